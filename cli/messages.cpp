@@ -1,0 +1,58 @@
+#include "messages.hpp"
+
+#include "llm_sizer/json.hpp"
+
+namespace llm_sizer::cli {
+
+std::string fill_placeholders(std::string_view pattern, const std::vector<IssueParam>& params) {
+  std::string out;
+  std::size_t i = 0;
+  while (i < pattern.size()) {
+    if (pattern[i] == '{') {
+      const auto close = pattern.find('}', i);
+      if (close != std::string_view::npos) {
+        const std::string_view name = pattern.substr(i + 1, close - i - 1);
+        const IssueParam* found = nullptr;
+        for (const auto& p : params) {
+          if (p.name == name) found = &p;
+        }
+        if (found != nullptr) {
+          out += found->value;
+          i = close + 1;
+          continue;
+        }
+      }
+    }
+    out += pattern[i++];
+  }
+  return out;
+}
+
+Messages::Messages(std::string_view lang) : chinese_(lang == "zh" || lang == "zh-CN") {
+  const auto parsed = parse_json(chinese_ ? kMessagesZh : kMessagesEn);
+  if (!parsed.value || !parsed.value->is_object()) return;
+  for (const auto& [key, value] : parsed.value->as_object()) {
+    if (value.is_string()) table_.emplace(key, value.as_string());
+  }
+}
+
+std::string Messages::format(std::string_view key, const std::vector<IssueParam>& params) const {
+  const auto it = table_.find(key);
+  if (it == table_.end()) return std::string(key);
+  return fill_placeholders(it->second, params);
+}
+
+std::string Messages::issue(const Issue& issue, const std::string& field_name) const {
+  std::vector<IssueParam> params = issue.params;
+  for (auto& p : params) {
+    if (p.name == "unit" && !p.value.empty()) {
+      const std::string unit = format("unit." + p.value);
+      p.value.assign(1, ' ');
+      p.value += unit;
+    }
+  }
+  params.push_back({"field", field_name});
+  return format("issue." + issue.code, params);
+}
+
+}  // namespace llm_sizer::cli

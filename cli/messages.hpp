@@ -1,0 +1,37 @@
+#pragma once
+// The CLI's view of the shared message catalogs (web/src/i18n/*.json, embedded at build time).
+
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "llm_sizer/issue.hpp"
+
+namespace llm_sizer::cli {
+
+extern const char* const kMessagesEn;
+extern const char* const kMessagesZh;
+
+class Messages {
+ public:
+  /// "zh" selects zh-CN; anything else English.
+  explicit Messages(std::string_view lang);
+
+  /// The message for `key` with {name} placeholders filled; the key itself when missing.
+  std::string format(std::string_view key, const std::vector<IssueParam>& params = {}) const;
+
+  /// An issue as a sentence; `field_name` is what {field} becomes (a label or a flag).
+  std::string issue(const Issue& issue, const std::string& field_name) const;
+
+  bool chinese() const { return chinese_; }
+
+ private:
+  std::map<std::string, std::string, std::less<>> table_;
+  bool chinese_ = false;
+};
+
+/// Replaces each {name} in `pattern` by the parameter of that name (unknown names stay as is).
+std::string fill_placeholders(std::string_view pattern, const std::vector<IssueParam>& params);
+
+}  // namespace llm_sizer::cli

@@ -1,0 +1,313 @@
+#include "run.hpp"
+
+#include <cmath>
+
+#include "llm_sizer/accelerator.hpp"
+#include "llm_sizer/json.hpp"
+#include "llm_sizer/model.hpp"
+#include "llm_sizer/number_format.hpp"
+#include "llm_sizer/plan_codec.hpp"
+#include "llm_sizer/plan_fields.hpp"
+#include "llm_sizer/report.hpp"
+#include "messages.hpp"
+#include "text_table.hpp"
+
+namespace llm_sizer::cli {
+namespace {
+
+struct Request {
+  std::string command;
+  Plan plan;
+  bool json = false;
+  bool help = false;
+  std::string link;                 // for `open`
+  std::vector<std::string> errors;  // usage errors, already worded
+  std::vector<Issue> issues;        // value errors found while reading flags
+};
+
+std::string flag_name(std::string_view field_id) {
+  const FieldSpec* spec = find_field_by_id(field_id);
+  return spec ? "--" + std::string(spec->cli_flag) : std::string(field_id);
+}
+
+std::string range_hint(const FieldSpec& field, const Messages& m) {
+  if (field.id == "model") {
+    std::string ids;
+    for (const auto& preset : model_catalog()) ids += preset.id + ", ";
+    return m.format("cli.valid_ids", {{"flag", flag_name(field.id)}, {"ids", ids + kCustomId}});
+  }
+  if (field.id == "accelerator") {
+    std::string ids;
+    for (const auto& preset : accelerator_catalog()) ids += preset.id + ", ";
+    return m.format("cli.valid_ids", {{"flag", flag_name(field.id)}, {"ids", ids + kCustomId}});
+  }
+  if (field.id == "lang") {
+    return m.format("cli.valid_ids", {{"flag", flag_name(field.id)}, {"ids", "en, zh"}});
+  }
+  if (field.is_text()) return {};
+  std::vector<IssueParam> params = {
+      {"flag", flag_name(field.id)},
+      {"min", format_readable(field.min)},
+      {"max", format_readable(field.max)},
+      {"unit",
+       field.unit.empty() ? std::string() : " " + m.format("unit." + std::string(field.unit))}};
+  if (field.type == FieldType::kInteger) return m.format("cli.valid_integer", params);
+  return m.format("cli.valid_positive", params);
+}
+
+Request parse(const std::vector<std::string>& args, const Messages& m) {
+  Request r;
+  bool model_given = false;
+  bool accelerator_given = false;
+  bool params_given = false;
+  bool memory_given = false;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string& arg = args[i];
+    if (arg == "--help" || arg == "-h") {
+      r.help = true;
+      continue;
+    }
+    if (arg == "--json") {
+      r.json = true;
+      continue;
+    }
+    if (arg.rfind("--", 0) != 0) {
+      if (r.command.empty()) {
+        r.command = arg;
+      } else if (r.command == "open" && r.link.empty()) {
+        r.link = arg;
+      } else {
+        r.errors.push_back(m.format("cli.unexpected_argument", {{"arg", arg}}));
+      }
+      continue;
+    }
+    std::string name = arg.substr(2);
+    std::string value;
+    bool has_value = false;
+    if (const auto eq = name.find('='); eq != std::string::npos) {
+      value = name.substr(eq + 1);
+      name = name.substr(0, eq);
+      has_value = true;
+    }
+    const FieldSpec* field = find_field_by_cli_flag(name);
+    if (field == nullptr) {
+      r.errors.push_back(m.format("cli.unknown_flag", {{"flag", "--" + name}}));
+      continue;
+    }
+    if (!has_value) {
+      if (i + 1 >= args.size()) {
+        r.errors.push_back(m.format("cli.missing_value", {{"flag", "--" + name}}) + " " +
+                           range_hint(*field, m));
+        continue;
+      }
+      value = args[++i];
+    }
+    if (!field->is_text() && value.empty()) {
+      r.issues.push_back(
+          {"not_a_number", std::string(field->id), Severity::kError, {{"value", value}}});
+      continue;
+    }
+    for (auto& issue : set_field_from_text(*field, r.plan, value)) r.issues.push_back(issue);
+    model_given |= field->id == "model";
+    accelerator_given |= field->id == "accelerator";
+    params_given |= field->id == "params";
+    memory_given |= field->id == "card_memory_gb";
+  }
+  // A bare parameter count or card memory means "my own model / card", not a preset's.
+  if (params_given && !model_given) r.plan.model = kCustomId;
+  if (memory_given && !accelerator_given) r.plan.accelerator = kCustomId;
+  return r;
+}
+
+std::string help_text(const Messages& m) {
+  std::string out = m.format("cli.usage") + "\n\n" + m.format("cli.commands") + "\n\n" +
+                    m.format("cli.flags") + "\n";
+  std::vector<std::vector<std::string>> rows;
+  for (const auto& field : plan_fields()) {
+    rows.push_back({"  --" + std::string(field.cli_flag),
+                    m.format("field." + std::string(field.id)), range_hint(field, m)});
+  }
+  rows.push_back({"  --json", m.format("cli.flag_json"), ""});
+  rows.push_back({"  --help", m.format("cli.flag_help"), ""});
+  return out + render_table(rows, {});
+}
+
+// Writes issues to err; returns true when any is an error.
+bool report_issues(const std::vector<Issue>& issues, const Messages& m, std::string& err) {
+  bool error = false;
+  for (const auto& issue : issues) {
+    const bool is_error = issue.severity == Severity::kError;
+    error |= is_error;
+    std::string line =
+        m.format(is_error ? "cli.error" : "cli.warning") + ": " +
+        m.issue(issue, issue.field == "link" ? m.format("field.link") : flag_name(issue.field));
+    // Range messages already state the range; the others get it appended.
+    if (is_error && (issue.code == "must_be_positive" || issue.code == "not_integer" ||
+                     issue.code == "not_a_number" || issue.code == "not_finite" ||
+                     issue.code == "unknown_model" || issue.code == "unknown_accelerator")) {
+      if (const FieldSpec* field = find_field_by_id(issue.field)) {
+        line += " " + range_hint(*field, m);
+      }
+    }
+    err += line + "\n";
+  }
+  return error;
+}
+
+std::string value_text(double value, const std::string& unit, const Messages& m) {
+  if (!std::isfinite(value)) return "—";
+  std::string text = format_readable(value);
+  if (!unit.empty()) text += " " + m.format("unit." + unit);
+  return text;
+}
+
+std::string steps_table(const std::vector<DerivationStep>& steps, const Messages& m) {
+  std::vector<std::vector<std::string>> rows = {
+      {"#", m.format("cli.col_step"), m.format("cli.col_formula"), m.format("cli.col_numbers"),
+       m.format("cli.col_value")}};
+  int index = 1;
+  std::string notes;
+  for (const auto& s : steps) {
+    rows.push_back({std::to_string(index), m.format("step." + s.id), s.formula, s.substitution,
+                    value_text(s.value, s.unit, m)});
+    if (!s.note.empty()) {
+      notes +=
+          "  " + std::to_string(index) + ". " + m.format("note." + s.note, s.note_params) + "\n";
+    }
+    ++index;
+  }
+  return render_table(rows, {true, false, false, false, true}) +
+         (notes.empty() ? "" : "\n" + m.format("cli.notes") + "\n" + notes);
+}
+
+std::string setup_lines(const Report& report, const Messages& m) {
+  const auto& s = report.setup;
+  const std::string model = s.model_name.empty() ? m.format("cli.custom_model") : s.model_name;
+  const std::string card =
+      s.accelerator_name.empty() ? m.format("cli.custom_accelerator") : s.accelerator_name;
+  return render_table({{m.format("field.model"), model + " · " + value_text(s.params, "params", m)},
+                       {m.format("field.accelerator"),
+                        card + " · " + value_text(s.card_memory_gb, "GB", m) + " · " +
+                            m.format("cli.per_node", {{"n", format_shortest(s.gpus_per_node)}})}},
+                      {});
+}
+
+std::string train_text(const Report& report, const Messages& m) {
+  const auto& t = report.article_training;
+  std::string out = m.format("cli.train_title") + "\n\n" + setup_lines(report, m) + "\n" +
+                    steps_table(t.steps, m) + "\n";
+  out += m.format("cli.train_result", {{"tp", format_shortest(t.tp)},
+                                       {"pp", format_shortest(t.pp)},
+                                       {"dp", format_shortest(t.dp)},
+                                       {"total", format_shortest(t.total_gpus)}}) +
+         "\n";
+  out += m.format("cli.share_link") + ": " + encode_link(report.plan) + "\n";
+  return out;
+}
+
+std::string infer_text(const Report& report, const Messages& m) {
+  const auto& r = report.article_inference;
+  std::string out = m.format("cli.infer_title") + "\n\n" + setup_lines(report, m) + "\n" +
+                    steps_table(r.steps, m) + "\n";
+  out += m.format("cli.infer_result", {{"n", format_shortest(r.min_gpus)}}) + "\n";
+  out += m.format("cli.share_link") + ": " + encode_link(report.plan) + "\n";
+  return out;
+}
+
+std::string open_json(const Report& report) {
+  // {"plan": ..., "training": <train --json>, "inference": <infer --json>}
+  std::string plan = "{";
+  bool first = true;
+  for (const auto& field : plan_fields()) {
+    plan += first ? "\n    " : ",\n    ";
+    first = false;
+    plan += json_quote(field.id) + ": ";
+    if (field.is_text()) {
+      plan += json_quote(field.get_text(report.plan));
+    } else {
+      const auto v = field.get_number(report.plan);
+      plan += v && std::isfinite(*v) ? format_shortest(*v) : "null";
+    }
+  }
+  plan += "\n  }";
+  auto indent = [](std::string text) {
+    while (!text.empty() && text.back() == '\n') text.pop_back();
+    std::string out;
+    for (char c : text) {
+      out += c;
+      if (c == '\n') out += "  ";
+    }
+    return out;
+  };
+  return "{\n  \"link\": " + json_quote(encode_link(report.plan)) + ",\n  \"plan\": " + plan +
+         ",\n  \"training\": " + indent(training_json(report)) +
+         ",\n  \"inference\": " + indent(inference_json(report)) + "\n}\n";
+}
+
+}  // namespace
+
+int run(const std::vector<std::string>& args, std::string& out, std::string& err) {
+  // The language flag decides how everything else is worded, so read it first.
+  std::string lang = "en";
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    if (args[i] == "--lang" && i + 1 < args.size()) lang = args[i + 1];
+    if (args[i].rfind("--lang=", 0) == 0) lang = args[i].substr(7);
+  }
+  const Messages m(lang);
+  Request r = parse(args, m);
+  if (r.help || r.command.empty() || r.command == "help") {
+    (r.command.empty() && !r.help ? err : out) += help_text(m);
+    return r.help || r.command == "help" ? kExitOk : kExitUsage;
+  }
+  for (const auto& e : r.errors) err += m.format("cli.error") + ": " + e + "\n";
+  if (!r.errors.empty()) return kExitUsage;
+
+  if (r.command == "models" || r.command == "accelerators") {
+    std::vector<std::vector<std::string>> rows;
+    if (r.command == "models") {
+      for (const auto& p : model_catalog()) {
+        rows.push_back({p.id, p.name, value_text(p.nominal_params, "params", m), p.source});
+      }
+    } else {
+      for (const auto& a : accelerator_catalog()) {
+        rows.push_back({a.id, a.name, value_text(a.memory_gb, "GB", m), a.confidence});
+      }
+    }
+    out += render_table(rows, {false, false, true, false});
+    return kExitOk;
+  }
+
+  if (r.command == "open") {
+    if (r.link.empty()) {
+      err += m.format("cli.error") + ": " + m.format("cli.open_needs_link") + "\n";
+      return kExitUsage;
+    }
+    auto decoded = decode_link(r.link);
+    Report report = evaluate(decoded.plan);
+    report.issues.insert(report.issues.begin(), decoded.issues.begin(), decoded.issues.end());
+    const bool bad = report_issues(report.issues, m, err);
+    out += r.json ? open_json(report) : train_text(report, m) + "\n" + infer_text(report, m);
+    return bad ? kExitUsage : kExitOk;
+  }
+
+  if (r.command != "train" && r.command != "infer" && r.command != "link") {
+    err += m.format("cli.error") + ": " +
+           m.format("cli.unknown_command", {{"command", r.command}}) + "\n";
+    return kExitUsage;
+  }
+  Report report = evaluate(r.plan);
+  report.issues.insert(report.issues.begin(), r.issues.begin(), r.issues.end());
+  const bool bad = report_issues(report.issues, m, err);
+  if (r.command == "link") {
+    if (!bad) out += encode_link(report.plan) + "\n";
+    return bad ? kExitUsage : kExitOk;
+  }
+  if (r.json) {
+    out += r.command == "train" ? training_json(report) : inference_json(report);
+  } else if (!bad) {
+    out += r.command == "train" ? train_text(report, m) : infer_text(report, m);
+  }
+  return bad ? kExitUsage : kExitOk;
+}
+
+}  // namespace llm_sizer::cli

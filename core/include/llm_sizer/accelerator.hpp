@@ -1,0 +1,37 @@
+#pragma once
+/// Accelerator catalog: memory, peak dense throughput, bandwidths, node size, power and price,
+/// each preset with its source and confidence. Unknown figures stay unknown (nullopt) and are
+/// shown as such; they are never guessed.
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace llm_sizer {
+
+struct Accelerator {
+  std::string id;  ///< stable forever, used in share links ("h100-80g")
+  std::string name;
+  std::string vendor;
+  double memory_gb = 0;  ///< marketed memory, GB = 1e9 bytes
+  std::optional<double> gpus_per_node;
+  std::optional<double> bf16_dense_tflops;  ///< dense (not 2:4 sparse) tensor peak
+  std::optional<double> fp8_dense_tflops;
+  std::optional<double> hbm_bandwidth_tbps;         ///< TB/s = 1e12 B/s
+  std::optional<double> intra_node_bandwidth_gbps;  ///< per GPU, one direction, GB/s
+  std::optional<double> inter_node_bandwidth_gbps;  ///< per GPU, one direction, GB/s
+  std::optional<double> power_w;                    ///< board power
+  std::optional<double> price_per_hour_usd;         ///< an indicative rental price per GPU-hour
+  std::string source;
+  std::string confidence;  ///< "high", "medium", "low", ... as gathered
+  std::string note;
+};
+
+/// Every preset, in display order.
+const std::vector<Accelerator>& accelerator_catalog();
+
+/// The preset with this id, or nullptr.
+const Accelerator* find_accelerator(std::string_view id);
+
+}  // namespace llm_sizer

@@ -1,0 +1,56 @@
+#pragma once
+/// Exact arithmetic on the decimal numbers a user types.
+///
+/// Why: the article's rules take ceil/floor of quotients of decimals (⌈2100 / (48 × 8)⌉), and in
+/// binary floating point 0.7 × 80 is 56.00000000000001, so a naive ceil gives one card too many.
+/// Each double is read back as the shortest decimal that round-trips (what the user typed, e.g.
+/// 0.6 → 6 × 10⁻¹); products and quotients of such decimals are then compared exactly with
+/// arbitrary-precision integers.
+
+#include <cstdint>
+#include <vector>
+
+namespace llm_sizer {
+
+/// An unsigned integer of any size (base 2³² limbs, least significant first).
+class BigUint {
+ public:
+  BigUint() = default;
+  explicit BigUint(std::uint64_t value);
+
+  BigUint& multiply_small(std::uint32_t factor);
+  BigUint& multiply_pow10(int exponent);
+  friend BigUint operator*(const BigUint& a, const BigUint& b);
+  friend int compare(const BigUint& a, const BigUint& b);
+  bool is_zero() const { return limbs_.empty(); }
+  /// Nearest double (exact below 2⁵³).
+  double to_double() const;
+
+ private:
+  void trim();
+  std::vector<std::uint32_t> limbs_;
+};
+
+/// A non-negative rational n / d built from products of decimals.
+class ExactRatio {
+ public:
+  /// The ratio 1.
+  ExactRatio();
+  /// A finite, non-negative double, read as its shortest round-trip decimal.
+  static ExactRatio from_double(double value);
+
+  ExactRatio& times(const ExactRatio& other);
+  ExactRatio& divided_by(const ExactRatio& other);
+
+  /// ⌊n / d⌋ and ⌈n / d⌉, exact for results up to 2⁵³; -1 when d is 0.
+  double floor() const;
+  double ceil() const;
+  /// The double nearest to n / d (correctly rounded when n and d are below 2⁵³).
+  double to_double() const;
+
+ private:
+  BigUint numerator_;
+  BigUint denominator_;
+};
+
+}  // namespace llm_sizer

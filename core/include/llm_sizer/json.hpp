@@ -1,0 +1,96 @@
+#pragma once
+/// A small JSON reader and writer (RFC 8259) for Hugging Face config.json files, golden test
+/// fixtures and the CLI's --json output. Reading is bounded (depth and size) so that hostile
+/// input cannot exhaust the stack; errors are returned with their byte offset.
+
+#include <cstddef>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <variant>
+#include <vector>
+
+namespace llm_sizer {
+
+class JsonValue;
+using JsonArray = std::vector<JsonValue>;
+/// Object members in document order (duplicates keep the last, as most parsers do).
+using JsonObject = std::vector<std::pair<std::string, JsonValue>>;
+
+class JsonValue {
+ public:
+  JsonValue() = default;
+  explicit JsonValue(bool value) : data_(value) {}
+  explicit JsonValue(double value) : data_(value) {}
+  explicit JsonValue(std::string value) : data_(std::move(value)) {}
+  explicit JsonValue(JsonArray value) : data_(std::make_shared<JsonArray>(std::move(value))) {}
+  explicit JsonValue(JsonObject value) : data_(std::make_shared<JsonObject>(std::move(value))) {}
+
+  bool is_null() const { return std::holds_alternative<std::monostate>(data_); }
+  bool is_bool() const { return std::holds_alternative<bool>(data_); }
+  bool is_number() const { return std::holds_alternative<double>(data_); }
+  bool is_string() const { return std::holds_alternative<std::string>(data_); }
+  bool is_array() const { return std::holds_alternative<std::shared_ptr<JsonArray>>(data_); }
+  bool is_object() const { return std::holds_alternative<std::shared_ptr<JsonObject>>(data_); }
+
+  bool as_bool() const { return std::get<bool>(data_); }
+  double as_number() const { return std::get<double>(data_); }
+  const std::string& as_string() const { return std::get<std::string>(data_); }
+  const JsonArray& as_array() const { return *std::get<std::shared_ptr<JsonArray>>(data_); }
+  const JsonObject& as_object() const { return *std::get<std::shared_ptr<JsonObject>>(data_); }
+
+  /// The member named `key` of an object, or nullptr (also when this is not an object).
+  const JsonValue* find(std::string_view key) const;
+
+ private:
+  std::variant<std::monostate, bool, double, std::string, std::shared_ptr<JsonArray>,
+               std::shared_ptr<JsonObject>>
+      data_;
+};
+
+struct JsonParseResult {
+  std::optional<JsonValue> value;
+  std::string error;       // stable code: "syntax", "depth", "size", "trailing", "number", "string"
+  std::size_t offset = 0;  // byte offset of the error
+};
+
+inline constexpr std::size_t kJsonMaxBytes = 4 * 1024 * 1024;
+inline constexpr int kJsonMaxDepth = 64;
+
+JsonParseResult parse_json(std::string_view text);
+
+/// Writes JSON text incrementally: objects, arrays, keys and scalars, with indentation.
+/// Numbers use the shortest round-trip form; NaN and infinities become null.
+class JsonWriter {
+ public:
+  explicit JsonWriter(int indent = 2) : indent_(indent) {}
+  JsonWriter& begin_object();
+  JsonWriter& end_object();
+  JsonWriter& begin_array();
+  JsonWriter& end_array();
+  JsonWriter& key(std::string_view name);
+  JsonWriter& value(double number);
+  JsonWriter& value(int number) { return value(static_cast<double>(number)); }
+  JsonWriter& value(bool flag);
+  JsonWriter& value(std::string_view text);
+  JsonWriter& value(const char* text) { return value(std::string_view(text)); }
+  JsonWriter& null();
+  const std::string& str() const { return out_; }
+
+ private:
+  void before_value();
+  JsonWriter& close_scope(char bracket);
+  void newline();
+  std::string out_;
+  std::vector<bool> first_in_scope_;
+  bool after_key_ = false;
+  int indent_;
+};
+
+/// Escapes a string as a JSON string literal (with quotes).
+std::string json_quote(std::string_view text);
+
+}  // namespace llm_sizer

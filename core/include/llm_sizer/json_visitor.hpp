@@ -1,0 +1,60 @@
+#pragma once
+/// Writes any struct that has a `visit_fields` overload as JSON, with its snake_case names.
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "llm_sizer/issue.hpp"
+#include "llm_sizer/json.hpp"
+
+namespace llm_sizer {
+
+class JsonFieldWriter {
+ public:
+  explicit JsonFieldWriter(JsonWriter& out) : out_(out) {}
+
+  template <class T>
+  void field(std::string_view name, const T& value) {
+    out_.key(name);
+    write(value);
+  }
+
+  void write(double v) { out_.value(v); }
+  void write(bool v) { out_.value(v); }
+  void write(const std::string& v) { out_.value(std::string_view(v)); }
+  void write(const std::optional<double>& v) {
+    if (v) {
+      out_.value(*v);
+    } else {
+      out_.null();
+    }
+  }
+  /// Message parameters read best as an object: {"min": "1", "max": "4096"}.
+  void write(const std::vector<IssueParam>& params) {
+    out_.begin_object();
+    for (const auto& p : params) {
+      out_.key(p.name);
+      out_.value(std::string_view(p.value));
+    }
+    out_.end_object();
+  }
+  template <class T>
+  void write(const std::vector<T>& items) {
+    out_.begin_array();
+    for (const auto& item : items) write(item);
+    out_.end_array();
+  }
+  template <class T>
+  void write(const T& object) {
+    out_.begin_object();
+    visit_fields(*this, object);
+    out_.end_object();
+  }
+
+ private:
+  JsonWriter& out_;
+};
+
+}  // namespace llm_sizer

@@ -1,0 +1,27 @@
+#pragma once
+/// Number ↔ text used by share links, the CLI, JSON and the derivation.
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace llm_sizer {
+
+/// The shortest decimal text that reads back to the same double ("0.6", "175000000000", "1e+30").
+/// NaN → "NaN", infinities → "Infinity" / "-Infinity".
+std::string format_shortest(double value);
+
+/// Compact text for links and flags: integers ≥ 10⁶ ending in zeros become "175e9";
+/// everything else is format_shortest. Reads back exactly with parse_number.
+std::string format_compact(double value);
+
+/// Readable text for the derivation: "175 × 10⁹", "43.75", "19.2".
+std::string format_readable(double value);
+
+/// Parses a decimal number as typed: optional sign, digits, '.', exponent ("175e9"), and an
+/// optional scale suffix K (10³), M (10⁶), B or G (10⁹), T (10¹²). Surrounding spaces and "_"
+/// digit separators are accepted; "," is not (it is a decimal mark in many locales). "NaN"/"inf"
+/// parse to their IEEE values (the validator names them). Returns nullopt for anything else.
+std::optional<double> parse_number(std::string_view text);
+
+}  // namespace llm_sizer

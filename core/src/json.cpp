@@ -1,0 +1,415 @@
+#include "llm_sizer/json.hpp"
+
+#include <cmath>
+#include <cstdint>
+#include <cstdlib>
+
+#include "llm_sizer/number_format.hpp"
+
+namespace llm_sizer {
+
+const JsonValue* JsonValue::find(std::string_view key) const {
+  if (!is_object()) return nullptr;
+  const JsonValue* found = nullptr;
+  for (const auto& [name, member] : as_object()) {
+    if (name == key) found = &member;
+  }
+  return found;
+}
+
+namespace {
+
+class Parser {
+ public:
+  explicit Parser(std::string_view text) : text_(text) {}
+
+  JsonParseResult run() {
+    JsonParseResult result;
+    if (text_.size() > kJsonMaxBytes) return fail("size");
+    skip_space();
+    JsonValue value;
+    if (!parse_value(value, 0)) return fail_result();
+    skip_space();
+    if (pos_ != text_.size()) return fail("trailing");
+    result.value = std::move(value);
+    return result;
+  }
+
+ private:
+  JsonParseResult fail(const char* code) {
+    error_ = code;
+    return fail_result();
+  }
+  JsonParseResult fail_result() {
+    JsonParseResult result;
+    result.error = error_.empty() ? "syntax" : error_;
+    result.offset = pos_;
+    return result;
+  }
+  bool error(const char* code) {
+    if (error_.empty()) error_ = code;
+    return false;
+  }
+
+  void skip_space() {
+    while (pos_ < text_.size() && (text_[pos_] == ' ' || text_[pos_] == '\t' ||
+                                   text_[pos_] == '\n' || text_[pos_] == '\r')) {
+      ++pos_;
+    }
+  }
+
+  bool literal(std::string_view word) {
+    if (text_.substr(pos_, word.size()) != word) return error("syntax");
+    pos_ += word.size();
+    return true;
+  }
+
+  bool parse_value(JsonValue& out, int depth) {
+    if (depth > kJsonMaxDepth) return error("depth");
+    if (pos_ >= text_.size()) return error("syntax");
+    const char c = text_[pos_];
+    switch (c) {
+      case '{':
+        return parse_object(out, depth);
+      case '[':
+        return parse_array(out, depth);
+      case '"': {
+        std::string s;
+        if (!parse_string(s)) return false;
+        out = JsonValue(std::move(s));
+        return true;
+      }
+      case 't':
+        out = JsonValue(true);
+        return literal("true");
+      case 'f':
+        out = JsonValue(false);
+        return literal("false");
+      case 'n':
+        out = JsonValue();
+        return literal("null");
+      default:
+        return parse_number(out);
+    }
+  }
+
+  bool parse_object(JsonValue& out, int depth) {
+    ++pos_;
+    JsonObject members;
+    skip_space();
+    if (pos_ < text_.size() && text_[pos_] == '}') {
+      ++pos_;
+      out = JsonValue(std::move(members));
+      return true;
+    }
+    while (true) {
+      skip_space();
+      if (pos_ >= text_.size() || text_[pos_] != '"') return error("syntax");
+      std::string key;
+      if (!parse_string(key)) return false;
+      skip_space();
+      if (pos_ >= text_.size() || text_[pos_] != ':') return error("syntax");
+      ++pos_;
+      skip_space();
+      JsonValue member;
+      if (!parse_value(member, depth + 1)) return false;
+      members.emplace_back(std::move(key), std::move(member));
+      skip_space();
+      if (pos_ >= text_.size()) return error("syntax");
+      if (text_[pos_] == ',') {
+        ++pos_;
+        continue;
+      }
+      if (text_[pos_] == '}') {
+        ++pos_;
+        break;
+      }
+      return error("syntax");
+    }
+    out = JsonValue(std::move(members));
+    return true;
+  }
+
+  bool parse_array(JsonValue& out, int depth) {
+    ++pos_;
+    JsonArray items;
+    skip_space();
+    if (pos_ < text_.size() && text_[pos_] == ']') {
+      ++pos_;
+      out = JsonValue(std::move(items));
+      return true;
+    }
+    while (true) {
+      skip_space();
+      JsonValue item;
+      if (!parse_value(item, depth + 1)) return false;
+      items.push_back(std::move(item));
+      skip_space();
+      if (pos_ >= text_.size()) return error("syntax");
+      if (text_[pos_] == ',') {
+        ++pos_;
+        continue;
+      }
+      if (text_[pos_] == ']') {
+        ++pos_;
+        break;
+      }
+      return error("syntax");
+    }
+    out = JsonValue(std::move(items));
+    return true;
+  }
+
+  bool parse_number(JsonValue& out) {
+    const std::size_t start = pos_;
+    if (pos_ < text_.size() && text_[pos_] == '-') ++pos_;
+    if (pos_ >= text_.size()) return error("number");
+    if (text_[pos_] == '0') {
+      ++pos_;
+    } else if (text_[pos_] >= '1' && text_[pos_] <= '9') {
+      while (pos_ < text_.size() && is_digit(text_[pos_])) ++pos_;
+    } else {
+      return error(start == pos_ ? "syntax" : "number");
+    }
+    if (pos_ < text_.size() && text_[pos_] == '.') {
+      ++pos_;
+      if (pos_ >= text_.size() || !is_digit(text_[pos_])) return error("number");
+      while (pos_ < text_.size() && is_digit(text_[pos_])) ++pos_;
+    }
+    if (pos_ < text_.size() && (text_[pos_] == 'e' || text_[pos_] == 'E')) {
+      ++pos_;
+      if (pos_ < text_.size() && (text_[pos_] == '+' || text_[pos_] == '-')) ++pos_;
+      if (pos_ >= text_.size() || !is_digit(text_[pos_])) return error("number");
+      while (pos_ < text_.size() && is_digit(text_[pos_])) ++pos_;
+    }
+    const std::string literal_text(text_.substr(start, pos_ - start));
+    out = JsonValue(std::strtod(literal_text.c_str(), nullptr));
+    return true;
+  }
+
+  static bool is_digit(char c) { return c >= '0' && c <= '9'; }
+
+  bool read_hex4(std::uint32_t& code) {
+    if (pos_ + 4 > text_.size()) return error("string");
+    code = 0;
+    for (int i = 0; i < 4; ++i) {
+      const char c = text_[pos_++];
+      code <<= 4;
+      if (c >= '0' && c <= '9') {
+        code |= static_cast<std::uint32_t>(c - '0');
+      } else if (c >= 'a' && c <= 'f') {
+        code |= static_cast<std::uint32_t>(c - 'a' + 10);
+      } else if (c >= 'A' && c <= 'F') {
+        code |= static_cast<std::uint32_t>(c - 'A' + 10);
+      } else {
+        return error("string");
+      }
+    }
+    return true;
+  }
+
+  static void append_utf8(std::string& out, std::uint32_t code) {
+    if (code < 0x80) {
+      out += static_cast<char>(code);
+    } else if (code < 0x800) {
+      out += static_cast<char>(0xC0 | (code >> 6));
+      out += static_cast<char>(0x80 | (code & 0x3F));
+    } else if (code < 0x10000) {
+      out += static_cast<char>(0xE0 | (code >> 12));
+      out += static_cast<char>(0x80 | ((code >> 6) & 0x3F));
+      out += static_cast<char>(0x80 | (code & 0x3F));
+    } else {
+      out += static_cast<char>(0xF0 | (code >> 18));
+      out += static_cast<char>(0x80 | ((code >> 12) & 0x3F));
+      out += static_cast<char>(0x80 | ((code >> 6) & 0x3F));
+      out += static_cast<char>(0x80 | (code & 0x3F));
+    }
+  }
+
+  bool parse_string(std::string& out) {
+    ++pos_;  // opening quote
+    while (pos_ < text_.size()) {
+      const char c = text_[pos_++];
+      if (c == '"') return true;
+      if (static_cast<unsigned char>(c) < 0x20) return error("string");
+      if (c != '\\') {
+        out += c;
+        continue;
+      }
+      if (pos_ >= text_.size()) return error("string");
+      const char e = text_[pos_++];
+      switch (e) {
+        case '"':
+          out += '"';
+          break;
+        case '\\':
+          out += '\\';
+          break;
+        case '/':
+          out += '/';
+          break;
+        case 'b':
+          out += '\b';
+          break;
+        case 'f':
+          out += '\f';
+          break;
+        case 'n':
+          out += '\n';
+          break;
+        case 'r':
+          out += '\r';
+          break;
+        case 't':
+          out += '\t';
+          break;
+        case 'u': {
+          std::uint32_t code = 0;
+          if (!read_hex4(code)) return false;
+          if (code >= 0xD800 && code <= 0xDBFF) {
+            std::uint32_t low = 0;
+            if (pos_ + 1 < text_.size() && text_[pos_] == '\\' && text_[pos_ + 1] == 'u') {
+              pos_ += 2;
+              if (!read_hex4(low)) return false;
+            }
+            if (low < 0xDC00 || low > 0xDFFF) return error("string");
+            code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00);
+          } else if (code >= 0xDC00 && code <= 0xDFFF) {
+            return error("string");
+          }
+          append_utf8(out, code);
+          break;
+        }
+        default:
+          return error("string");
+      }
+    }
+    return error("string");
+  }
+
+  std::string_view text_;
+  std::size_t pos_ = 0;
+  std::string error_;
+};
+
+}  // namespace
+
+JsonParseResult parse_json(std::string_view text) { return Parser(text).run(); }
+
+std::string json_quote(std::string_view text) {
+  std::string out = "\"";
+  for (char c : text) {
+    switch (c) {
+      case '"':
+        out += "\\\"";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\r':
+        out += "\\r";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
+      case '\b':
+        out += "\\b";
+        break;
+      case '\f':
+        out += "\\f";
+        break;
+      default:
+        if (static_cast<unsigned char>(c) < 0x20) {
+          static const char kHex[] = "0123456789abcdef";
+          out += "\\u00";
+          out += kHex[(c >> 4) & 0xF];
+          out += kHex[c & 0xF];
+        } else {
+          out += c;
+        }
+    }
+  }
+  out += '"';
+  return out;
+}
+
+void JsonWriter::newline() {
+  if (indent_ <= 0) return;
+  out_ += '\n';
+  out_.append(first_in_scope_.size() * static_cast<std::size_t>(indent_), ' ');
+}
+
+void JsonWriter::before_value() {
+  if (after_key_) {
+    after_key_ = false;
+    return;
+  }
+  if (!first_in_scope_.empty()) {
+    if (!first_in_scope_.back()) out_ += ',';
+    first_in_scope_.back() = false;
+    newline();
+  }
+}
+
+JsonWriter& JsonWriter::begin_object() {
+  before_value();
+  out_ += '{';
+  first_in_scope_.push_back(true);
+  return *this;
+}
+
+JsonWriter& JsonWriter::close_scope(char bracket) {
+  const bool empty = first_in_scope_.back();
+  first_in_scope_.pop_back();
+  if (!empty) newline();
+  out_ += bracket;
+  return *this;
+}
+
+JsonWriter& JsonWriter::end_object() { return close_scope('}'); }
+
+JsonWriter& JsonWriter::begin_array() {
+  before_value();
+  out_ += '[';
+  first_in_scope_.push_back(true);
+  return *this;
+}
+
+JsonWriter& JsonWriter::end_array() { return close_scope(']'); }
+
+JsonWriter& JsonWriter::key(std::string_view name) {
+  before_value();
+  out_ += json_quote(name);
+  out_ += indent_ > 0 ? ": " : ":";
+  after_key_ = true;
+  return *this;
+}
+
+JsonWriter& JsonWriter::value(double number) {
+  before_value();
+  out_ += std::isfinite(number) ? format_shortest(number) : "null";
+  return *this;
+}
+
+JsonWriter& JsonWriter::value(bool flag) {
+  before_value();
+  out_ += flag ? "true" : "false";
+  return *this;
+}
+
+JsonWriter& JsonWriter::value(std::string_view text) {
+  before_value();
+  out_ += json_quote(text);
+  return *this;
+}
+
+JsonWriter& JsonWriter::null() {
+  before_value();
+  out_ += "null";
+  return *this;
+}
+
+}  // namespace llm_sizer

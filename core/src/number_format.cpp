@@ -1,0 +1,182 @@
+#include "llm_sizer/number_format.hpp"
+
+#include <cerrno>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+
+namespace llm_sizer {
+
+std::string format_shortest(double value) {
+  if (std::isnan(value)) return "NaN";
+  if (std::isinf(value)) return value > 0 ? "Infinity" : "-Infinity";
+  if (value == 0) return "0";
+  // Shortest digits that round-trip, then laid out as ECMAScript's Number::toString does, so the
+  // CLI's JSON and the page's JSON.stringify print the same text for the same double.
+  char buffer[40];
+  for (int precision = 0; precision <= 16; ++precision) {
+    std::snprintf(buffer, sizeof buffer, "%.*e", precision, value);
+    if (std::strtod(buffer, nullptr) == value) break;
+  }
+  std::string digits;
+  const char* p = buffer;
+  const bool negative = *p == '-';
+  if (negative) ++p;
+  for (; *p != 'e'; ++p) {
+    if (*p != '.') digits += *p;
+  }
+  const int point = std::atoi(p + 1) + 1;  // position of the decimal point after the first digit
+  while (digits.size() > 1 && digits.back() == '0') digits.pop_back();
+  const int k = static_cast<int>(digits.size());
+  std::string out = negative ? "-" : "";
+  if (k <= point && point <= 21) {
+    out += digits + std::string(static_cast<std::size_t>(point - k), '0');
+  } else if (0 < point && point <= 21) {
+    out += digits.substr(0, static_cast<std::size_t>(point)) + "." +
+           digits.substr(static_cast<std::size_t>(point));
+  } else if (-6 < point && point <= 0) {
+    out += "0." + std::string(static_cast<std::size_t>(-point), '0') + digits;
+  } else {
+    out += digits.substr(0, 1);
+    if (k > 1) {
+      out += '.';
+      out += digits.substr(1);
+    }
+    out += (point - 1 >= 0 ? "e+" : "e-") + std::to_string(std::abs(point - 1));
+  }
+  return out;
+}
+
+namespace {
+
+// Digits and decimal exponent of the shortest representation: value = digits × 10^exponent.
+bool split_integer(double value, std::string& digits, int& exponent) {
+  if (!std::isfinite(value) || value != std::floor(value)) return false;
+  const std::string text = format_shortest(std::fabs(value));
+  digits.clear();
+  exponent = 0;
+  bool after_point = false;
+  std::size_t i = 0;
+  for (; i < text.size() && text[i] != 'e'; ++i) {
+    if (text[i] == '.') {
+      after_point = true;
+      continue;
+    }
+    digits += text[i];
+    if (after_point) --exponent;
+  }
+  if (i < text.size()) exponent += std::atoi(text.c_str() + i + 1);
+  while (digits.size() > 1 && digits.back() == '0') {
+    digits.pop_back();
+    ++exponent;
+  }
+  return true;
+}
+
+std::string superscript(int exponent) {
+  static const char* const kDigits[] = {"⁰", "¹", "²", "³", "⁴", "⁵", "⁶", "⁷", "⁸", "⁹"};
+  std::string out = exponent < 0 ? "⁻" : "";
+  for (char c : std::to_string(std::abs(exponent))) out += kDigits[c - '0'];
+  return out;
+}
+
+}  // namespace
+
+std::string format_compact(double value) {
+  const std::string plain = format_shortest(value);
+  std::string digits;
+  int exponent = 0;
+  if (!split_integer(value, digits, exponent) || std::fabs(value) < 1e6) return plain;
+  // Engineering exponent, as people write model sizes: 175e9, 32.76e9, 8.03e9, 300e9.
+  const int magnitude = exponent + static_cast<int>(digits.size()) - 1;  // of the first digit
+  const int engineering = magnitude - magnitude % 3;
+  const int integer_digits = magnitude - engineering + 1;
+  while (static_cast<int>(digits.size()) < integer_digits) digits += '0';
+  std::string mantissa = digits.substr(0, static_cast<std::size_t>(integer_digits));
+  if (static_cast<int>(digits.size()) > integer_digits) {
+    mantissa += '.';
+    mantissa += digits.substr(static_cast<std::size_t>(integer_digits));
+  }
+  const std::string compact = (value < 0 ? "-" : "") + mantissa + "e" + std::to_string(engineering);
+  return compact.size() <= plain.size() ? compact : plain;
+}
+
+std::string format_readable(double value) {
+  std::string digits;
+  int exponent = 0;
+  if (split_integer(value, digits, exponent) && std::fabs(value) >= 1e6) {
+    // Engineering notation, as the article writes 175 × 10⁹.
+    const int shift = exponent % 3;
+    const int engineering = exponent - shift;
+    for (int i = 0; i < shift; ++i) digits += '0';
+    return (value < 0 ? "-" : "") + digits + " × 10" + superscript(engineering);
+  }
+  if (std::isfinite(value) && value != 0 && std::fabs(value) < 1e6) {
+    // Up to 6 significant digits is what a person reads; keep exact short values exact.
+    char buffer[40];
+    std::snprintf(buffer, sizeof buffer, "%.6g", value);
+    std::string text = buffer;
+    if (text.find('e') == std::string::npos) return text;
+  }
+  return format_shortest(value);
+}
+
+std::optional<double> parse_number(std::string_view text) {
+  std::string cleaned;
+  cleaned.reserve(text.size());
+  for (char c : text) {
+    if (c == ' ' || c == '\t' || c == '_') continue;
+    cleaned += c;
+  }
+  if (cleaned.empty() || cleaned.size() > 64) return std::nullopt;
+  double scale = 1;
+  switch (cleaned.back()) {
+    case 'K':
+    case 'k':
+      scale = 1e3;
+      break;
+    case 'M':
+      scale = 1e6;
+      break;
+    case 'B':
+    case 'G':
+      scale = 1e9;
+      break;
+    case 'T':
+      scale = 1e12;
+      break;
+    default:
+      break;
+  }
+  if (scale != 1) cleaned.pop_back();
+  if (cleaned.empty()) return std::nullopt;
+  // strtod also reads hex floats and "nan(...)"; accept only plain decimals and the IEEE names.
+  const std::string lower = [&] {
+    std::string s;
+    for (char c : cleaned) s += static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+    return s;
+  }();
+  const std::string unsigned_part = (lower[0] == '-' || lower[0] == '+') ? lower.substr(1) : lower;
+  if (unsigned_part == "nan") return std::nan("");
+  if (unsigned_part == "inf" || unsigned_part == "infinity") {
+    return lower[0] == '-' ? -HUGE_VAL : HUGE_VAL;
+  }
+  bool digit_seen = false;
+  for (std::size_t i = 0; i < lower.size(); ++i) {
+    const char c = lower[i];
+    if (c >= '0' && c <= '9') {
+      digit_seen = true;
+    } else if (c != '.' && c != 'e' && c != '+' && c != '-') {
+      return std::nullopt;
+    }
+  }
+  if (!digit_seen) return std::nullopt;
+  errno = 0;
+  char* end = nullptr;
+  const double value = std::strtod(cleaned.c_str(), &end);
+  if (end == cleaned.c_str() || *end != '\0') return std::nullopt;
+  return value * scale;
+}
+
+}  // namespace llm_sizer

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Builds everything: the native CLI and tests, the wasm module, and the static page in dist/.
+#   scripts/build.sh            all of it
+#   scripts/build.sh native     only the CLI and native tests
+set -euo pipefail
+source "$(dirname "$0")/env.sh"
+cd "$ROOT"
+
+build_native() {
+  [ -f build/native-release/CMakeCache.txt ] || cmake --preset native-release >/dev/null
+  cmake --build --preset native-release -j2
+}
+
+build_wasm() {
+  [ -f build/wasm-release/CMakeCache.txt ] || emcmake cmake --preset wasm-release >/dev/null
+  # A failed link can leave a new .wasm beside an old .mjs; never keep a half-built pair.
+  if ! cmake --build --preset wasm-release -j2; then
+    rm -rf web/src/core/generated
+    exit 1
+  fi
+}
+
+case "${1:-all}" in
+  native) build_native ;;
+  wasm) build_wasm ;;
+  web) node node_modules/vite/bin/vite.js build --logLevel warn ;;
+  all)
+    build_native
+    build_wasm
+    node node_modules/vite/bin/vite.js build --logLevel warn
+    ;;
+  *) log "usage: scripts/build.sh [all|native|wasm|web]"; exit 2 ;;
+esac

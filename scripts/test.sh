@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# npm test: install what is missing, build, and run every test: GoogleTest (native), Node tests of
+# the wasm module, the browser end-to-end tests and the page budget.
+set -euo pipefail
+source "$(dirname "$0")/env.sh"
+cd "$ROOT"
+start=$(date +%s)
+bash scripts/setup.sh test
+bash scripts/build.sh
+log "native tests (GoogleTest)"
+ctest --preset native-release -j2 --output-on-failure | tail -n 3
+log "wasm tests (node:test against the real module)"
+node --test tests/web/*.test.mjs
+log "end-to-end tests (headless Chromium)"
+node --test --test-concurrency=1 tests/e2e/*.test.mjs
+log "all tests passed in $(( $(date +%s) - start )) s"

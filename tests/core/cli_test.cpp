@@ -1,0 +1,153 @@
+// The CLI driven in-process through cli::run (and once as a real process).
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <set>
+
+#include "llm_sizer/json.hpp"
+#include "run.hpp"
+#include "test_support.hpp"
+
+namespace llm_sizer {
+namespace {
+
+struct CliResult {
+  int code;
+  std::string out;
+  std::string err;
+};
+
+CliResult run_cli(std::vector<std::string> args) {
+  CliResult r;
+  r.code = cli::run(args, r.out, r.err);
+  return r;
+}
+
+JsonValue parse_or_fail(const std::string& text) {
+  const auto parsed = parse_json(text);
+  if (!parsed.value) throw std::runtime_error("not JSON: " + text);
+  return *parsed.value;
+}
+
+// The article's four training plans as CLI flags (pp chosen as the article does, DP from a
+// cluster of the article's "500-card or 1000-card class").
+const std::vector<std::vector<std::string>> kArticleTrainingFlags = {
+    {"--model", "gpt3-175b", "--accelerator", "h100-80g", "--pp", "10", "--cluster-gpus", "1000"},
+    {"--model", "gpt3-175b", "--accelerator", "rg800-32g", "--cluster-gpus", "500"},
+    {"--model", "qwen-32b", "--accelerator", "h100-80g", "--pp", "2", "--cluster-gpus", "128"},
+    {"--model", "qwen-32b", "--accelerator", "rg800-32g", "--cluster-gpus", "100"},
+};
+
+TEST(Cli, TrainJsonReproducesTheArticleWithExactlyTheAgreedKeys) {
+  const JsonValue tables = test::read_fixture("seed-tables.json");
+  const auto& rows = tables.find("training")->as_array();
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    std::vector<std::string> args = {"train"};
+    args.insert(args.end(), kArticleTrainingFlags[i].begin(), kArticleTrainingFlags[i].end());
+    args.push_back("--json");
+    const auto r = run_cli(args);
+    ASSERT_EQ(r.code, 0) << r.err;
+    const JsonValue json = parse_or_fail(r.out);
+    std::set<std::string> number_keys;
+    for (const auto& [key, value] : json.as_object()) {
+      if (value.is_number()) number_keys.insert(key);
+    }
+    EXPECT_EQ(number_keys, (std::set<std::string>{"model_state_gb", "safe_memory_per_card_gb",
+                                                  "min_model_parallel", "tp", "pp_min", "pp", "dp",
+                                                  "gpus_per_replica", "total_gpus"}));
+    EXPECT_TRUE(json.find("steps")->is_array());
+    EXPECT_TRUE(json.find("issues")->is_array());
+    for (const char* key : {"model_state_gb", "safe_memory_per_card_gb", "min_model_parallel", "tp",
+                            "pp_min", "dp", "gpus_per_replica", "total_gpus"}) {
+      EXPECT_EQ(test::number_at(json, key), test::number_at(rows[i], key)) << key;
+    }
+    EXPECT_EQ(test::number_at(json, "pp"), test::number_at(rows[i], "pp_chosen"));
+  }
+}
+
+TEST(Cli, InferJsonReproducesTheArticle) {
+  const JsonValue tables = test::read_fixture("seed-tables.json");
+  for (const auto& row : tables.find("inference_minimum")->as_array()) {
+    const auto r = run_cli({"infer", "--model", test::string_at(row, "model"), "--accelerator",
+                            test::string_at(row, "accelerator"), "--json"});
+    ASSERT_EQ(r.code, 0) << r.err;
+    const JsonValue json = parse_or_fail(r.out);
+    EXPECT_EQ(test::number_at(json, "weights_gb"), test::number_at(row, "weights_gb"));
+    EXPECT_EQ(test::number_at(json, "min_gpus"), test::number_at(row, "min_gpus"));
+  }
+}
+
+TEST(Cli, TextOutputShowsTheDerivationInBothLanguages) {
+  const auto en = run_cli({"train", "--model", "gpt3-175b", "--accelerator", "h100-80g", "--pp",
+                           "10", "--cluster-gpus", "1000"});
+  ASSERT_EQ(en.code, 0);
+  EXPECT_NE(en.out.find("⌈43.75 ÷ 8⌉"), std::string::npos);
+  EXPECT_NE(en.out.find("(TP, PP, DP) = (8, 10, 12) → 960 GPUs"), std::string::npos);
+  const auto zh = run_cli({"train", "--model", "qwen-32b", "--accelerator", "rg800-32g",
+                           "--cluster-gpus", "100", "--lang", "zh"});
+  ASSERT_EQ(zh.code, 0);
+  EXPECT_NE(zh.out.find("最小流水线并行度"), std::string::npos);
+  EXPECT_NE(zh.out.find("(8, 3, 4) → 共 96 张卡"), std::string::npos);
+}
+
+TEST(Cli, LinkOpensTheSamePlan) {
+  const auto link = run_cli({"link", "--model", "gpt3-175b", "--accelerator", "h100-80g", "--pp",
+                             "10", "--cluster-gpus", "1000"});
+  ASSERT_EQ(link.code, 0);
+  EXPECT_EQ(link.out, "./#v=1&m=gpt3-175b&a=h100-80g&pp=10&cluster=1000\n");
+  const auto opened = run_cli({"open", link.out.substr(0, link.out.size() - 1), "--json"});
+  ASSERT_EQ(opened.code, 0) << opened.err;
+  const JsonValue json = parse_or_fail(opened.out);
+  EXPECT_EQ(test::number_at(*json.find("training"), "total_gpus"), 960);
+  EXPECT_EQ(test::number_at(*json.find("plan"), "pp"), 10);
+  EXPECT_EQ(test::number_at(*json.find("inference"), "min_gpus"), 5);
+}
+
+TEST(Cli, BadValuesNameTheFlagAndTheValidRange) {
+  struct Case {
+    std::vector<std::string> args;
+    std::string expected;
+  };
+  const std::vector<Case> cases = {
+      {{"train", "--params", "-5"}, "--params must be greater than 0 (got -5)."},
+      {{"train", "--safety", "1.5"}, "--safety must be at most 1 (got 1.5)."},
+      {{"train", "--pp", "0"}, "--pp must be from 1 to 4096 (got 0)."},
+      {{"train", "--pp", "abc"}, "--pp: “abc” is not a number."},
+      {{"train", "--params", "1e30"}, "--params must be at most 1 × 10¹⁵ params (got 1e+30)."},
+      {{"train", "--bogus", "1"}, "unknown flag --bogus"},
+      {{"train", "--pp"}, "--pp needs a value."},
+      {{"train", "--model", "gpt-9"}, "Unknown model “gpt-9”"},
+      {{"open", "#%%%garbage"}, "Could not read “%%%garbage” in the link."},
+      {{"frobnicate"}, "unknown command “frobnicate”"},
+  };
+  for (const auto& c : cases) {
+    const auto r = run_cli(c.args);
+    EXPECT_EQ(r.code, 2) << c.args[1];
+    EXPECT_NE(r.err.find(c.expected), std::string::npos) << r.err;
+  }
+}
+
+TEST(Cli, BadValuesAreWordedInChineseToo) {
+  const auto r = run_cli({"train", "--pp", "0", "--lang", "zh"});
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("--pp 必须在 1 到 4096 之间（当前为 0）。"), std::string::npos) << r.err;
+}
+
+TEST(Cli, ParamsAloneMeanACustomModel) {
+  const auto r = run_cli({"infer", "--params", "70e9", "--card-memory-gb", "80", "--json"});
+  ASSERT_EQ(r.code, 0) << r.err;
+  const JsonValue json = parse_or_fail(r.out);
+  EXPECT_EQ(test::number_at(json, "weights_gb"), 140);
+  EXPECT_EQ(test::number_at(json, "min_gpus"), 2);
+}
+
+TEST(Cli, RealProcessExitsWithCodeTwoOnBadInput) {
+  const std::string command = std::string(LLM_SIZER_CLI_PATH) + " train --pp 0 2>/dev/null";
+  const int status = std::system(command.c_str());
+  EXPECT_EQ(WEXITSTATUS(status), 2);
+}
+
+}  // namespace
+}  // namespace llm_sizer

@@ -1,0 +1,69 @@
+#include "llm_sizer/json.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <string>
+
+namespace llm_sizer {
+namespace {
+
+TEST(Json, ParsesAConfigLikeDocument) {
+  const auto r = parse_json(R"({"hidden_size": 4096, "tie_word_embeddings": false,
+      "architectures": ["LlamaForCausalLM"], "rope_scaling": null, "x": -1.5e3})");
+  ASSERT_TRUE(r.value.has_value()) << r.error;
+  EXPECT_EQ(r.value->find("hidden_size")->as_number(), 4096);
+  EXPECT_FALSE(r.value->find("tie_word_embeddings")->as_bool());
+  EXPECT_EQ(r.value->find("architectures")->as_array()[0].as_string(), "LlamaForCausalLM");
+  EXPECT_TRUE(r.value->find("rope_scaling")->is_null());
+  EXPECT_EQ(r.value->find("x")->as_number(), -1500);
+  EXPECT_EQ(r.value->find("missing"), nullptr);
+}
+
+TEST(Json, DecodesEscapesAndSurrogatePairs) {
+  const auto r = parse_json(R"(["\u4e2d\u6587", "\ud83d\ude00", "a\"b\\c\n"])");
+  ASSERT_TRUE(r.value.has_value());
+  EXPECT_EQ(r.value->as_array()[0].as_string(), "中文");
+  EXPECT_EQ(r.value->as_array()[1].as_string(), "😀");
+  EXPECT_EQ(r.value->as_array()[2].as_string(), "a\"b\\c\n");
+}
+
+TEST(Json, ReportsErrorsWithTheirOffset) {
+  struct Case {
+    const char* text;
+    const char* error;
+    std::size_t offset;
+  };
+  for (const auto& c :
+       {Case{"{\"a\": }", "syntax", 6}, Case{"[1, 2", "syntax", 5}, Case{"01", "trailing", 1},
+        Case{"{} x", "trailing", 3}, Case{"\"\\x\"", "string", 3}, Case{"-", "number", 1},
+        Case{"\"\\ud800\"", "string", 7}, Case{"", "syntax", 0}}) {
+    const auto r = parse_json(c.text);
+    EXPECT_FALSE(r.value.has_value()) << c.text;
+    EXPECT_EQ(r.error, c.error) << c.text;
+    EXPECT_EQ(r.offset, c.offset) << c.text;
+  }
+}
+
+TEST(Json, RefusesDeepNestingInsteadOfOverflowingTheStack) {
+  const std::string deep(100000, '[');
+  const auto r = parse_json(deep);
+  EXPECT_FALSE(r.value.has_value());
+  EXPECT_EQ(r.error, "depth");
+}
+
+TEST(JsonWriter, WritesNestedValuesAndNullForNonFinite) {
+  JsonWriter w(0);
+  w.begin_object().key("a").value(1.5).key("b").begin_array().value("x").null().end_array();
+  w.key("c").value(std::nan("")).key("d").value(true).end_object();
+  EXPECT_EQ(w.str(), R"({"a":1.5,"b":["x",null],"c":null,"d":true})");
+  const auto back = parse_json(w.str());
+  ASSERT_TRUE(back.value.has_value());
+}
+
+TEST(JsonWriter, EscapesControlCharactersAndQuotes) {
+  EXPECT_EQ(json_quote("a\"b\x01"), R"("a\"b\u0001")");
+}
+
+}  // namespace
+}  // namespace llm_sizer

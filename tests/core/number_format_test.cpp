@@ -1,0 +1,74 @@
+#include "llm_sizer/number_format.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+namespace llm_sizer {
+namespace {
+
+TEST(FormatShortest, PrintsWhatEcmaScriptPrints) {
+  // Same layout as JavaScript's Number.prototype.toString (ECMA-262 Number::toString).
+  EXPECT_EQ(format_shortest(0.6), "0.6");
+  EXPECT_EQ(format_shortest(19.2), "19.2");
+  EXPECT_EQ(format_shortest(109.375), "109.375");
+  EXPECT_EQ(format_shortest(175e9), "175000000000");
+  EXPECT_EQ(format_shortest(1e21), "1e+21");
+  EXPECT_EQ(format_shortest(1e30), "1e+30");
+  EXPECT_EQ(format_shortest(1.5e-7), "1.5e-7");
+  EXPECT_EQ(format_shortest(0.000001), "0.000001");
+  EXPECT_EQ(format_shortest(-2.5), "-2.5");
+  EXPECT_EQ(format_shortest(0.1 + 0.2), "0.30000000000000004");
+  EXPECT_EQ(format_shortest(std::nan("")), "NaN");
+  EXPECT_EQ(format_shortest(-HUGE_VAL), "-Infinity");
+}
+
+TEST(FormatCompact, WritesLargeRoundNumbersWithAnExponent) {
+  EXPECT_EQ(format_compact(175e9), "175e9");
+  EXPECT_EQ(format_compact(32e9), "32e9");
+  EXPECT_EQ(format_compact(300e9), "300e9");
+  EXPECT_EQ(format_compact(8.03e9), "8.03e9");
+  EXPECT_EQ(format_compact(32.76e9), "32.76e9");
+  EXPECT_EQ(format_compact(8030261248.0), "8030261248");
+  EXPECT_EQ(format_compact(1000), "1000");
+  EXPECT_EQ(format_compact(0.6), "0.6");
+  EXPECT_EQ(format_compact(1.5e30), "1.5e30");
+}
+
+TEST(FormatCompact, ReadsBackExactly) {
+  for (const double v : {175e9, 32.76e9, 0.6, 19.2, 1e30, 123456789.0, 8030261248.0, 1e-9}) {
+    const auto back = parse_number(format_compact(v));
+    ASSERT_TRUE(back.has_value());
+    EXPECT_EQ(*back, v);
+  }
+}
+
+TEST(FormatReadable, UsesEngineeringNotationLikeTheArticle) {
+  EXPECT_EQ(format_readable(175e9), "175 × 10⁹");
+  EXPECT_EQ(format_readable(32e9), "32 × 10⁹");
+  EXPECT_EQ(format_readable(1e15), "1 × 10¹⁵");
+  EXPECT_EQ(format_readable(43.75), "43.75");
+  EXPECT_EQ(format_readable(2100), "2100");
+  EXPECT_EQ(format_readable(26.25), "26.25");
+}
+
+TEST(ParseNumber, AcceptsWhatPeopleType) {
+  EXPECT_EQ(parse_number("175e9"), 175e9);
+  EXPECT_EQ(parse_number(" 175B "), 175e9);
+  EXPECT_EQ(parse_number("7.6B"), 7.6e9);
+  EXPECT_EQ(parse_number("300_000"), 300000);
+  EXPECT_EQ(parse_number("2T"), 2e12);
+  EXPECT_EQ(parse_number("-5"), -5);
+  EXPECT_EQ(parse_number("0.6"), 0.6);
+  EXPECT_TRUE(std::isnan(*parse_number("NaN")));
+  EXPECT_TRUE(std::isinf(*parse_number("-inf")));
+}
+
+TEST(ParseNumber, RejectsEverythingElse) {
+  for (const char* bad : {"", "abc", "1,5", "0x10", "1e", "--5", "5..1", "nan(1)", "B", "1Q"}) {
+    EXPECT_FALSE(parse_number(bad).has_value()) << bad;
+  }
+}
+
+}  // namespace
+}  // namespace llm_sizer

@@ -1,0 +1,125 @@
+// Bad input never throws: each kind gets its own issue code naming the field, and every value
+// that does not depend on the bad input is still computed.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
+
+#include "llm_sizer/plan_fields.hpp"
+#include "llm_sizer/report.hpp"
+
+namespace llm_sizer {
+namespace {
+
+const Issue* first_error(const Report& report) {
+  for (const auto& i : report.issues) {
+    if (i.severity == Severity::kError) return &i;
+  }
+  return nullptr;
+}
+
+struct BadInput {
+  const char* name;
+  void (*apply)(Plan&);
+  const char* field;
+  const char* code;
+};
+
+const BadInput kBadInputs[] = {
+    {"negative params", [](Plan& p) { p.params = -5; }, "params", "must_be_positive"},
+    {"zero params", [](Plan& p) { p.params = 0; }, "params", "must_be_positive"},
+    {"absurd params", [](Plan& p) { p.params = 1e30; }, "params", "too_large"},
+    {"NaN params", [](Plan& p) { p.params = std::nan(""); }, "params", "not_a_number"},
+    {"infinite params", [](Plan& p) { p.params = HUGE_VAL; }, "params", "not_finite"},
+    {"safety above one", [](Plan& p) { p.safety_factor = 1.5; }, "safety_factor", "too_large"},
+    {"negative safety", [](Plan& p) { p.safety_factor = -0.6; }, "safety_factor",
+     "must_be_positive"},
+    {"zero pp", [](Plan& p) { p.pp = 0; }, "pp", "out_of_range"},
+    {"fractional pp", [](Plan& p) { p.pp = 2.5; }, "pp", "not_integer"},
+    {"negative tp", [](Plan& p) { p.tp = -8; }, "tp", "out_of_range"},
+    {"huge dp", [](Plan& p) { p.dp = 1e9; }, "dp", "out_of_range"},
+    {"zero card memory", [](Plan& p) { p.card_memory_gb = 0; }, "card_memory_gb",
+     "must_be_positive"},
+    {"NaN weight bytes", [](Plan& p) { p.weight_bytes_per_param = std::nan(""); },
+     "weight_bytes_per_param", "not_a_number"},
+    {"unknown model", [](Plan& p) { p.model = "gpt-9"; }, "model", "unknown_model"},
+    {"unknown accelerator", [](Plan& p) { p.accelerator = "tpu-v99"; }, "accelerator",
+     "unknown_accelerator"},
+    {"custom model without params", [](Plan& p) { p.model = kCustomId; }, "params",
+     "params_required"},
+    {"custom card without memory", [](Plan& p) { p.accelerator = kCustomId; }, "card_memory_gb",
+     "card_memory_required"},
+};
+
+TEST(Validation, NamesEachBadInputWithItsOwnCode) {
+  for (const auto& bad : kBadInputs) {
+    SCOPED_TRACE(bad.name);
+    Plan plan;
+    bad.apply(plan);
+    const Report report = evaluate(plan);
+    const Issue* issue = first_error(report);
+    ASSERT_NE(issue, nullptr);
+    EXPECT_EQ(issue->field, bad.field);
+    EXPECT_EQ(issue->code, bad.code);
+  }
+}
+
+TEST(Validation, RangeIssuesCarryTheValidRange) {
+  Plan plan;
+  plan.pp = 0;
+  const Report report = evaluate(plan);
+  const Issue* issue = first_error(report);
+  ASSERT_NE(issue, nullptr);
+  EXPECT_EQ(issue->param("value"), "0");
+  EXPECT_EQ(issue->param("min"), "1");
+  EXPECT_EQ(issue->param("max"), "4096");
+}
+
+TEST(Validation, KeepsComputingWhatDoesNotDependOnTheBadInput) {
+  Plan plan;
+  plan.pp = 0;
+  const Report report = evaluate(plan);
+  EXPECT_EQ(report.article_training.model_state_gb, 2100);  // needs no PP
+  EXPECT_EQ(report.article_training.pp_min, 6);
+  EXPECT_TRUE(std::isnan(report.article_training.total_gpus));
+  EXPECT_EQ(report.article_inference.min_gpus, 5);  // ⌈350 GB ÷ 80 GB⌉
+}
+
+TEST(Validation, BadParamsLeaveOnlyParamIndependentValues) {
+  Plan plan;
+  plan.params = -5;
+  const Report report = evaluate(plan);
+  EXPECT_TRUE(std::isnan(report.article_training.model_state_gb));
+  EXPECT_EQ(report.article_training.safe_memory_per_card_gb, 48);
+  EXPECT_TRUE(std::isnan(report.article_inference.weights_gb));
+}
+
+TEST(Validation, EveryFieldHasAUniqueIdLinkKeyAndFlag) {
+  const auto fields = plan_fields();
+  for (std::size_t i = 0; i < fields.size(); ++i) {
+    for (std::size_t j = i + 1; j < fields.size(); ++j) {
+      EXPECT_NE(fields[i].id, fields[j].id);
+      EXPECT_NE(fields[i].link_key, fields[j].link_key);
+      EXPECT_NE(fields[i].cli_flag, fields[j].cli_flag);
+    }
+    EXPECT_NE(fields[i].link_key, "v");  // reserved for the version marker
+  }
+}
+
+TEST(Validation, EveryNumericFieldRejectsNaNInfinityAndOverflow) {
+  for (const auto& field : plan_fields()) {
+    if (field.is_text()) continue;
+    SCOPED_TRACE(std::string(field.id));
+    for (const double hostile : {std::nan(""), HUGE_VAL, -HUGE_VAL, 1e300, -1e300}) {
+      Plan plan;
+      field.set_number(plan, hostile);
+      const auto issues = validate_field_ranges(plan);
+      ASSERT_EQ(issues.size(), 1u);
+      EXPECT_EQ(issues[0].field, field.id);
+      (void)evaluate(plan);  // must not crash or throw
+    }
+  }
+}
+
+}  // namespace
+}  // namespace llm_sizer

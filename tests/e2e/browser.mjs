@@ -1,0 +1,48 @@
+// Debian's Chromium driven by playwright-core (no browser downloads here), plus a page wrapper
+// that records every console error, page error and CSP violation so tests can fail on them.
+import { chromium } from 'playwright-core';
+
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
+
+export async function launchBrowser() {
+  return chromium.launch({
+    executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+    headless: true,
+    args: ARGS,
+  });
+}
+
+/** A new page that collects problems in `page.problems` (console errors, page errors, CSP). */
+export async function openWatchedPage(browser, { locale = 'en-US', viewport } = {}) {
+  const context = await browser.newContext({
+    locale,
+    viewport: viewport ?? { width: 1280, height: 900 },
+  });
+  const page = await context.newPage();
+  const problems = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') problems.push(`console: ${msg.text()}`);
+  });
+  page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
+  await page.exposeBinding('__reportCspViolation', (_source, text) =>
+    problems.push(`csp: ${text}`),
+  );
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      window.__reportCspViolation(`${e.violatedDirective} blocked ${e.blockedURI}`);
+    });
+  });
+  page.problems = problems;
+  page.closeAll = () => context.close();
+  return page;
+}

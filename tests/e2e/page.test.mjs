@@ -1,0 +1,173 @@
+// The real page (dist/, built by `npm run build`) in headless Chromium, served from a sub-path.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { serveStatic } from './static-server.mjs';
+import { launchBrowser, openWatchedPage } from './browser.mjs';
+
+const dist = new URL('../../dist/', import.meta.url).pathname;
+const cli = new URL('../../build/native-release/llm-sizer', import.meta.url).pathname;
+const tables = JSON.parse(
+  await readFile(new URL('../fixtures/seed-tables.json', import.meta.url), 'utf8'),
+);
+
+// The article's four plans, as a user would ask the CLI for them (PP as the article chose, DP
+// from a cluster of its "500-card or 1000-card class").
+const ARTICLE_PLANS = [
+  ['gpt3-175b', 'h100-80g', ['--pp', '10', '--cluster-gpus', '1000']],
+  ['gpt3-175b', 'rg800-32g', ['--cluster-gpus', '500']],
+  ['qwen-32b', 'h100-80g', ['--pp', '2', '--cluster-gpus', '128']],
+  ['qwen-32b', 'rg800-32g', ['--cluster-gpus', '100']],
+];
+
+let server;
+let browser;
+
+before(async () => {
+  server = await serveStatic(dist, { mount: '/docs/llm-sizer/' });
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function openPage(hash = '', options = {}) {
+  const page = await openWatchedPage(browser, options);
+  await page.goto(server.url + hash);
+  await page.waitForSelector('[data-testid=train-total]');
+  return page;
+}
+
+const text = (page, testId) => page.textContent(`[data-testid=${testId}]`);
+
+test('each of the article training plans opens from its CLI link with the article numbers', async () => {
+  for (const [model, accelerator, flags] of ARTICLE_PLANS) {
+    const row = tables.training.find((r) => r.model === model && r.accelerator === accelerator);
+    const link = execFileSync(
+      cli,
+      ['link', '--model', model, '--accelerator', accelerator, ...flags],
+      { encoding: 'utf8' },
+    ).trim();
+    const page = await openPage(link.slice(link.indexOf('#')));
+    assert.equal(
+      await text(page, 'train-layout'),
+      `(TP, PP, DP) = (${row.tp}, ${row.pp_chosen}, ${row.dp})`,
+    );
+    assert.equal(await text(page, 'train-total'), `${row.total_gpus.toLocaleString('en-US')} GPUs`);
+    assert.equal(
+      await text(page, 'step-min_model_parallel'),
+      row.min_model_parallel.toLocaleString('en-US', { maximumFractionDigits: 4 }),
+    );
+    assert.equal(await text(page, 'step-pp_min'), String(row.pp_min));
+    assert.equal(await text(page, 'step-safe_memory'), `${row.safe_memory_per_card_gb} GB`);
+    assert.deepEqual(page.problems, []);
+    await page.closeAll();
+  }
+});
+
+test('the inference minimum says why: 64 GB of weights exceed one 32 GB card', async () => {
+  const page = await openPage('#v=1&m=qwen-32b&a=rg800-32g');
+  assert.equal(await text(page, 'infer-min-gpus'), 'At least 2 card(s)');
+  assert.equal(
+    await text(page, 'infer-why'),
+    '64 GB of weights exceed one 32 GB card, so they must be split',
+  );
+  await page.selectOption('[data-testid=input-accelerator]', 'h100-80g');
+  assert.equal(await text(page, 'infer-min-gpus'), 'At least 1 card(s)');
+  assert.deepEqual(page.problems, []);
+  await page.closeAll();
+});
+
+test('changing an input recomputes and writes the plan into the URL', async () => {
+  const page = await openPage('#v=1&m=gpt3-175b&a=h100-80g&cluster=1000');
+  assert.equal(await text(page, 'train-layout'), '(TP, PP, DP) = (8, 6, 20)');
+  await page.fill('[data-testid=input-pp]', '10');
+  await page.waitForURL(/pp=10/);
+  assert.equal(await text(page, 'train-layout'), '(TP, PP, DP) = (8, 10, 12)');
+  assert.match(page.url(), /\/docs\/llm-sizer\/#v=1&m=gpt3-175b&a=h100-80g&pp=10&cluster=1000$/);
+  assert.equal(await page.inputValue('[data-testid=share-link]'), page.url());
+  // Reloading the written URL restores exactly the same plan.
+  await page.reload();
+  await page.waitForSelector('[data-testid=train-total]');
+  assert.equal(await page.inputValue('[data-testid=input-pp]'), '10');
+  assert.equal(await text(page, 'train-total'), '960 GPUs');
+  assert.deepEqual(page.problems, []);
+  await page.closeAll();
+});
+
+test('the language follows the browser, switches, and is kept in the link', async () => {
+  const page = await openPage('#v=1&m=qwen-32b&a=rg800-32g&cluster=100', { locale: 'zh-CN' });
+  assert.equal(await page.getAttribute('html', 'lang'), 'zh-CN');
+  assert.equal(await text(page, 'train-total'), '96 张');
+  assert.match(await page.textContent('h1'), /大模型算力规划/);
+  await page.click('[data-testid=lang-en]');
+  await page.waitForURL(/lang=en/);
+  assert.equal(await page.getAttribute('html', 'lang'), 'en');
+  assert.equal(await text(page, 'train-total'), '96 GPUs');
+  await page.click('[data-testid=lang-zh]');
+  await page.waitForURL(/lang=zh/);
+  assert.match(await page.textContent('#training-title'), /训练集群/);
+  assert.deepEqual(page.problems, []);
+  await page.closeAll();
+});
+
+test('a broken link shows what could not be read while the page keeps working', async () => {
+  const page = await openPage('#%%%garbage&pp=abc');
+  const notice = await text(page, 'link-issues');
+  assert.match(notice, /Could not read “%%%garbage” in the link/);
+  assert.match(notice, /Pipeline parallel \(PP\) “abc” could not be read/);
+  assert.equal(await text(page, 'train-total'), '48 GPUs');
+  await page.fill('[data-testid=input-clusterGpus]', '96');
+  assert.equal(await text(page, 'train-layout'), '(TP, PP, DP) = (8, 6, 2)');
+  assert.deepEqual(page.problems, []);
+  await page.closeAll();
+});
+
+test('bad input gets a specific message at its field and nothing typed is lost', async () => {
+  const page = await openPage('#v=1&m=gpt3-175b&a=h100-80g');
+  await page.fill('[data-testid=input-params]', '-5');
+  await page.fill('[data-testid=input-safetyFactor]', '1.5');
+  await page.fill('[data-testid=input-pp]', '0');
+  const messages = await page.$$eval('[data-testid=field-message]', (nodes) =>
+    nodes.map((n) => n.textContent),
+  );
+  assert.deepEqual(messages, [
+    'Parameters must be greater than 0 (got -5).',
+    'Safety factor must be at most 1 (got 1.5).',
+    'Pipeline parallel (PP) must be from 1 to 4096 (got 0).',
+  ]);
+  assert.equal(await page.inputValue('[data-testid=input-params]'), '-5');
+  assert.equal(await page.getAttribute('[data-testid=input-pp]', 'aria-invalid'), 'true');
+  // Correcting the input brings the plan back.
+  await page.fill('[data-testid=input-params]', '');
+  await page.fill('[data-testid=input-safetyFactor]', '0.6');
+  await page.fill('[data-testid=input-pp]', '10');
+  assert.equal(await text(page, 'train-total'), '80 GPUs');
+  assert.deepEqual(page.problems, []);
+  await page.closeAll();
+});
+
+test('the comparison matrix shows the article models on the article cards', async () => {
+  const page = await openPage('#v=1&m=gpt3-175b&a=h100-80g&pp=10&cluster=1000');
+  const cell = await page.textContent('[data-cell="gpt3-175b/h100-80g"]');
+  assert.match(cell, /\(8, 10, 12\)/);
+  assert.match(cell, /960 cards to train/);
+  assert.match(await page.textContent('[data-cell="qwen-32b/rg800-32g"]'), /\(8, 3, 41\)/);
+  await page.closeAll();
+});
+
+test('the built page carries the strict content security policy and relative assets', async () => {
+  const page = await openPage();
+  const policy = await page.getAttribute('meta[http-equiv="Content-Security-Policy"]', 'content');
+  assert.match(
+    policy,
+    /^default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'/,
+  );
+  const html = await readFile(`${dist}index.html`, 'utf8');
+  assert.doesNotMatch(html, /(src|href)="\//, 'asset paths must be relative');
+  assert.deepEqual(page.problems, []);
+  await page.closeAll();
+});

@@ -1,0 +1,56 @@
+// The hand-written wasm/llm_sizer.d.ts and the real module must agree field by field.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { loadModule } from './load-module.mjs';
+
+const core = await loadModule();
+const dts = await readFile(new URL('../../wasm/llm_sizer.d.ts', import.meta.url), 'utf8');
+
+/** Field names of `interface Name { ... }` in the .d.ts (methods included). */
+function declaredKeys(name) {
+  const match = dts.match(new RegExp(`interface ${name} \\{([\\s\\S]*?)\\n\\}`));
+  assert.ok(match, `interface ${name} not declared`);
+  return [...match[1].matchAll(/^\s+(\w+)\??[(:]/gm)].map((m) => m[1]).sort();
+}
+
+const keys = (object) => Object.keys(object).sort();
+
+test('evaluate() returns exactly the declared shapes', () => {
+  const report = core.evaluate({ pp: '0', clusterGpus: '1000' });
+  assert.deepEqual(keys(report), declaredKeys('Report'));
+  assert.deepEqual(keys(report.setup), declaredKeys('ResolvedSetup'));
+  assert.deepEqual(keys(report.articleTraining), declaredKeys('ArticleTraining'));
+  assert.deepEqual(keys(report.articleInference), declaredKeys('ArticleInference'));
+  assert.deepEqual(keys(report.articleTraining.steps[0]), declaredKeys('DerivationStep'));
+  assert.deepEqual(keys(report.issues[0]), declaredKeys('Issue'));
+  assert.deepEqual(keys(report.comparison), declaredKeys('ComparisonMatrix'));
+  assert.deepEqual(keys(report.comparison.rows[0]), declaredKeys('ComparisonRow'));
+  assert.deepEqual(keys(report.comparison.rows[0].cells[0]), declaredKeys('ComparisonCell'));
+});
+
+test('the catalog and the module functions are as declared', () => {
+  const catalog = core.catalog();
+  assert.deepEqual(keys(catalog), declaredKeys('Catalog'));
+  assert.deepEqual(keys(catalog.models[0]), declaredKeys('ModelPreset'));
+  assert.deepEqual(keys(catalog.accelerators[0]), declaredKeys('AcceleratorPreset'));
+  assert.deepEqual(keys(catalog.fields[0]), declaredKeys('FieldSpec'));
+  assert.deepEqual(keys(core.decodeLink('#v=1')), declaredKeys('DecodedLink'));
+  for (const name of declaredKeys('LlmSizerModule')) {
+    assert.equal(typeof core[name], 'function', name);
+  }
+});
+
+test('every plan field has a label and every issue code a message in both languages', async () => {
+  const en = JSON.parse(await readFile(new URL('../../web/src/i18n/en.json', import.meta.url)));
+  const zh = JSON.parse(await readFile(new URL('../../web/src/i18n/zh-CN.json', import.meta.url)));
+  assert.deepEqual(Object.keys(en).sort(), Object.keys(zh).sort());
+  for (const field of core.catalog().fields) {
+    assert.ok(en[`field.${field.issueField}`], field.issueField);
+  }
+  const codes = new Set();
+  const report = core.evaluate({ pp: '0', params: 'x', tp: '64', model: 'zz', accelerator: 'yy' });
+  for (const i of report.issues) codes.add(i.code);
+  for (const i of core.decodeLink('#v=9&zz=1&%ZZ&pp=q&pp=1').issues) codes.add(i.code);
+  for (const code of codes) assert.ok(en[`issue.${code}`], code);
+});

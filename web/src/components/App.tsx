@@ -1,0 +1,34 @@
+import type { AppState } from '../state/app-state';
+import { AppContext } from '../state/context';
+import { ComparisonTable } from './ComparisonTable';
+import { ErrorBoundary } from './ErrorBoundary';
+import { Header } from './Header';
+import { InferencePlan } from './InferencePlan';
+import { IssueSummary } from './IssueSummary';
+import { LinkIssues } from './LinkIssues';
+import { PlanForm } from './PlanForm';
+import { TrainingPlan } from './TrainingPlan';
+import { Footer } from './Footer';
+
+export function App({ state }: { state: AppState }) {
+  return (
+    <AppContext.Provider value={state}>
+      <div class="app">
+        <Header />
+        <ErrorBoundary lang={state.lang.value} onReset={() => state.reset()}>
+          <LinkIssues />
+          <main class="columns">
+            <PlanForm />
+            <div class="results">
+              <IssueSummary />
+              <TrainingPlan />
+              <InferencePlan />
+              <ComparisonTable />
+            </div>
+          </main>
+        </ErrorBoundary>
+        <Footer />
+      </div>
+    </AppContext.Provider>
+  );
+}

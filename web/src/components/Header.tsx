@@ -1,0 +1,19 @@
+import { useT } from '../state/context';
+import { LanguageSwitch } from './LanguageSwitch';
+import { ShareBar } from './ShareBar';
+
+export function Header() {
+  const t = useT();
+  return (
+    <header class="app-header">
+      <div class="title-row">
+        <div>
+          <h1>{t('app.title')}</h1>
+          <p class="tagline">{t('app.tagline')}</p>
+        </div>
+        <LanguageSwitch />
+      </div>
+      <ShareBar />
+    </header>
+  );
+}

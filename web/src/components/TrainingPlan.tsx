@@ -1,0 +1,31 @@
+import { formatNumber, formatParams } from '../i18n/i18n';
+import { useApp, useT } from '../state/context';
+import { DerivationTable } from './DerivationTable';
+
+/** The article's training plan: the layout in one line, then its derivation. */
+export function TrainingPlan() {
+  const app = useApp();
+  const t = useT();
+  const lang = app.lang.value;
+  const { articleTraining: tr, setup } = app.report.value;
+  const n = (v: number) => formatNumber(lang, v, 4);
+  return (
+    <section class="panel" aria-labelledby="training-title">
+      <h2 id="training-title">{t('ui.training_title')}</h2>
+      <p class="context">
+        {setup.modelName || t('ui.custom_model')} · {formatParams(lang, setup.params)} ·{' '}
+        {setup.acceleratorName || t('ui.custom_accelerator')} · {n(setup.cardMemoryGb)} GB
+      </p>
+      <p class="headline">
+        <span class="layout" data-testid="train-layout">
+          (TP, PP, DP) = ({n(tr.tp)}, {n(tr.pp)}, {n(tr.dp)})
+        </span>{' '}
+        →{' '}
+        <strong data-testid="train-total">
+          {n(tr.totalGpus)} {t('unit.GPUs')}
+        </strong>
+      </p>
+      <DerivationTable steps={tr.steps} caption={t('ui.derivation')} />
+    </section>
+  );
+}

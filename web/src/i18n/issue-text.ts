@@ -1,0 +1,15 @@
+// Issues (codes from the core) as sentences: the page names a field by its label.
+import type { Issue } from '../core/types';
+import { hasMessage, translate, type Lang } from './i18n';
+
+export function fieldLabel(lang: Lang, issueField: string): string {
+  return issueField ? translate(lang, `field.${issueField}`) : '';
+}
+
+export function issueText(lang: Lang, issue: Issue): string {
+  const params: Record<string, string> = { ...issue.params };
+  if (params.unit) params.unit = ` ${translate(lang, `unit.${params.unit}`)}`;
+  if (issue.params.field === undefined) params.field = fieldLabel(lang, issue.field);
+  const key = `issue.${issue.code}`;
+  return hasMessage(key) ? translate(lang, key, params) : `${issue.code} (${issue.field})`;
+}

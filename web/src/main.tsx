@@ -1,0 +1,42 @@
+import { effect } from '@preact/signals';
+import { render } from 'preact';
+import { createCore } from './core/api';
+import { loadCore } from './core/load-core';
+import { htmlLang, langFromBrowser, translate } from './i18n/i18n';
+import { createAppState, syncWithLocation } from './state/app-state';
+import { App } from './components/App';
+import './styles/global.css';
+
+async function boot(root: HTMLElement) {
+  const browserLang = langFromBrowser(navigator.languages ?? [navigator.language]);
+  try {
+    const core = createCore(await loadCore());
+    const state = createAppState(core, {
+      hash: window.location.hash,
+      baseUrl: window.location.href.split('#')[0],
+      browserLang,
+    });
+    syncWithLocation(state, window);
+    effect(() => {
+      document.documentElement.lang = htmlLang(state.lang.value);
+      document.title = translate(state.lang.value, 'app.title');
+    });
+    root.textContent = '';
+    render(<App state={state} />, root);
+  } catch (error) {
+    // Only a failure to load the module lands here; show it rather than a blank page.
+    root.innerHTML = '';
+    const panel = document.createElement('section');
+    panel.className = 'panel fatal';
+    panel.setAttribute('role', 'alert');
+    const title = document.createElement('h2');
+    title.textContent = translate(browserLang, 'fatal.load_title');
+    const body = document.createElement('p');
+    body.textContent = `${translate(browserLang, 'fatal.load_body')} ${String(error)}`;
+    panel.append(title, body);
+    root.append(panel);
+  }
+}
+
+const root = document.getElementById('app');
+if (root) void boot(root);

@@ -1,0 +1,100 @@
+// One app state: the plan's inputs as typed (signals), everything else computed from them.
+// The URL is a projection of the state through the core's link codec.
+import { computed, effect, signal, type ReadonlySignal, type Signal } from '@preact/signals';
+import type { Core } from '../core/api';
+import type { Issue, PlanTexts, Report } from '../core/types';
+import { asLang, type Lang } from '../i18n/i18n';
+
+export interface AppState {
+  core: Core;
+  texts: Signal<PlanTexts>;
+  linkIssues: Signal<Issue[]>;
+  report: ReadonlySignal<Report>;
+  lang: ReadonlySignal<Lang>;
+  absoluteLink: ReadonlySignal<string>;
+  setText(id: string, text: string): void;
+  setLang(lang: Lang): void;
+  openLink(link: string): void;
+  dismissLinkIssues(): void;
+  reset(): void;
+}
+
+export interface AppEnvironment {
+  /** location.hash at start ("" when none) */
+  hash: string;
+  /** the page's URL without its hash, for absolute share links */
+  baseUrl: string;
+  browserLang: Lang;
+}
+
+export function createAppState(core: Core, env: AppEnvironment): AppState {
+  const start = env.hash && env.hash !== '#' ? core.decodeLink(env.hash) : undefined;
+  const texts = signal<PlanTexts>(start ? start.texts : { ...core.defaultTexts });
+  const linkIssues = signal<Issue[]>(start ? start.issues : []);
+  const report = computed(() => core.evaluate(texts.value));
+  const lang = computed<Lang>(() => asLang(texts.value.lang) ?? env.browserLang);
+  const absoluteLink = computed(() => {
+    const link = report.value.link;
+    return env.baseUrl + link.slice(link.indexOf('#'));
+  });
+
+  return {
+    core,
+    texts,
+    linkIssues,
+    report,
+    lang,
+    absoluteLink,
+    setText(id, text) {
+      texts.value = { ...texts.value, [id]: text };
+    },
+    setLang(next) {
+      texts.value = { ...texts.value, lang: next };
+    },
+    openLink(link) {
+      const decoded = core.decodeLink(link);
+      texts.value = decoded.texts;
+      linkIssues.value = decoded.issues;
+    },
+    dismissLinkIssues() {
+      linkIssues.value = [];
+    },
+    reset() {
+      texts.value = { ...core.defaultTexts, lang: texts.value.lang };
+      linkIssues.value = [];
+    },
+  };
+}
+
+/**
+ * Keeps the address bar in step with the plan. The link a page was opened with stays as it was
+ * until the user changes something, so a damaged link is never silently rewritten; a link pasted
+ * into the address bar later is opened.
+ */
+export function syncWithLocation(state: AppState, win: Window): () => void {
+  let written = win.location.hash;
+  let first = true;
+  const stop = effect(() => {
+    const link = state.report.value.link;
+    const hash = link.slice(link.indexOf('#'));
+    if (first) {
+      first = false;
+      return;
+    }
+    if (hash !== written) {
+      written = hash;
+      win.history.replaceState(null, '', hash);
+    }
+  });
+  const onHashChange = () => {
+    if (win.location.hash !== written) {
+      written = win.location.hash;
+      state.openLink(win.location.hash);
+    }
+  };
+  win.addEventListener('hashchange', onHashChange);
+  return () => {
+    stop();
+    win.removeEventListener('hashchange', onHashChange);
+  };
+}
