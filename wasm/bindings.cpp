@@ -12,6 +12,7 @@
 #include "llm_sizer/model.hpp"
 #include "llm_sizer/plan_codec.hpp"
 #include "llm_sizer/plan_fields.hpp"
+#include "llm_sizer/precision.hpp"
 #include "llm_sizer/report.hpp"
 
 using emscripten::val;
@@ -107,6 +108,7 @@ val evaluate_texts(const val& texts) {
   result.set("setup", to_js(report.setup));
   result.set("articleTraining", to_js(report.article_training));
   result.set("articleInference", to_js(report.article_inference));
+  result.set("training", to_js(report.training));
   result.set("comparison", to_js(comparison_matrix(plan)));
   result.set("issues", to_js(report.issues));
   result.set("ok", val(!has_error(report.issues)));
@@ -142,6 +144,7 @@ val catalog_js() {
     o.set("id", val(m.id));
     o.set("name", val(m.name));
     o.set("params", val(m.nominal_params));
+    o.set("paramsTotal", val(count_params(m.architecture).total));
     o.set("source", val(m.source));
     o.set("note", val(m.note));
     models.call<void>("push", o);
@@ -172,17 +175,34 @@ val catalog_js() {
     o.set("cliFlag", val(std::string(f.cli_flag)));
     o.set("type", val(std::string(f.type == FieldType::kText      ? "text"
                                   : f.type == FieldType::kInteger ? "integer"
+                                  : f.type == FieldType::kFlag    ? "flag"
                                                                   : "number")));
     o.set("unit", val(std::string(f.unit)));
     o.set("min", val(f.min));
     o.set("max", val(f.max));
     o.set("minExclusive", val(f.min_exclusive));
+    o.set("group", val(std::string(f.group)));
+    val choices = val::array();
+    for (const auto& c : f.choices) choices.call<void>("push", val(std::string(c)));
+    o.set("choices", choices);
     fields.call<void>("push", o);
+  }
+  val recipes = val::array();
+  for (const auto& r : recipe_catalog()) {
+    val o = val::object();
+    o.set("id", val(std::string(r.id)));
+    o.set("weightBytes", val(r.weight_bytes + r.weight_copy_bytes));
+    o.set("gradBytes", val(r.grad_bytes));
+    o.set("optimizerBytes", val(r.master_bytes + r.optimizer_bytes));
+    o.set("totalBytes", val(r.total_bytes()));
+    o.set("shardsOptimizer", val(r.shards_optimizer));
+    recipes.call<void>("push", o);
   }
   val result = val::object();
   result.set("models", models);
   result.set("accelerators", accelerators);
   result.set("fields", fields);
+  result.set("recipes", recipes);
   result.set("linkVersion", val(kLinkVersion));
   return result;
 }

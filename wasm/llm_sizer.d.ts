@@ -24,13 +24,143 @@ export interface DerivationStep {
   noteParams: Record<string, string>;
 }
 
+export interface Architecture {
+  layers: number;
+  hidden: number;
+  heads: number;
+  kvHeads: number;
+  headDim: number;
+  ffn: number;
+  ffnKind: 'gelu' | 'swiglu';
+  vocab: number;
+  tiedEmbeddings: boolean;
+  positions: 'rotary' | 'learned' | 'alibi';
+  maxPositions: number;
+  qkvBias: boolean;
+  linearBias: boolean;
+  norm: 'rmsnorm' | 'layernorm';
+  qkNorm: boolean;
+  dropout: boolean;
+  moeExperts: number;
+  moeTopK: number;
+  moeSharedExperts: number;
+  moeFfn: number;
+  moeDenseLayers: number;
+  moeLayerPeriod: number;
+  qLoraRank: number;
+  kvLoraRank: number;
+  qkNopeDim: number;
+  qkRopeDim: number;
+  vHeadDim: number;
+  slidingWindow: number;
+  slidingWindowLayers: number;
+}
+
+export interface ParamCounts {
+  attention: number;
+  denseFfn: number;
+  moeFfnTotal: number;
+  moeFfnActive: number;
+  expert: number;
+  normsPerLayer: number;
+  embedding: number;
+  lmHead: number;
+  finalNorm: number;
+  total: number;
+  active: number;
+  matmulActive: number;
+}
+
 export interface ResolvedSetup {
   modelName: string;
+  /** the article method's parameter count */
   params: number;
+  hasArchitecture: boolean;
+  architecture: Architecture;
+  counts: ParamCounts;
+  attention: string;
   acceleratorName: string;
   cardMemoryGb: number;
   gpusPerNode: number;
+  bf16Tflops: number;
+  fp8Tflops: number;
+  hbmBandwidthTbps: number;
+  intraNodeBandwidthGbps: number;
+  interNodeBandwidthGbps: number;
+  powerW: number;
+  pricePerGpuHour: number;
+  acceleratorConfidence: string;
+  recipe: string;
   bytesPerParam: number;
+}
+
+export interface TrainingSettings {
+  framework: string;
+  recipe: string;
+  recompute: string;
+  tp: number;
+  pp: number;
+  dp: number;
+  cp: number;
+  ep: number;
+  etp: number;
+  vpp: number;
+  microBatch: number;
+  seqLen: number;
+  globalBatch: number;
+  microbatches: number;
+  zero: number;
+  sequenceParallel: boolean;
+  flashAttention: boolean;
+  cudaContextGb: number;
+  commBufferGb: number;
+  allocatorSlack: number;
+  stageLayers: number[];
+}
+
+export interface MemoryBreakdown {
+  weightsGb: number;
+  gradsGb: number;
+  optimizerGb: number;
+  activationsGb: number;
+  logitsGb: number;
+  overheadGb: number;
+  peakGb: number;
+  fits: boolean;
+  peakStage: number;
+  cardMemoryGb: number;
+  freeGb: number;
+}
+
+export interface StageReport {
+  stage: number;
+  firstLayer: number;
+  layers: number;
+  inflight: number;
+  params: number;
+  weightsGb: number;
+  gradsGb: number;
+  optimizerGb: number;
+  activationsGb: number;
+  logitsGb: number;
+  overheadGb: number;
+  totalGb: number;
+  fits: boolean;
+}
+
+export interface FitOption {
+  recompute: string;
+  pp: number;
+  peakGb: number;
+}
+
+export interface FullTraining {
+  available: boolean;
+  settings: TrainingSettings;
+  memory: MemoryBreakdown;
+  stages: StageReport[];
+  steps: DerivationStep[];
+  fitOptions: FitOption[];
 }
 
 export interface ArticleTraining {
@@ -82,6 +212,7 @@ export interface Report {
   setup: ResolvedSetup;
   articleTraining: ArticleTraining;
   articleInference: ArticleInference;
+  training: FullTraining;
   comparison: ComparisonMatrix;
   issues: Issue[];
   ok: boolean;
@@ -95,7 +226,10 @@ export interface DecodedLink {
 export interface ModelPreset {
   id: string;
   name: string;
+  /** the headline count */
   params: number;
+  /** counted from the architecture */
+  paramsTotal: number;
   source: string;
   note: string;
 }
@@ -122,17 +256,31 @@ export interface FieldSpec {
   issueField: string;
   linkKey: string;
   cliFlag: string;
-  type: 'text' | 'integer' | 'number';
+  type: 'text' | 'integer' | 'number' | 'flag';
   unit: string;
   min: number;
   max: number;
   minExclusive: boolean;
+  /** where the page shows it: general, model, architecture, accelerator, article, layout, memory, inference */
+  group: string;
+  /** accepted values of a text field ("" = automatic is always accepted); empty for free text */
+  choices: string[];
+}
+
+export interface RecipeInfo {
+  id: string;
+  weightBytes: number;
+  gradBytes: number;
+  optimizerBytes: number;
+  totalBytes: number;
+  shardsOptimizer: boolean;
 }
 
 export interface Catalog {
   models: ModelPreset[];
   accelerators: AcceleratorPreset[];
   fields: FieldSpec[];
+  recipes: RecipeInfo[];
   linkVersion: number;
 }
 

@@ -106,11 +106,28 @@ std::string format_readable(double value) {
   std::string digits;
   int exponent = 0;
   if (split_integer(value, digits, exponent) && std::fabs(value) >= 1e6) {
-    // Engineering notation, as the article writes 175 × 10⁹.
-    const int shift = exponent % 3;
-    const int engineering = exponent - shift;
-    for (int i = 0; i < shift; ++i) digits += '0';
-    return (value < 0 ? "-" : "") + digits + " × 10" + superscript(engineering);
+    // Engineering notation, as the article writes 175 × 10⁹; long counts keep 4 significant
+    // digits (8.030 × 10⁹), short ones stay exact.
+    const int magnitude = exponent + static_cast<int>(digits.size()) - 1;
+    const int engineering = magnitude - magnitude % 3;
+    std::string mantissa;
+    if (digits.size() <= 4) {
+      for (int i = static_cast<int>(digits.size()) - 1; i < magnitude - engineering; ++i) {
+        digits += '0';
+      }
+      mantissa = digits.substr(0, static_cast<std::size_t>(magnitude - engineering + 1));
+      if (digits.size() > mantissa.size()) {
+        mantissa += '.';
+        mantissa += digits.substr(static_cast<std::size_t>(magnitude - engineering + 1));
+      }
+    } else {
+      char buffer[32];
+      const int decimals = 3 - (magnitude - engineering);
+      std::snprintf(buffer, sizeof buffer, "%.*f", decimals,
+                    std::fabs(value) / std::pow(10.0, engineering));
+      mantissa = buffer;
+    }
+    return (value < 0 ? "-" : "") + mantissa + " × 10" + superscript(engineering);
   }
   if (std::isfinite(value) && value != 0 && std::fabs(value) < 1e6) {
     // Up to 6 significant digits is what a person reads; keep exact short values exact.

@@ -1,5 +1,6 @@
 #include "llm_sizer/plan_fields.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <type_traits>
@@ -36,12 +37,13 @@ void set_text_member(Plan& plan, std::string value) {
 
 template <auto Member>
 constexpr FieldSpec number(std::string_view id, std::string_view link_key,
-                           std::string_view cli_flag, FieldType type, std::string_view unit,
-                           double min, double max, bool min_exclusive) {
+                           std::string_view cli_flag, std::string_view group, FieldType type,
+                           std::string_view unit, double min, double max, bool min_exclusive) {
   FieldSpec spec;
   spec.id = id;
   spec.link_key = link_key;
   spec.cli_flag = cli_flag;
+  spec.group = group;
   spec.type = type;
   spec.unit = unit;
   spec.min = min;
@@ -54,13 +56,16 @@ constexpr FieldSpec number(std::string_view id, std::string_view link_key,
 
 template <auto Member>
 constexpr FieldSpec text(std::string_view id, std::string_view link_key, std::string_view cli_flag,
-                         bool always_in_link) {
+                         std::string_view group, bool always_in_link,
+                         std::span<const std::string_view> choices = {}) {
   FieldSpec spec;
   spec.id = id;
   spec.link_key = link_key;
   spec.cli_flag = cli_flag;
+  spec.group = group;
   spec.type = FieldType::kText;
   spec.always_in_link = always_in_link;
+  spec.choices = choices;
   spec.get_text = &get_text_member<Member>;
   spec.set_text = &set_text_member<Member>;
   return spec;
@@ -69,28 +74,143 @@ constexpr FieldSpec text(std::string_view id, std::string_view link_key, std::st
 constexpr bool kExclusive = true;
 constexpr bool kInclusive = false;
 
+constexpr std::string_view kLangs[] = {"en", "zh"};
+constexpr std::string_view kFfnKinds[] = {"gelu", "swiglu"};
+constexpr std::string_view kPositionKinds[] = {"rotary", "learned", "alibi"};
+constexpr std::string_view kNormKinds[] = {"rmsnorm", "layernorm"};
+constexpr std::string_view kRecipes[] = {"seed12",     "pure-bf16", "amp16", "mixed16",
+                                         "megatron18", "distopt",   "fp8",   "adam8bit"};
+constexpr std::string_view kFrameworks[] = {"megatron", "pytorch"};
+constexpr std::string_view kRecomputes[] = {"none", "selective", "full"};
+
 // Ranges: wide enough for any real plan, narrow enough that a typo (1e30 parameters) is named.
+// Link keys are frozen once released (plan_codec.hpp); ids and flags may only be added to.
 const std::array kFields = {
-    text<&Plan::lang>("lang", "lang", "lang", false),
-    text<&Plan::model>("model", "m", "model", true),
-    number<&Plan::params>("params", "params", "params", FieldType::kNumber, "params", 0, 1e15,
-                          kExclusive),
-    text<&Plan::accelerator>("accelerator", "a", "accelerator", true),
-    number<&Plan::card_memory_gb>("card_memory_gb", "mem", "card-memory-gb", FieldType::kNumber,
-                                  "GB", 0, 1e5, kExclusive),
-    number<&Plan::gpus_per_node>("gpus_per_node", "gpn", "gpus-per-node", FieldType::kInteger, "",
-                                 1, 1024, kInclusive),
-    number<&Plan::bytes_per_param>("bytes_per_param", "bpp", "bytes-per-param", FieldType::kNumber,
-                                   "B", 0, 100, kExclusive),
-    number<&Plan::safety_factor>("safety_factor", "safety", "safety", FieldType::kNumber, "", 0, 1,
-                                 kExclusive),
-    number<&Plan::tp>("tp", "tp", "tp", FieldType::kInteger, "", 1, 1024, kInclusive),
-    number<&Plan::pp>("pp", "pp", "pp", FieldType::kInteger, "", 1, 4096, kInclusive),
-    number<&Plan::dp>("dp", "dp", "dp", FieldType::kInteger, "", 1, 1e6, kInclusive),
-    number<&Plan::cluster_gpus>("cluster_gpus", "cluster", "cluster-gpus", FieldType::kInteger, "",
-                                1, 1e7, kInclusive),
+    text<&Plan::lang>("lang", "lang", "lang", "general", false, kLangs),
+    text<&Plan::model>("model", "m", "model", "model", true),
+    text<&Plan::model_name>("model_name", "m.name", "model-name", "model", false),
+    number<&Plan::params>("params", "params", "params", "model", FieldType::kNumber, "params", 0,
+                          1e15, kExclusive),
+    number<&Plan::arch_layers>("layers", "m.layers", "layers", "architecture", FieldType::kInteger,
+                               "", 1, 1000, kInclusive),
+    number<&Plan::arch_hidden>("hidden", "m.hidden", "hidden", "architecture", FieldType::kInteger,
+                               "", 1, 1e6, kInclusive),
+    number<&Plan::arch_heads>("heads", "m.heads", "heads", "architecture", FieldType::kInteger, "",
+                              1, 10000, kInclusive),
+    number<&Plan::arch_kv_heads>("kv_heads", "m.kv", "kv-heads", "architecture",
+                                 FieldType::kInteger, "", 1, 10000, kInclusive),
+    number<&Plan::arch_head_dim>("head_dim", "m.hd", "head-dim", "architecture",
+                                 FieldType::kInteger, "", 1, 100000, kInclusive),
+    number<&Plan::arch_ffn>("ffn", "m.ffn", "ffn", "architecture", FieldType::kInteger, "", 0, 1e7,
+                            kInclusive),
+    text<&Plan::arch_ffn_kind>("ffn_kind", "m.act", "ffn-kind", "architecture", false, kFfnKinds),
+    number<&Plan::arch_vocab>("vocab", "m.vocab", "vocab", "architecture", FieldType::kInteger, "",
+                              1, 1e8, kInclusive),
+    number<&Plan::arch_tied_embeddings>("tied_embeddings", "m.tied", "tied-embeddings",
+                                        "architecture", FieldType::kFlag, "", 0, 1, kInclusive),
+    text<&Plan::arch_positions>("positions", "m.pos", "positions", "architecture", false,
+                                kPositionKinds),
+    number<&Plan::arch_max_positions>("max_positions", "m.ctx", "max-positions", "architecture",
+                                      FieldType::kInteger, "", 1, 1e8, kInclusive),
+    number<&Plan::arch_qkv_bias>("qkv_bias", "m.qkvb", "qkv-bias", "architecture", FieldType::kFlag,
+                                 "", 0, 1, kInclusive),
+    number<&Plan::arch_linear_bias>("linear_bias", "m.bias", "linear-bias", "architecture",
+                                    FieldType::kFlag, "", 0, 1, kInclusive),
+    text<&Plan::arch_norm>("norm", "m.norm", "norm", "architecture", false, kNormKinds),
+    number<&Plan::arch_qk_norm>("qk_norm", "m.qkn", "qk-norm", "architecture", FieldType::kFlag, "",
+                                0, 1, kInclusive),
+    number<&Plan::arch_dropout>("dropout", "m.drop", "dropout", "architecture", FieldType::kFlag,
+                                "", 0, 1, kInclusive),
+    number<&Plan::arch_moe_experts>("moe_experts", "m.experts", "moe-experts", "architecture",
+                                    FieldType::kInteger, "", 0, 100000, kInclusive),
+    number<&Plan::arch_moe_top_k>("moe_top_k", "m.topk", "moe-top-k", "architecture",
+                                  FieldType::kInteger, "", 0, 10000, kInclusive),
+    number<&Plan::arch_moe_shared_experts>("moe_shared_experts", "m.shared", "moe-shared-experts",
+                                           "architecture", FieldType::kInteger, "", 0, 1000,
+                                           kInclusive),
+    number<&Plan::arch_moe_ffn>("moe_ffn", "m.effn", "moe-ffn", "architecture", FieldType::kInteger,
+                                "", 0, 1e7, kInclusive),
+    number<&Plan::arch_moe_dense_layers>("moe_dense_layers", "m.dense", "moe-dense-layers",
+                                         "architecture", FieldType::kInteger, "", 0, 1000,
+                                         kInclusive),
+    number<&Plan::arch_moe_layer_period>("moe_layer_period", "m.period", "moe-layer-period",
+                                         "architecture", FieldType::kInteger, "", 1, 1000,
+                                         kInclusive),
+    number<&Plan::arch_q_lora_rank>("q_lora_rank", "m.qlora", "q-lora-rank", "architecture",
+                                    FieldType::kInteger, "", 0, 1e6, kInclusive),
+    number<&Plan::arch_kv_lora_rank>("kv_lora_rank", "m.kvlora", "kv-lora-rank", "architecture",
+                                     FieldType::kInteger, "", 0, 1e6, kInclusive),
+    number<&Plan::arch_qk_nope_dim>("qk_nope_dim", "m.nope", "qk-nope-dim", "architecture",
+                                    FieldType::kInteger, "", 0, 100000, kInclusive),
+    number<&Plan::arch_qk_rope_dim>("qk_rope_dim", "m.rope", "qk-rope-dim", "architecture",
+                                    FieldType::kInteger, "", 0, 100000, kInclusive),
+    number<&Plan::arch_v_head_dim>("v_head_dim", "m.vhd", "v-head-dim", "architecture",
+                                   FieldType::kInteger, "", 0, 100000, kInclusive),
+    number<&Plan::arch_sliding_window>("sliding_window", "m.swa", "sliding-window", "architecture",
+                                       FieldType::kInteger, "", 0, 1e8, kInclusive),
+    number<&Plan::arch_sliding_window_layers>("sliding_window_layers", "m.swal",
+                                              "sliding-window-layers", "architecture",
+                                              FieldType::kInteger, "", 0, 1000, kInclusive),
+    text<&Plan::accelerator>("accelerator", "a", "accelerator", "accelerator", true),
+    text<&Plan::accelerator_name>("accelerator_name", "a.name", "accelerator-name", "accelerator",
+                                  false),
+    number<&Plan::card_memory_gb>("card_memory_gb", "a.mem", "card-memory-gb", "accelerator",
+                                  FieldType::kNumber, "GB", 0, 100000, kExclusive),
+    number<&Plan::gpus_per_node>("gpus_per_node", "a.gpn", "gpus-per-node", "accelerator",
+                                 FieldType::kInteger, "", 1, 1024, kInclusive),
+    number<&Plan::bf16_tflops>("bf16_tflops", "a.bf16", "bf16-tflops", "accelerator",
+                               FieldType::kNumber, "TFLOPS", 0, 1e6, kExclusive),
+    number<&Plan::fp8_tflops>("fp8_tflops", "a.fp8", "fp8-tflops", "accelerator",
+                              FieldType::kNumber, "TFLOPS", 0, 1e6, kExclusive),
+    number<&Plan::hbm_bandwidth_tbps>("hbm_bandwidth_tbps", "a.hbm", "hbm-tbps", "accelerator",
+                                      FieldType::kNumber, "TB/s", 0, 10000, kExclusive),
+    number<&Plan::intra_node_bandwidth_gbps>("intra_node_bandwidth_gbps", "a.intra",
+                                             "intra-node-gbps", "accelerator", FieldType::kNumber,
+                                             "GB/s", 0, 1e6, kExclusive),
+    number<&Plan::inter_node_bandwidth_gbps>("inter_node_bandwidth_gbps", "a.inter",
+                                             "inter-node-gbps", "accelerator", FieldType::kNumber,
+                                             "GB/s", 0, 1e6, kExclusive),
+    number<&Plan::power_w>("power_w", "a.power", "power-w", "accelerator", FieldType::kNumber, "W",
+                           0, 1e6, kExclusive),
+    number<&Plan::price_per_gpu_hour>("price_per_gpu_hour", "a.price", "price-per-gpu-hour",
+                                      "accelerator", FieldType::kNumber, "$", 0, 1e6, kExclusive),
+    number<&Plan::bytes_per_param>("bytes_per_param", "bpp", "bytes-per-param", "article",
+                                   FieldType::kNumber, "B", 0, 100, kExclusive),
+    number<&Plan::safety_factor>("safety_factor", "safety", "safety", "article", FieldType::kNumber,
+                                 "", 0, 1, kExclusive),
+    number<&Plan::tp>("tp", "tp", "tp", "layout", FieldType::kInteger, "", 1, 1024, kInclusive),
+    number<&Plan::pp>("pp", "pp", "pp", "layout", FieldType::kInteger, "", 1, 4096, kInclusive),
+    number<&Plan::dp>("dp", "dp", "dp", "layout", FieldType::kInteger, "", 1, 1e6, kInclusive),
+    number<&Plan::cluster_gpus>("cluster_gpus", "cluster", "cluster-gpus", "layout",
+                                FieldType::kInteger, "", 1, 1e7, kInclusive),
+    number<&Plan::cp>("cp", "cp", "cp", "layout", FieldType::kInteger, "", 1, 100000, kInclusive),
+    number<&Plan::ep>("ep", "ep", "ep", "layout", FieldType::kInteger, "", 1, 100000, kInclusive),
+    number<&Plan::etp>("etp", "etp", "etp", "layout", FieldType::kInteger, "", 1, 1024, kInclusive),
+    number<&Plan::vpp>("vpp", "vpp", "vpp", "layout", FieldType::kInteger, "", 1, 1000, kInclusive),
+    text<&Plan::stage_layers>("stage_layers", "stages", "stage-layers", "layout", false),
+    text<&Plan::recipe>("recipe", "recipe", "recipe", "memory", false, kRecipes),
+    text<&Plan::framework>("framework", "fw", "framework", "memory", false, kFrameworks),
+    number<&Plan::micro_batch>("micro_batch", "mb", "micro-batch", "memory", FieldType::kInteger,
+                               "", 1, 1e6, kInclusive),
+    number<&Plan::seq_len>("seq_len", "seq", "seq-len", "memory", FieldType::kInteger, "", 1, 1e8,
+                           kInclusive),
+    number<&Plan::global_batch>("global_batch", "gbs", "global-batch", "memory",
+                                FieldType::kInteger, "", 1, 1e9, kInclusive),
+    text<&Plan::recompute>("recompute", "rc", "recompute", "memory", false, kRecomputes),
+    number<&Plan::zero>("zero", "zero", "zero", "memory", FieldType::kInteger, "", 0, 3,
+                        kInclusive),
+    number<&Plan::sequence_parallel>("sequence_parallel", "sp", "sequence-parallel", "memory",
+                                     FieldType::kFlag, "", 0, 1, kInclusive),
+    number<&Plan::flash_attention>("flash_attention", "flash", "flash-attention", "memory",
+                                   FieldType::kFlag, "", 0, 1, kInclusive),
+    number<&Plan::cuda_context_gb>("cuda_context_gb", "ctxgb", "cuda-context-gb", "memory",
+                                   FieldType::kNumber, "GB", 0, 10000, kInclusive),
+    number<&Plan::comm_buffer_gb>("comm_buffer_gb", "commgb", "comm-buffer-gb", "memory",
+                                  FieldType::kNumber, "GB", 0, 10000, kInclusive),
+    number<&Plan::allocator_slack>("allocator_slack", "slack", "allocator-slack", "memory",
+                                   FieldType::kNumber, "", 0, 0.99, kInclusive),
     number<&Plan::weight_bytes_per_param>("weight_bytes_per_param", "wb", "weight-bytes",
-                                          FieldType::kNumber, "B", 0, 8, kExclusive),
+                                          "inference", FieldType::kNumber, "B", 0, 8, kExclusive),
 };
 
 Issue field_issue(const FieldSpec& field, std::string code, std::string value) {
@@ -150,6 +270,10 @@ std::vector<Issue> set_field_from_text(const FieldSpec& field, Plan& plan, std::
     field.set_number(plan, std::nullopt);
     return {};
   }
+  if (field.type == FieldType::kFlag) {
+    if (text == "true" || text == "on" || text == "yes") text = "1";
+    if (text == "false" || text == "off" || text == "no") text = "0";
+  }
   const auto value = parse_number(text);
   if (!value) return {field_issue(field, "not_a_number", std::string(text))};
   field.set_number(plan, *value);
@@ -159,7 +283,26 @@ std::vector<Issue> set_field_from_text(const FieldSpec& field, Plan& plan, std::
 std::vector<Issue> validate_field_ranges(const Plan& plan) {
   std::vector<Issue> issues;
   for (const auto& field : kFields) {
-    if (field.is_text()) continue;
+    if (field.is_text()) {
+      const std::string value = field.get_text(plan);
+      if (value.size() > kMaxTextBytes) {
+        Issue issue = field_issue(field, "text_too_long", value.substr(0, 40) + "…");
+        issue.params.push_back({"max", std::to_string(kMaxTextBytes)});
+        issues.push_back(std::move(issue));
+      } else if (!field.choices.empty() && !value.empty() &&
+                 std::find(field.choices.begin(), field.choices.end(), value) ==
+                     field.choices.end()) {
+        std::string choices;
+        for (const auto& c : field.choices)
+          choices += (choices.empty() ? "" : ", ") + std::string(c);
+        Issue issue = field_issue(field, "unknown_choice", value);
+        issue.params.push_back({"choices", choices});
+        // An unknown language only changes how the page speaks; it must not stop the plan.
+        if (field.id == "lang") issue.severity = Severity::kWarning;
+        issues.push_back(std::move(issue));
+      }
+      continue;
+    }
     const auto value = field.get_number(plan);
     if (!value) continue;
     const double v = *value;
@@ -170,7 +313,7 @@ std::vector<Issue> validate_field_ranges(const Plan& plan) {
       issues.push_back(field_issue(field, "not_finite", shown));
     } else if (field.min_exclusive && field.min == 0 && v <= 0) {
       issues.push_back(field_issue(field, "must_be_positive", shown));
-    } else if (field.type == FieldType::kInteger && v != std::floor(v)) {
+    } else if (field.type != FieldType::kNumber && v != std::floor(v)) {
       issues.push_back(field_issue(field, "not_integer", shown));
     } else if (field.min_exclusive ? v > field.max : (v < field.min || v > field.max)) {
       // Exclusive-minimum fields start at 0 (handled above), so only "too large" is left.

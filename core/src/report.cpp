@@ -2,10 +2,7 @@
 
 #include <limits>
 
-#include "llm_sizer/accelerator.hpp"
 #include "llm_sizer/json_visitor.hpp"
-#include "llm_sizer/model.hpp"
-#include "llm_sizer/number_format.hpp"
 #include "llm_sizer/plan_codec.hpp"
 #include "llm_sizer/plan_fields.hpp"
 
@@ -13,22 +10,12 @@ namespace llm_sizer {
 namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-constexpr double kDefaultGpusPerNode = 8;  // the article's 8-GPU NVLink server (section 2.2.2)
 
-// The article's 12 bytes per parameter: BF16 weights, BF16 gradients, FP32 Adam m and v.
-constexpr double kSeedWeightBytes = 2;
-constexpr double kSeedGradBytes = 2;
-constexpr double kSeedOptimizerBytes = 8;
-
-// A number from the plan, or NaN when validation rejected it.
+// A plan number the article's method reads: NaN when validation rejected it.
 std::optional<double> usable(const std::vector<Issue>& issues, std::string_view field,
-                             std::optional<double> value) {
+                             const std::optional<double>& value) {
   if (value && has_error_for(issues, field)) return kNaN;
   return value;
-}
-
-Issue unknown_id(std::string code, std::string field, const std::string& value) {
-  return {std::move(code), std::move(field), Severity::kError, {{"value", value}}};
 }
 
 }  // namespace
@@ -38,62 +25,15 @@ Report evaluate(const Plan& plan) {
   report.plan = plan;
   auto& issues = report.issues;
   issues = validate_field_ranges(plan);
-  auto& setup = report.setup;
-
-  if (!plan.lang.empty() && plan.lang != "en" && plan.lang != "zh") {
-    issues.push_back({"unknown_choice",
-                      "lang",
-                      Severity::kWarning,
-                      {{"value", plan.lang}, {"choices", "en, zh"}}});
-  }
-
-  // Model.
-  const auto params = usable(issues, "params", plan.params);
-  if (plan.model == kCustomId) {
-    setup.model_name = "";
-    setup.params = params.value_or(kNaN);
-    if (!params) issues.push_back({"params_required", "params", Severity::kError, {}});
-  } else if (const ModelPreset* model = find_model(plan.model)) {
-    setup.model_name = model->name;
-    setup.params = params.value_or(model->nominal_params);
-  } else {
-    issues.push_back(unknown_id("unknown_model", "model", plan.model));
-    setup.params = params.value_or(kNaN);
-  }
-
-  // Accelerator.
-  const auto memory = usable(issues, "card_memory_gb", plan.card_memory_gb);
-  const auto node = usable(issues, "gpus_per_node", plan.gpus_per_node);
-  const Accelerator* accelerator = find_accelerator(plan.accelerator);
-  if (accelerator == nullptr && !(plan.accelerator == kCustomId && memory)) {
-    issues.push_back(plan.accelerator == kCustomId
-                         ? Issue{"card_memory_required", "card_memory_gb", Severity::kError, {}}
-                         : unknown_id("unknown_accelerator", "accelerator", plan.accelerator));
-  }
-  setup.accelerator_name = accelerator ? accelerator->name : "";
-  setup.card_memory_gb = memory.value_or(accelerator ? accelerator->memory_gb : kNaN);
-  if (node) {
-    setup.gpus_per_node = *node;
-  } else if (accelerator && accelerator->gpus_per_node) {
-    setup.gpus_per_node = *accelerator->gpus_per_node;
-  } else {
-    setup.gpus_per_node = kDefaultGpusPerNode;
-    issues.push_back({"gpus_per_node_assumed",
-                      "gpus_per_node",
-                      Severity::kWarning,
-                      {{"value", format_shortest(kDefaultGpusPerNode)}}});
-  }
-
-  // Bytes of model state per parameter.
-  const auto bytes = usable(issues, "bytes_per_param", plan.bytes_per_param);
-  setup.bytes_per_param = bytes.value_or(kSeedWeightBytes + kSeedGradBytes + kSeedOptimizerBytes);
+  report.setup = resolve_setup(plan, issues);
+  const ResolvedSetup& setup = report.setup;
 
   ArticleInputs in;
   in.params = setup.params;
   in.bytes_per_param = setup.bytes_per_param;
-  in.weight_bytes = kSeedWeightBytes;
-  in.grad_bytes = kSeedGradBytes;
-  in.optimizer_bytes = kSeedOptimizerBytes;
+  in.weight_bytes = setup.weight_bytes;
+  in.grad_bytes = setup.grad_bytes;
+  in.optimizer_bytes = setup.optimizer_bytes;
   in.card_memory_gb = setup.card_memory_gb;
   in.safety_factor = has_error_for(issues, "safety_factor") ? kNaN : plan.safety_factor;
   in.gpus_per_node = setup.gpus_per_node;
@@ -106,6 +46,7 @@ Report evaluate(const Plan& plan) {
 
   report.article_training = article_training(in, issues);
   report.article_inference = article_inference(in, issues);
+  report.training = full_training(plan, setup, report.article_training, issues);
   return report;
 }
 
@@ -125,6 +66,17 @@ std::string training_json(const Report& report) {
   fields.field("total_gpus", t.total_gpus);
   fields.field("steps", t.steps);
   fields.field("issues", report.issues);
+  const auto& full = report.training;
+  if (full.available) {
+    fields.field("memory", full.memory);
+    fields.field("stages", full.stages);
+    fields.field("settings", full.settings);
+    fields.field("memory_steps", full.steps);
+    fields.field("fit_options", full.fit_options);
+  } else {
+    out.key("memory").null();
+    fields.field("stages", full.stages);
+  }
   fields.field("setup", report.setup);
   fields.field("link", encode_link(report.plan));
   out.end_object();

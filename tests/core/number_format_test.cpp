@@ -72,3 +72,17 @@ TEST(ParseNumber, RejectsEverythingElse) {
 
 }  // namespace
 }  // namespace llm_sizer
+
+namespace llm_sizer {
+namespace {
+
+TEST(FormatReadable, KeepsFourSignificantDigitsOfLongCounts) {
+  EXPECT_EQ(format_readable(8030261248.0), "8.030 × 10⁹");
+  EXPECT_EQ(format_readable(32763876352.0), "32.76 × 10⁹");
+  EXPECT_EQ(format_readable(174604763136.0), "174.6 × 10⁹");
+  EXPECT_EQ(format_readable(1.5e30), "1.5 × 10³⁰");
+  EXPECT_EQ(format_readable(12.9e9), "12.9 × 10⁹");
+}
+
+}  // namespace
+}  // namespace llm_sizer

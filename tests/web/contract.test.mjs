@@ -18,8 +18,16 @@ const keys = (object) => Object.keys(object).sort();
 
 test('evaluate() returns exactly the declared shapes', () => {
   const report = core.evaluate({ pp: '0', clusterGpus: '1000' });
+  const valid = core.evaluate({ pp: '10', clusterGpus: '1000' });
   assert.deepEqual(keys(report), declaredKeys('Report'));
   assert.deepEqual(keys(report.setup), declaredKeys('ResolvedSetup'));
+  assert.deepEqual(keys(report.setup.architecture), declaredKeys('Architecture'));
+  assert.deepEqual(keys(report.setup.counts), declaredKeys('ParamCounts'));
+  assert.deepEqual(keys(valid.training), declaredKeys('FullTraining'));
+  assert.deepEqual(keys(valid.training.settings), declaredKeys('TrainingSettings'));
+  assert.deepEqual(keys(valid.training.memory), declaredKeys('MemoryBreakdown'));
+  assert.deepEqual(keys(valid.training.stages[0]), declaredKeys('StageReport'));
+  assert.deepEqual(keys(valid.training.fitOptions[0]), declaredKeys('FitOption'));
   assert.deepEqual(keys(report.articleTraining), declaredKeys('ArticleTraining'));
   assert.deepEqual(keys(report.articleInference), declaredKeys('ArticleInference'));
   assert.deepEqual(keys(report.articleTraining.steps[0]), declaredKeys('DerivationStep'));
@@ -35,6 +43,7 @@ test('the catalog and the module functions are as declared', () => {
   assert.deepEqual(keys(catalog.models[0]), declaredKeys('ModelPreset'));
   assert.deepEqual(keys(catalog.accelerators[0]), declaredKeys('AcceleratorPreset'));
   assert.deepEqual(keys(catalog.fields[0]), declaredKeys('FieldSpec'));
+  assert.deepEqual(keys(catalog.recipes[0]), declaredKeys('RecipeInfo'));
   assert.deepEqual(keys(core.decodeLink('#v=1')), declaredKeys('DecodedLink'));
   for (const name of declaredKeys('LlmSizerModule')) {
     assert.equal(typeof core[name], 'function', name);

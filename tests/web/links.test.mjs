@@ -7,22 +7,20 @@ import { loadModule } from './load-module.mjs';
 const core = await loadModule();
 const cli = new URL('../../build/native-release/llm-sizer', import.meta.url).pathname;
 
+/** A valid, non-default text for every input, from its declared type and range. */
+function sampleText(field) {
+  if (field.id === 'model') return 'qwen2.5-7b';
+  if (field.id === 'accelerator') return 'a100-80g';
+  if (field.choices.length) return field.choices[field.choices.length - 1];
+  if (field.type === 'text') return field.id === 'stageLayers' ? '3,4' : 'Mine & <yours>';
+  if (field.type === 'flag') return '1';
+  if (field.type === 'integer') return String(Math.min(field.max, Math.max(field.min, 2) + 1));
+  return String(Math.min(field.max, field.min + 0.25));
+}
+
 test('a link round-trips every input the page holds', () => {
-  const texts = {
-    lang: 'zh',
-    model: 'custom',
-    params: '32.76e9',
-    accelerator: 'rg800-32g',
-    cardMemoryGb: '31.5',
-    gpusPerNode: '16',
-    bytesPerParam: '16',
-    safetyFactor: '0.55',
-    tp: '4',
-    pp: '3',
-    dp: '7',
-    clusterGpus: '100',
-    weightBytesPerParam: '0.5',
-  };
+  const texts = {};
+  for (const field of core.catalog().fields) texts[field.id] = sampleText(field);
   const link = core.encodeLink(texts);
   const decoded = core.decodeLink(link);
   assert.deepEqual(decoded.issues, []);

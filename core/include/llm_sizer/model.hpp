@@ -1,11 +1,13 @@
 #pragma once
-/// Model presets. A preset always has a nominal parameter count (what the article or the model
-/// card states, used by the article's method) and, where published, an architecture.
+/// Model presets: a stable id, the headline parameter count (what the article or the model card
+/// states; the article's method uses it), and the published architecture with its source.
 
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "llm_sizer/architecture.hpp"
 
 namespace llm_sizer {
 
@@ -13,8 +15,11 @@ struct ModelPreset {
   std::string id;  ///< stable forever, used in share links ("gpt3-175b")
   std::string name;
   double nominal_params = 0;  ///< the headline figure, e.g. 175e9 for GPT-3
+  Architecture architecture;  ///< layers == 0 when only the parameter count is known
   std::string source;
   std::string note;
+
+  bool has_architecture() const { return architecture.layers > 0; }
 };
 
 /// Every preset, in display order.

@@ -13,24 +13,81 @@ struct Plan {
   /// "en", "zh", or empty when not chosen (the page then follows the browser).
   std::string lang;
 
-  // Model.
-  std::string model = "gpt3-175b";  ///< preset id, or "custom" with `params`
-  std::optional<double> params;     ///< parameter count, overrides the preset's
+  // Model: a preset, or "custom"; every architecture field overrides the preset's.
+  std::string model = "gpt3-175b";
+  std::string model_name;        ///< shown for a custom model
+  std::optional<double> params;  ///< parameter count (the article's method)
+  std::optional<double> arch_layers;
+  std::optional<double> arch_hidden;
+  std::optional<double> arch_heads;
+  std::optional<double> arch_kv_heads;
+  std::optional<double> arch_head_dim;
+  std::optional<double> arch_ffn;
+  std::string arch_ffn_kind;  ///< "", "gelu", "swiglu"
+  std::optional<double> arch_vocab;
+  std::optional<double> arch_tied_embeddings;  ///< flag
+  std::string arch_positions;                  ///< "", "rotary", "learned", "alibi"
+  std::optional<double> arch_max_positions;
+  std::optional<double> arch_qkv_bias;     ///< flag
+  std::optional<double> arch_linear_bias;  ///< flag
+  std::string arch_norm;                   ///< "", "rmsnorm", "layernorm"
+  std::optional<double> arch_qk_norm;      ///< flag
+  std::optional<double> arch_dropout;      ///< flag
+  std::optional<double> arch_moe_experts;
+  std::optional<double> arch_moe_top_k;
+  std::optional<double> arch_moe_shared_experts;
+  std::optional<double> arch_moe_ffn;
+  std::optional<double> arch_moe_dense_layers;
+  std::optional<double> arch_moe_layer_period;
+  std::optional<double> arch_q_lora_rank;
+  std::optional<double> arch_kv_lora_rank;
+  std::optional<double> arch_qk_nope_dim;
+  std::optional<double> arch_qk_rope_dim;
+  std::optional<double> arch_v_head_dim;
+  std::optional<double> arch_sliding_window;
+  std::optional<double> arch_sliding_window_layers;
 
-  // Accelerator.
-  std::string accelerator = "h100-80g";  ///< preset id
-  std::optional<double> card_memory_gb;  ///< overrides the preset's memory
-  std::optional<double> gpus_per_node;   ///< overrides the preset's node size
+  // Accelerator: a preset, or "custom"; every figure overrides the preset's.
+  std::string accelerator = "h100-80g";
+  std::string accelerator_name;  ///< shown for a custom accelerator
+  std::optional<double> card_memory_gb;
+  std::optional<double> gpus_per_node;
+  std::optional<double> bf16_tflops;
+  std::optional<double> fp8_tflops;
+  std::optional<double> hbm_bandwidth_tbps;
+  std::optional<double> intra_node_bandwidth_gbps;
+  std::optional<double> inter_node_bandwidth_gbps;
+  std::optional<double> power_w;
+  std::optional<double> price_per_gpu_hour;
 
   // The article's training method.
-  std::optional<double> bytes_per_param;  ///< model state bytes per parameter (default 12)
+  std::optional<double> bytes_per_param;  ///< model state bytes per parameter (recipe total)
   double safety_factor = 0.6;             ///< share of card memory for model state
 
   // Layout.
   std::optional<double> tp;            ///< tensor parallel size (auto: GPUs per node)
-  std::optional<double> pp;            ///< pipeline parallel size (auto: the minimum)
+  std::optional<double> pp;            ///< pipeline parallel size (auto: the article's minimum)
   std::optional<double> dp;            ///< data parallel size (auto: from the cluster, else 1)
   std::optional<double> cluster_gpus;  ///< cluster size that DP is taken from
+  std::optional<double> cp;            ///< context parallel size (1)
+  std::optional<double> ep;            ///< expert parallel size (1)
+  std::optional<double> etp;           ///< expert tensor parallel size (auto: TP)
+  std::optional<double> vpp;           ///< virtual pipeline stages per GPU (interleaving, 1)
+  std::string stage_layers;            ///< "8,8,8,5": layers per pipeline stage (auto: even)
+
+  // Training step and memory model.
+  std::string recipe = "seed12";       ///< precision recipe id (precision.hpp)
+  std::string framework = "megatron";  ///< "megatron" or "pytorch"
+  std::optional<double> micro_batch;   ///< sequences per micro-batch (1)
+  std::optional<double> seq_len;       ///< tokens per sequence (auto: context, at most 4096)
+  std::optional<double> global_batch;  ///< sequences per optimizer step (auto: enough to fill PP)
+  std::string recompute;               ///< "", "none", "selective", "full" (auto: selective)
+  std::optional<double> zero;          ///< ZeRO stage 0–3 (0)
+  std::optional<double> sequence_parallel;  ///< flag (auto: on with TP under Megatron)
+  std::optional<double> flash_attention;    ///< flag (auto: on)
+  std::optional<double> cuda_context_gb;    ///< per GPU (auto: the framework's)
+  std::optional<double> comm_buffer_gb;     ///< per GPU (auto: the framework's)
+  std::optional<double> allocator_slack;    ///< fraction of the rest (auto: the framework's)
 
   // Inference (the article's minimum).
   double weight_bytes_per_param = 2;  ///< bytes per weight when serving (BF16 = 2)

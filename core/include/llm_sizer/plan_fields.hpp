@@ -17,7 +17,8 @@ namespace llm_sizer {
 enum class FieldType {
   kNumber,   ///< any finite number in range
   kInteger,  ///< a whole number in range
-  kText,     ///< an id or free text
+  kFlag,     ///< 0 or 1 (a CLI flag without a value sets 1)
+  kText,     ///< an id, one of `choices`, or free text
 };
 
 struct FieldSpec {
@@ -30,6 +31,10 @@ struct FieldSpec {
   double max = 0;
   bool min_exclusive = false;
   bool always_in_link = false;  ///< written to links even at its default (model, accelerator)
+  /// For text fields: the accepted values ("" = automatic is always accepted); empty = free text.
+  std::span<const std::string_view> choices;
+  /// The group the page and docs show the field in ("model", "architecture", "accelerator", ...).
+  std::string_view group;
 
   std::optional<double> (*get_number)(const Plan&) = nullptr;
   void (*set_number)(Plan&, std::optional<double>) = nullptr;
@@ -57,8 +62,12 @@ bool field_is_default(const FieldSpec& field, const Plan& plan);
 /// field to automatic.
 std::vector<Issue> set_field_from_text(const FieldSpec& field, Plan& plan, std::string_view text);
 
-/// Checks every number against its field's range: not_a_number, not_finite, must_be_positive,
-/// not_integer, out_of_range (params: value, min, max, unit).
+/// Checks every number against its field's range — not_a_number, not_finite, must_be_positive,
+/// not_integer, out_of_range, too_large (params: value, min, max, unit) — and every text field
+/// against its choices (unknown_choice: value, choices) and length (text_too_long: max).
 std::vector<Issue> validate_field_ranges(const Plan& plan);
+
+/// Free text (names, stage lists) longer than this is refused.
+inline constexpr std::size_t kMaxTextBytes = 200;
 
 }  // namespace llm_sizer

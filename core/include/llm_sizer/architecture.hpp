@@ -1,0 +1,156 @@
+#pragma once
+/// A decoder-only transformer's architecture and the parameter counts derived from it.
+///
+/// Counting follows the modules of the reference implementations (Hugging Face `modeling_*.py`,
+/// Megatron-LM): per layer an attention block (standard multi-head with `kv_heads` key/value heads
+/// — MHA, GQA, MQA — or DeepSeek's multi-head latent attention, MLA), a feed-forward block (dense,
+/// or mixture-of-experts), and its norms; then the embedding, the final norm and the LM head.
+/// Checked against published counts in tests/core/architecture_test.cpp.
+
+#include <string>
+#include <string_view>
+
+namespace llm_sizer {
+
+enum class FfnKind {
+  kGelu,    ///< two matrices, h→f→h, with a pointwise activation (GPT-2/3, GPT-NeoX, OPT)
+  kSwiglu,  ///< three matrices: gate and up h→f, down f→h (Llama, Qwen, Mistral, DeepSeek)
+};
+
+enum class NormKind { kLayerNorm, kRmsNorm };
+
+enum class PositionKind {
+  kRotary,   ///< no parameters (RoPE)
+  kLearned,  ///< max_positions × hidden parameters (GPT-2/3, OPT)
+  kAlibi,    ///< no parameters
+};
+
+struct Architecture {
+  int layers = 0;
+  double hidden = 0;
+  int heads = 0;
+  int kv_heads = 0;     ///< key/value heads: = heads (MHA), < heads (GQA), 1 (MQA)
+  double head_dim = 0;  ///< 0 means hidden / heads; explicit for Qwen3 (q dim ≠ hidden)
+  double ffn = 0;       ///< intermediate size of the dense FFN
+  FfnKind ffn_kind = FfnKind::kSwiglu;
+  double vocab = 0;
+  bool tied_embeddings = false;
+  PositionKind positions = PositionKind::kRotary;
+  double max_positions = 0;  ///< context length (learned positions: also a parameter count)
+  bool qkv_bias = false;     ///< biases on q, k, v (Qwen2, GPT)
+  bool linear_bias = false;  ///< biases on every other linear layer too (GPT-2/3, GPT-NeoX, OPT)
+  NormKind norm = NormKind::kRmsNorm;
+  bool qk_norm = false;  ///< per-head RMSNorm on q and k (Qwen3)
+  bool dropout = false;  ///< trained with dropout (GPT-3: 0.1); modern LLMs use none
+
+  // Mixture of experts; moe_experts == 0 means dense.
+  int moe_experts = 0;
+  int moe_top_k = 0;
+  int moe_shared_experts = 0;
+  double moe_ffn = 0;        ///< intermediate size of one expert
+  int moe_dense_layers = 0;  ///< the first layers keep a dense FFN (DeepSeek-V3: 3)
+  int moe_layer_period = 1;  ///< every n-th layer after those is MoE (1: all)
+
+  // Multi-head latent attention (DeepSeek-V2/V3); kv_lora_rank == 0 means standard attention.
+  double q_lora_rank = 0;  ///< 0: q is projected directly
+  double kv_lora_rank = 0;
+  double qk_nope_dim = 0;
+  double qk_rope_dim = 0;
+  double v_head_dim = 0;
+
+  // Sliding-window attention (Mistral 7B, Gemma); 0 means every layer attends to all tokens.
+  double sliding_window = 0;
+  int sliding_window_layers = 0;  ///< how many layers use the window (0 with a window: all)
+
+  bool is_moe() const { return moe_experts > 0; }
+  bool is_mla() const { return kv_lora_rank > 0; }
+  /// Width of one query/key head (MLA: nope + rope).
+  double qk_head_dim() const;
+  /// Width of one value head (MLA: v_head_dim).
+  double v_dim() const;
+  /// heads × qk_head_dim: the width of q (5120 → 8192 for Qwen3-32B).
+  double q_width() const { return heads * qk_head_dim(); }
+  /// Whether layer `index` (0-based) has an MoE FFN.
+  bool layer_is_moe(int index) const;
+  int moe_layer_count() const;
+};
+
+/// Parameters of one part of the model. "Active" counts what one token uses (top-k experts).
+struct ParamCounts {
+  double attention = 0;       ///< per attention block
+  double dense_ffn = 0;       ///< per dense FFN block
+  double moe_ffn_total = 0;   ///< per MoE block: router + every expert + shared experts
+  double moe_ffn_active = 0;  ///< per MoE block: router + top-k experts + shared experts
+  double expert = 0;          ///< one routed expert
+  double norms_per_layer = 0;
+  double embedding = 0;  ///< token (+ learned position) embedding
+  double lm_head = 0;    ///< 0 when tied to the embedding
+  double final_norm = 0;
+  double total = 0;
+  double active = 0;
+  /// Parameters in matrix multiplications per token (the 6N of training FLOPs): active minus the
+  /// embedding lookup (not a matmul); the LM head is a matmul even when tied.
+  double matmul_active = 0;
+};
+
+ParamCounts count_params(const Architecture& arch);
+
+/// A short description: "GQA 64/8", "MLA", "MHA 96".
+std::string attention_label(const Architecture& arch);
+
+std::string_view ffn_kind_id(FfnKind kind);
+std::string_view norm_kind_id(NormKind kind);
+std::string_view position_kind_id(PositionKind kind);
+
+/// Field names match the plan's architecture inputs (plan_fields.cpp), so a page can show a
+/// preset's value as the placeholder of the input that overrides it.
+template <class Visitor>
+void visit_fields(Visitor& v, const Architecture& a) {
+  v.field("layers", static_cast<double>(a.layers));
+  v.field("hidden", a.hidden);
+  v.field("heads", static_cast<double>(a.heads));
+  v.field("kv_heads", static_cast<double>(a.kv_heads));
+  v.field("head_dim", a.qk_head_dim());
+  v.field("ffn", a.ffn);
+  v.field("ffn_kind", std::string(ffn_kind_id(a.ffn_kind)));
+  v.field("vocab", a.vocab);
+  v.field("tied_embeddings", a.tied_embeddings);
+  v.field("positions", std::string(position_kind_id(a.positions)));
+  v.field("max_positions", a.max_positions);
+  v.field("qkv_bias", a.qkv_bias);
+  v.field("linear_bias", a.linear_bias);
+  v.field("norm", std::string(norm_kind_id(a.norm)));
+  v.field("qk_norm", a.qk_norm);
+  v.field("dropout", a.dropout);
+  v.field("moe_experts", static_cast<double>(a.moe_experts));
+  v.field("moe_top_k", static_cast<double>(a.moe_top_k));
+  v.field("moe_shared_experts", static_cast<double>(a.moe_shared_experts));
+  v.field("moe_ffn", a.moe_ffn);
+  v.field("moe_dense_layers", static_cast<double>(a.moe_dense_layers));
+  v.field("moe_layer_period", static_cast<double>(a.moe_layer_period));
+  v.field("q_lora_rank", a.q_lora_rank);
+  v.field("kv_lora_rank", a.kv_lora_rank);
+  v.field("qk_nope_dim", a.qk_nope_dim);
+  v.field("qk_rope_dim", a.qk_rope_dim);
+  v.field("v_head_dim", a.v_head_dim);
+  v.field("sliding_window", a.sliding_window);
+  v.field("sliding_window_layers", static_cast<double>(a.sliding_window_layers));
+}
+
+template <class Visitor>
+void visit_fields(Visitor& v, const ParamCounts& c) {
+  v.field("attention", c.attention);
+  v.field("dense_ffn", c.dense_ffn);
+  v.field("moe_ffn_total", c.moe_ffn_total);
+  v.field("moe_ffn_active", c.moe_ffn_active);
+  v.field("expert", c.expert);
+  v.field("norms_per_layer", c.norms_per_layer);
+  v.field("embedding", c.embedding);
+  v.field("lm_head", c.lm_head);
+  v.field("final_norm", c.final_norm);
+  v.field("total", c.total);
+  v.field("active", c.active);
+  v.field("matmul_active", c.matmul_active);
+}
+
+}  // namespace llm_sizer

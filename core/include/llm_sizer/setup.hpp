@@ -1,0 +1,72 @@
+#pragma once
+/// The plan's presets looked up and overridden: the model (headline count and architecture) and
+/// the accelerator (memory, throughput, bandwidths, node size, power, price). Unknown figures are
+/// NaN and named by issues where a method needs them.
+
+#include <string>
+#include <vector>
+
+#include "llm_sizer/architecture.hpp"
+#include "llm_sizer/issue.hpp"
+#include "llm_sizer/plan.hpp"
+
+namespace llm_sizer {
+
+struct ResolvedSetup {
+  std::string model_name;  ///< the preset's name, or the custom name ("" when none)
+  double params = 0;       ///< the article method's N: the plan's count, else the preset's
+  bool has_architecture = false;
+  Architecture arch;
+  ParamCounts counts;  ///< derived from `arch` (zero without one)
+
+  std::string accelerator_name;
+  double card_memory_gb = 0;
+  double gpus_per_node = 0;
+  double bf16_tflops = 0;  ///< NaN when unknown
+  double fp8_tflops = 0;
+  double hbm_bandwidth_tbps = 0;
+  double intra_node_bandwidth_gbps = 0;
+  double inter_node_bandwidth_gbps = 0;
+  double power_w = 0;
+  double price_per_gpu_hour = 0;
+  std::string accelerator_confidence;
+
+  std::string recipe;
+  double bytes_per_param = 0;  ///< the article method's B: the plan's, else the recipe's total
+  double weight_bytes = 0;     ///< the recipe's parts, as the article's derivation shows them
+  double grad_bytes = 0;
+  double optimizer_bytes = 0;  ///< master copy + moments
+};
+
+/// Resolves presets and overrides; adds issues for unknown ids and missing numbers. Fields that
+/// failed validation (has_error_for) are taken as NaN.
+ResolvedSetup resolve_setup(const Plan& plan, std::vector<Issue>& issues);
+
+/// A plan number, or NaN when validation rejected it, or `fallback` when automatic.
+double plan_value(const std::vector<Issue>& issues, std::string_view field,
+                  const std::optional<double>& value, double fallback);
+
+template <class Visitor>
+void visit_fields(Visitor& v, const ResolvedSetup& s) {
+  v.field("model_name", s.model_name);
+  v.field("params", s.params);
+  v.field("has_architecture", s.has_architecture);
+  v.field("architecture", s.arch);
+  v.field("counts", s.counts);
+  v.field("attention", attention_label(s.arch));
+  v.field("accelerator_name", s.accelerator_name);
+  v.field("card_memory_gb", s.card_memory_gb);
+  v.field("gpus_per_node", s.gpus_per_node);
+  v.field("bf16_tflops", s.bf16_tflops);
+  v.field("fp8_tflops", s.fp8_tflops);
+  v.field("hbm_bandwidth_tbps", s.hbm_bandwidth_tbps);
+  v.field("intra_node_bandwidth_gbps", s.intra_node_bandwidth_gbps);
+  v.field("inter_node_bandwidth_gbps", s.inter_node_bandwidth_gbps);
+  v.field("power_w", s.power_w);
+  v.field("price_per_gpu_hour", s.price_per_gpu_hour);
+  v.field("accelerator_confidence", s.accelerator_confidence);
+  v.field("recipe", s.recipe);
+  v.field("bytes_per_param", s.bytes_per_param);
+}
+
+}  // namespace llm_sizer

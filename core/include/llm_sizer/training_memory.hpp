@@ -1,0 +1,145 @@
+#pragma once
+/// Training memory per card, stage by stage (see docs/formulas.md, "Training memory").
+///
+/// Model state: parameters on a card (split by TP, PP and, for experts, EP × ETP) times the
+/// recipe's bytes (precision.hpp), with ZeRO-1/2/3 dividing optimizer states, gradients and
+/// weights over data parallelism.
+///
+/// Activations: Korthikanti et al. 2022, "Reducing Activation Recomputation in Large Transformer
+/// Models", §4: per layer and micro-batch sbh(34 + 5as/h) bytes, split into the part that tensor
+/// parallelism does not divide without sequence parallelism (10sbh: norm inputs, the inputs of
+/// the first GEMMs, dropout masks) and the rest (24sbh + 5as²b). Generalized here term by term to
+/// GQA/MQA/MLA widths, SwiGLU, mixture of experts, flash attention (no s² terms), context
+/// parallelism (s/cp per card), the recompute modes, and a second framework profile (PyTorch eager
+/// autograd) whose saved tensors are derived op by op in docs/formulas.md.
+///
+/// Pipeline: 1F1B keeps min(p − i, m) micro-batches in flight on stage i; the interleaved
+/// schedule keeps 2(p − i − 1) + (v − 1)p + 1 model chunks (Megatron-LM schedules.py). The
+/// embedding sits on the first stage, the final norm, LM head and loss on the last.
+
+#include <vector>
+
+#include "llm_sizer/architecture.hpp"
+#include "llm_sizer/precision.hpp"
+
+namespace llm_sizer {
+
+enum class Framework {
+  kMegatron,  ///< fused kernels (TransformerEngine): the paper's constants
+  kPytorch,   ///< plain PyTorch / Hugging Face eager autograd
+};
+
+enum class Recompute {
+  kNone,
+  kSelective,  ///< recompute the attention core (softmax, dropout): drops the s² terms
+  kFull,       ///< keep only each layer's input; recompute the layer in backward
+};
+
+struct TrainingLayout {
+  double tp = 1;
+  double pp = 1;
+  double dp = 1;
+  double cp = 1;
+  double ep = 1;
+  double etp = 1;
+  double vpp = 1;  ///< virtual stages per GPU (interleaved 1F1B when > 1)
+  double micro_batch = 1;
+  double seq_len = 2048;
+  double microbatches = 1e9;  ///< per optimizer step and pipeline (≥ p keeps the pipeline full)
+  int zero = 0;
+  bool sequence_parallel = false;
+  Recompute recompute = Recompute::kNone;
+  bool flash_attention = true;
+  std::vector<int> stage_layers;  ///< layers per stage; empty: even split (extra layers to the
+                                  ///< stages after the first)
+};
+
+struct Overheads {
+  double cuda_context_gb = 0;
+  double comm_buffer_gb = 0;
+  double allocator_slack = 0;  ///< fraction added on top of everything allocated
+};
+
+struct TrainingMemoryInputs {
+  Architecture arch;
+  Recipe recipe;
+  Framework framework = Framework::kMegatron;
+  TrainingLayout layout;
+  Overheads overheads;
+  double card_memory_gb = 0;
+};
+
+/// Bytes one transformer layer saves for backward, for one micro-batch on one card.
+struct LayerActivations {
+  double unsplit_bytes = 0;      ///< not divided by TP unless sequence parallel (paper: 10sbh)
+  double split_bytes = 0;        ///< divided by TP (paper: 24sbh)
+  double quadratic_bytes = 0;    ///< the s² attention terms (paper: 5as²b), divided by TP
+  double layer_input_bytes = 0;  ///< what full recompute keeps (paper: 2sbh)
+  /// Total on a card under the layout's TP, sequence parallel and recompute mode.
+  double saved_bytes = 0;
+  /// Total of a layer recomputed during backward (full recompute's working set).
+  double recomputed_bytes = 0;
+};
+
+struct StageMemory {
+  int stage = 0;
+  int first_layer = 0;
+  int layers = 0;
+  double inflight = 0;  ///< micro-batches (layer-stacks) whose activations are alive
+  double params_per_card = 0;
+  double weights_bytes = 0;
+  double grads_bytes = 0;
+  double optimizer_bytes = 0;
+  double activations_bytes = 0;
+  double logits_bytes = 0;
+  double overhead_bytes = 0;
+  double total_bytes = 0;
+};
+
+struct TrainingMemory {
+  std::vector<StageMemory> stages;
+  int peak_stage = 0;
+  LayerActivations dense_layer;  ///< a layer with a dense FFN
+  LayerActivations moe_layer;    ///< a layer with an MoE FFN (zero for dense models)
+  double logits_bytes_per_element = 0;
+  double padded_vocab = 0;
+  bool fits = false;
+
+  const StageMemory& peak() const { return stages[static_cast<std::size_t>(peak_stage)]; }
+};
+
+/// Model state of `params` parameters on one card under a recipe and ZeRO stage, with `shard`
+/// data-parallel ranks sharing what ZeRO (or the distributed optimizer) shards:
+/// ZeRO-1 divides master weights and optimizer moments, ZeRO-2 also gradients, ZeRO-3 also the
+/// weights (Rajbhandari et al. 2020, Figure 1). ZeRO-3's gather buffers are not included.
+struct ModelStateBytes {
+  double weights = 0;
+  double grads = 0;
+  double optimizer = 0;
+  double total() const { return weights + grads + optimizer; }
+};
+ModelStateBytes model_state_bytes(double params, const Recipe& recipe, int zero, double shard);
+
+/// Layers per stage for `layers` over `pp` stages: the explicit split when given, else an even
+/// split with the remainder on stages 1, 2, … (the first stage already holds the embedding and
+/// the most micro-batches). Returns an empty vector when impossible (more stages than layers).
+std::vector<int> split_layers(int layers, int pp, const std::vector<int>& explicit_split);
+
+/// Activations of one layer (dense or MoE FFN) under a layout and framework.
+LayerActivations layer_activations(const TrainingMemoryInputs& in, bool moe_layer);
+
+/// Bytes per logit element while the loss is computed: Megatron keeps fp32 softmax (4) plus the
+/// bf16 logits while they are cast (2); PyTorch eager keeps the bf16 logits returned to the
+/// caller (2), the fp32 log-softmax output (4) and the fp32 upcast it is computed from (4).
+double logits_bytes_per_element(Framework framework);
+
+/// Megatron pads the vocabulary to a multiple of 128 × TP (--make-vocab-size-divisible-by).
+double padded_vocab(double vocab, double tp, Framework framework);
+
+/// Memory of every stage, and the peak. Inputs must be valid (see training_report.hpp).
+TrainingMemory training_memory(const TrainingMemoryInputs& in);
+
+/// The peak stage's total bytes without building the per-stage list (for the layout search).
+double training_peak_bytes(const TrainingMemoryInputs& in);
+
+}  // namespace llm_sizer

@@ -1,0 +1,367 @@
+#include "llm_sizer/training_report.hpp"
+
+#include <cmath>
+#include <limits>
+
+#include "llm_sizer/number_format.hpp"
+#include "llm_sizer/precision.hpp"
+#include "llm_sizer/units.hpp"
+
+namespace llm_sizer {
+namespace {
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+constexpr double kDefaultSeqLen = 4096;
+
+// Estimates, not measurements (see the header): editable per plan.
+constexpr FrameworkProfile kMegatronProfile{"megatron", 0.75, 1.0, 0.05};
+constexpr FrameworkProfile kPytorchProfile{"pytorch", 0.75, 0.5, 0.10};
+
+Issue layout_issue(std::string code, std::string field, std::vector<IssueParam> params,
+                   Severity severity = Severity::kError) {
+  return {std::move(code), std::move(field), severity, std::move(params)};
+}
+
+std::string n(double v) { return format_readable(v); }
+std::string gb(double bytes) { return format_readable(std::round(bytes_to_gb(bytes) * 100) / 100); }
+
+bool is_whole_divisor(double divisor, double value) {
+  return divisor >= 1 && std::fmod(value, divisor) == 0;
+}
+
+// "8,8,8,5" → {8, 8, 8, 5}; empty on any malformed part.
+std::vector<int> parse_stage_layers(const std::string& text) {
+  std::vector<int> out;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    auto end = text.find(',', start);
+    if (end == std::string::npos) end = text.size();
+    const auto value = parse_number(std::string_view(text).substr(start, end - start));
+    if (!value || *value < 1 || *value > 1000 || *value != std::floor(*value)) return {};
+    out.push_back(static_cast<int>(*value));
+    start = end + 1;
+  }
+  return out;
+}
+
+Recompute recompute_from(const std::string& id) {
+  if (id == "none") return Recompute::kNone;
+  if (id == "full") return Recompute::kFull;
+  return Recompute::kSelective;
+}
+
+const char* recompute_id(Recompute r) {
+  switch (r) {
+    case Recompute::kNone:
+      return "none";
+    case Recompute::kFull:
+      return "full";
+    default:
+      return "selective";
+  }
+}
+
+}  // namespace
+
+const FrameworkProfile& framework_profile(Framework framework) {
+  return framework == Framework::kPytorch ? kPytorchProfile : kMegatronProfile;
+}
+
+bool training_inputs(const Plan& plan, const ResolvedSetup& setup, const ArticleTraining& layout,
+                     TrainingMemoryInputs& in, TrainingSettings& s, std::vector<Issue>& issues) {
+  if (!setup.has_architecture) return false;
+  const Recipe* recipe = find_recipe(plan.recipe);
+  if (recipe == nullptr) return false;
+  in.arch = setup.arch;
+  in.recipe = *recipe;
+  in.framework = plan.framework == "pytorch" ? Framework::kPytorch : Framework::kMegatron;
+  in.card_memory_gb = setup.card_memory_gb;
+  const FrameworkProfile& profile = framework_profile(in.framework);
+  const Architecture& a = in.arch;
+  TrainingLayout& l = in.layout;
+
+  s.framework = std::string(profile.id);
+  s.recipe = plan.recipe;
+  l.tp = s.tp = layout.tp;
+  l.pp = s.pp = layout.pp;
+  l.dp = s.dp = layout.dp;
+  l.cp = s.cp = plan_value(issues, "cp", plan.cp, 1);
+  l.ep = s.ep = plan_value(issues, "ep", plan.ep, 1);
+  l.etp = s.etp = plan_value(issues, "etp", plan.etp, a.is_moe() ? layout.tp : 1);
+  l.vpp = s.vpp = plan_value(issues, "vpp", plan.vpp, 1);
+  l.micro_batch = s.micro_batch = plan_value(issues, "micro_batch", plan.micro_batch, 1);
+  const double context =
+      a.max_positions > 0 ? std::min(kDefaultSeqLen, a.max_positions) : kDefaultSeqLen;
+  l.seq_len = s.seq_len = plan_value(issues, "seq_len", plan.seq_len, context);
+  s.global_batch = plan_value(issues, "global_batch", plan.global_batch, kNaN);
+  s.zero = plan_value(issues, "zero", plan.zero, 0);
+  l.zero = std::isfinite(s.zero) ? static_cast<int>(s.zero) : 0;
+  s.recompute = plan.recompute.empty() ? "selective" : plan.recompute;
+  l.recompute = recompute_from(s.recompute);
+  const bool megatron = in.framework == Framework::kMegatron;
+  s.sequence_parallel = l.sequence_parallel =
+      plan_value(issues, "sequence_parallel", plan.sequence_parallel,
+                 megatron && layout.tp > 1 ? 1 : 0) == 1;
+  s.flash_attention = l.flash_attention =
+      plan_value(issues, "flash_attention", plan.flash_attention, 1) == 1;
+  in.overheads.cuda_context_gb = s.cuda_context_gb =
+      plan_value(issues, "cuda_context_gb", plan.cuda_context_gb, profile.cuda_context_gb);
+  in.overheads.comm_buffer_gb = s.comm_buffer_gb =
+      plan_value(issues, "comm_buffer_gb", plan.comm_buffer_gb, profile.comm_buffer_gb);
+  in.overheads.allocator_slack = s.allocator_slack =
+      plan_value(issues, "allocator_slack", plan.allocator_slack, profile.allocator_slack);
+
+  // Anything NaN here was already named by validation; the model cannot run without it.
+  for (double v : {l.tp, l.pp, l.dp, l.cp, l.ep, l.etp, l.vpp, l.micro_batch, l.seq_len,
+                   in.overheads.cuda_context_gb, in.overheads.comm_buffer_gb,
+                   in.overheads.allocator_slack, in.card_memory_gb}) {
+    if (!std::isfinite(v)) return false;
+  }
+  if (l.tp < 1 || l.pp < 1 || l.dp < 1) return false;
+
+  bool ok = true;
+  const auto fail = [&](Issue issue) {
+    issues.push_back(std::move(issue));
+    ok = false;
+  };
+  const double heads = a.heads;
+  const double kv_heads = a.is_mla() ? a.heads : a.kv_heads;
+  if (!is_whole_divisor(l.tp, heads) || !is_whole_divisor(l.tp, kv_heads)) {
+    fail(layout_issue("tp_not_divisor", "tp",
+                      {{"tp", n(l.tp)}, {"heads", n(heads)}, {"kv_heads", n(kv_heads)}}));
+  }
+  if (l.pp > a.layers) {
+    fail(layout_issue("pp_exceeds_layers", "pp", {{"pp", n(l.pp)}, {"layers", n(a.layers)}}));
+  }
+  if (!plan.stage_layers.empty() && !has_error_for(issues, "stage_layers")) {
+    l.stage_layers = parse_stage_layers(plan.stage_layers);
+    int sum = 0;
+    for (int x : l.stage_layers) sum += x;
+    if (l.stage_layers.size() != static_cast<std::size_t>(l.pp) || sum != a.layers) {
+      fail(layout_issue("stage_layers_invalid", "stage_layers",
+                        {{"value", plan.stage_layers}, {"pp", n(l.pp)}, {"layers", n(a.layers)}}));
+      l.stage_layers.clear();
+    }
+  }
+  const auto split = split_layers(a.layers, static_cast<int>(l.pp), l.stage_layers);
+  for (double x : split) s.stage_layers.push_back(x);
+  if (l.vpp > 1) {
+    if (l.pp < 2) fail(layout_issue("vpp_needs_pp", "vpp", {{"vpp", n(l.vpp)}}));
+    for (int x : split) {
+      if (x % static_cast<int>(l.vpp) != 0) {
+        fail(layout_issue("vpp_not_divisor", "vpp", {{"vpp", n(l.vpp)}, {"layers", n(x)}}));
+        break;
+      }
+    }
+  }
+  if (a.is_moe()) {
+    const double group = l.dp * l.cp * l.tp;
+    if (!is_whole_divisor(l.ep, a.moe_experts) || !is_whole_divisor(l.ep * l.etp, group)) {
+      fail(layout_issue("ep_invalid", "ep",
+                        {{"ep", n(l.ep)},
+                         {"etp", n(l.etp)},
+                         {"experts", n(a.moe_experts)},
+                         {"group", n(group)}}));
+    }
+  } else if (plan.ep && l.ep > 1) {
+    issues.push_back(layout_issue("ep_without_experts", "ep", {}, Severity::kWarning));
+  }
+  if (l.cp > 1 && !l.flash_attention) {
+    issues.push_back(layout_issue("cp_needs_flash", "cp", {{"cp", n(l.cp)}}, Severity::kWarning));
+  }
+  if (l.cp > 1 && std::fmod(l.seq_len, 2 * l.cp) != 0) {
+    issues.push_back(layout_issue("cp_seq_len", "cp", {{"cp", n(l.cp)}, {"seq_len", n(l.seq_len)}},
+                                  Severity::kWarning));
+  }
+  if (!megatron && plan.sequence_parallel && *plan.sequence_parallel == 1) {
+    issues.push_back(
+        layout_issue("sp_needs_megatron", "sequence_parallel", {}, Severity::kWarning));
+  }
+  if (std::isfinite(s.global_batch)) {
+    const double per_step = l.micro_batch * l.dp;
+    if (std::fmod(s.global_batch, per_step) != 0) {
+      fail(layout_issue("global_batch_not_divisible", "global_batch",
+                        {{"global_batch", n(s.global_batch)},
+                         {"micro_batch", n(l.micro_batch)},
+                         {"dp", n(l.dp)}}));
+    } else {
+      l.microbatches = s.microbatches = s.global_batch / per_step;
+      if (l.vpp > 1 && std::fmod(l.microbatches, l.pp) != 0) {
+        issues.push_back(layout_issue("vpp_microbatches", "global_batch",
+                                      {{"microbatches", n(l.microbatches)}, {"pp", n(l.pp)}},
+                                      Severity::kWarning));
+      }
+    }
+  } else {
+    s.microbatches = kNaN;
+  }
+  return ok;
+}
+
+namespace {
+
+StageReport stage_report(const StageMemory& m, double card_gb) {
+  StageReport r;
+  r.stage = m.stage;
+  r.first_layer = m.first_layer;
+  r.layers = m.layers;
+  r.inflight = m.inflight;
+  r.params = m.params_per_card;
+  r.weights_gb = bytes_to_gb(m.weights_bytes);
+  r.grads_gb = bytes_to_gb(m.grads_bytes);
+  r.optimizer_gb = bytes_to_gb(m.optimizer_bytes);
+  r.activations_gb = bytes_to_gb(m.activations_bytes);
+  r.logits_gb = bytes_to_gb(m.logits_bytes);
+  r.overhead_gb = bytes_to_gb(m.overhead_bytes);
+  r.total_gb = bytes_to_gb(m.total_bytes);
+  r.fits = r.total_gb <= card_gb;
+  return r;
+}
+
+DerivationStep step(std::string id, std::string formula, std::string substitution, double value,
+                    std::string unit, std::string note = {}, std::vector<IssueParam> params = {}) {
+  return {std::move(id),   std::move(formula), std::move(substitution), value,
+          std::move(unit), std::move(note),    std::move(params)};
+}
+
+std::vector<DerivationStep> explain(const TrainingMemoryInputs& in, const TrainingMemory& m,
+                                    const ResolvedSetup& setup) {
+  const StageMemory& s = m.peak();
+  const TrainingLayout& l = in.layout;
+  const Recipe& r = in.recipe;
+  std::vector<DerivationStep> steps;
+  steps.push_back(step("params_total", "N = Σ layers + embedding + LM head",
+                       n(setup.counts.total) + " (" + n(setup.counts.active) + " active)",
+                       setup.counts.total, "params"));
+  steps.push_back(step("peak_stage", "stage with the largest total",
+                       "stage " + n(s.stage + 1) + " of " + n(l.pp) + ": layers " +
+                           n(s.first_layer + 1) + "–" + n(s.first_layer + s.layers),
+                       s.stage + 1, "",
+                       s.stage == 0          ? "peak_first_stage"
+                       : s.stage == l.pp - 1 ? "peak_last_stage"
+                                             : "peak_middle_stage"));
+  steps.push_back(step("params_per_card", "N_card = N_stage / P_TP (experts / (EP × ETP))",
+                       n(std::round(s.params_per_card)), s.params_per_card, "params"));
+  const std::string shard = n(l.dp * l.cp);
+  steps.push_back(step("weights", "N_card × b_w" + std::string(l.zero >= 3 ? " ÷ DP" : ""),
+                       n(std::round(s.params_per_card)) + " × " +
+                           n(r.weight_bytes + r.weight_copy_bytes) + " B" +
+                           (l.zero >= 3 ? " ÷ " + shard : ""),
+                       bytes_to_gb(s.weights_bytes), "GB"));
+  steps.push_back(step("grads", "N_card × b_g" + std::string(l.zero >= 2 ? " ÷ DP" : ""),
+                       n(std::round(s.params_per_card)) + " × " + n(r.grad_bytes) + " B" +
+                           (l.zero >= 2 ? " ÷ " + shard : ""),
+                       bytes_to_gb(s.grads_bytes), "GB"));
+  const bool shard_optimizer = l.zero >= 1 || r.shards_optimizer;
+  steps.push_back(step(
+      "optimizer", "N_card × (b_master + b_adam)" + std::string(shard_optimizer ? " ÷ DP" : ""),
+      n(std::round(s.params_per_card)) + " × " + n(r.master_bytes + r.optimizer_bytes) + " B" +
+          (shard_optimizer ? " ÷ " + shard : ""),
+      bytes_to_gb(s.optimizer_bytes), "GB"));
+  const LayerActivations& layer = m.dense_layer;
+  const std::string tokens = n(l.seq_len / l.cp) + " × " + n(l.micro_batch);
+  steps.push_back(step("activations_per_layer", "s·b·(unsplit/t_sp + split/t + quadratic/t)",
+                       tokens + " tokens → " + gb(layer.unsplit_bytes) + " + " +
+                           gb(layer.split_bytes) + " + " + gb(layer.quadratic_bytes) + " GB",
+                       bytes_to_gb(layer.saved_bytes), "GB",
+                       "recompute_" + std::string(recompute_id(l.recompute))));
+  steps.push_back(
+      step("inflight", l.vpp > 1 ? "(2(p−i−1) + (v−1)p + 1) / v" : "min(P_PP − i, m)",
+           l.vpp > 1 ? "v = " + n(l.vpp) : "min(" + n(l.pp) + " − " + n(s.stage) + ", m)",
+           s.inflight, ""));
+  steps.push_back(step("activations", "in-flight × Σ layers (+ one recomputed layer)",
+                       n(s.inflight) + " × " + n(s.layers) + " layers",
+                       bytes_to_gb(s.activations_bytes), "GB"));
+  steps.push_back(
+      step("logits", "b_logits × s·b·V / P_TP",
+           n(m.logits_bytes_per_element) + " B × " + tokens + " × " + n(m.padded_vocab) + " ÷ " +
+               n(l.tp),
+           bytes_to_gb(s.logits_bytes), "GB",
+           in.framework == Framework::kMegatron ? "logits_megatron" : "logits_pytorch"));
+  steps.push_back(step("overhead", "context + buffers + slack × rest",
+                       n(in.overheads.cuda_context_gb) + " + " + n(in.overheads.comm_buffer_gb) +
+                           " + " + n(in.overheads.allocator_slack) + " × rest",
+                       bytes_to_gb(s.overhead_bytes), "GB"));
+  const double card = in.card_memory_gb;
+  steps.push_back(step(
+      "peak", "Σ", "", bytes_to_gb(s.total_bytes), "GB", m.fits ? "fits" : "does_not_fit",
+      {{"peak_gb", gb(s.total_bytes)},
+       {"card_gb", n(card)},
+       {"margin_gb",
+        format_readable(std::round(std::fabs(card - bytes_to_gb(s.total_bytes)) * 100) / 100)}}));
+  return steps;
+}
+
+// The smallest PP that fits for each recompute mode, keeping everything else of the plan. DP is
+// re-derived from the cluster when the plan takes it from there.
+std::vector<FitOption> fit_options(const Plan& plan, TrainingMemoryInputs in) {
+  std::vector<FitOption> options;
+  const double card_bytes = gb_to_bytes(in.card_memory_gb);
+  for (Recompute mode : {Recompute::kNone, Recompute::kSelective, Recompute::kFull}) {
+    FitOption option{recompute_id(mode), kNaN, kNaN};
+    in.layout.recompute = mode;
+    in.layout.stage_layers.clear();
+    for (int pp = 1; pp <= in.arch.layers; ++pp) {
+      in.layout.pp = pp;
+      if (in.layout.vpp > 1 &&
+          (pp < 2 || (in.arch.layers / pp) % static_cast<int>(in.layout.vpp))) {
+        continue;
+      }
+      if (!plan.dp && plan.cluster_gpus) {
+        in.layout.dp = std::floor(*plan.cluster_gpus / (in.layout.tp * pp));
+        if (in.layout.dp < 1) break;
+      }
+      const double peak = training_peak_bytes(in);
+      if (peak <= card_bytes) {
+        option.pp = pp;
+        option.peak_gb = bytes_to_gb(peak);
+        break;
+      }
+    }
+    options.push_back(option);
+  }
+  return options;
+}
+
+}  // namespace
+
+FullTraining full_training(const Plan& plan, const ResolvedSetup& setup,
+                           const ArticleTraining& layout, std::vector<Issue>& issues) {
+  FullTraining result;
+  TrainingMemoryInputs in;
+  if (!setup.has_architecture) {
+    issues.push_back({"full_model_needs_architecture", "model", Severity::kWarning, {}});
+    return result;
+  }
+  if (!training_inputs(plan, setup, layout, in, result.settings, issues)) return result;
+  const TrainingMemory m = training_memory(in);
+  if (m.stages.empty()) return result;
+  result.available = true;
+  const StageMemory& peak = m.peak();
+  MemoryBreakdown& b = result.memory;
+  b.weights_gb = bytes_to_gb(peak.weights_bytes);
+  b.grads_gb = bytes_to_gb(peak.grads_bytes);
+  b.optimizer_gb = bytes_to_gb(peak.optimizer_bytes);
+  b.activations_gb = bytes_to_gb(peak.activations_bytes);
+  b.logits_gb = bytes_to_gb(peak.logits_bytes);
+  b.overhead_gb = bytes_to_gb(peak.overhead_bytes);
+  b.peak_gb = bytes_to_gb(peak.total_bytes);
+  b.fits = m.fits;
+  b.peak_stage = m.peak_stage;
+  b.card_memory_gb = in.card_memory_gb;
+  b.free_gb = in.card_memory_gb - b.peak_gb;
+  for (const auto& s : m.stages) result.stages.push_back(stage_report(s, in.card_memory_gb));
+  result.steps = explain(in, m, setup);
+  result.fit_options = fit_options(plan, in);
+  if (!m.fits) {
+    issues.push_back({"does_not_fit",
+                      "",
+                      Severity::kWarning,
+                      {{"peak_gb", format_readable(std::round(b.peak_gb * 100) / 100)},
+                       {"card_gb", format_readable(in.card_memory_gb)},
+                       {"stage", n(m.peak_stage + 1)}}});
+  }
+  return result;
+}
+
+}  // namespace llm_sizer

@@ -1,0 +1,240 @@
+// The training memory model against its sources: Korthikanti et al. 2022 (activations), the ZeRO
+// paper (model state), Megatron-LM's distributed-optimizer table, and pipeline schedules.
+#include "llm_sizer/training_memory.hpp"
+
+#include <gtest/gtest.h>
+
+#include "llm_sizer/model.hpp"
+#include "llm_sizer/precision.hpp"
+#include "llm_sizer/report.hpp"
+
+namespace llm_sizer {
+namespace {
+
+// The paper's model: GPT-3 architecture (Korthikanti Table 3), fp16 activations with dropout,
+// attention without flash, two-matrix GELU MLP with f = 4h.
+TrainingMemoryInputs paper_inputs(double t, bool sp, Recompute recompute) {
+  TrainingMemoryInputs in;
+  in.arch = find_model("gpt3-175b")->architecture;
+  in.recipe = *find_recipe("mixed16");
+  in.framework = Framework::kMegatron;
+  in.layout.tp = t;
+  in.layout.sequence_parallel = sp;
+  in.layout.recompute = recompute;
+  in.layout.flash_attention = false;
+  in.layout.seq_len = 2048;
+  in.layout.micro_batch = 1;
+  return in;
+}
+
+TEST(Activations, ReproduceKorthikantiTableTwo) {
+  const double s = 2048, b = 1, h = 12288, a = 96, t = 8;
+  const double sbh = s * b * h;
+  struct Case {
+    const char* name;
+    double t;
+    bool sp;
+    Recompute recompute;
+    double expected;  // Korthikanti et al. 2022, Table 2
+  };
+  const Case cases[] = {
+      {"no parallelism", 1, false, Recompute::kNone, sbh * (34 + 5 * a * s / h)},
+      {"tensor parallel", t, false, Recompute::kNone, sbh * (10 + 24 / t + 5 * a * s / (h * t))},
+      {"tensor + sequence parallel", t, true, Recompute::kNone, sbh / t * (34 + 5 * a * s / h)},
+      {"tensor parallel + selective", t, false, Recompute::kSelective, sbh * (10 + 24 / t)},
+      {"tensor + sequence + selective", t, true, Recompute::kSelective, sbh * 34 / t},
+      {"full recompute", 1, false, Recompute::kFull, sbh * 2},
+  };
+  for (const auto& c : cases) {
+    SCOPED_TRACE(c.name);
+    const LayerActivations layer = layer_activations(paper_inputs(c.t, c.sp, c.recompute), false);
+    EXPECT_DOUBLE_EQ(layer.saved_bytes, c.expected);
+  }
+}
+
+TEST(Activations, FlashAttentionRemovesTheQuadraticTerm) {
+  TrainingMemoryInputs in = paper_inputs(1, false, Recompute::kNone);
+  in.layout.flash_attention = true;
+  const LayerActivations layer = layer_activations(in, false);
+  EXPECT_EQ(layer.quadratic_bytes, 0);
+  // Grows linearly with the sequence: doubling s doubles the bytes.
+  in.layout.seq_len *= 2;
+  EXPECT_DOUBLE_EQ(layer_activations(in, false).saved_bytes, 2 * layer.saved_bytes);
+}
+
+TEST(Activations, GroupedQueryAttentionKeepsSmallerKeysAndValues) {
+  TrainingMemoryInputs in;
+  in.arch = find_model("llama-3.1-8b")->architecture;  // 32 heads, 8 kv heads, d 128
+  in.recipe = *find_recipe("pure-bf16");
+  in.layout.seq_len = 4096;
+  const LayerActivations gqa = layer_activations(in, false);
+  in.arch.kv_heads = 32;
+  const LayerActivations mha = layer_activations(in, false);
+  // K and V: 2 bytes × (32 − 8) heads × 128 × 2 tensors more per token under MHA.
+  EXPECT_DOUBLE_EQ(mha.split_bytes - gqa.split_bytes, 4096 * 2.0 * 24 * 128 * 2);
+}
+
+TEST(Activations, PytorchEagerKeepsMoreThanFusedKernels) {
+  TrainingMemoryInputs in;
+  in.arch = find_model("llama-3.1-8b")->architecture;
+  in.recipe = *find_recipe("pure-bf16");
+  in.layout.seq_len = 4096;
+  const double fused = layer_activations(in, false).saved_bytes;
+  in.framework = Framework::kPytorch;
+  const double eager = layer_activations(in, false).saved_bytes;
+  // Per token: norms 2×(4+2)h + GEMM inputs 2×2h; q, repeated k, v 3×2·4096; SDPA output and
+  // o_proj copy 2×2·4096 + lse 4·32; SwiGLU gate, SiLU, up, product 4×2·14336.
+  const double h = 4096, f = 14336;
+  EXPECT_DOUBLE_EQ(eager, 4096 * (16 * h + 6 * h + 4 * h + 4 * 32 + 8 * f));
+  EXPECT_GT(eager, fused);
+}
+
+TEST(ModelState, ReproducesTheZeroPaperSevenPointFiveBillionExample) {
+  // Rajbhandari et al. 2020, Figure 1: Ψ = 7.5B, K = 12, N_d = 64 → 120, 31.4, 16.6, 1.9 GB.
+  const Recipe& mixed = *find_recipe("mixed16");
+  const double expected[] = {120, 31.4, 16.6, 1.9};
+  for (int stage = 0; stage <= 3; ++stage) {
+    const double gb = model_state_bytes(7.5e9, mixed, stage, 64).total() / 1e9;
+    EXPECT_NEAR(gb, expected[stage], 0.05) << "ZeRO stage " << stage;
+  }
+}
+
+TEST(ModelState, MegatronKeepsEighteenBytesOrSixPlusTwelveOverDp) {
+  // Megatron-LM docs/source/api-guide/dist_optimizer.md: bf16 params with fp32 grads take 18
+  // bytes per parameter, 6 + 12/d with the distributed optimizer.
+  EXPECT_EQ(model_state_bytes(1, *find_recipe("megatron18"), 0, 8).total(), 18);
+  for (double d : {1.0, 2.0, 8.0, 64.0}) {
+    EXPECT_DOUBLE_EQ(model_state_bytes(1, *find_recipe("distopt"), 0, d).total(), 6 + 12 / d);
+  }
+}
+
+TEST(ModelState, RecipesHoldTheirDocumentedBytes) {
+  EXPECT_EQ(find_recipe("seed12")->total_bytes(), 12);  // the article: 2 + 2 + 8
+  EXPECT_EQ(find_recipe("pure-bf16")->total_bytes(), 8);
+  EXPECT_EQ(find_recipe("amp16")->total_bytes(), 16);
+  EXPECT_EQ(find_recipe("mixed16")->total_bytes(), 16);
+  EXPECT_EQ(find_recipe("fp8")->total_bytes(), 20);  // bf16 + fp8 copy and transpose, not 1
+  EXPECT_NEAR(find_recipe("adam8bit")->total_bytes(), 10.004, 0.001);
+}
+
+TEST(Pipeline, FirstStageHoldsMinOfStagesAndMicrobatches) {
+  TrainingMemoryInputs in = paper_inputs(8, true, Recompute::kSelective);
+  in.layout.pp = 8;
+  in.layout.microbatches = 1e9;
+  TrainingMemory m = training_memory(in);
+  ASSERT_EQ(m.stages.size(), 8u);
+  for (int i = 0; i < 8; ++i) EXPECT_EQ(m.stages[static_cast<std::size_t>(i)].inflight, 8 - i);
+  in.layout.microbatches = 3;
+  m = training_memory(in);
+  EXPECT_EQ(m.stages[0].inflight, 3);
+  EXPECT_EQ(m.stages[7].inflight, 1);
+}
+
+TEST(Pipeline, InterleavingFollowsMegatronWarmup) {
+  // Korthikanti §4.2.3: the first stage keeps L(1 + (p − 1)/(pv)) layers' activations.
+  TrainingMemoryInputs in = paper_inputs(8, true, Recompute::kSelective);
+  in.layout.pp = 4;
+  in.layout.vpp = 2;
+  const TrainingMemory m = training_memory(in);
+  const double p = 4, v = 2;
+  EXPECT_DOUBLE_EQ(m.stages[0].inflight * m.stages[0].layers, 96 * (1 + (p - 1) / (p * v)));
+}
+
+TEST(Pipeline, UnevenSplitsGoToTheStagesAfterTheFirst) {
+  EXPECT_EQ(split_layers(61, 8, {}), (std::vector<int>{7, 8, 8, 8, 8, 8, 7, 7}));
+  EXPECT_EQ(split_layers(96, 10, {}), (std::vector<int>{9, 10, 10, 10, 10, 10, 10, 9, 9, 9}));
+  EXPECT_EQ(split_layers(4, 8, {}), std::vector<int>{});
+  EXPECT_EQ(split_layers(10, 2, {3, 7}), (std::vector<int>{3, 7}));
+}
+
+TEST(Pipeline, EmbeddingOnTheFirstStageHeadAndLogitsOnTheLast) {
+  TrainingMemoryInputs in = paper_inputs(8, true, Recompute::kSelective);
+  in.arch = find_model("llama-3.1-8b")->architecture;
+  in.layout.pp = 4;
+  const TrainingMemory m = training_memory(in);
+  EXPECT_GT(m.stages[3].logits_bytes, 0);
+  EXPECT_EQ(m.stages[0].logits_bytes, 0);
+  // Stage 0 and 3 hold 8 layers each, like stages 1 and 2, plus the embedding / the LM head.
+  const double layer_params = m.stages[1].params_per_card / 8;
+  // Megatron pads 128256 to a multiple of 128 × TP = 1024: 129024.
+  const double vocab_params = 129024.0 * 4096 / 8;
+  EXPECT_DOUBLE_EQ(m.stages[0].params_per_card - 8 * layer_params, vocab_params);
+  EXPECT_NEAR(m.stages[3].params_per_card - 8 * layer_params, vocab_params + 4096, 1);
+}
+
+TEST(Logits, MegatronPadsTheVocabularyAndKeepsSixBytesPerElement) {
+  EXPECT_EQ(padded_vocab(50257, 1, Framework::kMegatron), 50304);
+  EXPECT_EQ(padded_vocab(50257, 8, Framework::kMegatron), 51200);
+  EXPECT_EQ(padded_vocab(50257, 8, Framework::kPytorch), 50257);
+  EXPECT_EQ(logits_bytes_per_element(Framework::kMegatron), 6);
+  EXPECT_EQ(logits_bytes_per_element(Framework::kPytorch), 10);
+}
+
+TEST(ExpertParallel, ShardsExpertWeightsOverEpTimesEtp) {
+  TrainingMemoryInputs in;
+  in.arch = find_model("mixtral-8x7b")->architecture;
+  in.recipe = *find_recipe("distopt");
+  in.layout.tp = 1;
+  in.layout.dp = 8;
+  const double ep1 = training_memory(in).peak().params_per_card;
+  in.layout.ep = 8;
+  const double ep8 = training_memory(in).peak().params_per_card;
+  const ParamCounts c = count_params(in.arch);
+  EXPECT_NEAR(ep1 - ep8, 32 * 8 * c.expert * (1 - 1.0 / 8), 1);
+}
+
+TEST(TrainingReport, LlamaEightOnOneH200WithPytorchMatchesTheIssueExample) {
+  Plan plan;
+  plan.model = "llama-3.1-8b";
+  plan.accelerator = "h200-141g";
+  plan.recipe = "pure-bf16";
+  plan.framework = "pytorch";
+  plan.micro_batch = 1;
+  plan.seq_len = 4096;
+  plan.recompute = "none";
+  plan.tp = plan.pp = plan.dp = 1;
+  const Report r = evaluate(plan);
+  ASSERT_TRUE(r.training.available);
+  const auto& m = r.training.memory;
+  EXPECT_NEAR(m.weights_gb, 8.030261248 * 2, 1e-9);    // 2 B bf16 weights
+  EXPECT_NEAR(m.grads_gb, 8.030261248 * 2, 1e-9);      // 2 B bf16 grads
+  EXPECT_NEAR(m.optimizer_gb, 8.030261248 * 4, 1e-9);  // 2 + 2 B bf16 Adam moments
+  // Logits: 10 B × 4096 tokens × 128256 vocabulary.
+  EXPECT_NEAR(m.logits_gb, 10.0 * 4096 * 128256 / 1e9, 1e-9);
+  EXPECT_TRUE(m.fits);
+  EXPECT_NEAR(
+      m.peak_gb,
+      m.weights_gb + m.grads_gb + m.optimizer_gb + m.activations_gb + m.logits_gb + m.overhead_gb,
+      1e-9);
+}
+
+TEST(TrainingReport, FindsTheSmallestPipelineThatFitsPerRecomputeMode) {
+  Plan plan;  // GPT-3 on H100, TP 8
+  plan.recipe = "megatron18";
+  const Report r = evaluate(plan);
+  ASSERT_EQ(r.training.fit_options.size(), 3u);
+  const double none = r.training.fit_options[0].pp;
+  const double full = r.training.fit_options[2].pp;
+  EXPECT_LE(full, none);
+  // Each option really fits, and one stage fewer does not.
+  for (const auto& option : r.training.fit_options) {
+    Plan check = plan;
+    check.recompute = option.recompute;
+    check.pp = option.pp;
+    EXPECT_TRUE(evaluate(check).training.memory.fits) << option.recompute;
+    check.pp = option.pp - 1;
+    if (option.pp > 1) EXPECT_FALSE(evaluate(check).training.memory.fits) << option.recompute;
+  }
+}
+
+TEST(TrainingReport, RejectsTensorParallelThatDoesNotDivideTheHeads) {
+  Plan plan;
+  plan.model = "qwen2.5-32b";  // 40 heads, 8 kv heads
+  plan.tp = 16;
+  const Report r = evaluate(plan);
+  EXPECT_FALSE(r.training.available);
+  EXPECT_TRUE(has_error_for(r.issues, "tp"));
+}
+
+}  // namespace
+}  // namespace llm_sizer
