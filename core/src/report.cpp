@@ -20,7 +20,7 @@ std::optional<double> usable(const std::vector<Issue>& issues, std::string_view 
 
 }  // namespace
 
-Report evaluate(const Plan& plan) {
+Report evaluate(const Plan& plan, const EvaluateOptions& options) {
   Report report;
   report.plan = plan;
   auto& issues = report.issues;
@@ -46,7 +46,9 @@ Report evaluate(const Plan& plan) {
 
   report.article_training = article_training(in, issues);
   report.article_inference = article_inference(in, issues);
-  report.training = full_training(plan, setup, report.article_training, issues);
+  if (options.full_models) {
+    report.training = full_training(plan, setup, report.article_training, issues);
+  }
   return report;
 }
 

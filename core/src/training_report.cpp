@@ -230,61 +230,67 @@ std::vector<DerivationStep> explain(const TrainingMemoryInputs& in, const Traini
   const TrainingLayout& l = in.layout;
   const Recipe& r = in.recipe;
   std::vector<DerivationStep> steps;
-  steps.push_back(step("params_total", "N = Σ layers + embedding + LM head",
-                       n(setup.counts.total) + " (" + n(setup.counts.active) + " active)",
+  const std::string card_params = n(std::round(s.params_per_card));
+  steps.push_back(step("params_total", "N = L·N_layer + N_emb + N_head",
+                       n(setup.counts.total) + " (N_active = " + n(setup.counts.active) + ")",
                        setup.counts.total, "params"));
-  steps.push_back(step("peak_stage", "stage with the largest total",
-                       "stage " + n(s.stage + 1) + " of " + n(l.pp) + ": layers " +
-                           n(s.first_layer + 1) + "–" + n(s.first_layer + s.layers),
+  steps.push_back(step("peak_stage", "i* = argmax_i M_i",
+                       n(s.stage + 1) + " / " + n(l.pp) + " (L " + n(s.first_layer + 1) + "–" +
+                           n(s.first_layer + s.layers) + ")",
                        s.stage + 1, "",
                        s.stage == 0          ? "peak_first_stage"
                        : s.stage == l.pp - 1 ? "peak_last_stage"
                                              : "peak_middle_stage"));
-  steps.push_back(step("params_per_card", "N_card = N_stage / P_TP (experts / (EP × ETP))",
-                       n(std::round(s.params_per_card)), s.params_per_card, "params"));
+  steps.push_back(step("params_per_card", "N_card = N_stage / P_TP + N_experts / (P_EP·P_ETP)",
+                       card_params, s.params_per_card, "params"));
   const std::string shard = n(l.dp * l.cp);
-  steps.push_back(step("weights", "N_card × b_w" + std::string(l.zero >= 3 ? " ÷ DP" : ""),
-                       n(std::round(s.params_per_card)) + " × " +
-                           n(r.weight_bytes + r.weight_copy_bytes) + " B" +
-                           (l.zero >= 3 ? " ÷ " + shard : ""),
+  const auto sharded = [&](bool on) { return on ? " ÷ " + shard : std::string(); };
+  steps.push_back(step("weights", "N_card × b_w" + std::string(l.zero >= 3 ? " ÷ P_DP" : ""),
+                       card_params + " × " + n(r.weight_bytes + r.weight_copy_bytes) + " B" +
+                           sharded(l.zero >= 3),
                        bytes_to_gb(s.weights_bytes), "GB"));
-  steps.push_back(step("grads", "N_card × b_g" + std::string(l.zero >= 2 ? " ÷ DP" : ""),
-                       n(std::round(s.params_per_card)) + " × " + n(r.grad_bytes) + " B" +
-                           (l.zero >= 2 ? " ÷ " + shard : ""),
+  steps.push_back(step("grads", "N_card × b_g" + std::string(l.zero >= 2 ? " ÷ P_DP" : ""),
+                       card_params + " × " + n(r.grad_bytes) + " B" + sharded(l.zero >= 2),
                        bytes_to_gb(s.grads_bytes), "GB"));
   const bool shard_optimizer = l.zero >= 1 || r.shards_optimizer;
   steps.push_back(step(
-      "optimizer", "N_card × (b_master + b_adam)" + std::string(shard_optimizer ? " ÷ DP" : ""),
-      n(std::round(s.params_per_card)) + " × " + n(r.master_bytes + r.optimizer_bytes) + " B" +
-          (shard_optimizer ? " ÷ " + shard : ""),
+      "optimizer", "N_card × (b_master + b_adam)" + std::string(shard_optimizer ? " ÷ P_DP" : ""),
+      card_params + " × " + n(r.master_bytes + r.optimizer_bytes) + " B" +
+          sharded(shard_optimizer),
       bytes_to_gb(s.optimizer_bytes), "GB"));
-  const LayerActivations& layer = m.dense_layer;
+  const LayerActivations& layer =
+      s.layers > 0 && in.arch.layer_is_moe(s.first_layer) ? m.moe_layer : m.dense_layer;
   const std::string tokens = n(l.seq_len / l.cp) + " × " + n(l.micro_batch);
-  steps.push_back(step("activations_per_layer", "s·b·(unsplit/t_sp + split/t + quadratic/t)",
-                       tokens + " tokens → " + gb(layer.unsplit_bytes) + " + " +
-                           gb(layer.split_bytes) + " + " + gb(layer.quadratic_bytes) + " GB",
+  const bool sp = in.framework == Framework::kMegatron && l.sequence_parallel;
+  steps.push_back(step("activations_per_layer", "A = U/t_sp + S/t + Q/t  (s·b = " + tokens + ")",
+                       gb(layer.unsplit_bytes) + "/" + n(sp ? l.tp : 1) + " + " +
+                           gb(layer.split_bytes) + "/" + n(l.tp) + " + " +
+                           gb(layer.quadratic_bytes) + "/" + n(l.tp) + " GB",
                        bytes_to_gb(layer.saved_bytes), "GB",
                        "recompute_" + std::string(recompute_id(l.recompute))));
   steps.push_back(
-      step("inflight", l.vpp > 1 ? "(2(p−i−1) + (v−1)p + 1) / v" : "min(P_PP − i, m)",
-           l.vpp > 1 ? "v = " + n(l.vpp) : "min(" + n(l.pp) + " − " + n(s.stage) + ", m)",
+      step("inflight", l.vpp > 1 ? "n = (2(p−i−1) + (v−1)p + 1) / v" : "n = min(P_PP − i, m)",
+           l.vpp > 1 ? "v = " + n(l.vpp) + ", i = " + n(s.stage)
+                     : "min(" + n(l.pp) + " − " + n(s.stage) + ", m)",
            s.inflight, ""));
-  steps.push_back(step("activations", "in-flight × Σ layers (+ one recomputed layer)",
-                       n(s.inflight) + " × " + n(s.layers) + " layers",
+  steps.push_back(step("activations", "n × Σ A_layer (+ A_recompute)",
+                       n(s.inflight) + " × " + n(s.layers) + " × A",
                        bytes_to_gb(s.activations_bytes), "GB"));
-  steps.push_back(
-      step("logits", "b_logits × s·b·V / P_TP",
-           n(m.logits_bytes_per_element) + " B × " + tokens + " × " + n(m.padded_vocab) + " ÷ " +
-               n(l.tp),
-           bytes_to_gb(s.logits_bytes), "GB",
-           in.framework == Framework::kMegatron ? "logits_megatron" : "logits_pytorch"));
-  steps.push_back(step("overhead", "context + buffers + slack × rest",
+  const bool last = s.stage == static_cast<int>(l.pp) - 1;
+  steps.push_back(step("logits", "b_logits × s·b·V / P_TP",
+                       n(m.logits_bytes_per_element) + " B × " + tokens + " × " +
+                           n(m.padded_vocab) + " ÷ " + n(l.tp),
+                       bytes_to_gb(s.logits_bytes), "GB",
+                       !last ? "logits_last_stage_only"
+                       : in.framework == Framework::kMegatron ? "logits_megatron"
+                                                              : "logits_pytorch"));
+  steps.push_back(step("overhead", "M_ctx + M_comm + f_slack × M_rest",
                        n(in.overheads.cuda_context_gb) + " + " + n(in.overheads.comm_buffer_gb) +
-                           " + " + n(in.overheads.allocator_slack) + " × rest",
+                           " + " + n(in.overheads.allocator_slack) + " × M_rest",
                        bytes_to_gb(s.overhead_bytes), "GB"));
   const double card = in.card_memory_gb;
   steps.push_back(step(
-      "peak", "Σ", "", bytes_to_gb(s.total_bytes), "GB", m.fits ? "fits" : "does_not_fit",
+      "peak", "M = Σ", "", bytes_to_gb(s.total_bytes), "GB", m.fits ? "fits" : "does_not_fit",
       {{"peak_gb", gb(s.total_bytes)},
        {"card_gb", n(card)},
        {"margin_gb",
