@@ -1,6 +1,9 @@
 // The wasm boundary: the only file that includes Embind. Plain JS objects in and out (no handles
-// to delete); snake_case core names become camelCase here, once, by one rule.
+// to delete). Results are written by the core's JSON writer with camelCase keys (one rule, set
+// here) and parsed by the engine's JSON.parse: one call across the boundary instead of one per
+// field, so a whole report costs well under a millisecond. Unknown numbers arrive as null.
 #include <emscripten/bind.h>
+#include <emscripten/emscripten.h>
 #include <emscripten/val.h>
 
 #include <string>
@@ -9,6 +12,7 @@
 
 #include "llm_sizer/accelerator.hpp"
 #include "llm_sizer/comparison.hpp"
+#include "llm_sizer/json_visitor.hpp"
 #include "llm_sizer/model.hpp"
 #include "llm_sizer/plan_codec.hpp"
 #include "llm_sizer/plan_fields.hpp"
@@ -20,70 +24,37 @@ using emscripten::val;
 namespace llm_sizer {
 namespace {
 
-std::string camel_case(std::string_view snake) {
-  std::string out;
-  bool upper = false;
-  for (char c : snake) {
-    if (c == '_') {
-      upper = true;
-    } else {
-      out += upper && c >= 'a' && c <= 'z' ? static_cast<char>(c - 'a' + 'A') : c;
-      upper = false;
-    }
-  }
-  return out;
-}
+using Keys = JsonFieldWriter::Keys;
 
-val to_js(double v) { return val(v); }
-val to_js(bool v) { return val(v); }
-val to_js(const std::string& v) { return val(v); }
-val to_js(const std::optional<double>& v) { return v ? val(*v) : val::undefined(); }
-val to_js(const std::vector<IssueParam>& params) {
-  val object = val::object();
-  for (const auto& p : params) object.set(p.name, val(p.value));
-  return object;
-}
-template <class T>
-val to_js(const std::vector<T>& items);
-template <class T>
-val to_js(const T& object);
+val parse(const std::string& json) { return val::global("JSON").call<val>("parse", json); }
 
-class ToJs {
- public:
-  template <class T>
-  void field(std::string_view name, const T& value) {
-    object.set(camel_case(name), to_js(value));
-  }
-  val object = val::object();
-};
-
-template <class T>
-val to_js(const std::vector<T>& items) {
-  val array = val::array();
-  for (const auto& item : items) array.call<void>("push", to_js(item));
-  return array;
-}
-
-template <class T>
-val to_js(const T& object) {
-  ToJs visitor;
-  visit_fields(visitor, object);
-  return visitor.object;
+// Writes an object from (name, value) pairs given to `fill`, camelCased.
+template <class Fill>
+val object(Fill fill) {
+  JsonWriter out(0);
+  JsonFieldWriter fields(out, Keys::kCamelCase);
+  out.begin_object();
+  fill(out, fields);
+  out.end_object();
+  return parse(out.str());
 }
 
 // The plan as the page holds it: every input as the text the user typed ("" = automatic).
-val plan_texts(const Plan& plan) {
-  val texts = val::object();
+void write_texts(JsonWriter& out, const Plan& plan) {
+  out.begin_object();
   for (const auto& field : plan_fields()) {
-    texts.set(camel_case(field.id), val(field_text(field, plan)));
+    out.key(camel_case(field.id));
+    out.value(std::string_view(field_text(field, plan)));
   }
-  return texts;
+  out.end_object();
 }
 
 // Reads typed texts (or numbers) into a plan; unreadable numbers become not_a_number issues.
 Plan plan_from_texts(const val& texts, std::vector<Issue>& issues) {
   Plan plan;
-  if (texts.typeOf().as<std::string>() != "object" || texts.isNull()) return plan;
+  if (texts.isNull() || texts.isUndefined() || texts.typeOf().as<std::string>() != "object") {
+    return plan;
+  }
   for (const auto& field : plan_fields()) {
     const val value = texts[camel_case(field.id)];
     if (value.isNumber() && !field.is_text()) {
@@ -97,30 +68,57 @@ Plan plan_from_texts(const val& texts, std::vector<Issue>& issues) {
   return plan;
 }
 
-val evaluate_texts(const val& texts) {
+Report report_for(const val& texts, Plan& plan) {
   std::vector<Issue> read_issues;
-  const Plan plan = plan_from_texts(texts, read_issues);
+  plan = plan_from_texts(texts, read_issues);
   Report report = evaluate(plan);
   report.issues.insert(report.issues.begin(), read_issues.begin(), read_issues.end());
-  val result = val::object();
-  result.set("texts", plan_texts(plan));
-  result.set("link", val(encode_link(plan)));
-  result.set("setup", to_js(report.setup));
-  result.set("articleTraining", to_js(report.article_training));
-  result.set("articleInference", to_js(report.article_inference));
-  result.set("training", to_js(report.training));
-  result.set("comparison", to_js(comparison_matrix(plan)));
-  result.set("issues", to_js(report.issues));
-  result.set("ok", val(!has_error(report.issues)));
-  return result;
+  return report;
+}
+
+val evaluate_texts(const val& texts) {
+  Plan plan;
+  const Report report = report_for(texts, plan);
+  return object([&](JsonWriter& out, JsonFieldWriter& f) {
+    out.key("texts");
+    write_texts(out, plan);
+    f.field("link", encode_link(plan));
+    f.field("setup", report.setup);
+    f.field("article_training", report.article_training);
+    f.field("article_inference", report.article_inference);
+    f.field("training", report.training);
+    f.field("issues", report.issues);
+    f.field("ok", !has_error(report.issues));
+  });
+}
+
+val comparison_js(const val& texts) {
+  std::vector<Issue> ignored;
+  const Plan plan = plan_from_texts(texts, ignored);
+  JsonWriter out(0);
+  JsonFieldWriter(out, Keys::kCamelCase).write(comparison_matrix(plan));
+  return parse(out.str());
+}
+
+val search_js(const val& texts) {
+  std::vector<Issue> read_issues;
+  const Plan plan = plan_from_texts(texts, read_issues);
+  SearchReport report = search_plan(plan);
+  report.issues.insert(report.issues.begin(), read_issues.begin(), read_issues.end());
+  return object([&](JsonWriter&, JsonFieldWriter& f) {
+    f.field("ran", report.ran);
+    f.field("search", report.search);
+    f.field("issues", report.issues);
+  });
 }
 
 val decode_link_js(const std::string& link) {
   const DecodedLink decoded = decode_link(link);
-  val result = val::object();
-  result.set("texts", plan_texts(decoded.plan));
-  result.set("issues", to_js(decoded.issues));
-  return result;
+  return object([&](JsonWriter& out, JsonFieldWriter& f) {
+    out.key("texts");
+    write_texts(out, decoded.plan);
+    f.field("issues", decoded.issues);
+  });
 }
 
 std::string encode_link_js(const val& texts) {
@@ -130,81 +128,115 @@ std::string encode_link_js(const val& texts) {
 
 // The CLI's --json documents, for the page's JSON export.
 std::string export_json_js(const val& texts, const std::string& kind) {
-  std::vector<Issue> read_issues;
-  const Plan plan = plan_from_texts(texts, read_issues);
-  Report report = evaluate(plan);
-  report.issues.insert(report.issues.begin(), read_issues.begin(), read_issues.end());
+  Plan plan;
+  const Report report = report_for(texts, plan);
   return kind == "inference" ? inference_json(report) : training_json(report);
 }
 
+const char* field_type(FieldType type) {
+  switch (type) {
+    case FieldType::kText:
+      return "text";
+    case FieldType::kInteger:
+      return "integer";
+    case FieldType::kFlag:
+      return "flag";
+    default:
+      return "number";
+  }
+}
+
 val catalog_js() {
-  val models = val::array();
+  JsonWriter out(0);
+  JsonFieldWriter f(out, Keys::kCamelCase);
+  out.begin_object();
+  out.key("models").begin_array();
   for (const auto& m : model_catalog()) {
-    val o = val::object();
-    o.set("id", val(m.id));
-    o.set("name", val(m.name));
-    o.set("params", val(m.nominal_params));
-    o.set("paramsTotal", val(count_params(m.architecture).total));
-    o.set("source", val(m.source));
-    o.set("note", val(m.note));
-    models.call<void>("push", o);
+    out.begin_object();
+    f.field("id", m.id);
+    f.field("name", m.name);
+    f.field("params", m.nominal_params);
+    f.field("params_total", count_params(m.architecture).total);
+    f.field("source", m.source);
+    f.field("note", m.note);
+    out.end_object();
   }
-  val accelerators = val::array();
+  out.end_array();
+  out.key("accelerators").begin_array();
   for (const auto& a : accelerator_catalog()) {
-    val o = val::object();
-    o.set("id", val(a.id));
-    o.set("name", val(a.name));
-    o.set("vendor", val(a.vendor));
-    o.set("memoryGb", val(a.memory_gb));
-    o.set("gpusPerNode", to_js(a.gpus_per_node));
-    o.set("bf16DenseTflops", to_js(a.bf16_dense_tflops));
-    o.set("fp8DenseTflops", to_js(a.fp8_dense_tflops));
-    o.set("hbmBandwidthTbps", to_js(a.hbm_bandwidth_tbps));
-    o.set("powerW", to_js(a.power_w));
-    o.set("source", val(a.source));
-    o.set("confidence", val(a.confidence));
-    o.set("note", val(a.note));
-    accelerators.call<void>("push", o);
+    out.begin_object();
+    f.field("id", a.id);
+    f.field("name", a.name);
+    f.field("vendor", a.vendor);
+    f.field("memory_gb", a.memory_gb);
+    f.field("gpus_per_node", a.gpus_per_node);
+    f.field("bf16_dense_tflops", a.bf16_dense_tflops);
+    f.field("fp8_dense_tflops", a.fp8_dense_tflops);
+    f.field("hbm_bandwidth_tbps", a.hbm_bandwidth_tbps);
+    f.field("power_w", a.power_w);
+    f.field("source", a.source);
+    f.field("confidence", a.confidence);
+    f.field("note", a.note);
+    out.end_object();
   }
-  val fields = val::array();
-  for (const auto& f : plan_fields()) {
-    val o = val::object();
-    o.set("id", val(camel_case(f.id)));
-    o.set("issueField", val(std::string(f.id)));
-    o.set("linkKey", val(std::string(f.link_key)));
-    o.set("cliFlag", val(std::string(f.cli_flag)));
-    o.set("type", val(std::string(f.type == FieldType::kText      ? "text"
-                                  : f.type == FieldType::kInteger ? "integer"
-                                  : f.type == FieldType::kFlag    ? "flag"
-                                                                  : "number")));
-    o.set("unit", val(std::string(f.unit)));
-    o.set("min", val(f.min));
-    o.set("max", val(f.max));
-    o.set("minExclusive", val(f.min_exclusive));
-    o.set("group", val(std::string(f.group)));
-    val choices = val::array();
-    for (const auto& c : f.choices) choices.call<void>("push", val(std::string(c)));
-    o.set("choices", choices);
-    fields.call<void>("push", o);
+  out.end_array();
+  out.key("fields").begin_array();
+  for (const auto& field : plan_fields()) {
+    out.begin_object();
+    f.field("id", camel_case(field.id));
+    f.field("issue_field", std::string(field.id));
+    f.field("link_key", std::string(field.link_key));
+    f.field("cli_flag", std::string(field.cli_flag));
+    f.field("type", std::string(field_type(field.type)));
+    f.field("unit", std::string(field.unit));
+    f.field("min", field.min);
+    f.field("max", field.max);
+    f.field("min_exclusive", field.min_exclusive);
+    f.field("group", std::string(field.group));
+    out.key("choices").begin_array();
+    for (const auto& c : field.choices) out.value(c);
+    out.end_array();
+    out.end_object();
   }
-  val recipes = val::array();
+  out.end_array();
+  out.key("recipes").begin_array();
   for (const auto& r : recipe_catalog()) {
-    val o = val::object();
-    o.set("id", val(std::string(r.id)));
-    o.set("weightBytes", val(r.weight_bytes + r.weight_copy_bytes));
-    o.set("gradBytes", val(r.grad_bytes));
-    o.set("optimizerBytes", val(r.master_bytes + r.optimizer_bytes));
-    o.set("totalBytes", val(r.total_bytes()));
-    o.set("shardsOptimizer", val(r.shards_optimizer));
-    recipes.call<void>("push", o);
+    out.begin_object();
+    f.field("id", std::string(r.id));
+    f.field("weight_bytes", r.weight_bytes + r.weight_copy_bytes);
+    f.field("grad_bytes", r.grad_bytes);
+    f.field("optimizer_bytes", r.master_bytes + r.optimizer_bytes);
+    f.field("total_bytes", r.total_bytes());
+    f.field("shards_optimizer", r.shards_optimizer);
+    out.end_object();
   }
-  val result = val::object();
-  result.set("models", models);
-  result.set("accelerators", accelerators);
-  result.set("fields", fields);
-  result.set("recipes", recipes);
-  result.set("linkVersion", val(kLinkVersion));
-  return result;
+  out.end_array();
+  f.field("link_version", static_cast<double>(kLinkVersion));
+  out.end_object();
+  return parse(out.str());
+}
+
+// Times `iterations` evaluations of one layout inside the module (the boundary excluded), for
+// the browser benchmark (tests/perf): nanoseconds per evaluation.
+double benchmark_layout_ns(int iterations) {
+  Plan plan;
+  plan.pp = 10;
+  plan.cluster_gpus = 1000;
+  plan.tokens = 300e9;
+  const Report report = evaluate(plan);
+  TrainingTimeInputs in;
+  TrainingSettings settings;
+  std::vector<Issue> issues;
+  training_inputs(plan, report.setup, report.article_training, in, settings, issues);
+  const double start = emscripten_get_now();
+  double sink = 0;
+  for (int i = 0; i < iterations; ++i) {
+    in.memory.layout.micro_batch = 1 + (i & 1);
+    const TrainingPeak peak = training_peak(in.memory);
+    sink += training_time(in, peak.params_per_card).step_s;
+  }
+  const double elapsed_ms = emscripten_get_now() - start;
+  return sink > 0 ? elapsed_ms * 1e6 / iterations : -1;
 }
 
 }  // namespace
@@ -212,8 +244,11 @@ val catalog_js() {
 
 EMSCRIPTEN_BINDINGS(llm_sizer) {
   emscripten::function("evaluate", &llm_sizer::evaluate_texts);
+  emscripten::function("comparison", &llm_sizer::comparison_js);
   emscripten::function("decodeLink", &llm_sizer::decode_link_js);
   emscripten::function("encodeLink", &llm_sizer::encode_link_js);
   emscripten::function("exportJson", &llm_sizer::export_json_js);
   emscripten::function("catalog", &llm_sizer::catalog_js);
+  emscripten::function("search", &llm_sizer::search_js);
+  emscripten::function("benchmarkLayoutNs", &llm_sizer::benchmark_layout_ns);
 }

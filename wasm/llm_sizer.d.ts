@@ -1,4 +1,5 @@
 // Hand-written types of the wasm module; mirrors wasm/bindings.cpp one to one.
+// Numbers the core does not know (NaN) arrive as null.
 // tests/web/contract.test.mjs checks the real module against the names declared here.
 
 /** Every plan input as the text a user typed; "" means automatic. Keys are the fields' ids. */
@@ -116,6 +117,13 @@ export interface TrainingSettings {
   commBufferGb: number;
   allocatorSlack: number;
   stageLayers: number[];
+  computeEfficiency: number;
+  achievedTflops: number;
+  dpOverlap: number;
+  pue: number;
+  tokens: number;
+  computeDtype: string;
+  peakTflops: number;
 }
 
 export interface MemoryBreakdown {
@@ -161,6 +169,8 @@ export interface FullTraining {
   stages: StageReport[];
   steps: DerivationStep[];
   fitOptions: FitOption[];
+  timeAvailable: boolean;
+  time: TrainingTime;
 }
 
 export interface ArticleTraining {
@@ -213,9 +223,72 @@ export interface Report {
   articleTraining: ArticleTraining;
   articleInference: ArticleInference;
   training: FullTraining;
-  comparison: ComparisonMatrix;
   issues: Issue[];
   ok: boolean;
+}
+
+export interface TrainingTime {
+  modelFlopsPerToken: number;
+  hardwareFlopsPerToken: number;
+  gpus: number;
+  tokensPerStep: number;
+  computeS: number;
+  bubbleS: number;
+  tpCommS: number;
+  ppCommS: number;
+  dpCommS: number;
+  moeCommS: number;
+  stepS: number;
+  measured: boolean;
+  commKnown: boolean;
+  tokensPerS: number;
+  mfu: number;
+  hfu: number;
+  steps: number;
+  days: number;
+  gpuHours: number;
+  cost: number;
+  energyKwh: number;
+  daysAtMfu30: number;
+  daysAtMfu40: number;
+  daysAtMfu50: number;
+}
+
+export interface LayoutCandidate {
+  tp: number;
+  pp: number;
+  dp: number;
+  microBatch: number;
+  zero: number;
+  recompute: string;
+  sequenceParallel: boolean;
+  gpus: number;
+  globalBatch: number;
+  peakGb: number;
+  stepS: number;
+  tokensPerS: number;
+  mfu: number;
+  days: number;
+  gpuHours: number;
+  cost: number;
+}
+
+export interface SearchResult {
+  mode: string;
+  evaluated: number;
+  feasible: number;
+  found: boolean;
+  best: LayoutCandidate;
+  top: LayoutCandidate[];
+  pareto: LayoutCandidate[];
+  minGpusFound: boolean;
+  minGpus: LayoutCandidate;
+}
+
+export interface SearchReport {
+  ran: boolean;
+  search: SearchResult;
+  issues: Issue[];
 }
 
 export interface DecodedLink {
@@ -290,6 +363,11 @@ export interface LlmSizerModule {
   encodeLink(texts: PlanTexts): string;
   exportJson(texts: PlanTexts, kind: 'training' | 'inference'): string;
   catalog(): Catalog;
+  search(texts: PlanTexts): SearchReport;
+  /** the article's 2.3.4 matrix under the plan's settings */
+  comparison(texts: PlanTexts): ComparisonMatrix;
+  /** nanoseconds per layout evaluation inside the module (for the benchmark) */
+  benchmarkLayoutNs(iterations: number): number;
 }
 
 export default function createLlmSizerModule(options?: {

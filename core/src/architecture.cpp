@@ -1,5 +1,7 @@
 #include "llm_sizer/architecture.hpp"
 
+#include <algorithm>
+
 namespace llm_sizer {
 
 double Architecture::qk_head_dim() const {
@@ -16,11 +18,13 @@ bool Architecture::layer_is_moe(int index) const {
   return (index - moe_dense_layers) % period == period - 1;
 }
 
-int Architecture::moe_layer_count() const {
-  int count = 0;
-  for (int i = 0; i < layers; ++i) count += layer_is_moe(i) ? 1 : 0;
-  return count;
+int Architecture::moe_layers_before(int index) const {
+  if (!is_moe() || index <= moe_dense_layers) return 0;
+  const int period = moe_layer_period > 0 ? moe_layer_period : 1;
+  return (std::min(index, layers) - moe_dense_layers) / period;
 }
+
+int Architecture::moe_layer_count() const { return moe_layers_before(layers); }
 
 namespace {
 

@@ -39,10 +39,26 @@ bool all_known(std::initializer_list<double> values) {
   return true;
 }
 
+// Collects derivation steps, or skips building them (and their strings) when not explaining.
+class Steps {
+ public:
+  Steps(std::vector<DerivationStep>& out, bool explain) : out_(out), explain_(explain) {}
+  template <class Make>
+  void add(Make make) {
+    if (explain_) out_.push_back(make());
+  }
+
+ private:
+  std::vector<DerivationStep>& out_;
+  bool explain_;
+};
+
 }  // namespace
 
-ArticleTraining article_training(const ArticleInputs& in, std::vector<Issue>& issues) {
+ArticleTraining article_training(const ArticleInputs& in, std::vector<Issue>& issues,
+                                 bool explain) {
   ArticleTraining t;
+  Steps steps(t.steps, explain);
   const double n = in.params;
   const double b = in.bytes_per_param;
   const double card = in.card_memory_gb;
@@ -50,36 +66,40 @@ ArticleTraining article_training(const ArticleInputs& in, std::vector<Issue>& is
 
   // 1. Model state. N × B bytes in GB is N × B / 10⁹; exact so 2100 stays 2100.
   t.model_state_gb = all_known({n, b}) ? ratio({n, b}, {1e9}).to_double() : kNaN;
-  {
+  steps.add([&] {
+    const bool parts_known = in.weight_bytes + in.grad_bytes + in.optimizer_bytes == b;
     std::vector<IssueParam> parts;
-    std::string note = "bytes_custom";
-    if (in.weight_bytes + in.grad_bytes + in.optimizer_bytes == b) {
-      note = "bytes_breakdown";
+    if (parts_known) {
       parts = {{"weights", format_shortest(in.weight_bytes)},
                {"grads", format_shortest(in.grad_bytes)},
                {"optimizer", format_shortest(in.optimizer_bytes)}};
     }
-    t.steps.push_back(step("model_state", "V_total = N × B", num(n) + " × " + num(b) + " B",
-                           t.model_state_gb, "GB", note, parts));
-  }
+    return step("model_state", "V_total = N × B", num(n) + " × " + num(b) + " B", t.model_state_gb,
+                "GB", parts_known ? "bytes_breakdown" : "bytes_custom", parts);
+  });
 
   // 2. The share of a card for model state.
   t.safe_memory_per_card_gb = all_known({card, s}) ? ratio({card, s}, {}).to_double() : kNaN;
-  t.steps.push_back(step("safe_memory", "V_safe = V_card × s", num(card) + " GB × " + num(s),
-                         t.safe_memory_per_card_gb, "GB"));
+  steps.add([&] {
+    return step("safe_memory", "V_safe = V_card × s", num(card) + " GB × " + num(s),
+                t.safe_memory_per_card_gb, "GB");
+  });
 
   // 3. Minimum model-parallel size (not rounded: the article shows 43.75 and 109.375).
   const bool state_known = all_known({n, b, card, s});
   t.min_model_parallel = state_known ? ratio({n, b}, {1e9, card, s}).to_double() : kNaN;
-  t.steps.push_back(step("min_model_parallel", "P_model = V_total / V_safe",
-                         num(t.model_state_gb) + " ÷ " + num(t.safe_memory_per_card_gb),
-                         t.min_model_parallel, ""));
+  steps.add([&] {
+    return step("min_model_parallel", "P_model = V_total / V_safe",
+                num(t.model_state_gb) + " ÷ " + num(t.safe_memory_per_card_gb),
+                t.min_model_parallel, "");
+  });
 
   // 4. Tensor parallel: the node's GPUs unless chosen.
   t.tp = in.tp ? *in.tp : in.gpus_per_node;
-  t.steps.push_back(step("tp", "P_TP = G_node", num(t.tp), t.tp, "",
-                         in.tp ? "tp_chosen" : "tp_from_node",
-                         {{"gpus_per_node", format_shortest(in.gpus_per_node)}}));
+  steps.add([&] {
+    return step("tp", "P_TP = G_node", num(t.tp), t.tp, "", in.tp ? "tp_chosen" : "tp_from_node",
+                {{"gpus_per_node", format_shortest(in.gpus_per_node)}});
+  });
   if (known(t.tp) && known(in.gpus_per_node) && t.tp > in.gpus_per_node) {
     issues.push_back(
         {"tp_crosses_nodes",
@@ -90,8 +110,10 @@ ArticleTraining article_training(const ArticleInputs& in, std::vector<Issue>& is
 
   // 5. Minimum pipeline depth, ⌈N·B / (V_card·s·P_TP)⌉ taken exactly.
   t.pp_min = state_known && all_known({t.tp}) ? ratio({n, b}, {1e9, card, s, t.tp}).ceil() : kNaN;
-  t.steps.push_back(step("pp_min", "P_PP,min = ⌈P_model / P_TP⌉",
-                         "⌈" + num(t.min_model_parallel) + " ÷ " + num(t.tp) + "⌉", t.pp_min, ""));
+  steps.add([&] {
+    return step("pp_min", "P_PP,min = ⌈P_model / P_TP⌉",
+                "⌈" + num(t.min_model_parallel) + " ÷ " + num(t.tp) + "⌉", t.pp_min, "");
+  });
 
   // 6. The pipeline depth used: the minimum unless chosen.
   t.pp = in.pp ? *in.pp : t.pp_min;
@@ -104,24 +126,28 @@ ArticleTraining article_training(const ArticleInputs& in, std::vector<Issue>& is
       if (t.pp > t.pp_min) note = "pp_deeper";
       if (t.pp < t.pp_min) note = "pp_below_minimum";
     }
-    std::vector<IssueParam> params = {{"pp_min", format_shortest(t.pp_min)},
-                                      {"state_per_card_gb", format_readable(per_card)},
-                                      {"safe_gb", format_readable(t.safe_memory_per_card_gb)}};
+    const auto params = [&]() -> std::vector<IssueParam> {
+      return {{"pp_min", format_shortest(t.pp_min)},
+              {"state_per_card_gb", format_readable(per_card)},
+              {"safe_gb", format_readable(t.safe_memory_per_card_gb)}};
+    };
     if (note == "pp_below_minimum") {
-      issues.push_back({"pp_below_minimum", "pp", Severity::kWarning, params});
+      issues.push_back({"pp_below_minimum", "pp", Severity::kWarning, params()});
     }
-    t.steps.push_back(step("pp", "P_PP", num(t.pp), t.pp, "", note, std::move(params)));
+    steps.add([&] { return step("pp", "P_PP", num(t.pp), t.pp, "", note, params()); });
   }
 
   // 7. One model replica.
   t.gpus_per_replica = t.tp * t.pp;
-  t.steps.push_back(step("gpus_per_replica", "P_TP × P_PP", num(t.tp) + " × " + num(t.pp),
-                         t.gpus_per_replica, "GPUs"));
+  steps.add([&] {
+    return step("gpus_per_replica", "P_TP × P_PP", num(t.tp) + " × " + num(t.pp),
+                t.gpus_per_replica, "GPUs");
+  });
 
   // 8. Data parallel: given, or ⌊cluster / replica⌋, or one replica.
   if (in.dp) {
     t.dp = *in.dp;
-    t.steps.push_back(step("dp", "P_DP", num(t.dp), t.dp, "", "dp_chosen"));
+    steps.add([&] { return step("dp", "P_DP", num(t.dp), t.dp, "", "dp_chosen"); });
     if (in.cluster_gpus && known(*in.cluster_gpus) && known(t.gpus_per_replica) &&
         t.dp * t.gpus_per_replica > *in.cluster_gpus) {
       issues.push_back({"exceeds_cluster",
@@ -135,9 +161,6 @@ ArticleTraining article_training(const ArticleInputs& in, std::vector<Issue>& is
     t.dp = known(cluster) && all_known({t.gpus_per_replica})
                ? std::floor(cluster / t.gpus_per_replica)
                : kNaN;
-    std::vector<IssueParam> params = {
-        {"cluster", format_shortest(cluster)},
-        {"idle", format_shortest(cluster - t.dp * t.gpus_per_replica)}};
     if (t.dp == 0) {
       issues.push_back({"cluster_too_small",
                         "cluster_gpus",
@@ -145,42 +168,54 @@ ArticleTraining article_training(const ArticleInputs& in, std::vector<Issue>& is
                         {{"cluster", format_shortest(cluster)},
                          {"replica", format_shortest(t.gpus_per_replica)}}});
     }
-    t.steps.push_back(step("dp", "P_DP = ⌊G_cluster / (P_TP × P_PP)⌋",
-                           "⌊" + num(cluster) + " ÷ " + num(t.gpus_per_replica) + "⌋", t.dp, "",
-                           "dp_from_cluster", std::move(params)));
+    steps.add([&] {
+      return step("dp", "P_DP = ⌊G_cluster / (P_TP × P_PP)⌋",
+                  "⌊" + num(cluster) + " ÷ " + num(t.gpus_per_replica) + "⌋", t.dp, "",
+                  "dp_from_cluster",
+                  {{"cluster", format_shortest(cluster)},
+                   {"idle", format_shortest(cluster - t.dp * t.gpus_per_replica)}});
+    });
   } else if (in.deadline_dp) {
     t.dp = *in.deadline_dp;
-    t.steps.push_back(step("dp", "P_DP = min{d : T(d) ≤ D}", num(t.dp), t.dp, "",
-                           "dp_from_deadline",
-                           {{"deadline_days", format_readable(in.deadline_days)}}));
+    steps.add([&] {
+      return step("dp", "P_DP = min{d : T(d) ≤ D}", num(t.dp), t.dp, "", "dp_from_deadline",
+                  {{"deadline_days", format_readable(in.deadline_days)}});
+    });
   } else {
     t.dp = 1;
-    t.steps.push_back(step("dp", "P_DP", "1", t.dp, "", "dp_single"));
+    steps.add([&] { return step("dp", "P_DP", "1", t.dp, "", "dp_single"); });
   }
 
   // 9. The cluster.
   t.total_gpus = t.gpus_per_replica * t.dp;
-  t.steps.push_back(step("total_gpus", "P_TP × P_PP × P_DP",
-                         num(t.tp) + " × " + num(t.pp) + " × " + num(t.dp), t.total_gpus, "GPUs"));
+  steps.add([&] {
+    return step("total_gpus", "P_TP × P_PP × P_DP",
+                num(t.tp) + " × " + num(t.pp) + " × " + num(t.dp), t.total_gpus, "GPUs");
+  });
   return t;
 }
 
-ArticleInference article_inference(const ArticleInputs& in, std::vector<Issue>& /*issues*/) {
+ArticleInference article_inference(const ArticleInputs& in, std::vector<Issue>& /*issues*/,
+                                   bool explain) {
   ArticleInference r;
+  Steps steps(r.steps, explain);
   const double n = in.params;
   const double w = in.weight_bytes_per_param;
   const double card = in.card_memory_gb;
   r.weights_gb = all_known({n, w}) ? ratio({n, w}, {1e9}).to_double() : kNaN;
-  r.steps.push_back(
-      step("infer_weights", "W = N × b_w", num(n) + " × " + num(w) + " B", r.weights_gb, "GB"));
+  steps.add([&] {
+    return step("infer_weights", "W = N × b_w", num(n) + " × " + num(w) + " B", r.weights_gb, "GB");
+  });
   r.min_gpus = all_known({n, w, card}) ? ratio({n, w}, {1e9, card}).ceil() : kNaN;
-  const std::string note = !known(r.min_gpus) ? std::string()
-                           : r.min_gpus <= 1  ? "fits_one_card"
-                                              : "exceeds_one_card";
-  r.steps.push_back(
-      step("infer_min_gpus", "⌈W / V_card⌉", "⌈" + num(r.weights_gb) + " ÷ " + num(card) + "⌉",
-           r.min_gpus, "GPUs", note,
-           {{"weights_gb", format_readable(r.weights_gb)}, {"card_gb", format_readable(card)}}));
+  steps.add([&] {
+    const char* note = !known(r.min_gpus) ? ""
+                       : r.min_gpus <= 1  ? "fits_one_card"
+                                          : "exceeds_one_card";
+    return step(
+        "infer_min_gpus", "⌈W / V_card⌉", "⌈" + num(r.weights_gb) + " ÷ " + num(card) + "⌉",
+        r.min_gpus, "GPUs", note,
+        {{"weights_gb", format_readable(r.weights_gb)}, {"card_gb", format_readable(card)}});
+  });
   return r;
 }
 

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <cstdlib>
 
+#include "llm_sizer/json_visitor.hpp"
 #include "llm_sizer/number_format.hpp"
 
 namespace llm_sizer {
@@ -295,6 +296,21 @@ class Parser {
 }  // namespace
 
 JsonParseResult parse_json(std::string_view text) { return Parser(text).run(); }
+
+std::string camel_case(std::string_view snake) {
+  std::string out;
+  out.reserve(snake.size());
+  bool upper = false;
+  for (char c : snake) {
+    if (c == '_') {
+      upper = true;
+    } else {
+      out += upper && c >= 'a' && c <= 'z' ? static_cast<char>(c - 'a' + 'A') : c;
+      upper = false;
+    }
+  }
+  return out;
+}
 
 std::string json_quote(std::string_view text) {
   std::string out = "\"";

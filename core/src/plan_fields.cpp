@@ -320,18 +320,18 @@ std::vector<Issue> validate_field_ranges(const Plan& plan) {
     const auto value = field.get_number(plan);
     if (!value) continue;
     const double v = *value;
-    const std::string shown = format_shortest(v);
+    const auto shown = [v] { return format_shortest(v); };  // only when there is an issue
     if (std::isnan(v)) {
-      issues.push_back(field_issue(field, "not_a_number", shown));
+      issues.push_back(field_issue(field, "not_a_number", shown()));
     } else if (std::isinf(v)) {
-      issues.push_back(field_issue(field, "not_finite", shown));
+      issues.push_back(field_issue(field, "not_finite", shown()));
     } else if (field.min_exclusive && field.min == 0 && v <= 0) {
-      issues.push_back(field_issue(field, "must_be_positive", shown));
+      issues.push_back(field_issue(field, "must_be_positive", shown()));
     } else if (field.type != FieldType::kNumber && v != std::floor(v)) {
-      issues.push_back(field_issue(field, "not_integer", shown));
+      issues.push_back(field_issue(field, "not_integer", shown()));
     } else if (field.min_exclusive ? v > field.max : (v < field.min || v > field.max)) {
       // Exclusive-minimum fields start at 0 (handled above), so only "too large" is left.
-      Issue issue = field_issue(field, field.min_exclusive ? "too_large" : "out_of_range", shown);
+      Issue issue = field_issue(field, field.min_exclusive ? "too_large" : "out_of_range", shown());
       if (!field.min_exclusive) issue.params.push_back({"min", format_readable(field.min)});
       issue.params.push_back({"max", format_readable(field.max)});
       issue.params.push_back({"unit", std::string(field.unit)});

@@ -47,7 +47,7 @@ Report evaluate(const Plan& plan, const EvaluateOptions& options) {
   in.weight_bytes_per_param =
       has_error_for(issues, "weight_bytes_per_param") ? kNaN : plan.weight_bytes_per_param;
 
-  report.article_training = article_training(in, issues);
+  report.article_training = article_training(in, issues, options.explain);
   // The article's other direction: DP from a deadline, when neither DP nor a cluster is given.
   const double deadline = plan_value(issues, "deadline_days", plan.deadline_days, 0);
   if (options.full_models && deadline > 0 && !plan.dp && !plan.cluster_gpus &&
@@ -73,7 +73,7 @@ Report evaluate(const Plan& plan, const EvaluateOptions& options) {
       issues.push_back({"deadline_needs_tokens", "deadline_days", Severity::kWarning, {}});
     }
   }
-  report.article_inference = article_inference(in, issues);
+  report.article_inference = article_inference(in, issues, options.explain);
   if (options.full_models) {
     report.training = full_training(plan, setup, report.article_training, issues);
   }

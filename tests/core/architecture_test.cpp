@@ -103,3 +103,26 @@ TEST(ModelCatalog, EveryPresetHasAnIdSourceAndAConsistentArchitecture) {
 
 }  // namespace
 }  // namespace llm_sizer
+
+namespace llm_sizer {
+namespace {
+
+TEST(ParamCount, MoeLayersBeforeAgreesWithLayerByLayerCounting) {
+  for (int dense : {0, 1, 3}) {
+    for (int period : {1, 2, 3}) {
+      Architecture a;
+      a.layers = 20;
+      a.moe_experts = 8;
+      a.moe_dense_layers = dense;
+      a.moe_layer_period = period;
+      int counted = 0;
+      for (int i = 0; i <= a.layers; ++i) {
+        EXPECT_EQ(a.moe_layers_before(i), counted) << dense << " " << period << " " << i;
+        if (i < a.layers) counted += a.layer_is_moe(i) ? 1 : 0;
+      }
+    }
+  }
+}
+
+}  // namespace
+}  // namespace llm_sizer

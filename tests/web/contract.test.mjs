@@ -18,7 +18,7 @@ const keys = (object) => Object.keys(object).sort();
 
 test('evaluate() returns exactly the declared shapes', () => {
   const report = core.evaluate({ pp: '0', clusterGpus: '1000' });
-  const valid = core.evaluate({ pp: '10', clusterGpus: '1000' });
+  const valid = core.evaluate({ pp: '10', clusterGpus: '1000', tokens: '300e9' });
   assert.deepEqual(keys(report), declaredKeys('Report'));
   assert.deepEqual(keys(report.setup), declaredKeys('ResolvedSetup'));
   assert.deepEqual(keys(report.setup.architecture), declaredKeys('Architecture'));
@@ -32,9 +32,19 @@ test('evaluate() returns exactly the declared shapes', () => {
   assert.deepEqual(keys(report.articleInference), declaredKeys('ArticleInference'));
   assert.deepEqual(keys(report.articleTraining.steps[0]), declaredKeys('DerivationStep'));
   assert.deepEqual(keys(report.issues[0]), declaredKeys('Issue'));
-  assert.deepEqual(keys(report.comparison), declaredKeys('ComparisonMatrix'));
-  assert.deepEqual(keys(report.comparison.rows[0]), declaredKeys('ComparisonRow'));
-  assert.deepEqual(keys(report.comparison.rows[0].cells[0]), declaredKeys('ComparisonCell'));
+  assert.deepEqual(keys(valid.training.time), declaredKeys('TrainingTime'));
+  const comparison = core.comparison({ pp: '10', clusterGpus: '1000' });
+  assert.deepEqual(keys(comparison), declaredKeys('ComparisonMatrix'));
+  assert.deepEqual(keys(comparison.rows[0]), declaredKeys('ComparisonRow'));
+  assert.deepEqual(keys(comparison.rows[0].cells[0]), declaredKeys('ComparisonCell'));
+});
+
+test('search() returns the declared shapes', () => {
+  const report = core.search({ model: 'llama-3.1-8b', clusterGpus: '16', tokens: '1e11' });
+  assert.equal(report.ran, true);
+  assert.deepEqual(keys(report), declaredKeys('SearchReport'));
+  assert.deepEqual(keys(report.search), declaredKeys('SearchResult'));
+  assert.deepEqual(keys(report.search.best), declaredKeys('LayoutCandidate'));
 });
 
 test('the catalog and the module functions are as declared', () => {

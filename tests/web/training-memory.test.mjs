@@ -79,7 +79,13 @@ test('Megatron keeps 18 bytes per parameter, 6 + 12/DP with the distributed opti
     ['distopt', 8, 6 + 12 / 8],
     ['distopt', 64, 6 + 12 / 64],
   ]) {
-    const report = core.evaluate({ model: 'llama-3.1-8b', recipe, tp: '1', pp: '1', dp: String(dp) });
+    const report = core.evaluate({
+      model: 'llama-3.1-8b',
+      recipe,
+      tp: '1',
+      pp: '1',
+      dp: String(dp),
+    });
     const m = report.training.memory;
     const state = (m.weightsGb + m.gradsGb + m.optimizerGb) * 1e9;
     assert.ok(Math.abs(state / report.training.stages[0].params - bytes) < 1e-9, recipe);
@@ -87,7 +93,13 @@ test('Megatron keeps 18 bytes per parameter, 6 + 12/DP with the distributed opti
 });
 
 test('the first stage holds min(p, m) micro-batches and the peak is reported per stage', () => {
-  const report = core.evaluate({ model: 'gpt3-175b', tp: '8', pp: '8', dp: '4', globalBatch: '12' });
+  const report = core.evaluate({
+    model: 'gpt3-175b',
+    tp: '8',
+    pp: '8',
+    dp: '4',
+    globalBatch: '12',
+  });
   const inflight = report.training.stages.map((s) => s.inflight);
   assert.deepEqual(inflight, [3, 3, 3, 3, 3, 3, 2, 1]); // m = 12 / (1 × 4) = 3
   const peak = report.training.stages[report.training.memory.peakStage];

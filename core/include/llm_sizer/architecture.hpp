@@ -72,6 +72,8 @@ struct Architecture {
   double q_width() const { return heads * qk_head_dim(); }
   /// Whether layer `index` (0-based) has an MoE FFN.
   bool layer_is_moe(int index) const;
+  /// MoE layers among the layers before `index` (closed form: the search calls it per stage).
+  int moe_layers_before(int index) const;
   int moe_layer_count() const;
 };
 

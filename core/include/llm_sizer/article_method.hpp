@@ -66,10 +66,13 @@ struct ArticleInference {
 /// The article's training plan. Inputs that failed validation are NaN; everything that depends
 /// on them is NaN too, the rest is computed. Adds warnings (e.g. pp_below_minimum) and errors
 /// that only the method can see (cluster_too_small) to `issues`.
-ArticleTraining article_training(const ArticleInputs& in, std::vector<Issue>& issues);
+/// With `explain` false only the numbers are computed (no derivation steps), for the comparison.
+ArticleTraining article_training(const ArticleInputs& in, std::vector<Issue>& issues,
+                                 bool explain = true);
 
 /// The article's inference minimum.
-ArticleInference article_inference(const ArticleInputs& in, std::vector<Issue>& issues);
+ArticleInference article_inference(const ArticleInputs& in, std::vector<Issue>& issues,
+                                   bool explain = true);
 
 template <class Visitor>
 void visit_fields(Visitor& v, const ArticleTraining& t) {

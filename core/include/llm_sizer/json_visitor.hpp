@@ -11,13 +11,22 @@
 
 namespace llm_sizer {
 
+/// snake_case → camelCase ("model_state_gb" → "modelStateGb"), for JavaScript consumers.
+std::string camel_case(std::string_view snake);
+
 class JsonFieldWriter {
  public:
-  explicit JsonFieldWriter(JsonWriter& out) : out_(out) {}
+  enum class Keys { kSnakeCase, kCamelCase };
+  explicit JsonFieldWriter(JsonWriter& out, Keys keys = Keys::kSnakeCase)
+      : out_(out), keys_(keys) {}
 
   template <class T>
   void field(std::string_view name, const T& value) {
-    out_.key(name);
+    if (keys_ == Keys::kCamelCase) {
+      out_.key(camel_case(name));
+    } else {
+      out_.key(name);
+    }
     write(value);
   }
 
@@ -35,7 +44,7 @@ class JsonFieldWriter {
   void write(const std::vector<IssueParam>& params) {
     out_.begin_object();
     for (const auto& p : params) {
-      out_.key(p.name);
+      out_.key(p.name);  // message parameters keep their names: they fill {placeholders}
       out_.value(std::string_view(p.value));
     }
     out_.end_object();
@@ -55,6 +64,7 @@ class JsonFieldWriter {
 
  private:
   JsonWriter& out_;
+  Keys keys_;
 };
 
 }  // namespace llm_sizer

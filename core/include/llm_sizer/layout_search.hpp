@@ -67,6 +67,9 @@ double dp_for_deadline(TrainingTimeInputs in, double deadline_days, bool fixed_g
 SearchResult search_layouts(const TrainingTimeInputs& base, const SearchOptions& options);
 
 template <class Visitor>
+void visit_fields(Visitor& v, const SearchResult& r);
+
+template <class Visitor>
 void visit_fields(Visitor& v, const LayoutCandidate& c) {
   v.field("tp", c.tp);
   v.field("pp", c.pp);
@@ -84,6 +87,19 @@ void visit_fields(Visitor& v, const LayoutCandidate& c) {
   v.field("days", c.days);
   v.field("gpu_hours", c.gpu_hours);
   v.field("cost", c.cost);
+}
+
+template <class Visitor>
+void visit_fields(Visitor& v, const SearchResult& r) {
+  v.field("mode", r.mode);
+  v.field("evaluated", r.evaluated);
+  v.field("feasible", r.feasible);
+  v.field("found", r.found);
+  v.field("best", r.best);
+  v.field("top", r.top);
+  v.field("pareto", r.pareto);
+  v.field("min_gpus_found", r.min_gpus_found);
+  v.field("min_gpus", r.min_gpus);
 }
 
 }  // namespace llm_sizer

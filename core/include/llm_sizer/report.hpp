@@ -26,6 +26,7 @@ struct Report {
 /// What evaluate() computes besides the article's method.
 struct EvaluateOptions {
   bool full_models = true;  ///< the full memory model (the comparison matrix skips it)
+  bool explain = true;      ///< derivation steps (the comparison matrix needs only numbers)
 };
 
 /// Computes everything for a plan. Never throws; bad input becomes issues, and every value that

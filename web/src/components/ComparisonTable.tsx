@@ -6,7 +6,7 @@ export function ComparisonTable() {
   const app = useApp();
   const t = useT();
   const lang = app.lang.value;
-  const m = app.report.value.comparison;
+  const m = app.comparison.value;
   const n = (v: number) => formatNumber(lang, v, 0);
   return (
     <section class="panel" aria-labelledby="comparison-title">

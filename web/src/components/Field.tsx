@@ -30,6 +30,10 @@ export function Field({ id, auto, hint }: Props) {
     return <ChoiceField spec={spec} autoLabel={t('ui.auto', { value: autoText || '—' })} />;
   }
   return (
-    <TextField id={id} placeholder={autoText ? t('ui.auto', { value: autoText }) : ''} hint={hint} />
+    <TextField
+      id={id}
+      placeholder={autoText ? t('ui.auto', { value: autoText }) : ''}
+      hint={hint}
+    />
   );
 }

@@ -2,7 +2,7 @@
 // The URL is a projection of the state through the core's link codec.
 import { computed, effect, signal, type ReadonlySignal, type Signal } from '@preact/signals';
 import type { Core } from '../core/api';
-import type { Issue, PlanTexts, Report } from '../core/types';
+import type { ComparisonMatrix, Issue, PlanTexts, Report } from '../core/types';
 import { asLang, type Lang } from '../i18n/i18n';
 
 export interface AppState {
@@ -10,6 +10,7 @@ export interface AppState {
   texts: Signal<PlanTexts>;
   linkIssues: Signal<Issue[]>;
   report: ReadonlySignal<Report>;
+  comparison: ReadonlySignal<ComparisonMatrix>;
   lang: ReadonlySignal<Lang>;
   absoluteLink: ReadonlySignal<string>;
   setText(id: string, text: string): void;
@@ -32,6 +33,7 @@ export function createAppState(core: Core, env: AppEnvironment): AppState {
   const texts = signal<PlanTexts>(start ? start.texts : { ...core.defaultTexts });
   const linkIssues = signal<Issue[]>(start ? start.issues : []);
   const report = computed(() => core.evaluate(texts.value));
+  const comparison = computed(() => core.comparison(texts.value));
   const lang = computed<Lang>(() => asLang(texts.value.lang) ?? env.browserLang);
   const absoluteLink = computed(() => {
     const link = report.value.link;
@@ -43,6 +45,7 @@ export function createAppState(core: Core, env: AppEnvironment): AppState {
     texts,
     linkIssues,
     report,
+    comparison,
     lang,
     absoluteLink,
     setText(id, text) {
