@@ -109,6 +109,7 @@ val evaluate_texts(const val& texts) {
   result.set("articleTraining", to_js(report.article_training));
   result.set("articleInference", to_js(report.article_inference));
   result.set("training", to_js(report.training));
+  result.set("inference", to_js(report.inference));
   result.set("comparison", to_js(comparison_matrix(plan)));
   result.set("issues", to_js(report.issues));
   result.set("ok", val(!has_error(report.issues)));

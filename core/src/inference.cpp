@@ -238,13 +238,17 @@ CardMemory card_memory(const ServingInputs& in, double tp, double batch, double 
   return m;
 }
 
+double kv_budget_bytes(const ServingInputs& in, double tp, double batch) {
+  return gb_to_bytes(in.card_memory_gb * in.gpu_memory_utilization) -
+         weights_per_card(in, tp).bytes - workspace_bytes(in, tp, batch) -
+         gb_to_bytes(in.runtime_reserve_gb);
+}
+
 double max_concurrency(const ServingInputs& in, double tp, double context, double batch) {
-  const CardMemory m = card_memory(in, tp, 0, context);
-  const double free_bytes =
-      m.usable_bytes - m.weights_bytes - workspace_bytes(in, tp, batch) - m.reserve_bytes;
+  const double budget = kv_budget_bytes(in, tp, batch);
   const double per_sequence = kv_bytes_per_sequence_card(in, tp, context, true);
-  if (!known(free_bytes) || !known(per_sequence) || per_sequence <= 0) return kNaN;
-  return free_bytes <= 0 ? 0 : std::floor(free_bytes / per_sequence);
+  if (!known(budget) || !known(per_sequence) || per_sequence <= 0) return kNaN;
+  return budget <= 0 ? 0 : std::floor(budget / per_sequence);
 }
 
 double experts_touched(const Architecture& a, double tokens) {

@@ -56,13 +56,16 @@ std::vector<ConcurrencyPoint> concurrency_curve(const ServingInputs& in, double 
   const double first = std::min(kCurveFirstContext, context);
   const double octaves = std::log2(last / first);
   const int points = static_cast<int>(std::ceil(octaves * kCurvePointsPerOctave));
+  // The budget does not depend on the context: compute it once for the whole curve.
+  const double budget = kv_budget_bytes(in, tp, batch);
   double previous = 0;
   for (int i = 0; i <= points; ++i) {
     const double x = std::min(
         last, std::round(first * std::exp2(static_cast<double>(i) / kCurvePointsPerOctave)));
     if (x <= previous) continue;
     previous = x;
-    curve.push_back({x, max_concurrency(in, tp, x, batch)});
+    const double per_sequence = kv_bytes_per_sequence_card(in, tp, x, true);
+    curve.push_back({x, budget <= 0 ? 0 : std::floor(budget / per_sequence)});
   }
   return curve;
 }

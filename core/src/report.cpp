@@ -20,7 +20,7 @@ std::optional<double> usable(const std::vector<Issue>& issues, std::string_view 
 
 }  // namespace
 
-Report evaluate(const Plan& plan) {
+Report evaluate(const Plan& plan, EvaluateOptions options) {
   Report report;
   report.plan = plan;
   auto& issues = report.issues;
@@ -47,7 +47,7 @@ Report evaluate(const Plan& plan) {
   report.article_training = article_training(in, issues);
   report.article_inference = article_inference(in, issues);
   report.training = full_training(plan, setup, report.article_training, issues);
-  report.inference = full_inference(plan, setup, issues);
+  if (options.serving) report.inference = full_inference(plan, setup, issues);
   return report;
 }
 

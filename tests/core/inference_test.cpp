@@ -10,6 +10,7 @@
 
 #include "llm_sizer/model.hpp"
 #include "llm_sizer/report.hpp"
+#include "test_support.hpp"
 
 namespace llm_sizer {
 namespace {
@@ -51,6 +52,31 @@ TEST(KvCache, Qwen3UsesItsExplicitHeadDim) {
   // Qwen3-32B config: 64 layers, 8 KV heads, head_dim 128 (hidden 5120 / 64 heads would be 80):
   // 2 × 64 × 8 × 128 × 2 B = 262 144 B.
   EXPECT_EQ(kv_bytes_per_token(serving("qwen3-32b")), 262144);
+}
+
+TEST(KvCache, SharedFixtureRowsHold) {
+  const JsonValue fixture = test::read_fixture("inference.json");
+  for (const auto& row : fixture.find("kv_bytes_per_token")->as_array()) {
+    const std::string model = test::string_at(row, "model");
+    EXPECT_EQ(serve(model.c_str(), "h100-80g").inference.kv_bytes_per_token,
+              test::number_at(row, "kv_bytes_per_token"))
+        << model;
+  }
+  for (const auto& row : fixture.find("fits")->as_array()) {
+    const std::string model = test::string_at(row, "model");
+    const std::string card = test::string_at(row, "accelerator");
+    Plan plan;
+    plan.infer_tp = 8;
+    const Report r = serve(model.c_str(), card.c_str(), plan);
+    EXPECT_EQ(r.inference.fits, row.find("fits_on_8")->as_bool()) << model << " " << card;
+    const Report automatic = serve(model.c_str(), card.c_str());
+    if (row.find("min_gpus")->is_null()) {
+      EXPECT_TRUE(std::isnan(automatic.inference.min_gpus)) << model << " " << card;
+    } else {
+      EXPECT_EQ(automatic.inference.min_gpus, test::number_at(row, "min_gpus"))
+          << model << " " << card;
+    }
+  }
 }
 
 TEST(KvCache, DtypeSetsTheBytesAndIntegerTypesCarryScales) {

@@ -131,7 +131,11 @@ struct CardMemory {
 };
 CardMemory card_memory(const ServingInputs& in, double tp, double batch, double context);
 
-/// The most sequences of `context` tokens one replica at `tp` holds (0 when not even one).
+/// Bytes left for the KV cache on one card: V_card × u − W_card − workspace − reserve.
+double kv_budget_bytes(const ServingInputs& in, double tp, double batch);
+
+/// The most sequences of `context` tokens one replica at `tp` holds (0 when not even one):
+/// ⌊kv_budget / KV_seq,card⌋.
 double max_concurrency(const ServingInputs& in, double tp, double context, double batch);
 
 /// Expected routed experts a batch of `tokens` touches in one MoE layer, each token choosing

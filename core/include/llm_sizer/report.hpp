@@ -24,9 +24,14 @@ struct Report {
   std::vector<Issue> issues;  ///< validation first, then what the methods found
 };
 
+/// What evaluate() computes besides the article's method and the training model.
+struct EvaluateOptions {
+  bool serving = true;  ///< the serving model (the comparison matrix shows only the article's)
+};
+
 /// Computes everything for a plan. Never throws; bad input becomes issues, and every value that
 /// does not depend on a bad input is still computed.
-Report evaluate(const Plan& plan);
+Report evaluate(const Plan& plan, EvaluateOptions options = {});
 
 /// `llm-sizer train --json`: the article's numbers at the top level (exactly model_state_gb,
 /// safe_memory_per_card_gb, min_model_parallel, tp, pp_min, pp, dp, gpus_per_replica, total_gpus),
