@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "llm_sizer/model.hpp"
+#include "test_support.hpp"
 
 namespace llm_sizer {
 namespace {

@@ -7,6 +7,7 @@ import { InferenceFleet } from './InferenceFleet';
 import { InferencePlan } from './InferencePlan';
 import { IssueSummary } from './IssueSummary';
 import { LinkIssues } from './LinkIssues';
+import { MemoryPanel } from './MemoryPanel';
 import { PlanForm } from './PlanForm';
 import { TrainingPlan } from './TrainingPlan';
 import { Footer } from './Footer';
@@ -23,6 +24,7 @@ export function App({ state }: { state: AppState }) {
             <div class="results">
               <IssueSummary />
               <TrainingPlan />
+              <MemoryPanel />
               <InferencePlan />
               <InferenceFleet />
               <ComparisonTable />

@@ -1,47 +1,51 @@
 import { useApp, useT } from '../state/context';
 import { FieldMessages, useFieldIssues } from './FieldMessages';
+import type { FieldSpec } from '../core/types';
 
 interface Props {
-  /** camelCase field id of a text field with choices */
-  id: string;
-  /** message key prefix of the choices' labels (default: `choice.<field id>`) */
-  labels?: string;
-  /** the value "automatic" resolves to, shown in the empty option */
-  auto: string;
+  spec: FieldSpec;
+  /** what "automatic" means here, shown as the first option */
+  autoLabel: string;
 }
 
-/** One of a field's declared choices, or automatic; an unknown value from a link stays shown. */
-export function ChoiceField({ id, labels, auto }: Props) {
+/**
+ * A select for a text input with fixed choices, or for a flag (on / off). The first option is
+ * "automatic" (empty text), so a plan can leave the choice to the preset or the framework.
+ */
+export function ChoiceField({ spec, autoLabel }: Props) {
   const app = useApp();
   const t = useT();
-  const spec = app.core.catalog.fields.find((f) => f.id === id);
-  if (!spec) throw new Error(`unknown field ${id}`);
   const issues = useFieldIssues(spec.issueField);
-  const value = app.texts.value[id] ?? '';
-  const prefix = labels ?? `choice.${spec.issueField}`;
-  const inputId = `in-${id}`;
-  const messagesId = `${inputId}-messages`;
-  const known = value === '' || spec.choices.includes(value);
+  const id = `in-${spec.id}`;
+  const value = app.texts.value[spec.id] ?? '';
+  const options =
+    spec.type === 'flag'
+      ? [
+          { value: '1', label: t('ui.on') },
+          { value: '0', label: t('ui.off') },
+        ]
+      : spec.choices.map((c) => ({ value: c, label: t(`choice.${spec.issueField}.${c}`) }));
+  const known = value === '' || options.some((o) => o.value === value);
   return (
     <div class="field">
-      <label for={inputId}>{t(`field.${spec.issueField}`)}</label>
+      <label for={id}>{t(`field.${spec.issueField}`)}</label>
       <select
-        id={inputId}
+        id={id}
         value={value}
-        data-testid={`input-${id}`}
+        data-testid={`input-${spec.id}`}
         aria-invalid={issues.some((i) => i.severity === 'error')}
-        aria-describedby={issues.length ? messagesId : undefined}
-        onChange={(e) => app.setText(id, (e.currentTarget as HTMLSelectElement).value)}
+        aria-describedby={issues.length ? `${id}-messages` : undefined}
+        onChange={(e) => app.setText(spec.id, (e.currentTarget as HTMLSelectElement).value)}
       >
-        <option value="">{t('ui.auto_choice', { value: t(`${prefix}.${auto}`) })}</option>
+        <option value="">{autoLabel}</option>
         {!known && <option value={value}>{value}</option>}
-        {spec.choices.map((choice) => (
-          <option key={choice} value={choice}>
-            {t(`${prefix}.${choice}`)}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
           </option>
         ))}
       </select>
-      <FieldMessages id={messagesId} issues={issues} />
+      <FieldMessages id={`${id}-messages`} issues={issues} />
     </div>
   );
 }

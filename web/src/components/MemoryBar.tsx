@@ -35,12 +35,12 @@ export function MemoryBar({ card }: { card: InferencePerCard }) {
   return (
     <figure class="memory-bar" data-testid="memory-bar">
       <figcaption>
-        {t('ui.memory_title')} · {label}
+        {t('ui.serving_memory_title')} · {label}
       </figcaption>
       <svg
         viewBox={`0 0 ${WIDTH} ${HEIGHT + 6}`}
         role="img"
-        aria-label={`${t('ui.memory_title')}: ${gb(card.totalGb)}, ${label}`}
+        aria-label={`${t('ui.serving_memory_title')}: ${gb(card.totalGb)}, ${label}`}
       >
         <rect class="mem-card" x="0" y="3" width={x(card.cardMemoryGb)} height={HEIGHT} />
         {rects.map((r) => (
