@@ -95,6 +95,21 @@ void BM_OneLayoutEvaluation(benchmark::State& state) {
 }
 BENCHMARK(BM_OneLayoutEvaluation);
 
+// The serving model alone (the page recomputes it, with its ~30-point curve, on every keystroke).
+void BM_ServingModelMoe(benchmark::State& state) {
+  llm_sizer::Plan plan;
+  plan.model = "deepseek-v3";
+  plan.accelerator = "h200-141g";
+  plan.infer_batch = 64;
+  std::vector<llm_sizer::Issue> issues;
+  const auto setup = llm_sizer::resolve_setup(plan, issues);
+  for (auto _ : state) {
+    issues.clear();
+    benchmark::DoNotOptimize(llm_sizer::full_inference(plan, setup, issues));
+  }
+}
+BENCHMARK(BM_ServingModelMoe);
+
 void BM_EncodeLink(benchmark::State& state) {
   const auto plan = article_plan();
   for (auto _ : state) benchmark::DoNotOptimize(llm_sizer::encode_link(plan));

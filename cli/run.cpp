@@ -302,6 +302,20 @@ std::string infer_text(const Report& report, const Messages& m) {
   std::string out = m.format("cli.infer_title") + "\n\n" + setup_lines(report, m) + "\n" +
                     steps_table(r.steps, m) + "\n";
   out += m.format("cli.infer_result", {{"n", format_shortest(r.min_gpus)}}) + "\n";
+  const auto& f = report.inference;
+  if (f.available) {
+    out += "\n" + m.format("cli.serve_title") + "\n\n" + steps_table(f.steps, m) + "\n";
+    const auto rounded = [](double v) { return format_readable(std::round(v * 100) / 100); };
+    out += m.format("cli.serve_result",
+                    {{"tp", format_readable(f.tp)},
+                     {"replicas", format_readable(f.replicas)},
+                     {"total", format_readable(f.total_gpus)},
+                     {"per_card", rounded(f.per_card_gb)},
+                     {"fits", m.format(f.fits ? "ui.serving_fits" : "ui.serving_does_not_fit")},
+                     {"concurrency", format_readable(f.max_concurrency)},
+                     {"context", format_readable(f.settings.context)}}) +
+           "\n";
+  }
   out += m.format("cli.share_link") + ": " + encode_link(report.plan) + "\n";
   return out;
 }

@@ -87,6 +87,7 @@ val evaluate_texts(const val& texts) {
     f.field("article_training", report.article_training);
     f.field("article_inference", report.article_inference);
     f.field("training", report.training);
+    f.field("inference", report.inference);
     f.field("issues", report.issues);
     f.field("ok", !has_error(report.issues));
   });

@@ -192,6 +192,86 @@ export interface ArticleInference {
   steps: DerivationStep[];
 }
 
+export interface InferenceSettings {
+  weights: string;
+  weightBits: number;
+  embeddingFormat: string;
+  embeddingBits: number;
+  kvDtype: string;
+  kvBits: number;
+  batch: number;
+  context: number;
+  promptTokens: number;
+  targetConcurrency: number;
+  gpuMemoryUtilization: number;
+  runtimeReserveGb: number;
+  prefillChunk: number;
+  kvBlockTokens: number;
+  decodeEfficiency: number;
+  prefillEfficiency: number;
+  /** the tensor-core peak the matmuls use: "bf16" or "fp8" */
+  peakDtype: string;
+  peakTflops: number;
+  tpAuto: boolean;
+}
+
+/** Memory of one card of the serving layout, GB (NaN when unknown). */
+export interface InferencePerCard {
+  weightsGb: number;
+  kvCacheGb: number;
+  workspaceGb: number;
+  reserveGb: number;
+  totalGb: number;
+  /** card memory × the engine's utilization */
+  usableGb: number;
+  cardMemoryGb: number;
+  freeGb: number;
+  fits: boolean;
+}
+
+export interface InferenceThroughput {
+  decodeStepMs: number;
+  memoryMs: number;
+  computeMs: number;
+  /** "memory", "compute", or "" when unknown */
+  bound: string;
+  decodeTokensPerS: number;
+  decodeTokensPerSPerCard: number;
+  tokensPerSPerSequence: number;
+  prefillS: number;
+  computeBoundBatch: number;
+}
+
+export interface ConcurrencyPoint {
+  context: number;
+  maxConcurrency: number;
+}
+
+/** The serving model; `available` is false without an architecture (numbers are then NaN). */
+export interface FullInference {
+  available: boolean;
+  settings: InferenceSettings;
+  weightsGb: number;
+  kvBytesPerToken: number;
+  /** batch × context on one replica (all its cards) */
+  kvCacheGb: number;
+  /** per card: prefill workspace + runtime reserve */
+  overheadGb: number;
+  perCardGb: number;
+  fits: boolean;
+  minGpus: number;
+  tp: number;
+  maxConcurrency: number;
+  replicas: number;
+  totalGpus: number;
+  decodeTokensPerS: number;
+  prefillS: number;
+  perCard: InferencePerCard;
+  throughput: InferenceThroughput;
+  curve: ConcurrencyPoint[];
+  steps: DerivationStep[];
+}
+
 export interface ComparisonCell {
   accelerator: string;
   tp: number;
@@ -223,6 +303,7 @@ export interface Report {
   articleTraining: ArticleTraining;
   articleInference: ArticleInference;
   training: FullTraining;
+  inference: FullInference;
   issues: Issue[];
   ok: boolean;
 }

@@ -83,6 +83,10 @@ constexpr std::string_view kRecipes[] = {"seed12",     "pure-bf16", "amp16", "mi
 constexpr std::string_view kFrameworks[] = {"megatron", "pytorch"};
 constexpr std::string_view kRecomputes[] = {"none", "selective", "full"};
 constexpr std::string_view kObjectives[] = {"time", "cost"};
+constexpr std::string_view kWeightFormats[] = {
+    "fp32", "bf16", "fp16", "fp8",  "fp8-block", "int8", "int4-awq", "int4-gptq", "q8_0",
+    "q6_k", "q5_k", "q4_k", "q4_0", "q3_k",      "q2_k", "mxfp4",    "nvfp4"};
+constexpr std::string_view kKvDtypes[] = {"bf16", "fp16", "fp32", "fp8", "int8", "int4"};
 
 // Ranges: wide enough for any real plan, narrow enough that a typo (1e30 parameters) is named.
 // Link keys are frozen once released (plan_codec.hpp); ids and flags may only be added to.
@@ -225,6 +229,38 @@ const std::array kFields = {
     text<&Plan::objective>("objective", "obj", "objective", "time", false, kObjectives),
     number<&Plan::weight_bytes_per_param>("weight_bytes_per_param", "wb", "weight-bytes",
                                           "inference", FieldType::kNumber, "B", 0, 8, kExclusive),
+    // Serving (inference_report.hpp): link keys under "i.".
+    text<&Plan::infer_weights>("weights", "i.w", "weights", "inference", false, kWeightFormats),
+    number<&Plan::infer_weight_bits>("weight_bits", "i.wbits", "weight-bits", "inference",
+                                     FieldType::kNumber, "bits", 0, 64, kExclusive),
+    text<&Plan::infer_embedding_format>("embedding_format", "i.emb", "embedding-format",
+                                        "inference", false, kWeightFormats),
+    text<&Plan::infer_kv_dtype>("kv_dtype", "i.kv", "kv-dtype", "inference", false, kKvDtypes),
+    number<&Plan::infer_batch>("batch", "i.bs", "batch", "inference", FieldType::kInteger, "", 1,
+                               1e6, kInclusive),
+    number<&Plan::infer_context>("context", "i.ctx", "context", "inference", FieldType::kInteger,
+                                 "tokens", 1, 1e8, kInclusive),
+    number<&Plan::infer_prompt_tokens>("prompt_tokens", "i.prompt", "prompt-tokens", "inference",
+                                       FieldType::kInteger, "tokens", 1, 1e8, kInclusive),
+    number<&Plan::infer_target_concurrency>("target_concurrency", "i.conc", "target-concurrency",
+                                            "inference", FieldType::kInteger, "", 1, 1e9,
+                                            kInclusive),
+    number<&Plan::infer_gpu_memory_utilization>("gpu_memory_utilization", "i.util",
+                                                "gpu-memory-utilization", "inference",
+                                                FieldType::kNumber, "", 0, 1, kExclusive),
+    number<&Plan::infer_runtime_reserve_gb>("runtime_reserve_gb", "i.rsv", "runtime-reserve-gb",
+                                            "inference", FieldType::kNumber, "GB", 0, 10000,
+                                            kInclusive),
+    number<&Plan::infer_prefill_chunk>("prefill_chunk", "i.chunk", "prefill-chunk", "inference",
+                                       FieldType::kInteger, "tokens", 1, 1e7, kInclusive),
+    number<&Plan::infer_kv_block_tokens>("kv_block_tokens", "i.blk", "kv-block-tokens", "inference",
+                                         FieldType::kInteger, "tokens", 1, 100000, kInclusive),
+    number<&Plan::infer_decode_efficiency>("decode_efficiency", "i.deff", "decode-efficiency",
+                                           "inference", FieldType::kNumber, "", 0, 1, kExclusive),
+    number<&Plan::infer_prefill_efficiency>("prefill_efficiency", "i.peff", "prefill-efficiency",
+                                            "inference", FieldType::kNumber, "", 0, 1, kExclusive),
+    number<&Plan::infer_tp>("infer_tp", "i.tp", "infer-tp", "inference", FieldType::kInteger, "", 1,
+                            1024, kInclusive),
 };
 
 Issue field_issue(const FieldSpec& field, std::string code, std::string value) {

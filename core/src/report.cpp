@@ -76,6 +76,7 @@ Report evaluate(const Plan& plan, const EvaluateOptions& options) {
   report.article_inference = article_inference(in, issues, options.explain);
   if (options.full_models) {
     report.training = full_training(plan, setup, report.article_training, issues);
+    report.inference = full_inference(plan, setup, issues);
   }
   return report;
 }
@@ -183,12 +184,45 @@ std::string search_json(const SearchReport& r) {
 std::string inference_json(const Report& report) {
   JsonWriter out;
   JsonFieldWriter fields(out);
-  const auto& r = report.article_inference;
+  const auto& article = report.article_inference;
+  const auto& f = report.inference;
   out.begin_object();
-  fields.field("weights_gb", r.weights_gb);
-  fields.field("min_gpus", r.min_gpus);
-  fields.field("steps", r.steps);
+  if (f.available) {
+    fields.field("weights_gb", f.weights_gb);
+    fields.field("kv_cache_gb", f.kv_cache_gb);
+    fields.field("kv_bytes_per_token", f.kv_bytes_per_token);
+    fields.field("overhead_gb", f.overhead_gb);
+    fields.field("per_card_gb", f.per_card_gb);
+    fields.field("fits", f.fits);
+    fields.field("min_gpus", f.min_gpus);
+    fields.field("tp", f.tp);
+    fields.field("max_concurrency", f.max_concurrency);
+    fields.field("replicas", f.replicas);
+    fields.field("total_gpus", f.total_gpus);
+    fields.field("decode_tokens_per_s", f.decode_tokens_per_s);
+    fields.field("prefill_s", f.prefill_s);
+  } else {
+    // No architecture: the article's two numbers, and nothing the serving model would invent.
+    fields.field("weights_gb", article.weights_gb);
+    for (const char* key :
+         {"kv_cache_gb", "kv_bytes_per_token", "overhead_gb", "per_card_gb", "fits"}) {
+      out.key(key).null();
+    }
+    fields.field("min_gpus", article.min_gpus);
+    for (const char* key :
+         {"tp", "max_concurrency", "replicas", "total_gpus", "decode_tokens_per_s", "prefill_s"}) {
+      out.key(key).null();
+    }
+  }
+  fields.field("article", article);
+  fields.field("steps", f.steps);
   fields.field("issues", report.issues);
+  if (f.available) {
+    fields.field("per_card", f.per_card);
+    fields.field("throughput", f.throughput);
+    fields.field("settings", f.settings);
+    fields.field("curve", f.curve);
+  }
   fields.field("setup", report.setup);
   fields.field("link", encode_link(report.plan));
   out.end_object();

@@ -79,6 +79,41 @@ TEST(Cli, InferJsonReproducesTheArticle) {
   }
 }
 
+TEST(Cli, InferJsonLeadsWithTheServingModel) {
+  const auto r =
+      run_cli({"infer", "--model", "qwen2.5-32b", "--accelerator", "h200-141g", "--weights", "bf16",
+               "--kv-dtype", "bf16", "--batch", "16", "--context", "4096", "--json"});
+  ASSERT_EQ(r.code, 0) << r.err;
+  const JsonValue json = parse_or_fail(r.out);
+  for (const char* key :
+       {"weights_gb", "kv_cache_gb", "kv_bytes_per_token", "overhead_gb", "per_card_gb", "min_gpus",
+        "tp", "max_concurrency", "replicas", "total_gpus", "decode_tokens_per_s", "prefill_s"}) {
+    EXPECT_TRUE(json.find(key) && json.find(key)->is_number()) << key;
+  }
+  EXPECT_TRUE(json.find("fits")->as_bool());
+  EXPECT_EQ(test::number_at(json, "kv_bytes_per_token"), 262144);  // 2 × 64 × 8 × 128 × 2
+  // 16 sequences × 4096 tokens × 262 144 B on the replica.
+  EXPECT_DOUBLE_EQ(test::number_at(json, "kv_cache_gb"), 16.0 * 4096 * 262144 / 1e9);
+  EXPECT_EQ(test::number_at(json, "tp"), 1);  // 141 GB cards hold 16 such sequences on one
+  const JsonValue* article = json.find("article");
+  ASSERT_NE(article, nullptr);
+  EXPECT_EQ(test::number_at(*article, "weights_gb"), 65.52);  // 32.76 × 10⁹ × 2 B
+  EXPECT_TRUE(json.find("steps")->is_array());
+  EXPECT_TRUE(json.find("link")->is_string());
+}
+
+TEST(Cli, InferJsonWithoutArchitectureKeepsTheArticleAndNullsTheRest) {
+  const auto r = run_cli({"infer", "--model", "qwen-32b", "--accelerator", "rg800-32g", "--json"});
+  ASSERT_EQ(r.code, 0) << r.err;
+  const JsonValue json = parse_or_fail(r.out);
+  EXPECT_EQ(test::number_at(json, "weights_gb"), 64);
+  EXPECT_EQ(test::number_at(json, "min_gpus"), 2);
+  for (const char* key : {"kv_cache_gb", "fits", "tp", "total_gpus", "decode_tokens_per_s"}) {
+    EXPECT_TRUE(json.find(key) && json.find(key)->is_null()) << key;
+  }
+  EXPECT_EQ(test::number_at(*json.find("article"), "min_gpus"), 2);
+}
+
 TEST(Cli, TextOutputShowsTheDerivationInBothLanguages) {
   const auto en = run_cli({"train", "--model", "gpt3-175b", "--accelerator", "h100-80g", "--pp",
                            "10", "--cluster-gpus", "1000"});
@@ -102,7 +137,8 @@ TEST(Cli, LinkOpensTheSamePlan) {
   const JsonValue json = parse_or_fail(opened.out);
   EXPECT_EQ(test::number_at(*json.find("training"), "total_gpus"), 960);
   EXPECT_EQ(test::number_at(*json.find("plan"), "pp"), 10);
-  EXPECT_EQ(test::number_at(*json.find("inference"), "min_gpus"), 5);
+  // The article's ⌈350 / 80⌉ = 5 stays under "article"; the top level is the serving model's.
+  EXPECT_EQ(test::number_at(*json.find("inference")->find("article"), "min_gpus"), 5);
 }
 
 TEST(Cli, BadValuesNameTheFlagAndTheValidRange) {

@@ -28,6 +28,13 @@ test('evaluate() returns exactly the declared shapes', () => {
   assert.deepEqual(keys(valid.training.memory), declaredKeys('MemoryBreakdown'));
   assert.deepEqual(keys(valid.training.stages[0]), declaredKeys('StageReport'));
   assert.deepEqual(keys(valid.training.fitOptions[0]), declaredKeys('FitOption'));
+  const serving = core.evaluate({ model: 'qwen2.5-32b', accelerator: 'h100-80g' }).inference;
+  assert.deepEqual(keys(serving), declaredKeys('FullInference'));
+  assert.deepEqual(keys(serving.settings), declaredKeys('InferenceSettings'));
+  assert.deepEqual(keys(serving.perCard), declaredKeys('InferencePerCard'));
+  assert.deepEqual(keys(serving.throughput), declaredKeys('InferenceThroughput'));
+  assert.deepEqual(keys(serving.curve[0]), declaredKeys('ConcurrencyPoint'));
+  assert.deepEqual(keys(serving.steps[0]), declaredKeys('DerivationStep'));
   assert.deepEqual(keys(report.articleTraining), declaredKeys('ArticleTraining'));
   assert.deepEqual(keys(report.articleInference), declaredKeys('ArticleInference'));
   assert.deepEqual(keys(report.articleTraining.steps[0]), declaredKeys('DerivationStep'));
@@ -70,6 +77,29 @@ test('every plan field has a label and every issue code a message in both langua
   const codes = new Set();
   const report = core.evaluate({ pp: '0', params: 'x', tp: '64', model: 'zz', accelerator: 'yy' });
   for (const i of report.issues) codes.add(i.code);
+  const serving = core.evaluate({
+    model: 'llama-3.1-405b',
+    accelerator: 'rg800-32g',
+    context: '999999',
+    promptTokens: '9999999',
+    inferTp: '3',
+  });
+  for (const i of serving.issues) codes.add(i.code);
+  const tooWide = core.evaluate({ model: 'qwen2.5-32b', inferTp: '8', gpusPerNode: '4' });
+  for (const i of tooWide.issues) codes.add(i.code);
+  const crowded = core.evaluate({ model: 'qwen2.5-32b', batch: '1000' });
+  for (const i of crowded.issues) codes.add(i.code);
   for (const i of core.decodeLink('#v=9&zz=1&%ZZ&pp=q&pp=1').issues) codes.add(i.code);
+  for (const code of [
+    'serving_exceeds_node',
+    'serving_tp_invalid',
+    'serving_tp_crosses_nodes',
+    'serving_does_not_fit',
+    'context_exceeds_model',
+    'prompt_exceeds_context',
+    'throughput_unknown',
+  ]) {
+    assert.ok(codes.has(code), `no plan above raised ${code}`);
+  }
   for (const code of codes) assert.ok(en[`issue.${code}`], code);
 });

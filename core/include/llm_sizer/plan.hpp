@@ -101,6 +101,23 @@ struct Plan {
 
   // Inference (the article's minimum).
   double weight_bytes_per_param = 2;  ///< bytes per weight when serving (BF16 = 2)
+
+  // Serving: the full inference model (inference_report.hpp). Empty = automatic.
+  std::string infer_weights;                       ///< weight format id (auto: bf16)
+  std::optional<double> infer_weight_bits;         ///< bits per weight (auto: the format's)
+  std::string infer_embedding_format;              ///< embedding + LM head (auto: the format's)
+  std::string infer_kv_dtype;                      ///< KV cache type (auto: the weights' 16-bit)
+  std::optional<double> infer_batch;               ///< concurrent sequences per replica (1)
+  std::optional<double> infer_context;             ///< tokens per sequence (4096, ≤ the model's)
+  std::optional<double> infer_prompt_tokens;       ///< prompt for time to first token (context)
+  std::optional<double> infer_target_concurrency;  ///< sequences to serve (the batch)
+  std::optional<double> infer_gpu_memory_utilization;  ///< engine's share of a card (0.9)
+  std::optional<double> infer_runtime_reserve_gb;      ///< CUDA context + graphs (1.5)
+  std::optional<double> infer_prefill_chunk;           ///< tokens per prefill step (2048)
+  std::optional<double> infer_kv_block_tokens;         ///< paged KV block (16)
+  std::optional<double> infer_decode_efficiency;       ///< of HBM bandwidth (0.8)
+  std::optional<double> infer_prefill_efficiency;      ///< of dense peak (0.5)
+  std::optional<double> infer_tp;                      ///< serving TP (auto: smallest that fits)
 };
 
 /// Id of the model or accelerator entry that stands for "no preset: my own numbers".

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "llm_sizer/article_method.hpp"
+#include "llm_sizer/inference_report.hpp"
 #include "llm_sizer/issue.hpp"
 #include "llm_sizer/layout_search.hpp"
 #include "llm_sizer/plan.hpp"
@@ -20,12 +21,13 @@ struct Report {
   ArticleTraining article_training;
   ArticleInference article_inference;
   FullTraining training;      ///< the full memory model on the same layout
+  FullInference inference;    ///< the serving model (needs an architecture)
   std::vector<Issue> issues;  ///< validation first, then what the methods found
 };
 
 /// What evaluate() computes besides the article's method.
 struct EvaluateOptions {
-  bool full_models = true;  ///< the full memory model (the comparison matrix skips it)
+  bool full_models = true;  ///< the full memory and serving models (the comparison skips them)
   bool explain = true;      ///< derivation steps (the comparison matrix needs only numbers)
 };
 
@@ -50,7 +52,12 @@ SearchReport search_plan(const Plan& plan);
 /// `llm-sizer search --json`: {mode, evaluated, feasible, best, top, pareto, min_gpus, issues}.
 std::string search_json(const SearchReport& report);
 
-/// `llm-sizer infer --json`: `weights_gb`, `min_gpus`, `steps`, `issues`.
+/// `llm-sizer infer --json`: the serving model's `weights_gb, kv_cache_gb, kv_bytes_per_token,
+/// overhead_gb, per_card_gb, fits, min_gpus, tp, max_concurrency, replicas, total_gpus,
+/// decode_tokens_per_s, prefill_s` at the top level when the model has an architecture; without
+/// one `weights_gb` and `min_gpus` are the article's and the rest null. Then `article` (the
+/// article's weights_gb, min_gpus, steps), `steps`, `issues`, `per_card`, `throughput`,
+/// `settings`, `curve`, `setup`, `link`.
 std::string inference_json(const Report& report);
 
 }  // namespace llm_sizer

@@ -3,6 +3,7 @@ import { AppContext } from '../state/context';
 import { ComparisonTable } from './ComparisonTable';
 import { ErrorBoundary } from './ErrorBoundary';
 import { Header } from './Header';
+import { InferenceFleet } from './InferenceFleet';
 import { InferencePlan } from './InferencePlan';
 import { IssueSummary } from './IssueSummary';
 import { LinkIssues } from './LinkIssues';
@@ -25,6 +26,7 @@ export function App({ state }: { state: AppState }) {
               <TrainingPlan />
               <MemoryPanel />
               <InferencePlan />
+              <InferenceFleet />
               <ComparisonTable />
             </div>
           </main>

@@ -3,6 +3,7 @@ import { formatNumber } from '../i18n/i18n';
 import { AcceleratorFields } from './AcceleratorFields';
 import { ArchitectureFields } from './ArchitectureFields';
 import { PresetSelect } from './PresetSelect';
+import { ServingFields } from './ServingFields';
 import { TextField } from './TextField';
 import { TrainingFields } from './TrainingFields';
 
@@ -59,6 +60,7 @@ export function PlanForm() {
         <legend>{t('ui.group_inference')}</legend>
         <TextField id="weightBytesPerParam" hint={t('hint.weight_bytes_per_param')} />
       </fieldset>
+      <ServingFields />
       <button type="button" class="secondary" onClick={() => app.reset()} data-testid="reset">
         {t('ui.reset')}
       </button>

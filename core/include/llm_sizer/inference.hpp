@@ -1,0 +1,169 @@
+#pragma once
+/// Serving a model: weights by storage format, the KV cache, memory per card under tensor
+/// parallelism, the concurrency a layout holds, and decode/prefill time from a roofline.
+/// Every formula is restated with its source in docs/formulas.md, section "Inference".
+///
+/// Weights (bits per weight, scales and zeros included):
+///   W = N_body × bits_w / 8 + N_emb × bits_emb / 8      N_emb: token embedding + LM head
+/// KV cache per token (K and V, every layer):
+///   standard attention (MHA, GQA, MQA): 2 × L × n_kv × d_head × b_kv
+///   multi-head latent attention (DeepSeek-V2 paper, §2.1.2): L × (d_c + d_rope) × b_kv
+/// Memory per card at tensor parallel t (vLLM's sharding: column/row-parallel linears and the
+/// vocabulary split t ways; norms, MLA's down-projections and the MoE router replicated; K/V heads
+/// replicated when t > n_kv; MLA's latent cache replicated on every rank):
+///   need = W_card + B × KV_seq,card + workspace + reserve  ≤  V_card × u   (u: vLLM's 0.9)
+/// Decode step (roofline, Williams et al. 2009):
+///   t_step = max(bytes read / (BW × e_bw), FLOPs / (peak × e_c))
+///
+/// Pure functions on plain structs; NaN in, NaN out; no I/O.
+
+#include <string_view>
+#include <vector>
+
+#include "llm_sizer/architecture.hpp"
+
+namespace llm_sizer {
+
+/// A weight storage format. Bits per weight = element_bits + group_bits / group_size; a
+/// group_size of 0 means one group per row of `hidden` inputs (per-output-channel scales).
+struct WeightFormat {
+  std::string_view id;
+  double element_bits = 16;
+  double group_bits = 0;  ///< the shared scale (and zero point) of one group
+  double group_size = 1;
+  /// The format embeddings and the LM head keep by default (engines leave them unquantized:
+  /// AutoAWQ/GPTQ and llm-compressor skip `lm_head`; DeepSeek-V3 keeps them in BF16, §3.3.1).
+  std::string_view embedding_default;
+  bool fp8_matmul = false;  ///< matmuls run on FP8 tensor cores (W8A8), so FP8 peak applies
+};
+
+/// fp32, bf16, fp16, fp8, fp8-block, int8, int4-awq, int4-gptq, the GGUF types q8_0, q6_k, q5_k,
+/// q4_k, q4_0, q3_k, q2_k, and the microscaling formats mxfp4, nvfp4 (docs/formulas.md lists the
+/// layout and source of each).
+const std::vector<WeightFormat>& weight_formats();
+const WeightFormat* find_weight_format(std::string_view id);
+
+/// Effective bits per weight of a format for matrices whose rows have `row_length` inputs.
+double weight_format_bits(const WeightFormat& format, double row_length);
+
+/// A KV-cache element type. Integer types carry a scale and a zero point per head vector and
+/// token (LMDeploy's online per-head, per-token asymmetric KV quantization); FP8 uses one scale
+/// per tensor (vLLM), which is not counted.
+struct KvDtype {
+  std::string_view id;
+  double bits = 16;
+  double scale_bits_per_vector = 0;  ///< per head vector (or MLA latent vector) and token
+};
+
+/// bf16, fp16, fp32, fp8, int8, int4.
+const std::vector<KvDtype>& kv_dtypes();
+const KvDtype* find_kv_dtype(std::string_view id);
+
+/// Everything the serving model reads, resolved from a plan.
+struct ServingInputs {
+  Architecture arch;
+  ParamCounts counts;
+  double weight_bits = 16;     ///< decoder weights (attention, FFN, experts, norms)
+  double embedding_bits = 16;  ///< token embedding and LM head
+  double kv_bits = 16;
+  double kv_scale_bits = 0;  ///< per head vector and token
+  double activation_bytes = 2;
+  double card_memory_gb = 0;
+  double gpu_memory_utilization = 0.9;
+  double runtime_reserve_gb = 0;
+  double prefill_chunk_tokens = 2048;
+  double kv_block_tokens = 16;
+  double hbm_bandwidth_tbps = 0;  ///< NaN when unknown
+  double peak_tflops = 0;         ///< dense peak of the matmul type used; NaN when unknown
+  double decode_efficiency = 0.8;
+  double prefill_efficiency = 0.5;
+};
+
+/// Layers whose cache holds every token, and layers that keep only a sliding window.
+struct KvLayerSplit {
+  double full_layers = 0;
+  double window_layers = 0;
+  double window_tokens = 0;
+};
+KvLayerSplit kv_layer_split(const Architecture& arch);
+
+/// KV bytes one token adds to one layer's cache on one card at tensor parallel `tp`.
+double kv_bytes_per_token_layer(const ServingInputs& in, double tp);
+
+/// KV bytes one token adds to the whole model (every layer, all K/V heads): the textbook figure.
+double kv_bytes_per_token(const ServingInputs& in);
+
+/// Key/value heads one card holds at `tp`: n_kv / tp, at least 1 (replicated when tp > n_kv).
+double kv_heads_per_card(const Architecture& arch, double tp);
+
+/// KV bytes of one sequence of `context` tokens on one card. `paged` rounds each layer's tokens
+/// up to whole blocks (vLLM's PagedAttention); window layers hold at most the window.
+double kv_bytes_per_sequence_card(const ServingInputs& in, double tp, double context, bool paged);
+
+/// Whether `tp` can shard the attention: it divides the heads, and it divides the K/V heads or
+/// is a multiple of them (vLLM's QKVParallelLinear replicates K/V heads then). MLA: heads only.
+bool serving_tp_valid(const Architecture& arch, double tp);
+
+struct WeightsPerCard {
+  double split_params = 0;       ///< decoder parameters sharded t ways (per card)
+  double replicated_params = 0;  ///< decoder parameters every card holds in full
+  double kv_replica_params = 0;  ///< K/V projection parameters per card (replicated when t > n_kv)
+  double embedding_params = 0;   ///< embedding + LM head per card (vocabulary-parallel)
+  double bytes = 0;
+};
+WeightsPerCard weights_per_card(const ServingInputs& in, double tp);
+
+/// All weights of the model (one copy), bytes.
+double weights_bytes(const ServingInputs& in);
+
+/// Activation workspace of one prefill chunk on one card, plus the fp32 logits of `batch`
+/// sequences (an estimate: the larger of the attention and FFN intermediates of one layer).
+double workspace_bytes(const ServingInputs& in, double tp, double batch);
+
+struct CardMemory {
+  double weights_bytes = 0;
+  double kv_bytes = 0;
+  double workspace_bytes = 0;
+  double reserve_bytes = 0;
+  double total_bytes = 0;
+  double usable_bytes = 0;  ///< card × utilization
+  bool fits = false;
+};
+CardMemory card_memory(const ServingInputs& in, double tp, double batch, double context);
+
+/// Bytes left for the KV cache on one card: V_card × u − W_card − workspace − reserve.
+double kv_budget_bytes(const ServingInputs& in, double tp, double batch);
+
+/// The most sequences of `context` tokens one replica at `tp` holds (0 when not even one):
+/// ⌊kv_budget / KV_seq,card⌋.
+double max_concurrency(const ServingInputs& in, double tp, double context, double batch);
+
+/// Expected routed experts a batch of `tokens` touches in one MoE layer, each token choosing
+/// top-k of E uniformly at random: E × (1 − (1 − k/E)^tokens).
+double experts_touched(const Architecture& arch, double tokens);
+
+struct DecodeStep {
+  double bytes_per_card = 0;  ///< weights read + KV read, per card
+  double weight_read_bytes = 0;
+  double kv_read_bytes = 0;
+  double flops_per_card = 0;
+  double memory_s = 0;
+  double compute_s = 0;
+  double step_s = 0;
+  double tokens_per_s = 0;  ///< per replica
+};
+DecodeStep decode_step(const ServingInputs& in, double tp, double batch, double context);
+
+struct Prefill {
+  double flops = 0;  ///< the whole replica
+  double compute_s = 0;
+  double memory_s = 0;
+  double seconds = 0;
+};
+Prefill prefill_time(const ServingInputs& in, double tp, double prompt_tokens);
+
+/// The smallest batch at which the decode step's compute time reaches its memory time; NaN when
+/// it never does below 10⁷ (KV reads then grow as fast as the FLOPs).
+double compute_bound_batch(const ServingInputs& in, double tp, double context);
+
+}  // namespace llm_sizer

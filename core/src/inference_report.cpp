@@ -1,0 +1,394 @@
+#include "llm_sizer/inference_report.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "llm_sizer/number_format.hpp"
+#include "llm_sizer/units.hpp"
+
+namespace llm_sizer {
+namespace {
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+constexpr double kCurveFirstContext = 256;
+constexpr double kCurvePointsPerOctave = 4;
+
+bool known(double v) { return std::isfinite(v); }
+// Numbers in substitutions and notes; "?" where an input is unknown.
+std::string n(double v) { return known(v) ? format_readable(v) : "?"; }
+std::string round2(double v) { return n(std::round(v * 100) / 100); }
+// GB rounded to hundredths ("32.76").
+std::string gb2(double bytes) { return round2(bytes_to_gb(bytes)); }
+
+DerivationStep step(std::string id, std::string formula, std::string substitution, double value,
+                    std::string unit, std::string note = {}, std::vector<IssueParam> params = {}) {
+  return {std::move(id),   std::move(formula), std::move(substitution), value,
+          std::move(unit), std::move(note),    std::move(params)};
+}
+
+Issue warning(std::string code, std::string field, std::vector<IssueParam> params) {
+  return {std::move(code), std::move(field), Severity::kWarning, std::move(params)};
+}
+
+// Valid tensor-parallel sizes inside one node, smallest first.
+std::vector<double> valid_tps(const Architecture& a, double gpus_per_node) {
+  std::vector<double> out;
+  const double limit = known(gpus_per_node) ? gpus_per_node : 8;
+  for (double t = 1; t <= limit; ++t) {
+    if (serving_tp_valid(a, t)) out.push_back(t);
+  }
+  return out;
+}
+
+std::string list(const std::vector<double>& values) {
+  std::string out;
+  for (double v : values) out += (out.empty() ? "" : ", ") + n(v);
+  return out;
+}
+
+std::vector<ConcurrencyPoint> concurrency_curve(const ServingInputs& in, double tp, double context,
+                                                double batch) {
+  std::vector<ConcurrencyPoint> curve;
+  if (!known(tp)) return curve;
+  const double model_max = in.arch.max_positions > 0 ? in.arch.max_positions : context;
+  const double last = std::max(model_max, context);
+  const double first = std::min(kCurveFirstContext, context);
+  const double octaves = std::log2(last / first);
+  const int points = static_cast<int>(std::ceil(octaves * kCurvePointsPerOctave));
+  // The budget does not depend on the context: compute it once for the whole curve.
+  const double budget = kv_budget_bytes(in, tp, batch);
+  double previous = 0;
+  for (int i = 0; i <= points; ++i) {
+    const double x = std::min(
+        last, std::round(first * std::exp2(static_cast<double>(i) / kCurvePointsPerOctave)));
+    if (x <= previous) continue;
+    previous = x;
+    const double per_sequence = kv_bytes_per_sequence_card(in, tp, x, true);
+    curve.push_back({x, budget <= 0 ? 0 : std::floor(budget / per_sequence)});
+  }
+  return curve;
+}
+
+}  // namespace
+
+bool serving_inputs(const Plan& plan, const ResolvedSetup& setup, ServingInputs& in,
+                    InferenceSettings& s, std::vector<Issue>& issues) {
+  if (!setup.has_architecture) return false;
+  const Architecture& a = setup.arch;
+  in.arch = a;
+  in.counts = setup.counts;
+
+  s.weights = plan.infer_weights.empty() ? "bf16" : plan.infer_weights;
+  const WeightFormat* format = find_weight_format(s.weights);
+  s.weight_bits = plan_value(issues, "weight_bits", plan.infer_weight_bits,
+                             format ? weight_format_bits(*format, a.hidden) : kNaN);
+  const std::string embedding_default =
+      format ? std::string(format->embedding_default) : std::string("bf16");
+  s.embedding_format =
+      plan.infer_embedding_format.empty() ? embedding_default : plan.infer_embedding_format;
+  const WeightFormat* embedding = find_weight_format(s.embedding_format);
+  s.embedding_bits = embedding ? weight_format_bits(*embedding, a.hidden) : kNaN;
+
+  // The KV cache follows the model's 16-bit type unless chosen (vLLM's kv_cache_dtype "auto").
+  const std::string kv_auto = s.weights == "fp32" || s.weights == "fp16" ? s.weights : "bf16";
+  s.kv_dtype = plan.infer_kv_dtype.empty() ? kv_auto : plan.infer_kv_dtype;
+  const KvDtype* kv = find_kv_dtype(s.kv_dtype);
+  s.kv_bits = kv ? kv->bits : kNaN;
+
+  const double model_context = a.max_positions > 0 ? a.max_positions : kDefaultServingContext;
+  s.context = plan_value(issues, "context", plan.infer_context,
+                         std::min(kDefaultServingContext, model_context));
+  s.batch = plan_value(issues, "batch", plan.infer_batch, kDefaultServingBatch);
+  s.prompt_tokens = plan_value(issues, "prompt_tokens", plan.infer_prompt_tokens, s.context);
+  s.target_concurrency =
+      plan_value(issues, "target_concurrency", plan.infer_target_concurrency, s.batch);
+  s.gpu_memory_utilization =
+      plan_value(issues, "gpu_memory_utilization", plan.infer_gpu_memory_utilization,
+                 kDefaultGpuMemoryUtilization);
+  s.runtime_reserve_gb = plan_value(issues, "runtime_reserve_gb", plan.infer_runtime_reserve_gb,
+                                    kDefaultRuntimeReserveGb);
+  s.prefill_chunk =
+      plan_value(issues, "prefill_chunk", plan.infer_prefill_chunk, kDefaultPrefillChunkTokens);
+  s.kv_block_tokens =
+      plan_value(issues, "kv_block_tokens", plan.infer_kv_block_tokens, kDefaultKvBlockTokens);
+  s.decode_efficiency = plan_value(issues, "decode_efficiency", plan.infer_decode_efficiency,
+                                   kDefaultDecodeEfficiency);
+  s.prefill_efficiency = plan_value(issues, "prefill_efficiency", plan.infer_prefill_efficiency,
+                                    kDefaultPrefillEfficiency);
+  const bool fp8 = format && format->fp8_matmul && known(setup.fp8_tflops);
+  s.peak_dtype = fp8 ? "fp8" : "bf16";
+  s.peak_tflops = fp8 ? setup.fp8_tflops : setup.bf16_tflops;
+  s.tp_auto = !plan.infer_tp;
+
+  in.weight_bits = s.weight_bits;
+  in.embedding_bits = s.embedding_bits;
+  in.kv_bits = s.kv_bits;
+  in.kv_scale_bits = kv ? kv->scale_bits_per_vector : kNaN;
+  in.card_memory_gb = setup.card_memory_gb;
+  in.gpu_memory_utilization = s.gpu_memory_utilization;
+  in.runtime_reserve_gb = s.runtime_reserve_gb;
+  in.prefill_chunk_tokens = s.prefill_chunk;
+  in.kv_block_tokens = s.kv_block_tokens;
+  in.hbm_bandwidth_tbps = setup.hbm_bandwidth_tbps;
+  in.peak_tflops = s.peak_tflops;
+  in.decode_efficiency = s.decode_efficiency;
+  in.prefill_efficiency = s.prefill_efficiency;
+
+  if (a.max_positions > 0 && s.context > a.max_positions) {
+    issues.push_back(warning("context_exceeds_model", "context",
+                             {{"context", n(s.context)}, {"max", n(a.max_positions)}}));
+  }
+  if (known(s.prompt_tokens) && known(s.context) && s.prompt_tokens > s.context) {
+    issues.push_back(warning("prompt_exceeds_context", "prompt_tokens",
+                             {{"prompt", n(s.prompt_tokens)}, {"context", n(s.context)}}));
+  }
+  if (!known(setup.hbm_bandwidth_tbps) || !known(s.peak_tflops)) {
+    issues.push_back(warning("throughput_unknown",
+                             known(setup.hbm_bandwidth_tbps) ? "bf16_tflops" : "hbm_bandwidth_tbps",
+                             {}));
+  }
+  return true;
+}
+
+FullInference full_inference(const Plan& plan, const ResolvedSetup& setup,
+                             std::vector<Issue>& issues) {
+  FullInference r;
+  ServingInputs in;
+  InferenceSettings& s = r.settings;
+  const auto unavailable = [&r] {
+    for (double* v : {&r.weights_gb, &r.kv_bytes_per_token, &r.kv_cache_gb, &r.overhead_gb,
+                      &r.per_card_gb, &r.min_gpus, &r.tp, &r.max_concurrency, &r.replicas,
+                      &r.total_gpus, &r.decode_tokens_per_s, &r.prefill_s}) {
+      *v = kNaN;
+    }
+    return r;
+  };
+  if (!serving_inputs(plan, setup, in, s, issues)) return unavailable();
+  r.available = true;
+  const Architecture& a = in.arch;
+  const double card_gb = in.card_memory_gb;
+  const double usable_gb = card_gb * s.gpu_memory_utilization;
+
+  // 1–2. Weights by format.
+  const double embedding_params = in.counts.embedding + in.counts.lm_head;
+  const double body_params = in.counts.total - embedding_params;
+  r.weights_gb = bytes_to_gb(weights_bytes(in));
+  r.steps.push_back(step("serve_params", "N = N_body + N_emb",
+                         n(body_params) + " + " + n(embedding_params), in.counts.total, "params"));
+  r.steps.push_back(step("serve_weights", "W = N_body × bits_w / 8 + N_emb × bits_emb / 8",
+                         n(body_params) + " × " + round2(s.weight_bits) + " / 8 + " +
+                             n(embedding_params) + " × " + round2(s.embedding_bits) + " / 8",
+                         r.weights_gb, "GB", "serve_weights_format",
+                         {{"format", s.weights},
+                          {"bits", format_readable(std::round(s.weight_bits * 10000) / 10000)},
+                          {"embedding", s.embedding_format}}));
+
+  // 3–4. KV cache per token and per sequence.
+  r.kv_bytes_per_token = kv_bytes_per_token(in);
+  const KvLayerSplit split = kv_layer_split(a);
+  const std::string kv_bytes = round2(s.kv_bits / 8);
+  if (a.is_mla()) {
+    r.steps.push_back(step("serve_kv_per_token", "L × (d_c + d_rope) × b_kv",
+                           n(a.layers) + " × (" + n(a.kv_lora_rank) + " + " + n(a.qk_rope_dim) +
+                               ") × " + kv_bytes + " B",
+                           r.kv_bytes_per_token, "B", "serve_kv_mla"));
+  } else {
+    r.steps.push_back(step("serve_kv_per_token", "2 × L × n_kv × d_head × b_kv",
+                           "2 × " + n(a.layers) + " × " + n(a.kv_heads) + " × " +
+                               n(a.qk_head_dim()) + " × " + kv_bytes + " B",
+                           r.kv_bytes_per_token, "B",
+                           a.kv_heads == a.heads ? "serve_kv_mha"
+                           : a.kv_heads == 1     ? "serve_kv_mqa"
+                                                 : "serve_kv_gqa",
+                           {{"heads", n(a.heads)}, {"kv_heads", n(a.kv_heads)}}));
+  }
+  const double sequence_bytes = kv_bytes_per_sequence_card(in, 1, s.context, true);
+  {
+    std::string note = "serve_kv_paged";
+    std::vector<IssueParam> params = {{"block", n(s.kv_block_tokens)}};
+    if (split.window_layers > 0) {
+      note = "serve_kv_window";
+      params.push_back({"window", n(split.window_tokens)});
+      params.push_back({"layers", n(split.window_layers)});
+    }
+    r.steps.push_back(step("serve_kv_per_sequence", "KV_tok × ⌈ctx / block⌉ × block",
+                           n(r.kv_bytes_per_token) + " B × ⌈" + n(s.context) + " / " +
+                               n(s.kv_block_tokens) + "⌉ × " + n(s.kv_block_tokens),
+                           bytes_to_gb(sequence_bytes), "GB", note, std::move(params)));
+  }
+
+  // 5. The smallest TP inside a node that holds the weights and one sequence.
+  const std::vector<double> tps = valid_tps(a, setup.gpus_per_node);
+  r.min_gpus = kNaN;
+  std::vector<IssueParam> min_params = {{"valid", list(tps)},
+                                        {"usable_gb", round2(usable_gb)},
+                                        {"card_gb", n(card_gb)},
+                                        {"util", n(s.gpu_memory_utilization)}};
+  std::string min_note = "serve_min_first";
+  for (double t : tps) {
+    if (max_concurrency(in, t, s.context, s.batch) >= 1) {
+      r.min_gpus = t;
+      break;
+    }
+    // Why this TP is not enough (the note keeps the largest one tried): the weights alone, or
+    // no room left for one sequence.
+    const double weights_gb = bytes_to_gb(weights_per_card(in, t).bytes);
+    min_note = weights_gb > usable_gb ? "serve_min_weights" : "serve_min_sequence";
+    min_params.resize(4);
+    min_params.push_back({"below_tp", n(t)});
+    min_params.push_back({"below_weights_gb", round2(weights_gb)});
+  }
+  if (!known(r.min_gpus)) {
+    min_note = "serve_min_none";
+    issues.push_back(warning("serving_exceeds_node", "",
+                             {{"gpus_per_node", n(setup.gpus_per_node)},
+                              {"weights_gb", min_params.size() > 4 ? min_params.back().value : "—"},
+                              {"usable_gb", round2(usable_gb)}}));
+  }
+  r.steps.push_back(step("serve_min_gpus", "min t: t | heads, t | n_kv or n_kv | t, fits 1 seq",
+                         "t ∈ {" + list(tps) + "}", r.min_gpus, "GPUs", min_note, min_params));
+
+  // 6. The serving layout: chosen, or the smallest valid TP where the batch fits.
+  std::string tp_note;
+  if (plan.infer_tp) {
+    r.tp = plan_value(issues, "infer_tp", plan.infer_tp, kNaN);
+    tp_note = "serve_tp_chosen";
+    if (known(r.tp) && !serving_tp_valid(a, r.tp)) {
+      issues.push_back({"serving_tp_invalid",
+                        "infer_tp",
+                        Severity::kError,
+                        {{"tp", n(r.tp)}, {"heads", n(a.heads)}, {"kv_heads", n(a.kv_heads)}}});
+      r.tp = kNaN;
+    } else if (known(r.tp) && r.tp > setup.gpus_per_node) {
+      issues.push_back(warning("serving_tp_crosses_nodes", "infer_tp",
+                               {{"tp", n(r.tp)}, {"gpus_per_node", n(setup.gpus_per_node)}}));
+    }
+  } else {
+    r.tp = kNaN;
+    for (double t : tps) {
+      if (max_concurrency(in, t, s.context, s.batch) >= s.batch) {
+        r.tp = t;
+        break;
+      }
+    }
+    tp_note = "serve_tp_batch";
+    if (!known(r.tp)) {
+      r.tp = known(r.min_gpus) ? r.min_gpus : (tps.empty() ? kNaN : tps.back());
+      tp_note = "serve_tp_largest";
+    }
+  }
+  const double tp = r.tp;
+  const bool replicated_kv = !a.is_mla() && known(tp) && tp > a.kv_heads;
+  r.steps.push_back(step("serve_tp", "TP", known(tp) ? n(tp) : "—", tp, "", tp_note,
+                         {{"batch", n(s.batch)}, {"context", n(s.context)}}));
+
+  // 7–11. Memory per card at that layout.
+  const CardMemory m = card_memory(in, tp, s.batch, s.context);
+  InferencePerCard& pc = r.per_card;
+  pc.weights_gb = bytes_to_gb(m.weights_bytes);
+  pc.kv_cache_gb = bytes_to_gb(m.kv_bytes);
+  pc.workspace_gb = bytes_to_gb(m.workspace_bytes);
+  pc.reserve_gb = bytes_to_gb(m.reserve_bytes);
+  pc.total_gb = bytes_to_gb(m.total_bytes);
+  pc.usable_gb = bytes_to_gb(m.usable_bytes);
+  pc.card_memory_gb = card_gb;
+  pc.free_gb = pc.usable_gb - pc.total_gb;
+  pc.fits = m.fits;
+  r.fits = m.fits;
+  r.per_card_gb = pc.total_gb;
+  r.overhead_gb = pc.workspace_gb + pc.reserve_gb;
+  r.kv_cache_gb = pc.kv_cache_gb * tp;
+  const WeightsPerCard w = weights_per_card(in, tp);
+  r.steps.push_back(step("serve_weights_per_card", "W_split / TP + W_replicated",
+                         n(std::round(w.split_params + w.kv_replica_params + w.embedding_params)) +
+                             " + " + n(std::round(w.replicated_params)) + " params",
+                         pc.weights_gb, "GB",
+                         replicated_kv ? "serve_kv_replicated" : "serve_weights_split",
+                         {{"tp", n(tp)}, {"kv_heads", n(a.kv_heads)}}));
+  r.steps.push_back(
+      step("serve_kv_per_card", "B × KV_seq / min(TP, n_kv)",
+           n(s.batch) + " × " + gb2(kv_bytes_per_sequence_card(in, tp, s.context, true)) + " GB",
+           pc.kv_cache_gb, "GB",
+           a.is_mla()      ? "serve_kv_mla_replicated"
+           : replicated_kv ? "serve_kv_replicated"
+                           : "",
+           {{"tp", n(tp)}, {"kv_heads", n(a.kv_heads)}}));
+  r.steps.push_back(step("serve_workspace", "chunk × b_act × max(attn, FFN) + B × V × 4 B",
+                         n(s.prefill_chunk) + " tokens", pc.workspace_gb, "GB",
+                         "serve_workspace_estimate"));
+  r.steps.push_back(step("serve_reserve", "R", n(s.runtime_reserve_gb), pc.reserve_gb, "GB",
+                         "serve_reserve_estimate"));
+  r.steps.push_back(
+      step("serve_per_card", "Σ ≤ V_card × u",
+           gb2(m.total_bytes) + " ≤ " + n(card_gb) + " × " + n(s.gpu_memory_utilization),
+           pc.total_gb, "GB", m.fits ? "serve_fits" : "serve_does_not_fit",
+           {{"need_gb", round2(pc.total_gb)},
+            {"usable_gb", round2(pc.usable_gb)},
+            {"margin_gb", round2(std::fabs(pc.free_gb))}}));
+  if (known(pc.total_gb) && !m.fits) {
+    issues.push_back(warning("serving_does_not_fit", "batch",
+                             {{"need_gb", round2(pc.total_gb)},
+                              {"usable_gb", round2(pc.usable_gb)},
+                              {"tp", n(tp)},
+                              {"batch", n(s.batch)},
+                              {"context", n(s.context)}}));
+  }
+
+  // 12–13. Concurrency, replicas, cards.
+  r.max_concurrency = max_concurrency(in, tp, s.context, s.batch);
+  r.steps.push_back(step("serve_max_concurrency",
+                         "⌊(V_card × u − W_card − workspace − R) / KV_seq,card⌋",
+                         "⌊(" + round2(usable_gb) + " − " + round2(pc.weights_gb) + " − " +
+                             round2(pc.workspace_gb) + " − " + round2(pc.reserve_gb) + ") / " +
+                             gb2(kv_bytes_per_sequence_card(in, tp, s.context, true)) + "⌋",
+                         r.max_concurrency, ""));
+  r.replicas = r.max_concurrency >= 1 ? std::ceil(s.target_concurrency / r.max_concurrency) : kNaN;
+  r.total_gpus = r.replicas * tp;
+  r.steps.push_back(step("serve_replicas", "⌈C_target / C_max⌉",
+                         "⌈" + n(s.target_concurrency) + " / " + n(r.max_concurrency) + "⌉",
+                         r.replicas, ""));
+  r.steps.push_back(step("serve_total_gpus", "replicas × TP", n(r.replicas) + " × " + n(tp),
+                         r.total_gpus, "GPUs"));
+
+  // 14–17. Throughput from the roofline.
+  const DecodeStep d = decode_step(in, tp, s.batch, s.context);
+  InferenceThroughput& th = r.throughput;
+  th.decode_step_ms = d.step_s * 1e3;
+  th.memory_ms = d.memory_s * 1e3;
+  th.compute_ms = d.compute_s * 1e3;
+  th.bound = !known(d.step_s) ? "" : d.compute_s > d.memory_s ? "compute" : "memory";
+  th.decode_tokens_per_s = d.tokens_per_s;
+  th.decode_tokens_per_s_per_card = d.tokens_per_s / tp;
+  th.tokens_per_s_per_sequence = 1 / d.step_s;
+  const Prefill p = prefill_time(in, tp, s.prompt_tokens);
+  th.prefill_s = p.seconds;
+  th.compute_bound_batch = compute_bound_batch(in, tp, s.context);
+  r.decode_tokens_per_s = th.decode_tokens_per_s;
+  r.prefill_s = th.prefill_s;
+  r.steps.push_back(step("serve_decode_step", "max(bytes / (BW × e_bw), FLOPs / (peak × e_c))",
+                         "max(" + gb2(d.bytes_per_card) + " GB / (" + n(in.hbm_bandwidth_tbps) +
+                             " TB/s × " + n(s.decode_efficiency) + "), " +
+                             round2(d.flops_per_card / 1e12) + " TFLOP / (" + n(s.peak_tflops) +
+                             " × " + n(s.prefill_efficiency) + "))",
+                         th.decode_step_ms, "ms", th.bound.empty() ? "" : "serve_bound_" + th.bound,
+                         {{"dtype", s.peak_dtype}}));
+  r.steps.push_back(step("serve_decode_tokens", "B / t_step", n(s.batch) + " / t_step",
+                         th.decode_tokens_per_s, "tokens/s",
+                         known(th.decode_tokens_per_s) ? "serve_per_card" : "",
+                         {{"per_card", round2(th.decode_tokens_per_s_per_card)},
+                          {"per_sequence", round2(th.tokens_per_s_per_sequence)}}));
+  r.steps.push_back(step("serve_prefill", "FLOPs(P) / (TP × peak × e_c)",
+                         round2(p.flops / 1e12) + " TFLOP / (" + n(tp) + " × " + n(s.peak_tflops) +
+                             " × " + n(s.prefill_efficiency) + ")",
+                         th.prefill_s, "s", "", {{"prompt", n(s.prompt_tokens)}}));
+  r.steps.push_back(
+      step("serve_compute_bound_batch", "min B: FLOPs time ≥ bytes time", "ctx " + n(s.context),
+           th.compute_bound_batch, "",
+           known(th.compute_bound_batch) || !known(d.step_s) ? "" : "serve_never_compute_bound"));
+
+  r.curve = concurrency_curve(in, tp, s.context, s.batch);
+  return r;
+}
+
+}  // namespace llm_sizer

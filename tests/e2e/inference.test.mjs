@@ -1,0 +1,107 @@
+// The inference fleet panel in headless Chromium: its numbers, the memory bar and curve, inputs
+// that recompute it, and a link that holds the serving plan beside the training plan.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { serveStatic } from './static-server.mjs';
+import { launchBrowser, openWatchedPage } from './browser.mjs';
+
+const dist = new URL('../../dist/', import.meta.url).pathname;
+
+let server;
+let browser;
+
+before(async () => {
+  server = await serveStatic(dist, { mount: '/docs/llm-sizer/' });
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function openPage(hash, options = {}) {
+  const page = await openWatchedPage(browser, options);
+  await page.goto(server.url + hash);
+  await page.waitForSelector('[data-testid=train-total]');
+  return page;
+}
+
+const text = (page, testId) => page.textContent(`[data-testid=${testId}]`);
+
+test('Qwen2.5-32B on RG800 needs four cards, and the panel says why the article has fewer', async () => {
+  const page = await openPage('#v=1&m=qwen2.5-32b&a=rg800-32g');
+  assert.equal(await text(page, 'serving-layout'), 'TP 4 × 1 replica(s) = 4 GPUs');
+  assert.equal(
+    await text(page, 'serving-min'),
+    'At least 4 card(s) for one sequence of 4,096 tokens',
+  );
+  assert.match(await text(page, 'serving-vs-article'), /gives 3; .* it takes 4\./);
+  const note = await page.textContent('[data-step=serve_min_gpus] .note');
+  assert.match(note, /at TP 2 each card would hold 32\.76 GB of weights, more than the 28\.8 GB/);
+  // The RG800's bandwidth is unknown: no throughput is invented.
+  assert.equal(await text(page, 'step-serve_decode_step'), '—');
+  assert.deepEqual(page.problems, []);
+  await page.closeAll();
+});
+
+test('the memory bar and the curve follow the inputs, and the link keeps them', async () => {
+  const page = await openPage('#v=1&m=qwen2.5-32b&a=h100-80g&pp=2&cluster=128');
+  assert.equal(await text(page, 'serving-layout'), 'TP 1 × 1 replica(s) = 1 GPUs');
+  assert.equal(await page.locator('[data-testid=memory-bar] rect').count(), 5);
+  const points = await page.getAttribute('[data-testid=curve-line]', 'points');
+  assert.ok(points.split(' ').length >= 20, points);
+
+  await page.fill('[data-testid=input-batch]', '16');
+  await page.waitForURL(/i\.bs=16/);
+  assert.equal(await text(page, 'serving-layout'), 'TP 2 × 1 replica(s) = 2 GPUs');
+  assert.match(await text(page, 'serving-fits'), /fits$/);
+
+  await page.selectOption('[data-testid=input-kvDtype]', 'fp8');
+  await page.waitForURL(/i\.kv=fp8/);
+  assert.equal(await text(page, 'step-serve_kv_per_token'), '131,072 B');
+
+  await page.fill('[data-testid=input-inferTp]', '1');
+  assert.match(await text(page, 'serving-fits'), /does not fit$/);
+  assert.match(await text(page, 'memory-free'), /^Over by/);
+
+  // One link holds the training and the serving plan; reloading it restores both.
+  const url = page.url();
+  assert.match(url, /pp=2&cluster=128/);
+  for (const part of ['i.kv=fp8', 'i.bs=16', 'i.tp=1']) assert.ok(url.includes(part), url);
+  await page.reload();
+  await page.waitForSelector('[data-testid=serving-layout]');
+  assert.equal(await page.inputValue('[data-testid=input-batch]'), '16');
+  assert.equal(await page.inputValue('[data-testid=input-kvDtype]'), 'fp8');
+  assert.equal(await text(page, 'train-layout'), '(TP, PP, DP) = (8, 2, 8)');
+  assert.match(await text(page, 'serving-fits'), /does not fit$/);
+  assert.deepEqual(page.problems, []);
+  await page.closeAll();
+});
+
+test('a bad serving input is named at its field and the rest of the plan keeps working', async () => {
+  const page = await openPage('#v=1&m=qwen2.5-32b&a=h100-80g');
+  await page.fill('[data-testid=input-inferTp]', '5');
+  const messages = await page.$$eval('[data-testid=field-message]', (nodes) =>
+    nodes.map((n) => n.textContent),
+  );
+  assert.deepEqual(messages, [
+    'Serving TP 5 must divide the 40 attention heads, and divide or be a multiple of the 8 key/value heads.',
+  ]);
+  assert.equal(
+    await text(page, 'serving-min'),
+    'At least 1 card(s) for one sequence of 4,096 tokens',
+  );
+  await page.fill('[data-testid=input-inferTp]', '');
+  assert.equal(await text(page, 'serving-layout'), 'TP 1 × 1 replica(s) = 1 GPUs');
+  assert.deepEqual(page.problems, []);
+  await page.closeAll();
+});
+
+test('the article preset has no architecture, so the panel says to choose the real checkpoint', async () => {
+  const page = await openPage('#v=1&m=qwen-32b&a=h100-80g', { locale: 'zh-CN' });
+  assert.match(await text(page, 'serving-unavailable'), /Qwen2\.5-32B/);
+  assert.equal(await text(page, 'infer-min-gpus'), '至少 1 张卡');
+  assert.deepEqual(page.problems, []);
+  await page.closeAll();
+});
