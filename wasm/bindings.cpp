@@ -9,6 +9,7 @@
 
 #include "llm_sizer/accelerator.hpp"
 #include "llm_sizer/comparison.hpp"
+#include "llm_sizer/hf_config.hpp"
 #include "llm_sizer/model.hpp"
 #include "llm_sizer/plan_codec.hpp"
 #include "llm_sizer/plan_fields.hpp"
@@ -137,6 +138,21 @@ std::string export_json_js(const val& texts, const std::string& kind) {
   return kind == "inference" ? inference_json(report) : training_json(report);
 }
 
+// A pasted config.json → the plan texts it sets (camelCase ids), its name and the issues.
+val import_hf_config_js(const std::string& text) {
+  const HfImport imported = import_hf_config(text);
+  val texts = val::object();
+  for (const auto& t : imported.texts) texts.set(camel_case(t.field), val(t.text));
+  val result = val::object();
+  result.set("texts", texts);
+  result.set("modelName", val(imported.model_name));
+  result.set("modelType", val(imported.model_type));
+  result.set("family", val(imported.family));
+  result.set("issues", to_js(imported.issues));
+  result.set("ok", val(imported.ok()));
+  return result;
+}
+
 val catalog_js() {
   val models = val::array();
   for (const auto& m : model_catalog()) {
@@ -216,4 +232,5 @@ EMSCRIPTEN_BINDINGS(llm_sizer) {
   emscripten::function("encodeLink", &llm_sizer::encode_link_js);
   emscripten::function("exportJson", &llm_sizer::export_json_js);
   emscripten::function("catalog", &llm_sizer::catalog_js);
+  emscripten::function("importHfConfig", &llm_sizer::import_hf_config_js);
 }

@@ -223,6 +223,21 @@ export interface DecodedLink {
   issues: Issue[];
 }
 
+/** What importHfConfig read from a Hugging Face config.json. */
+export interface HfImport {
+  /** only the fields it sets: model ("custom"), modelName, params ("") and every architecture field; empty when not ok */
+  texts: PlanTexts;
+  /** _name_or_path, else architectures[0], else model_type */
+  modelName: string;
+  /** as the config says ("" when absent) */
+  modelType: string;
+  /** the mapping used (a model_type), "" for the generic Llama-style reading */
+  family: string;
+  /** all with field "hf_config" */
+  issues: Issue[];
+  ok: boolean;
+}
+
 export interface ModelPreset {
   id: string;
   name: string;
@@ -290,6 +305,7 @@ export interface LlmSizerModule {
   encodeLink(texts: PlanTexts): string;
   exportJson(texts: PlanTexts, kind: 'training' | 'inference'): string;
   catalog(): Catalog;
+  importHfConfig(text: string): HfImport;
 }
 
 export default function createLlmSizerModule(options?: {
