@@ -1,5 +1,6 @@
 import { useApp, useT } from '../state/context';
 import { formatNumber } from '../i18n/i18n';
+import { HfConfigImport } from './HfConfigImport';
 import { PresetSelect } from './PresetSelect';
 import { TextField } from './TextField';
 
@@ -26,6 +27,7 @@ export function PlanForm() {
         <legend>{t('ui.group_model')}</legend>
         <PresetSelect id="model" options={modelOptions} />
         <TextField id="params" placeholder={auto(setup.params)} hint={t('hint.params')} />
+        <HfConfigImport />
       </fieldset>
       <fieldset>
         <legend>{t('ui.group_accelerator')}</legend>

@@ -1,6 +1,6 @@
 // The page's only door to the core: typed calls, one cached catalog, and a guard that turns an
 // unexpected failure inside the module into a value the page can show instead of a blank screen.
-import type { Catalog, DecodedLink, LlmSizerModule, PlanTexts, Report } from './types';
+import type { Catalog, DecodedLink, HfImport, LlmSizerModule, PlanTexts, Report } from './types';
 
 export interface Core {
   catalog: Catalog;
@@ -9,6 +9,7 @@ export interface Core {
   decodeLink(link: string): DecodedLink;
   encodeLink(texts: PlanTexts): string;
   exportJson(texts: PlanTexts, kind: 'training' | 'inference'): string;
+  importHfConfig(text: string): HfImport;
 }
 
 export function createCore(module: LlmSizerModule): Core {
@@ -20,5 +21,6 @@ export function createCore(module: LlmSizerModule): Core {
     decodeLink: (link) => module.decodeLink(link),
     encodeLink: (texts) => module.encodeLink(texts),
     exportJson: (texts, kind) => module.exportJson(texts, kind),
+    importHfConfig: (text) => module.importHfConfig(text),
   };
 }
