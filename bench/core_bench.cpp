@@ -1,8 +1,14 @@
-// Speed of the core, native. Run: npm run bench
+// Speed of the core, native. Run: npm run bench (figures in docs/performance.md).
 #include <benchmark/benchmark.h>
 
+#include <cmath>
+
+#include "llm_sizer/model.hpp"
 #include "llm_sizer/plan_codec.hpp"
+#include "llm_sizer/precision.hpp"
 #include "llm_sizer/report.hpp"
+#include "llm_sizer/training_memory.hpp"
+#include "llm_sizer/training_time.hpp"
 
 namespace {
 
@@ -13,11 +19,81 @@ llm_sizer::Plan article_plan() {
   return plan;
 }
 
-void BM_EvaluateArticlePlan(benchmark::State& state) {
+// GPT-3 175B on (8, 10, 12) with sequence parallelism and selective recompute.
+llm_sizer::TrainingMemoryInputs gpt3_inputs() {
+  llm_sizer::TrainingMemoryInputs in;
+  in.arch = llm_sizer::find_model("gpt3-175b")->architecture;
+  in.recipe = *llm_sizer::find_recipe("megatron18");
+  in.layout.tp = 8;
+  in.layout.pp = 10;
+  in.layout.dp = 12;
+  in.layout.sequence_parallel = true;
+  in.layout.recompute = llm_sizer::Recompute::kSelective;
+  in.card_memory_gb = 80;
+  return in;
+}
+
+// One full evaluation of the memory model: every stage of a plan, the peak, fits or not.
+void BM_TrainingMemoryAllStages(benchmark::State& state) {
+  const auto in = gpt3_inputs();
+  for (auto _ : state) benchmark::DoNotOptimize(llm_sizer::training_memory(in));
+}
+BENCHMARK(BM_TrainingMemoryAllStages);
+
+// The peak only, as the layout search evaluates it.
+void BM_TrainingPeakBytes(benchmark::State& state) {
+  const auto in = gpt3_inputs();
+  for (auto _ : state) benchmark::DoNotOptimize(llm_sizer::training_peak_bytes(in));
+}
+BENCHMARK(BM_TrainingPeakBytes);
+
+// Everything the page computes per keystroke: validation, presets, the article's method, the
+// full model with its derivation and the smallest PP per recompute mode.
+void BM_EvaluatePlan(benchmark::State& state) {
   const auto plan = article_plan();
   for (auto _ : state) benchmark::DoNotOptimize(llm_sizer::evaluate(plan));
 }
-BENCHMARK(BM_EvaluateArticlePlan);
+BENCHMARK(BM_EvaluatePlan);
+
+// The exhaustive layout search of the issue: GPT-3 175B, 1024 H100, 300B tokens.
+void BM_SearchGpt3OnClusterOf1024(benchmark::State& state) {
+  llm_sizer::Plan plan;
+  plan.cluster_gpus = 1024;
+  plan.tokens = 300e9;
+  double evaluated = 0;
+  for (auto _ : state) {
+    const auto result = llm_sizer::search_plan(plan);
+    evaluated = result.search.evaluated;
+    benchmark::DoNotOptimize(result);
+  }
+  state.counters["layouts"] = evaluated;
+  state.counters["ns_per_layout"] = benchmark::Counter(
+      evaluated, benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+}
+BENCHMARK(BM_SearchGpt3OnClusterOf1024)->Unit(benchmark::kMillisecond);
+
+// One layout of the search: memory of every stage (peak) plus the step time.
+void BM_OneLayoutEvaluation(benchmark::State& state) {
+  llm_sizer::TrainingTimeInputs in;
+  in.memory = gpt3_inputs();
+  in.peak_tflops = 989;
+  in.compute_efficiency = 0.6;
+  in.achieved_tflops = NAN;
+  in.intra_node_gbps = 450;
+  in.inter_node_gbps = 50;
+  in.dp_overlap = 0.8;
+  in.global_batch = 1536;
+  in.tokens = 300e9;
+  in.price_per_gpu_hour = 2.99;
+  in.power_w = 700;
+  in.pue = 1.2;
+  in.memory.layout.microbatches = 128;
+  for (auto _ : state) {
+    const auto peak = llm_sizer::training_peak(in.memory);
+    benchmark::DoNotOptimize(llm_sizer::training_time(in, peak.params_per_card));
+  }
+}
+BENCHMARK(BM_OneLayoutEvaluation);
 
 void BM_EncodeLink(benchmark::State& state) {
   const auto plan = article_plan();

@@ -218,7 +218,8 @@ bool report_issues(const std::vector<Issue>& issues, const Messages& m, std::str
 
 std::string value_text(double value, const std::string& unit, const Messages& m) {
   if (!std::isfinite(value)) return "—";
-  std::string text = format_readable(value);
+  // Memory reads best to the hundredth of a GB; counts and ratios keep their digits.
+  std::string text = format_readable(unit == "GB" ? std::round(value * 100) / 100 : value);
   if (!unit.empty()) text += " " + m.format("unit." + unit);
   return text;
 }
@@ -254,6 +255,95 @@ std::string setup_lines(const Report& report, const Messages& m) {
                       {});
 }
 
+std::string gb_text(double gb) { return format_readable(std::round(gb * 100) / 100); }
+
+std::string full_training_text(const Report& report, const Messages& m) {
+  const FullTraining& t = report.training;
+  if (!t.available) return {};
+  const TrainingSettings& s = t.settings;
+  const MemoryBreakdown& b = t.memory;
+  std::string out =
+      m.format("cli.full_title", {{"framework", m.format("choice.framework." + s.framework)},
+                                  {"recipe", s.recipe},
+                                  {"recompute", m.format("choice.recompute." + s.recompute)},
+                                  {"seq_len", format_shortest(s.seq_len)},
+                                  {"micro_batch", format_shortest(s.micro_batch)}}) +
+      "\n";
+  out += m.format(b.fits ? "cli.full_fits" : "cli.full_does_not_fit",
+                  {{"stage", format_shortest(b.peak_stage + 1)},
+                   {"stages", format_shortest(s.pp)},
+                   {"peak_gb", gb_text(b.peak_gb)},
+                   {"card_gb", gb_text(b.card_memory_gb)},
+                   {"free_gb", gb_text(std::fabs(b.free_gb))}}) +
+         "\n\n";
+  std::vector<std::vector<std::string>> rows = {
+      {m.format("cli.col_stage"), m.format("cli.col_layers"), m.format("step.inflight"),
+       m.format("step.weights"), m.format("step.grads"), m.format("step.optimizer"),
+       m.format("step.activations"), m.format("step.logits"), m.format("step.overhead"),
+       m.format("cli.col_total")}};
+  for (const auto& stage : t.stages) {
+    rows.push_back(
+        {format_shortest(stage.stage + 1),
+         format_shortest(stage.first_layer + 1) + "–" +
+             format_shortest(stage.first_layer + stage.layers),
+         format_readable(stage.inflight), gb_text(stage.weights_gb), gb_text(stage.grads_gb),
+         gb_text(stage.optimizer_gb), gb_text(stage.activations_gb), gb_text(stage.logits_gb),
+         gb_text(stage.overhead_gb), gb_text(stage.total_gb) + (stage.fits ? "" : " ✗")});
+  }
+  out += render_table(rows, {true, false, true, true, true, true, true, true, true, true});
+  out += "\n" + m.format("cli.memory_derivation") + "\n" + steps_table(t.steps, m);
+  std::string options;
+  for (const auto& f : t.fit_options) {
+    if (!options.empty()) options += " · ";
+    options +=
+        m.format("choice.recompute." + f.recompute) + " → " +
+        (std::isfinite(f.pp) ? "PP " + format_shortest(f.pp) + " (" + gb_text(f.peak_gb) + " GB)"
+                             : m.format("cli.no_pp_fits"));
+  }
+  out += "\n" + m.format("cli.fit_options") + ": " + options + "\n";
+  return out;
+}
+
+std::string layout_rows(const std::vector<LayoutCandidate>& layouts, const Messages& m) {
+  std::vector<std::vector<std::string>> rows = {
+      {"#", "TP", "PP", "DP", m.format("cli.col_gpus"), m.format("field.micro_batch"), "ZeRO",
+       m.format("field.recompute"), "SP", m.format("cli.col_peak"), m.format("cli.col_step"), "MFU",
+       m.format("cli.col_days"), m.format("cli.col_cost")}};
+  int rank = 1;
+  for (const auto& c : layouts) {
+    rows.push_back({std::to_string(rank++), format_shortest(c.tp), format_shortest(c.pp),
+                    format_shortest(c.dp), format_shortest(c.gpus), format_shortest(c.micro_batch),
+                    format_shortest(c.zero), m.format("choice.recompute." + c.recompute),
+                    c.sequence_parallel ? "✓" : "", gb_text(c.peak_gb) + " GB",
+                    format_readable(std::round(c.step_s * 100) / 100) + " s",
+                    format_readable(std::round(c.mfu * 1000) / 10) + "%",
+                    std::isfinite(c.days) ? format_readable(std::round(c.days * 10) / 10) : "—",
+                    std::isfinite(c.cost) ? "$" + format_readable(std::round(c.cost)) : "—"});
+  }
+  return render_table(
+      rows, {true, true, true, true, true, true, true, false, false, true, true, true, true, true});
+}
+
+std::string search_text(const SearchReport& r, const Messages& m) {
+  const SearchResult& s = r.search;
+  std::string out = m.format("cli.search_title", {{"mode", m.format("cli.mode_" + s.mode)},
+                                                  {"evaluated", format_shortest(s.evaluated)},
+                                                  {"feasible", format_shortest(s.feasible)}}) +
+                    "\n\n";
+  if (!s.found) return out + m.format("issue.search_nothing_fits") + "\n";
+  out += layout_rows(s.top, m);
+  if (s.min_gpus_found) {
+    out += "\n" +
+           m.format("cli.min_gpus_layout", {{"gpus", format_shortest(s.min_gpus.gpus)},
+                                            {"tp", format_shortest(s.min_gpus.tp)},
+                                            {"pp", format_shortest(s.min_gpus.pp)},
+                                            {"dp", format_shortest(s.min_gpus.dp)}}) +
+           "\n";
+  }
+  out += "\n" + m.format("cli.pareto") + "\n" + layout_rows(s.pareto, m);
+  return out;
+}
+
 std::string train_text(const Report& report, const Messages& m) {
   const auto& t = report.article_training;
   std::string out = m.format("cli.train_title") + "\n\n" + setup_lines(report, m) + "\n" +
@@ -263,7 +353,9 @@ std::string train_text(const Report& report, const Messages& m) {
                                        {"dp", format_shortest(t.dp)},
                                        {"total", format_shortest(t.total_gpus)}}) +
          "\n";
-  out += m.format("cli.share_link") + ": " + encode_link(report.plan) + "\n";
+  const std::string full = full_training_text(report, m);
+  if (!full.empty()) out += "\n" + full;
+  out += "\n" + m.format("cli.share_link") + ": " + encode_link(report.plan) + "\n";
   return out;
 }
 
@@ -349,6 +441,19 @@ int run(const std::vector<std::string>& args, std::string& out, std::string& err
     report.issues.insert(report.issues.begin(), decoded.issues.begin(), decoded.issues.end());
     const bool bad = report_issues(report.issues, m, err);
     out += r.json ? open_json(report) : train_text(report, m) + "\n" + infer_text(report, m);
+    return bad ? kExitUsage : kExitOk;
+  }
+
+  if (r.command == "search") {
+    const SearchReport search = search_plan(r.plan);
+    std::vector<Issue> issues = r.issues;
+    issues.insert(issues.end(), search.issues.begin(), search.issues.end());
+    const bool bad = report_issues(issues, m, err) || !search.ran;
+    if (r.json) {
+      out += search_json(search);
+    } else if (search.ran) {
+      out += search_text(search, m);
+    }
     return bad ? kExitUsage : kExitOk;
   }
 

@@ -96,10 +96,48 @@ std::vector<Accelerator> build() {
   };
 }
 
+// Interconnect per GPU and one direction, GB/s, and an indicative price. Intra-node: the
+// vendor's link bandwidth halved (bidirectional figures). Inter-node: the reference system's
+// NICs (DGX H100/H200/B200: one 400 Gb/s ConnectX-7 per GPU = 50 GB/s; DGX A100: one 200 Gb/s
+// HDR per GPU = 25 GB/s); other deployments differ, so enter yours.
+struct Links {
+  const char* id;
+  std::optional<double> intra_gbps;
+  std::optional<double> inter_gbps;
+  std::optional<double> price_per_hour_usd;
+};
+
+// Prices: Lambda's public on-demand list (2025) for 8-GPU SXM instances, per GPU-hour;
+// indicative only — cloud, reserved and owned-cluster prices differ widely.
+const Links kLinks[] = {
+    {"h100-80g", 450, 50, 2.99},  // NVLink4 900 GB/s bidirectional
+    {"h200-141g", 450, 50, std::nullopt},
+    {"h800-80g", 200, 50, std::nullopt},  // NVLink cut to 400 GB/s
+    {"h20-96g", 450, 50, std::nullopt},
+    {"a100-80g", 300, 25, 1.79},  // NVLink3 600 GB/s bidirectional
+    {"a100-40g", 300, 25, 1.29},
+    {"b200", 900, 50, std::nullopt},  // NVLink5 1.8 TB/s bidirectional
+    {"gb200", 900, std::nullopt, std::nullopt},
+    {"mi300x", 448, 50, std::nullopt},  // 7 Infinity Fabric links, 896 GB/s aggregate
+    {"mi325x", 448, 50, std::nullopt},
+    {"tpu-v5p", 600, std::nullopt, std::nullopt},  // ICI 1200 GB/s bidirectional per chip
+};
+
 }  // namespace
 
 const std::vector<Accelerator>& accelerator_catalog() {
-  static const std::vector<Accelerator> kCatalog = build();
+  static const std::vector<Accelerator> kCatalog = [] {
+    std::vector<Accelerator> catalog = build();
+    for (auto& a : catalog) {
+      for (const auto& links : kLinks) {
+        if (a.id != links.id) continue;
+        a.intra_node_bandwidth_gbps = links.intra_gbps;
+        a.inter_node_bandwidth_gbps = links.inter_gbps;
+        a.price_per_hour_usd = links.price_per_hour_usd;
+      }
+    }
+    return catalog;
+  }();
   return kCatalog;
 }
 

@@ -148,6 +148,11 @@ ArticleTraining article_training(const ArticleInputs& in, std::vector<Issue>& is
     t.steps.push_back(step("dp", "P_DP = ⌊G_cluster / (P_TP × P_PP)⌋",
                            "⌊" + num(cluster) + " ÷ " + num(t.gpus_per_replica) + "⌋", t.dp, "",
                            "dp_from_cluster", std::move(params)));
+  } else if (in.deadline_dp) {
+    t.dp = *in.deadline_dp;
+    t.steps.push_back(step("dp", "P_DP = min{d : T(d) ≤ D}", num(t.dp), t.dp, "",
+                           "dp_from_deadline",
+                           {{"deadline_days", format_readable(in.deadline_days)}}));
   } else {
     t.dp = 1;
     t.steps.push_back(step("dp", "P_DP", "1", t.dp, "", "dp_single"));

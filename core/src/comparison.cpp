@@ -34,7 +34,7 @@ ComparisonMatrix comparison_matrix(const Plan& plan) {
       cell_plan.gpus_per_node.reset();
       const bool is_plan = model.id == plan.model && accelerator == plan.accelerator;
       if (!is_plan) cell_plan.pp.reset();
-      const Report report = evaluate(cell_plan);
+      const Report report = evaluate(cell_plan, {.full_models = false});
       const auto& t = report.article_training;
       row.cells.push_back({accelerator, t.tp, t.pp, t.dp, t.total_gpus,
                            report.article_inference.min_gpus, is_plan, !has_error(report.issues)});

@@ -51,14 +51,14 @@ std::vector<ModelPreset> build() {
                           "Tied embeddings as in GPT-2; 174.6 × 10⁹ counted from the "
                           "architecture, 175 × 10⁹ nominal."));
 
+  // The article's 32B is a nominal count, not a checkpoint: no architecture, so only the article's
+  // method applies. Qwen2.5-32B below is the real model (32.76 × 10⁹).
+  models.push_back(preset("qwen-32b", "Qwen-32B (article)", 32e9, Architecture{},
+                          "The seed article, section 2.3.1 (nominal 32 × 10⁹ parameters)",
+                          "For the full memory, time and serving models choose Qwen2.5-32B."));
   {
     Architecture a = llama_like(64, 5120, 40, 8, 27648, 152064, 32768);
     a.qkv_bias = true;
-    models.push_back(preset("qwen-32b", "Qwen-32B (article)", 32e9, a,
-                            "The seed article, section 2.3.1 (nominal 32 × 10⁹); architecture of "
-                            "Qwen2.5-32B (Qwen/Qwen2.5-32B config.json)",
-                            "The article's nominal figure; the architecture counts "
-                            "32.76 × 10⁹."));
     models.push_back(preset("qwen2.5-32b", "Qwen2.5-32B", 32.76e9, a,
                             "Qwen/Qwen2.5-32B config.json; Qwen2.5 technical report"));
   }

@@ -82,6 +82,7 @@ constexpr std::string_view kRecipes[] = {"seed12",     "pure-bf16", "amp16", "mi
                                          "megatron18", "distopt",   "fp8",   "adam8bit"};
 constexpr std::string_view kFrameworks[] = {"megatron", "pytorch"};
 constexpr std::string_view kRecomputes[] = {"none", "selective", "full"};
+constexpr std::string_view kObjectives[] = {"time", "cost"};
 
 // Ranges: wide enough for any real plan, narrow enough that a typo (1e30 parameters) is named.
 // Link keys are frozen once released (plan_codec.hpp); ids and flags may only be added to.
@@ -209,6 +210,19 @@ const std::array kFields = {
                                   FieldType::kNumber, "GB", 0, 10000, kInclusive),
     number<&Plan::allocator_slack>("allocator_slack", "slack", "allocator-slack", "memory",
                                    FieldType::kNumber, "", 0, 0.99, kInclusive),
+    number<&Plan::tokens>("tokens", "tokens", "tokens", "time", FieldType::kNumber, "tokens", 0,
+                          1e16, kExclusive),
+    number<&Plan::epochs>("epochs", "epochs", "epochs", "time", FieldType::kNumber, "", 0, 1e4,
+                          kExclusive),
+    number<&Plan::mfu>("mfu", "mfu", "mfu", "time", FieldType::kNumber, "", 0, 1, kExclusive),
+    number<&Plan::achieved_tflops>("achieved_tflops", "tflops", "achieved-tflops", "time",
+                                   FieldType::kNumber, "TFLOPS", 0, 1e6, kExclusive),
+    number<&Plan::dp_overlap>("dp_overlap", "overlap", "dp-overlap", "time", FieldType::kNumber, "",
+                              0, 1, kInclusive),
+    number<&Plan::pue>("pue", "pue", "pue", "time", FieldType::kNumber, "", 1, 3, kInclusive),
+    number<&Plan::deadline_days>("deadline_days", "deadline", "deadline-days", "time",
+                                 FieldType::kNumber, "days", 0, 1e5, kExclusive),
+    text<&Plan::objective>("objective", "obj", "objective", "time", false, kObjectives),
     number<&Plan::weight_bytes_per_param>("weight_bytes_per_param", "wb", "weight-bytes",
                                           "inference", FieldType::kNumber, "B", 0, 8, kExclusive),
 };

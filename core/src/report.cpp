@@ -1,8 +1,11 @@
 #include "llm_sizer/report.hpp"
 
+#include <cmath>
 #include <limits>
 
 #include "llm_sizer/json_visitor.hpp"
+#include "llm_sizer/layout_search.hpp"
+#include "llm_sizer/number_format.hpp"
 #include "llm_sizer/plan_codec.hpp"
 #include "llm_sizer/plan_fields.hpp"
 
@@ -20,7 +23,7 @@ std::optional<double> usable(const std::vector<Issue>& issues, std::string_view 
 
 }  // namespace
 
-Report evaluate(const Plan& plan) {
+Report evaluate(const Plan& plan, const EvaluateOptions& options) {
   Report report;
   report.plan = plan;
   auto& issues = report.issues;
@@ -45,8 +48,35 @@ Report evaluate(const Plan& plan) {
       has_error_for(issues, "weight_bytes_per_param") ? kNaN : plan.weight_bytes_per_param;
 
   report.article_training = article_training(in, issues);
+  // The article's other direction: DP from a deadline, when neither DP nor a cluster is given.
+  const double deadline = plan_value(issues, "deadline_days", plan.deadline_days, 0);
+  if (options.full_models && deadline > 0 && !plan.dp && !plan.cluster_gpus &&
+      setup.has_architecture) {
+    std::vector<Issue> scratch;
+    TrainingTimeInputs time;
+    TrainingSettings settings;
+    if (training_inputs(plan, setup, report.article_training, time, settings, scratch) &&
+        std::isfinite(time.tokens) && std::isfinite(time.peak_tflops)) {
+      const double dp = dp_for_deadline(time, deadline, plan.global_batch.has_value());
+      if (std::isfinite(dp)) {
+        in.deadline_dp = dp;
+        in.deadline_days = deadline;
+        std::vector<Issue> again;
+        report.article_training = article_training(in, again);
+      } else {
+        issues.push_back({"deadline_unreachable",
+                          "deadline_days",
+                          Severity::kError,
+                          {{"deadline_days", format_readable(deadline)}}});
+      }
+    } else {
+      issues.push_back({"deadline_needs_tokens", "deadline_days", Severity::kWarning, {}});
+    }
+  }
   report.article_inference = article_inference(in, issues);
-  report.training = full_training(plan, setup, report.article_training, issues);
+  if (options.full_models) {
+    report.training = full_training(plan, setup, report.article_training, issues);
+  }
   return report;
 }
 
@@ -73,12 +103,79 @@ std::string training_json(const Report& report) {
     fields.field("settings", full.settings);
     fields.field("memory_steps", full.steps);
     fields.field("fit_options", full.fit_options);
+    if (full.time_available) {
+      fields.field("time", full.time);
+    } else {
+      out.key("time").null();
+    }
   } else {
     out.key("memory").null();
     fields.field("stages", full.stages);
   }
   fields.field("setup", report.setup);
   fields.field("link", encode_link(report.plan));
+  out.end_object();
+  return out.str() + "\n";
+}
+
+SearchReport search_plan(const Plan& plan) {
+  SearchReport result;
+  const Report report = evaluate(plan);
+  result.issues = report.issues;
+  if (!report.setup.has_architecture) return result;
+  TrainingTimeInputs base;
+  TrainingSettings settings;
+  std::vector<Issue> scratch;
+  if (!training_inputs(plan, report.setup, report.article_training, base, settings, scratch)) {
+    return result;
+  }
+  SearchOptions options;
+  const double cluster = plan_value(report.issues, "cluster_gpus", plan.cluster_gpus, NAN);
+  const double deadline = plan_value(report.issues, "deadline_days", plan.deadline_days, NAN);
+  if (std::isfinite(cluster)) {
+    options.cluster_gpus = cluster;
+    options.deadline_days = NAN;
+  } else if (std::isfinite(deadline) && std::isfinite(base.tokens)) {
+    options.cluster_gpus = NAN;
+    options.deadline_days = deadline;
+  } else {
+    result.issues.push_back({"search_needs_target", "cluster_gpus", Severity::kError, {}});
+    return result;
+  }
+  if (!std::isfinite(base.peak_tflops) && !std::isfinite(base.achieved_tflops)) {
+    result.issues.push_back({"peak_unknown", "bf16_tflops", Severity::kError, {}});
+    return result;
+  }
+  options.rank_by_cost = plan.objective == "cost";
+  options.fixed_global_batch = plan.global_batch.has_value();
+  result.search = search_layouts(base, options);
+  result.ran = true;
+  if (!result.search.found) {
+    result.issues.push_back({"search_nothing_fits", "", Severity::kWarning, {}});
+  }
+  return result;
+}
+
+std::string search_json(const SearchReport& r) {
+  JsonWriter out;
+  JsonFieldWriter fields(out);
+  out.begin_object();
+  fields.field("mode", r.search.mode);
+  fields.field("evaluated", r.search.evaluated);
+  fields.field("feasible", r.search.feasible);
+  if (r.search.found) {
+    fields.field("best", r.search.best);
+  } else {
+    out.key("best").null();
+  }
+  fields.field("top", r.search.top);
+  fields.field("pareto", r.search.pareto);
+  if (r.search.min_gpus_found) {
+    fields.field("min_gpus", r.search.min_gpus);
+  } else {
+    out.key("min_gpus").null();
+  }
+  fields.field("issues", r.issues);
   out.end_object();
   return out.str() + "\n";
 }

@@ -232,7 +232,10 @@ StageMemory stage_memory(const TrainingMemoryInputs& in, const Common& c, int st
   s.inflight = inflight(l, stage);
 
   int moe_layers = 0;
-  for (int i = first_layer; i < first_layer + layers; ++i) moe_layers += a.layer_is_moe(i) ? 1 : 0;
+  if (a.is_moe()) {
+    for (int i = first_layer; i < first_layer + layers; ++i)
+      moe_layers += a.layer_is_moe(i) ? 1 : 0;
+  }
   const int dense_layers = layers - moe_layers;
   const bool first = stage == 0;
   const bool last = stage == static_cast<int>(l.pp) - 1;
@@ -294,25 +297,42 @@ TrainingMemory training_memory(const TrainingMemoryInputs& in) {
   return m;
 }
 
-double training_peak_bytes(const TrainingMemoryInputs& in) {
+TrainingPeak training_peak(const TrainingMemoryInputs& in) {
   const Common c = prepare(in);
   const int pp = static_cast<int>(in.layout.pp);
   const int layers = in.arch.layers;
+  TrainingPeak peak;
   if (!in.layout.stage_layers.empty() || pp <= 0 || layers < pp) {
     const TrainingMemory m = training_memory(in);
-    return m.stages.empty() ? HUGE_VAL : m.peak().total_bytes;
+    if (m.stages.empty()) return {HUGE_VAL, 0};
+    for (const auto& s : m.stages)
+      peak.params_per_card = std::max(peak.params_per_card, s.params_per_card);
+    peak.bytes = m.peak().total_bytes;
+    return peak;
   }
   // The even split without building it: stage i has base layers, plus one on stages 1..extra.
   const int base = layers / pp;
   const int extra = layers % pp;
-  double peak = 0;
-  int first_layer = 0;
-  for (int i = 0; i < pp; ++i) {
+  const auto consider = [&](int i) {
     const int count = base + (i >= 1 && i <= extra ? 1 : 0);
-    peak = std::max(peak, stage_memory(in, c, i, first_layer, count).total_bytes);
-    first_layer += count;
+    const int first = i * base + std::min(std::max(i - 1, 0), extra);  // extras before stage i
+    const StageMemory s = stage_memory(in, c, i, first, count);
+    peak.bytes = std::max(peak.bytes, s.total_bytes);
+    peak.params_per_card = std::max(peak.params_per_card, s.params_per_card);
+  };
+  if (in.arch.is_moe()) {
+    for (int i = 0; i < pp; ++i) consider(i);  // MoE layers fall unevenly on stages
+    return peak;
+  }
+  // Dense: stages of equal size hold fewer micro-batches the later they come, so within each
+  // run of equal stages the first is the largest. The candidates are the first stage
+  // (embedding), stage 1 (the first with an extra layer), the first stage without one, the last.
+  for (int i : {0, 1, extra + 1, pp - 1}) {
+    if (i >= 0 && i < pp) consider(i);
   }
   return peak;
 }
+
+double training_peak_bytes(const TrainingMemoryInputs& in) { return training_peak(in).bytes; }
 
 }  // namespace llm_sizer

@@ -14,8 +14,11 @@ constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 constexpr double kDefaultSeqLen = 4096;
 
 // Estimates, not measurements (see the header): editable per plan.
-constexpr FrameworkProfile kMegatronProfile{"megatron", 0.75, 1.0, 0.05};
-constexpr FrameworkProfile kPytorchProfile{"pytorch", 0.75, 0.5, 0.10};
+constexpr FrameworkProfile kMegatronProfile{"megatron", 0.75, 1.0, 0.05, 0.6, 0.8};
+constexpr FrameworkProfile kPytorchProfile{"pytorch", 0.75, 0.5, 0.10, 0.4, 0.6};
+constexpr double kTargetTokensPerStep = 4e6;
+constexpr double kMinMicrobatchesPerStage = 4;
+constexpr double kDefaultPue = 1.2;
 
 Issue layout_issue(std::string code, std::string field, std::vector<IssueParam> params,
                    Severity severity = Severity::kError) {
@@ -63,12 +66,20 @@ const char* recompute_id(Recompute r) {
 
 }  // namespace
 
+double default_global_batch(double seq_len, double micro_batch, double dp, double pp) {
+  const double per_microbatch = micro_batch * dp;
+  const double m = std::max(kMinMicrobatchesPerStage * pp,
+                            std::ceil(kTargetTokensPerStep / (seq_len * per_microbatch)));
+  return m * per_microbatch;
+}
+
 const FrameworkProfile& framework_profile(Framework framework) {
   return framework == Framework::kPytorch ? kPytorchProfile : kMegatronProfile;
 }
 
 bool training_inputs(const Plan& plan, const ResolvedSetup& setup, const ArticleTraining& layout,
-                     TrainingMemoryInputs& in, TrainingSettings& s, std::vector<Issue>& issues) {
+                     TrainingTimeInputs& time, TrainingSettings& s, std::vector<Issue>& issues) {
+  TrainingMemoryInputs& in = time.memory;
   if (!setup.has_architecture) return false;
   const Recipe* recipe = find_recipe(plan.recipe);
   if (recipe == nullptr) return false;
@@ -177,24 +188,46 @@ bool training_inputs(const Plan& plan, const ResolvedSetup& setup, const Article
     issues.push_back(
         layout_issue("sp_needs_megatron", "sequence_parallel", {}, Severity::kWarning));
   }
-  if (std::isfinite(s.global_batch)) {
-    const double per_step = l.micro_batch * l.dp;
-    if (std::fmod(s.global_batch, per_step) != 0) {
-      fail(layout_issue("global_batch_not_divisible", "global_batch",
-                        {{"global_batch", n(s.global_batch)},
-                         {"micro_batch", n(l.micro_batch)},
-                         {"dp", n(l.dp)}}));
-    } else {
-      l.microbatches = s.microbatches = s.global_batch / per_step;
-      if (l.vpp > 1 && std::fmod(l.microbatches, l.pp) != 0) {
-        issues.push_back(layout_issue("vpp_microbatches", "global_batch",
-                                      {{"microbatches", n(l.microbatches)}, {"pp", n(l.pp)}},
-                                      Severity::kWarning));
-      }
-    }
-  } else {
-    s.microbatches = kNaN;
+  const double per_step = l.micro_batch * l.dp;
+  if (!plan.global_batch) {
+    s.global_batch = default_global_batch(l.seq_len, l.micro_batch, l.dp, l.pp);
   }
+  if (std::isfinite(s.global_batch) && std::fmod(s.global_batch, per_step) != 0) {
+    fail(layout_issue(
+        "global_batch_not_divisible", "global_batch",
+        {{"global_batch", n(s.global_batch)}, {"micro_batch", n(l.micro_batch)}, {"dp", n(l.dp)}}));
+  } else if (std::isfinite(s.global_batch)) {
+    l.microbatches = s.microbatches = s.global_batch / per_step;
+    if (l.vpp > 1 && std::fmod(l.microbatches, l.pp) != 0) {
+      issues.push_back(layout_issue("vpp_microbatches", "global_batch",
+                                    {{"microbatches", n(l.microbatches)}, {"pp", n(l.pp)}},
+                                    Severity::kWarning));
+    }
+  }
+
+  // Time and cost.
+  s.compute_dtype = plan.recipe == "fp8" ? "fp8" : "bf16";
+  s.peak_tflops = s.compute_dtype == "fp8" ? setup.fp8_tflops : setup.bf16_tflops;
+  if (s.compute_dtype == "fp8" && !std::isfinite(s.peak_tflops)) {
+    s.compute_dtype = "bf16";
+    s.peak_tflops = setup.bf16_tflops;
+  }
+  time.peak_tflops = s.peak_tflops;
+  time.compute_efficiency = s.compute_efficiency =
+      plan_value(issues, "mfu", plan.mfu, profile.compute_efficiency);
+  time.achieved_tflops = s.achieved_tflops =
+      plan_value(issues, "achieved_tflops", plan.achieved_tflops, kNaN);
+  time.dp_overlap = s.dp_overlap =
+      plan_value(issues, "dp_overlap", plan.dp_overlap, profile.dp_overlap);
+  time.pue = s.pue = plan_value(issues, "pue", plan.pue, kDefaultPue);
+  const double tokens = plan_value(issues, "tokens", plan.tokens, kNaN);
+  time.tokens = s.tokens = tokens * plan_value(issues, "epochs", plan.epochs, 1);
+  time.intra_node_gbps = setup.intra_node_bandwidth_gbps;
+  time.inter_node_gbps = setup.inter_node_bandwidth_gbps;
+  time.gpus_per_node = setup.gpus_per_node;
+  time.global_batch = s.global_batch;
+  time.price_per_gpu_hour = setup.price_per_gpu_hour;
+  time.power_w = setup.power_w;
   return ok;
 }
 
@@ -230,61 +263,65 @@ std::vector<DerivationStep> explain(const TrainingMemoryInputs& in, const Traini
   const TrainingLayout& l = in.layout;
   const Recipe& r = in.recipe;
   std::vector<DerivationStep> steps;
-  steps.push_back(step("params_total", "N = Σ layers + embedding + LM head",
-                       n(setup.counts.total) + " (" + n(setup.counts.active) + " active)",
+  const std::string card_params = n(std::round(s.params_per_card));
+  steps.push_back(step("params_total", "N = L·N_layer + N_emb + N_head",
+                       n(setup.counts.total) + " (N_active = " + n(setup.counts.active) + ")",
                        setup.counts.total, "params"));
-  steps.push_back(step("peak_stage", "stage with the largest total",
-                       "stage " + n(s.stage + 1) + " of " + n(l.pp) + ": layers " +
-                           n(s.first_layer + 1) + "–" + n(s.first_layer + s.layers),
+  steps.push_back(step("peak_stage", "i* = argmax_i M_i",
+                       n(s.stage + 1) + " / " + n(l.pp) + " (L " + n(s.first_layer + 1) + "–" +
+                           n(s.first_layer + s.layers) + ")",
                        s.stage + 1, "",
                        s.stage == 0          ? "peak_first_stage"
                        : s.stage == l.pp - 1 ? "peak_last_stage"
                                              : "peak_middle_stage"));
-  steps.push_back(step("params_per_card", "N_card = N_stage / P_TP (experts / (EP × ETP))",
-                       n(std::round(s.params_per_card)), s.params_per_card, "params"));
+  steps.push_back(step("params_per_card", "N_card = N_stage / P_TP + N_experts / (P_EP·P_ETP)",
+                       card_params, s.params_per_card, "params"));
   const std::string shard = n(l.dp * l.cp);
-  steps.push_back(step("weights", "N_card × b_w" + std::string(l.zero >= 3 ? " ÷ DP" : ""),
-                       n(std::round(s.params_per_card)) + " × " +
-                           n(r.weight_bytes + r.weight_copy_bytes) + " B" +
-                           (l.zero >= 3 ? " ÷ " + shard : ""),
-                       bytes_to_gb(s.weights_bytes), "GB"));
-  steps.push_back(step("grads", "N_card × b_g" + std::string(l.zero >= 2 ? " ÷ DP" : ""),
-                       n(std::round(s.params_per_card)) + " × " + n(r.grad_bytes) + " B" +
-                           (l.zero >= 2 ? " ÷ " + shard : ""),
+  const auto sharded = [&](bool on) { return on ? " ÷ " + shard : std::string(); };
+  steps.push_back(step(
+      "weights", "N_card × b_w" + std::string(l.zero >= 3 ? " ÷ P_DP" : ""),
+      card_params + " × " + n(r.weight_bytes + r.weight_copy_bytes) + " B" + sharded(l.zero >= 3),
+      bytes_to_gb(s.weights_bytes), "GB"));
+  steps.push_back(step("grads", "N_card × b_g" + std::string(l.zero >= 2 ? " ÷ P_DP" : ""),
+                       card_params + " × " + n(r.grad_bytes) + " B" + sharded(l.zero >= 2),
                        bytes_to_gb(s.grads_bytes), "GB"));
   const bool shard_optimizer = l.zero >= 1 || r.shards_optimizer;
   steps.push_back(step(
-      "optimizer", "N_card × (b_master + b_adam)" + std::string(shard_optimizer ? " ÷ DP" : ""),
-      n(std::round(s.params_per_card)) + " × " + n(r.master_bytes + r.optimizer_bytes) + " B" +
-          (shard_optimizer ? " ÷ " + shard : ""),
+      "optimizer", "N_card × (b_master + b_adam)" + std::string(shard_optimizer ? " ÷ P_DP" : ""),
+      card_params + " × " + n(r.master_bytes + r.optimizer_bytes) + " B" + sharded(shard_optimizer),
       bytes_to_gb(s.optimizer_bytes), "GB"));
-  const LayerActivations& layer = m.dense_layer;
+  const LayerActivations& layer =
+      s.layers > 0 && in.arch.layer_is_moe(s.first_layer) ? m.moe_layer : m.dense_layer;
   const std::string tokens = n(l.seq_len / l.cp) + " × " + n(l.micro_batch);
-  steps.push_back(step("activations_per_layer", "s·b·(unsplit/t_sp + split/t + quadratic/t)",
-                       tokens + " tokens → " + gb(layer.unsplit_bytes) + " + " +
-                           gb(layer.split_bytes) + " + " + gb(layer.quadratic_bytes) + " GB",
-                       bytes_to_gb(layer.saved_bytes), "GB",
-                       "recompute_" + std::string(recompute_id(l.recompute))));
-  steps.push_back(
-      step("inflight", l.vpp > 1 ? "(2(p−i−1) + (v−1)p + 1) / v" : "min(P_PP − i, m)",
-           l.vpp > 1 ? "v = " + n(l.vpp) : "min(" + n(l.pp) + " − " + n(s.stage) + ", m)",
-           s.inflight, ""));
-  steps.push_back(step("activations", "in-flight × Σ layers (+ one recomputed layer)",
-                       n(s.inflight) + " × " + n(s.layers) + " layers",
+  const bool sp = in.framework == Framework::kMegatron && l.sequence_parallel;
+  steps.push_back(step(
+      "activations_per_layer", "A = U/t_sp + S/t + Q/t  (s·b = " + tokens + ")",
+      gb(layer.unsplit_bytes) + "/" + n(sp ? l.tp : 1) + " + " + gb(layer.split_bytes) + "/" +
+          n(l.tp) + " + " + gb(layer.quadratic_bytes) + "/" + n(l.tp) + " GB",
+      bytes_to_gb(layer.saved_bytes), "GB", "recompute_" + std::string(recompute_id(l.recompute))));
+  steps.push_back(step("inflight",
+                       l.vpp > 1 ? "n = (2(p−i−1) + (v−1)p + 1) / v" : "n = min(P_PP − i, m)",
+                       l.vpp > 1 ? "v = " + n(l.vpp) + ", i = " + n(s.stage)
+                                 : "min(" + n(l.pp) + " − " + n(s.stage) + ", m)",
+                       s.inflight, ""));
+  steps.push_back(step("activations", "n × Σ A_layer (+ A_recompute)",
+                       n(s.inflight) + " × " + n(s.layers) + " × A",
                        bytes_to_gb(s.activations_bytes), "GB"));
-  steps.push_back(
-      step("logits", "b_logits × s·b·V / P_TP",
-           n(m.logits_bytes_per_element) + " B × " + tokens + " × " + n(m.padded_vocab) + " ÷ " +
-               n(l.tp),
-           bytes_to_gb(s.logits_bytes), "GB",
-           in.framework == Framework::kMegatron ? "logits_megatron" : "logits_pytorch"));
-  steps.push_back(step("overhead", "context + buffers + slack × rest",
+  const bool last = s.stage == static_cast<int>(l.pp) - 1;
+  steps.push_back(step("logits", "b_logits × s·b·V / P_TP",
+                       n(m.logits_bytes_per_element) + " B × " + tokens + " × " +
+                           n(m.padded_vocab) + " ÷ " + n(l.tp),
+                       bytes_to_gb(s.logits_bytes), "GB",
+                       !last                                  ? "logits_last_stage_only"
+                       : in.framework == Framework::kMegatron ? "logits_megatron"
+                                                              : "logits_pytorch"));
+  steps.push_back(step("overhead", "M_ctx + M_comm + f_slack × M_rest",
                        n(in.overheads.cuda_context_gb) + " + " + n(in.overheads.comm_buffer_gb) +
-                           " + " + n(in.overheads.allocator_slack) + " × rest",
+                           " + " + n(in.overheads.allocator_slack) + " × M_rest",
                        bytes_to_gb(s.overhead_bytes), "GB"));
   const double card = in.card_memory_gb;
   steps.push_back(step(
-      "peak", "Σ", "", bytes_to_gb(s.total_bytes), "GB", m.fits ? "fits" : "does_not_fit",
+      "peak", "M = Σ", "", bytes_to_gb(s.total_bytes), "GB", m.fits ? "fits" : "does_not_fit",
       {{"peak_gb", gb(s.total_bytes)},
        {"card_gb", n(card)},
        {"margin_gb",
@@ -328,12 +365,13 @@ std::vector<FitOption> fit_options(const Plan& plan, TrainingMemoryInputs in) {
 FullTraining full_training(const Plan& plan, const ResolvedSetup& setup,
                            const ArticleTraining& layout, std::vector<Issue>& issues) {
   FullTraining result;
-  TrainingMemoryInputs in;
+  TrainingTimeInputs time_inputs;
+  TrainingMemoryInputs& in = time_inputs.memory;
   if (!setup.has_architecture) {
     issues.push_back({"full_model_needs_architecture", "model", Severity::kWarning, {}});
     return result;
   }
-  if (!training_inputs(plan, setup, layout, in, result.settings, issues)) return result;
+  if (!training_inputs(plan, setup, layout, time_inputs, result.settings, issues)) return result;
   const TrainingMemory m = training_memory(in);
   if (m.stages.empty()) return result;
   result.available = true;
@@ -353,6 +391,18 @@ FullTraining full_training(const Plan& plan, const ResolvedSetup& setup,
   for (const auto& s : m.stages) result.stages.push_back(stage_report(s, in.card_memory_gb));
   result.steps = explain(in, m, setup);
   result.fit_options = fit_options(plan, in);
+  const bool peak_known =
+      std::isfinite(time_inputs.peak_tflops) || std::isfinite(time_inputs.achieved_tflops);
+  if (peak_known && std::isfinite(time_inputs.global_batch) &&
+      std::isfinite(time_inputs.compute_efficiency)) {
+    result.time = training_time(time_inputs, peak.params_per_card);
+    result.time_available = true;
+    if (!result.time.comm_known) {
+      issues.push_back({"bandwidth_unknown", "inter_node_bandwidth_gbps", Severity::kWarning, {}});
+    }
+  } else if (!peak_known) {
+    issues.push_back({"peak_unknown", "bf16_tflops", Severity::kWarning, {}});
+  }
   if (!m.fits) {
     issues.push_back({"does_not_fit",
                       "",

@@ -85,7 +85,6 @@ const PresetCase kPresetCases[] = {
     {"llama-2-70b.json", "llama-2-70b", "llama"},
     {"qwen2.5-7b.json", "qwen2.5-7b", "qwen2"},
     {"qwen2.5-32b.json", "qwen2.5-32b", "qwen2"},
-    {"qwen2.5-32b.json", "qwen-32b", "qwen2"},
     {"qwen2.5-72b.json", "qwen2.5-72b", "qwen2"},
     {"qwen3-8b.json", "qwen3-8b", "qwen3"},
     {"qwen3-32b.json", "qwen3-32b", "qwen3"},

@@ -238,3 +238,39 @@ TEST(TrainingReport, RejectsTensorParallelThatDoesNotDivideTheHeads) {
 
 }  // namespace
 }  // namespace llm_sizer
+
+namespace llm_sizer {
+namespace {
+
+TEST(TrainingPeak, EqualsTheLargestStageOfTheFullComputation) {
+  // The search's shortcut must agree with computing every stage, dense and MoE, for any layout.
+  for (const char* id :
+       {"gpt3-175b", "llama-3.1-70b", "mixtral-8x7b", "deepseek-v3", "qwen3-32b"}) {
+    TrainingMemoryInputs in;
+    in.arch = find_model(id)->architecture;
+    in.recipe = *find_recipe("distopt");
+    in.layout.seq_len = 4096;
+    for (double tp : {1.0, 2.0, 8.0}) {
+      for (int pp : {1, 2, 3, 5, 7, 8, 13, 16, 30}) {
+        for (double m : {1.0, 4.0, 1e9}) {
+          if (pp > in.arch.layers) continue;
+          in.layout.tp = tp;
+          in.layout.pp = pp;
+          in.layout.dp = 8;
+          in.layout.microbatches = m;
+          in.layout.sequence_parallel = tp > 1;
+          const TrainingMemory full = training_memory(in);
+          double max_params = 0;
+          for (const auto& s : full.stages) max_params = std::max(max_params, s.params_per_card);
+          const TrainingPeak peak = training_peak(in);
+          SCOPED_TRACE(std::string(id) + " tp " + std::to_string(tp) + " pp " + std::to_string(pp));
+          EXPECT_DOUBLE_EQ(peak.bytes, full.peak().total_bytes);
+          EXPECT_DOUBLE_EQ(peak.params_per_card, max_params);
+        }
+      }
+    }
+  }
+}
+
+}  // namespace
+}  // namespace llm_sizer

@@ -50,23 +50,28 @@ test('a pasted config.json becomes the model, with its parameter count and memor
   assert.equal(await text(page, 'hf-params-total'), '8.03B (8,030,261,248)');
   assert.equal(await page.$('[data-testid=hf-params-active]'), null); // dense: all active
   assert.equal(await page.inputValue('[data-testid=input-model]'), 'custom');
-  // The breakdown is the core's full memory model for the plan now on the page.
+  // The architecture inputs now hold the config's values.
+  assert.equal(await page.inputValue('[data-testid=input-layers]'), '32');
+  assert.equal(await page.inputValue('[data-testid=input-kvHeads]'), '8');
+  // The memory panel shows the core's full memory model of the plan now on the page.
   const link = page.url().slice(page.url().indexOf('#'));
-  const expected = core.evaluate(core.decodeLink(link).texts).training.memory;
-  assert.ok(expected.weightsGb > 0);
-  for (const [id, key] of [
-    ['weights', 'weightsGb'],
-    ['grads', 'gradsGb'],
-    ['optimizer', 'optimizerGb'],
-    ['activations', 'activationsGb'],
-    ['logits', 'logitsGb'],
-    ['overhead', 'overheadGb'],
+  const full = core.evaluate(core.decodeLink(link).texts).training;
+  assert.equal(full.available, true);
+  const peak = full.stages[full.memory.peakStage];
+  assert.ok(peak.weightsGb > 0);
+  for (const key of [
+    'weightsGb',
+    'gradsGb',
+    'optimizerGb',
+    'activationsGb',
+    'logitsGb',
+    'overheadGb',
   ]) {
-    assert.equal(await text(page, `hf-mem-${id}`), gb(expected[key]), id);
+    assert.equal(await text(page, `memory-${key}`), gb(peak[key]), key);
   }
-  assert.equal(
-    await text(page, 'hf-mem-peak'),
-    `${gb(expected.peakGb)} / ${gb(expected.cardMemoryGb)}`,
+  assert.match(
+    await text(page, 'memory-peak'),
+    new RegExp(`^${gb(full.memory.peakGb)} of ${gb(full.memory.cardMemoryGb)} — fits`),
   );
   // The article's method sizes the counted parameters: 8,030,261,248 × 12 B = 96.3631 GB.
   assert.equal(await text(page, 'step-model_state'), '96.3631 GB');

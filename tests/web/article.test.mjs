@@ -16,7 +16,8 @@ test('every training row of the article, exactly', () => {
       dp: String(row.dp),
     });
     const t = report.articleTraining;
-    assert.deepEqual(report.issues, [], `${row.model} on ${row.accelerator}`);
+    const errors = report.issues.filter((i) => i.severity === 'error');
+    assert.deepEqual(errors, [], `${row.model} on ${row.accelerator}`);
     assert.equal(report.setup.params, row.params);
     assert.equal(t.modelStateGb, row.model_state_gb);
     assert.equal(t.safeMemoryPerCardGb, row.safe_memory_per_card_gb);

@@ -37,6 +37,10 @@ struct ArticleInputs {
   std::optional<double> pp;
   std::optional<double> dp;
   std::optional<double> cluster_gpus;
+  /// DP that meets a deadline (from the time model), used when neither DP nor a cluster is given;
+  /// the article says DP is "decided by deadline and budget" (§2.2.4).
+  std::optional<double> deadline_dp;
+  double deadline_days = 0;
   double weight_bytes_per_param = 2;
 };
 

@@ -89,6 +89,16 @@ struct Plan {
   std::optional<double> comm_buffer_gb;     ///< per GPU (auto: the framework's)
   std::optional<double> allocator_slack;    ///< fraction of the rest (auto: the framework's)
 
+  // Time, cost and the layout search.
+  std::optional<double> tokens;           ///< tokens in the dataset (or to train on)
+  std::optional<double> epochs;           ///< passes over `tokens` (1)
+  std::optional<double> mfu;              ///< compute efficiency (auto: the framework's)
+  std::optional<double> achieved_tflops;  ///< measured hardware TFLOP/s per GPU
+  std::optional<double> dp_overlap;       ///< share of the DP reduction hidden (auto: framework)
+  std::optional<double> pue;              ///< data-centre power usage effectiveness (1.2)
+  std::optional<double> deadline_days;    ///< DP from a deadline when neither DP nor cluster given
+  std::string objective;                  ///< search ranking: "", "time", "cost"
+
   // Inference (the article's minimum).
   double weight_bytes_per_param = 2;  ///< bytes per weight when serving (BF16 = 2)
 };

@@ -7,6 +7,7 @@
 
 #include "llm_sizer/article_method.hpp"
 #include "llm_sizer/issue.hpp"
+#include "llm_sizer/layout_search.hpp"
 #include "llm_sizer/plan.hpp"
 #include "llm_sizer/setup.hpp"
 #include "llm_sizer/training_report.hpp"
@@ -22,14 +23,31 @@ struct Report {
   std::vector<Issue> issues;  ///< validation first, then what the methods found
 };
 
+/// What evaluate() computes besides the article's method.
+struct EvaluateOptions {
+  bool full_models = true;  ///< the full memory model (the comparison matrix skips it)
+};
+
 /// Computes everything for a plan. Never throws; bad input becomes issues, and every value that
 /// does not depend on a bad input is still computed.
-Report evaluate(const Plan& plan);
+Report evaluate(const Plan& plan, const EvaluateOptions& options = {});
 
 /// `llm-sizer train --json`: the article's numbers at the top level (exactly model_state_gb,
 /// safe_memory_per_card_gb, min_model_parallel, tp, pp_min, pp, dp, gpus_per_replica, total_gpus),
 /// then `steps` and `issues`, the full model's `memory` (peak card) and `stages`, and the rest.
 std::string training_json(const Report& report);
+
+/// The layout search for a plan: cluster mode when it gives a cluster size, deadline mode when
+/// it gives a deadline (and tokens); the plan's other settings are kept.
+struct SearchReport {
+  bool ran = false;
+  SearchResult search;
+  std::vector<Issue> issues;
+};
+SearchReport search_plan(const Plan& plan);
+
+/// `llm-sizer search --json`: {mode, evaluated, feasible, best, top, pareto, min_gpus, issues}.
+std::string search_json(const SearchReport& report);
 
 /// `llm-sizer infer --json`: `weights_gb`, `min_gpus`, `steps`, `issues`.
 std::string inference_json(const Report& report);

@@ -139,7 +139,15 @@ double padded_vocab(double vocab, double tp, Framework framework);
 /// Memory of every stage, and the peak. Inputs must be valid (see training_report.hpp).
 TrainingMemory training_memory(const TrainingMemoryInputs& in);
 
-/// The peak stage's total bytes without building the per-stage list (for the layout search).
+/// The peak stage without building the per-stage list (for the layout search): its total bytes
+/// and the largest parameter count any stage holds per card (what data parallelism reduces).
+struct TrainingPeak {
+  double bytes = 0;
+  double params_per_card = 0;
+};
+TrainingPeak training_peak(const TrainingMemoryInputs& in);
+
+/// training_peak(in).bytes.
 double training_peak_bytes(const TrainingMemoryInputs& in);
 
 }  // namespace llm_sizer

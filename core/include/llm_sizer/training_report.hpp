@@ -12,6 +12,7 @@
 #include "llm_sizer/plan.hpp"
 #include "llm_sizer/setup.hpp"
 #include "llm_sizer/training_memory.hpp"
+#include "llm_sizer/training_time.hpp"
 
 namespace llm_sizer {
 
@@ -23,7 +24,13 @@ struct FrameworkProfile {
   double cuda_context_gb;
   double comm_buffer_gb;
   double allocator_slack;
+  double compute_efficiency;  ///< fraction of dense peak the compute reaches (an estimate)
+  double dp_overlap;          ///< share of the gradient reduction hidden behind backward
 };
+
+/// Sequences per step when the plan gives none: about 4M tokens (GPT-3 used 3.2M, Llama 3 4M to
+/// 16M) and at least 4 micro-batches per pipeline stage, as a multiple of micro-batch × DP.
+double default_global_batch(double seq_len, double micro_batch, double dp, double pp);
 const FrameworkProfile& framework_profile(Framework framework);
 
 struct TrainingSettings {
@@ -42,6 +49,13 @@ struct TrainingSettings {
   double comm_buffer_gb = 0;
   double allocator_slack = 0;
   std::vector<double> stage_layers;
+  double compute_efficiency = 0;
+  double achieved_tflops = 0;  ///< NaN when predicted
+  double dp_overlap = 0;
+  double pue = 0;
+  double tokens = 0;          ///< dataset tokens × epochs (NaN when not given)
+  std::string compute_dtype;  ///< "bf16" or "fp8": which dense peak applies
+  double peak_tflops = 0;     ///< NaN when the accelerator's peak is unknown
 };
 
 struct MemoryBreakdown {
@@ -88,11 +102,13 @@ struct FullTraining {
   std::vector<StageReport> stages;
   std::vector<DerivationStep> steps;
   std::vector<FitOption> fit_options;
+  bool time_available = false;  ///< false without a known peak (or measured throughput)
+  TrainingTime time;
 };
 
 /// Builds the memory model's inputs from a plan; false (with issues) when it cannot.
 bool training_inputs(const Plan& plan, const ResolvedSetup& setup, const ArticleTraining& layout,
-                     TrainingMemoryInputs& inputs, TrainingSettings& settings,
+                     TrainingTimeInputs& inputs, TrainingSettings& settings,
                      std::vector<Issue>& issues);
 
 FullTraining full_training(const Plan& plan, const ResolvedSetup& setup,
@@ -121,6 +137,13 @@ void visit_fields(Visitor& v, const TrainingSettings& s) {
   v.field("comm_buffer_gb", s.comm_buffer_gb);
   v.field("allocator_slack", s.allocator_slack);
   v.field("stage_layers", s.stage_layers);
+  v.field("compute_efficiency", s.compute_efficiency);
+  v.field("achieved_tflops", s.achieved_tflops);
+  v.field("dp_overlap", s.dp_overlap);
+  v.field("pue", s.pue);
+  v.field("tokens", s.tokens);
+  v.field("compute_dtype", s.compute_dtype);
+  v.field("peak_tflops", s.peak_tflops);
 }
 
 template <class Visitor>
@@ -170,6 +193,8 @@ void visit_fields(Visitor& v, const FullTraining& t) {
   v.field("stages", t.stages);
   v.field("steps", t.steps);
   v.field("fit_options", t.fit_options);
+  v.field("time_available", t.time_available);
+  v.field("time", t.time);
 }
 
 }  // namespace llm_sizer

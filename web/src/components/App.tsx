@@ -6,6 +6,7 @@ import { Header } from './Header';
 import { InferencePlan } from './InferencePlan';
 import { IssueSummary } from './IssueSummary';
 import { LinkIssues } from './LinkIssues';
+import { MemoryPanel } from './MemoryPanel';
 import { PlanForm } from './PlanForm';
 import { TrainingPlan } from './TrainingPlan';
 import { Footer } from './Footer';
@@ -22,6 +23,7 @@ export function App({ state }: { state: AppState }) {
             <div class="results">
               <IssueSummary />
               <TrainingPlan />
+              <MemoryPanel />
               <InferencePlan />
               <ComparisonTable />
             </div>

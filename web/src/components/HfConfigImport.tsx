@@ -132,7 +132,7 @@ function ImportOutcome({ result }: { result: HfImport }) {
       </p>
       {result.issues.length > 0 && messages}
       <ImportedFields texts={result.texts} />
-      <ModelBreakdown />
+      <ModelCounts />
     </>
   );
 }
@@ -159,65 +159,28 @@ function ImportedFields({ texts }: { texts: Record<string, string> }) {
   );
 }
 
-/** The current plan's counts and full-model training memory per GPU (the core's numbers). */
-function ModelBreakdown() {
+/** The current plan's parameter counts (the memory panel shows what they take per card). */
+function ModelCounts() {
   const app = useApp();
   const t = useT();
   const lang = app.lang.value;
-  const { setup, training } = app.report.value;
+  const { setup } = app.report.value;
   if (!setup.hasArchitecture) return null;
   const { counts } = setup;
-  const gb = (value: number) => `${formatNumber(lang, value, 2)} GB`;
-  const memory = training.memory;
-  const rows: [string, string, number][] = [
-    ['weights', 'step.weights', memory.weightsGb],
-    ['grads', 'step.grads', memory.gradsGb],
-    ['optimizer', 'step.optimizer', memory.optimizerGb],
-    ['activations', 'step.activations', memory.activationsGb],
-    ['logits', 'step.logits', memory.logitsGb],
-    ['overhead', 'step.overhead', memory.overheadGb],
-  ];
   return (
-    <>
-      <dl class="hf-counts">
-        <dt>{t('hf.params_total')}</dt>
-        <dd data-testid="hf-params-total">
-          {formatParams(lang, counts.total)} ({formatNumber(lang, counts.total, 0)})
-        </dd>
-        {counts.active !== counts.total && (
-          <>
-            <dt>{t('hf.params_active')}</dt>
-            <dd data-testid="hf-params-active">
-              {formatParams(lang, counts.active)} ({formatNumber(lang, counts.active, 0)})
-            </dd>
-          </>
-        )}
-      </dl>
-      {training.available ? (
-        <table class="hf-memory" data-testid="hf-memory">
-          <caption>{t('hf.memory_title')}</caption>
-          <tbody>
-            {rows.map(([id, key, value]) => (
-              <tr key={id}>
-                <th scope="row">{t(key)}</th>
-                <td class="num" data-testid={`hf-mem-${id}`}>
-                  {gb(value)}
-                </td>
-              </tr>
-            ))}
-            <tr class={memory.fits ? 'fits' : 'exceeds'}>
-              <th scope="row">{t('step.peak')}</th>
-              <td class="num" data-testid="hf-mem-peak">
-                {gb(memory.peakGb)} / {gb(memory.cardMemoryGb)}
-              </td>
-            </tr>
-          </tbody>
-        </table>
-      ) : (
-        <p class="hint" data-testid="hf-memory-unavailable">
-          {t('hf.memory_unavailable')}
-        </p>
+    <dl class="hf-counts">
+      <dt>{t('hf.params_total')}</dt>
+      <dd data-testid="hf-params-total">
+        {formatParams(lang, counts.total)} ({formatNumber(lang, counts.total, 0)})
+      </dd>
+      {counts.active !== counts.total && (
+        <>
+          <dt>{t('hf.params_active')}</dt>
+          <dd data-testid="hf-params-active">
+            {formatParams(lang, counts.active)} ({formatNumber(lang, counts.active, 0)})
+          </dd>
+        </>
       )}
-    </>
+    </dl>
   );
 }

@@ -1,8 +1,11 @@
 import { useApp, useT } from '../state/context';
 import { formatNumber } from '../i18n/i18n';
+import { AcceleratorFields } from './AcceleratorFields';
+import { ArchitectureFields } from './ArchitectureFields';
 import { HfConfigImport } from './HfConfigImport';
 import { PresetSelect } from './PresetSelect';
 import { TextField } from './TextField';
+import { TrainingFields } from './TrainingFields';
 
 /** Every input of the plan, grouped as the article reasons: model, card, method, layout. */
 export function PlanForm() {
@@ -28,12 +31,14 @@ export function PlanForm() {
         <PresetSelect id="model" options={modelOptions} />
         <TextField id="params" placeholder={auto(setup.params)} hint={t('hint.params')} />
         <HfConfigImport />
+        <ArchitectureFields />
       </fieldset>
       <fieldset>
         <legend>{t('ui.group_accelerator')}</legend>
         <PresetSelect id="accelerator" options={acceleratorOptions} />
         <TextField id="cardMemoryGb" placeholder={auto(setup.cardMemoryGb)} />
         <TextField id="gpusPerNode" placeholder={auto(setup.gpusPerNode)} />
+        <AcceleratorFields />
       </fieldset>
       <fieldset>
         <legend>{t('ui.group_method')}</legend>
@@ -51,6 +56,7 @@ export function PlanForm() {
         <TextField id="clusterGpus" hint={t('hint.cluster_gpus')} />
         <TextField id="dp" placeholder={auto(training.dp)} hint={t('hint.dp')} />
       </fieldset>
+      <TrainingFields />
       <fieldset>
         <legend>{t('ui.group_inference')}</legend>
         <TextField id="weightBytesPerParam" hint={t('hint.weight_bytes_per_param')} />

@@ -1,0 +1,212 @@
+// Time, cost and the layout search against their sources and invariants.
+#include "llm_sizer/training_time.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "llm_sizer/layout_search.hpp"
+#include "llm_sizer/model.hpp"
+#include "llm_sizer/report.hpp"
+
+namespace llm_sizer {
+namespace {
+
+TEST(Flops, MatchNarayananEquationThreeWithFullRecompute) {
+  // Narayanan et al. 2021, Eq. 3: F = 96·B·s·l·h²·(1 + s/(6h) + V/(16·l·h)) per iteration with
+  // activation recomputation, i.e. per token 96·l·h²·(1 + s/(6h) + V/(16lh)).
+  const Architecture& a = find_model("gpt3-175b")->architecture;
+  const double s = 2048, l = 96, h = 12288, V = 50257;
+  double model = 0, hardware = 0;
+  flops_per_token(a, s, Recompute::kFull, model, hardware);
+  const double equation = 96 * l * h * h * (1 + s / (6 * h) + V / (16 * l * h));
+  EXPECT_NEAR(hardware / equation, 1.0, 0.002);  // our count keeps biases and norms
+  // Without recompute: three quarters of the layers' work (6N of 8N), the head unchanged.
+  flops_per_token(a, s, Recompute::kNone, model, hardware);
+  EXPECT_EQ(model, hardware);
+  EXPECT_NEAR(model / (72 * l * h * h * (1 + s / (6 * h)) + 6 * V * h), 1.0, 0.002);
+}
+
+TEST(Flops, MixtureOfExpertsCountsOnlyActiveExperts) {
+  const Architecture& a = find_model("mixtral-8x7b")->architecture;
+  double model = 0, hardware = 0;
+  flops_per_token(a, 4096, Recompute::kNone, model, hardware);
+  const ParamCounts c = count_params(a);
+  EXPECT_LT(model, 6 * c.total / 3);  // 12.9B active of 46.7B
+  EXPECT_GT(model, 6 * c.matmul_active);
+}
+
+TEST(TrainingTime, ReproducesMegatronsThirtyFourDaysForGpt3) {
+  // Narayanan et al. 2021, §5.1: end-to-end time ≈ 8·T·P / (n·X); GPT-3 175B, T = 300B tokens,
+  // n = 1024 A100, X = 140 TFLOP/s per GPU → about 34 days.
+  Plan plan;
+  plan.model = "gpt3-175b";
+  plan.accelerator = "a100-80g";
+  plan.tp = 8;
+  plan.pp = 16;
+  plan.dp = 8;
+  plan.recompute = "full";
+  plan.tokens = 300e9;
+  plan.achieved_tflops = 140;
+  const Report r = evaluate(plan);
+  ASSERT_TRUE(r.training.time_available);
+  const double paper_days = 8 * 300e9 * 175e9 / (1024 * 140e12) / 86400;  // 33.9
+  EXPECT_NEAR(r.training.time.days / paper_days, 1.0, 0.03);
+  EXPECT_EQ(r.training.time.gpus, 1024);
+}
+
+TEST(TrainingTime, MoreGpusNeverSlowTheComputeTerm) {
+  Plan plan;
+  plan.tokens = 300e9;
+  plan.pp = 8;
+  double previous = HUGE_VAL;
+  for (double dp : {1.0, 2.0, 4.0, 8.0, 16.0, 32.0}) {
+    plan.dp = dp;
+    const Report r = evaluate(plan);
+    ASSERT_TRUE(r.training.time_available);
+    const double compute_days = r.training.time.compute_s * r.training.time.steps / 86400;
+    EXPECT_LE(compute_days, previous);
+    previous = compute_days;
+    EXPECT_EQ(r.training.time.gpus, r.article_training.tp * r.article_training.pp * dp);
+  }
+}
+
+TEST(TrainingTime, CostAndEnergyFollowGpuHours) {
+  Plan plan;  // GPT-3 on H100 (Lambda's list price $2.99, 700 W)
+  plan.pp = 10;
+  plan.cluster_gpus = 1000;
+  plan.tokens = 300e9;
+  const Report r = evaluate(plan);
+  const TrainingTime& t = r.training.time;
+  EXPECT_NEAR(t.gpu_hours, t.days * 24 * 960, 1e-6 * t.gpu_hours);
+  EXPECT_NEAR(t.cost, t.gpu_hours * 2.99, 1e-6 * t.cost);
+  EXPECT_NEAR(t.energy_kwh, t.gpu_hours * 0.7 * 1.2, 1e-6 * t.energy_kwh);
+  EXPECT_GT(t.days_at_mfu_30, t.days_at_mfu_40);
+  EXPECT_NEAR(t.days_at_mfu_30 * 0.3, t.days_at_mfu_50 * 0.5, 1e-9);
+}
+
+TEST(Deadline, GivesTheFewestReplicasThatFinishInTime) {
+  Plan plan;
+  plan.pp = 10;
+  plan.tokens = 300e9;
+  plan.deadline_days = 30;
+  const Report r = evaluate(plan);
+  const double dp = r.article_training.dp;
+  ASSERT_GT(dp, 1);
+  EXPECT_EQ(r.article_training.steps[7].note, "dp_from_deadline");
+  EXPECT_LE(r.training.time.days, 30);
+  Plan fewer = plan;
+  fewer.deadline_days.reset();
+  fewer.dp = dp - 1;
+  EXPECT_GT(evaluate(fewer).training.time.days, 30);
+}
+
+// Every layout the search could consider, evaluated without its shortcuts.
+double brute_force_best_days(const Plan& plan, double cluster) {
+  const Report r = evaluate(plan);
+  TrainingTimeInputs base;
+  TrainingSettings settings;
+  std::vector<Issue> issues;
+  EXPECT_TRUE(training_inputs(plan, r.setup, r.article_training, base, settings, issues));
+  double best = HUGE_VAL;
+  const Architecture& a = base.memory.arch;
+  for (double tp : {1.0, 2.0, 4.0, 8.0}) {
+    if (a.heads % static_cast<int>(tp) || a.kv_heads % static_cast<int>(tp)) continue;
+    for (int pp = 1; pp <= a.layers && tp * pp <= cluster; ++pp) {
+      for (double mb : {1.0, 2.0, 4.0, 8.0}) {
+        for (int zero = 0; zero <= 3; ++zero) {
+          for (Recompute rc : {Recompute::kNone, Recompute::kSelective, Recompute::kFull}) {
+            for (bool sp : {false, true}) {
+              TrainingTimeInputs in = base;
+              TrainingLayout& l = in.memory.layout;
+              l.tp = tp;
+              l.pp = pp;
+              l.dp = std::floor(cluster / (tp * pp));
+              l.micro_batch = mb;
+              l.zero = zero;
+              l.recompute = rc;
+              l.sequence_parallel = sp && tp > 1;
+              in.global_batch = default_global_batch(l.seq_len, mb, l.dp, pp);
+              l.microbatches = in.global_batch / (mb * l.dp);
+              const TrainingMemory m = training_memory(in.memory);
+              if (!m.fits) continue;
+              double params = 0;
+              for (const auto& s : m.stages) params = std::max(params, s.params_per_card);
+              best = std::min(best, training_time(in, params).days);
+            }
+          }
+        }
+      }
+    }
+  }
+  return best;
+}
+
+TEST(LayoutSearch, BestIsFeasibleAndNoEnumeratedLayoutBeatsIt) {
+  Plan plan;
+  plan.model = "llama-3.1-70b";
+  plan.accelerator = "h100-80g";
+  plan.cluster_gpus = 64;
+  plan.tokens = 1e12;
+  const SearchReport s = search_plan(plan);
+  ASSERT_TRUE(s.ran);
+  ASSERT_TRUE(s.search.found);
+  EXPECT_GT(s.search.evaluated, s.search.feasible);
+  const double brute = brute_force_best_days(plan, 64);
+  EXPECT_NEAR(s.search.best.days, brute, 1e-9 * brute);
+  // The best layout, planned directly, fits and takes the time the search reported.
+  Plan check = plan;
+  check.cluster_gpus.reset();
+  check.tp = s.search.best.tp;
+  check.pp = s.search.best.pp;
+  check.dp = s.search.best.dp;
+  check.micro_batch = s.search.best.micro_batch;
+  check.zero = s.search.best.zero;
+  check.recompute = s.search.best.recompute;
+  check.sequence_parallel = s.search.best.sequence_parallel ? 1 : 0;
+  const Report r = evaluate(check);
+  EXPECT_TRUE(r.training.memory.fits);
+  EXPECT_NEAR(r.training.time.days, s.search.best.days, 1e-9 * s.search.best.days);
+}
+
+TEST(LayoutSearch, EveryReportedLayoutFitsAndUsesItsGpus) {
+  Plan plan;  // GPT-3 on 1024 H100, the issue's example
+  plan.cluster_gpus = 1024;
+  plan.tokens = 300e9;
+  const SearchReport s = search_plan(plan);
+  ASSERT_TRUE(s.search.found);
+  for (const auto& c : s.search.top) {
+    EXPECT_LE(c.peak_gb, 80);
+    EXPECT_EQ(c.gpus, c.tp * c.pp * c.dp);
+    EXPECT_LE(c.gpus, 1024);
+    EXPECT_GE(c.days, s.search.best.days);
+  }
+  // The Pareto front: more GPUs only when faster.
+  for (std::size_t i = 1; i < s.search.pareto.size(); ++i) {
+    EXPECT_GT(s.search.pareto[i].gpus, s.search.pareto[i - 1].gpus);
+    EXPECT_LT(s.search.pareto[i].days, s.search.pareto[i - 1].days);
+  }
+}
+
+TEST(LayoutSearch, DeadlineModeFindsTheFewestGpusThatMeetIt) {
+  Plan plan;
+  plan.model = "llama-3.1-8b";
+  plan.tokens = 1e12;
+  plan.deadline_days = 20;
+  const SearchReport s = search_plan(plan);
+  ASSERT_TRUE(s.search.min_gpus_found);
+  EXPECT_EQ(s.search.mode, "deadline");
+  EXPECT_LE(s.search.min_gpus.days, 20);
+  for (const auto& c : s.search.top) EXPECT_GE(c.gpus, s.search.min_gpus.gpus);
+}
+
+TEST(LayoutSearch, NeedsAClusterOrADeadline) {
+  Plan plan;
+  plan.tokens = 1e12;
+  const SearchReport s = search_plan(plan);
+  EXPECT_FALSE(s.ran);
+  EXPECT_EQ(s.issues.back().code, "search_needs_target");
+}
+
+}  // namespace
+}  // namespace llm_sizer

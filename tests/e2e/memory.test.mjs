@@ -1,0 +1,83 @@
+// The full training memory panel in the real page: breakdown, per-stage chart, recompute.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { serveStatic } from './static-server.mjs';
+import { launchBrowser, openWatchedPage } from './browser.mjs';
+
+const dist = new URL('../../dist/', import.meta.url).pathname;
+let server;
+let browser;
+
+before(async () => {
+  server = await serveStatic(dist);
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const gbOf = async (page, testId) =>
+  Number((await page.textContent(`[data-testid=${testId}]`)).replace(/[^0-9.]/g, ''));
+
+test('Llama 3.1 8B on one H200 with PyTorch: the peak card and its parts', async () => {
+  const page = await openWatchedPage(browser);
+  await page.goto(
+    `${server.url}#v=1&m=llama-3.1-8b&a=h200-141g&tp=1&pp=1&dp=1&recipe=pure-bf16&fw=pytorch&seq=4096&rc=none`,
+  );
+  await page.waitForSelector('[data-testid=memory-panel]');
+  // pure-bf16: 2 B weights, 2 B grads, 4 B Adam for 8,030,261,248 parameters.
+  assert.equal(await gbOf(page, 'memory-weightsGb'), 16.06);
+  assert.equal(await gbOf(page, 'memory-gradsGb'), 16.06);
+  assert.equal(await gbOf(page, 'memory-optimizerGb'), 32.12);
+  // PyTorch keeps 10 B per logit: 4096 × 128256 × 10 B = 5.25 GB.
+  assert.equal(await gbOf(page, 'memory-logitsGb'), 5.25);
+  assert.match(await page.textContent('[data-testid=memory-peak]'), /of 141 GB — fits/);
+  const before = await gbOf(page, 'memory-activationsGb');
+  await page.selectOption('[data-testid=input-recompute]', 'full');
+  await page.waitForURL(/rc=full/);
+  assert.ok((await gbOf(page, 'memory-activationsGb')) < before / 4);
+  assert.deepEqual(page.problems, []);
+  await page.closeAll();
+});
+
+test('GPT-3 on 80 GB cards: one bar per stage, and what does not fit is said', async () => {
+  const page = await openWatchedPage(browser);
+  await page.goto(`${server.url}#v=1&m=gpt3-175b&a=h100-80g&pp=4&recipe=megatron18`);
+  await page.waitForSelector('[data-testid=stage-chart]');
+  assert.equal(await page.locator('[data-testid=stage-chart] g.bar').count(), 4);
+  assert.match(await page.textContent('[data-testid=memory-peak]'), /does not fit/);
+  assert.match(await page.textContent('[data-testid=fit-options]'), /PP \d+/);
+  await page.fill('[data-testid=input-pp]', '16');
+  await page.waitForURL(/pp=16/);
+  assert.equal(await page.locator('[data-testid=stage-chart] g.bar').count(), 16);
+  assert.match(await page.textContent('[data-testid=memory-peak]'), /fits/);
+  assert.deepEqual(page.problems, []);
+  await page.closeAll();
+});
+
+test('an architecture typed by hand drives the full model and travels in the link', async () => {
+  const page = await openWatchedPage(browser);
+  await page.goto(`${server.url}#v=1&m=custom&a=h100-80g&tp=1&pp=1&dp=1`);
+  await page.waitForSelector('[data-testid=memory-panel]');
+  await page.click('[data-testid=architecture-fields] summary');
+  for (const [id, value] of [
+    ['layers', '32'],
+    ['hidden', '4096'],
+    ['heads', '32'],
+    ['kvHeads', '8'],
+    ['ffn', '14336'],
+    ['vocab', '128256'],
+  ]) {
+    await page.fill(`[data-testid=input-${id}]`, value);
+  }
+  await page.waitForURL(/m\.vocab=128256/);
+  // The Llama 3.1 8B architecture: its published 8,030,261,248 parameters, as weights in 2 B.
+  assert.equal(await gbOf(page, 'memory-weightsGb'), 16.06);
+  await page.reload();
+  await page.waitForSelector('[data-testid=memory-panel]');
+  assert.equal(await gbOf(page, 'memory-weightsGb'), 16.06);
+  assert.deepEqual(page.problems, []);
+  await page.closeAll();
+});

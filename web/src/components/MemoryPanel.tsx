@@ -1,0 +1,115 @@
+import { formatNumber } from '../i18n/i18n';
+import { useApp, useT } from '../state/context';
+import { DerivationTable } from './DerivationTable';
+import { MEMORY_PARTS } from './memory-parts';
+import { StageMemoryChart } from './StageMemoryChart';
+
+/** The full training memory model: the peak card, every stage, the working, what would fit. */
+export function MemoryPanel() {
+  const app = useApp();
+  const t = useT();
+  const lang = app.lang.value;
+  const report = app.report.value;
+  const full = report.training;
+  const article = report.articleTraining;
+  const gb = (v: number) => formatNumber(lang, v, 2);
+  if (!full.available) {
+    return (
+      <section class="panel" aria-labelledby="memory-title" data-testid="memory-panel">
+        <h2 id="memory-title">{t('ui.memory_title')}</h2>
+        <p class="hint">{t('ui.memory_unavailable')}</p>
+      </section>
+    );
+  }
+  const m = full.memory;
+  const peak = full.stages[m.peakStage];
+  const statePerCard = article.modelStateGb / (article.tp * article.pp);
+  return (
+    <section class="panel" aria-labelledby="memory-title" data-testid="memory-panel">
+      <h2 id="memory-title">{t('ui.memory_title')}</h2>
+      <p class="headline">
+        <strong data-testid="memory-peak" class={m.fits ? 'fits' : 'over'}>
+          {t(m.fits ? 'ui.peak_fits' : 'ui.peak_over', {
+            peak: gb(m.peakGb),
+            card: gb(m.cardMemoryGb),
+            margin: gb(Math.abs(m.freeGb)),
+          })}
+        </strong>
+      </p>
+      <p class="context">
+        {t('ui.peak_where', {
+          stage: m.peakStage + 1,
+          stages: full.stages.length,
+          layers: peak.layers,
+          inflight: formatNumber(lang, peak.inflight, 2),
+        })}
+      </p>
+      <table class="breakdown" data-testid="memory-breakdown">
+        <caption>{t('ui.peak_card')}</caption>
+        <tbody>
+          {MEMORY_PARTS.map((part) => (
+            <tr key={part.key}>
+              <th scope="row">
+                <i class={`swatch ${part.css}`} aria-hidden="true" />
+                {t(part.label)}
+              </th>
+              <td class="num" data-testid={`memory-${part.key}`}>
+                {gb(peak[part.key])} GB
+              </td>
+            </tr>
+          ))}
+          <tr class="total">
+            <th scope="row">{t('step.peak')}</th>
+            <td class="num">{gb(m.peakGb)} GB</td>
+          </tr>
+        </tbody>
+      </table>
+      <table class="side-by-side" data-testid="article-vs-full">
+        <caption>{t('ui.article_vs_full')}</caption>
+        <thead>
+          <tr>
+            <th scope="col" />
+            <th scope="col" class="num">
+              {t('ui.article_mode')}
+            </th>
+            <th scope="col" class="num">
+              {t('ui.full_model')}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          <tr>
+            <th scope="row">{t('ui.model_state_per_card')}</th>
+            <td class="num">{gb(statePerCard)} GB</td>
+            <td class="num">{gb(m.weightsGb + m.gradsGb + m.optimizerGb)} GB</td>
+          </tr>
+          <tr>
+            <th scope="row">{t('ui.room_for_the_rest')}</th>
+            <td class="num">{gb(m.cardMemoryGb - article.safeMemoryPerCardGb)} GB</td>
+            <td class="num">{gb(m.activationsGb + m.logitsGb + m.overheadGb)} GB</td>
+          </tr>
+          <tr>
+            <th scope="row">{t('ui.verdict')}</th>
+            <td class="num">
+              {statePerCard <= article.safeMemoryPerCardGb ? t('ui.fits') : t('ui.over')}
+            </td>
+            <td class="num">{m.fits ? t('ui.fits') : t('ui.over')}</td>
+          </tr>
+        </tbody>
+      </table>
+      <StageMemoryChart stages={full.stages} cardGb={m.cardMemoryGb} />
+      <p class="fit-options" data-testid="fit-options">
+        {t('cli.fit_options')}:{' '}
+        {full.fitOptions
+          .map(
+            (o) =>
+              `${t(`choice.recompute.${o.recompute}`)} → ${
+                Number.isFinite(o.pp) ? `PP ${o.pp} (${gb(o.peakGb)} GB)` : t('cli.no_pp_fits')
+              }`,
+          )
+          .join(' · ')}
+      </p>
+      <DerivationTable steps={full.steps} caption={t('cli.memory_derivation')} />
+    </section>
+  );
+}

@@ -1,0 +1,88 @@
+import type { StageReport } from '../core/types';
+import { formatNumber } from '../i18n/i18n';
+import { useApp, useT } from '../state/context';
+import { MEMORY_PARTS } from './memory-parts';
+
+const WIDTH = 640;
+const HEIGHT = 220;
+const LEFT = 44;
+const BOTTOM = 24;
+const TOP = 8;
+
+/** Memory per card of every pipeline stage, stacked by kind, against the card's memory. */
+export function StageMemoryChart({ stages, cardGb }: { stages: StageReport[]; cardGb: number }) {
+  const app = useApp();
+  const t = useT();
+  const lang = app.lang.value;
+  const maxGb = Math.max(cardGb, ...stages.map((s) => s.totalGb)) * 1.05;
+  const plotHeight = HEIGHT - TOP - BOTTOM;
+  const y = (gb: number) => TOP + plotHeight * (1 - gb / maxGb);
+  const slot = (WIDTH - LEFT) / stages.length;
+  const barWidth = Math.max(2, Math.min(48, slot * 0.7));
+  const ticks = [0, 0.25, 0.5, 0.75, 1].map((f) => Math.round(maxGb * f));
+  const labelEvery = Math.ceil(stages.length / 16);
+  return (
+    <figure class="chart">
+      <svg
+        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        role="img"
+        aria-labelledby="stage-chart-title"
+        data-testid="stage-chart"
+      >
+        <title id="stage-chart-title">{t('ui.stage_chart_title')}</title>
+        {ticks.map((gb) => (
+          <g key={gb} class="tick">
+            <line x1={LEFT} x2={WIDTH} y1={y(gb)} y2={y(gb)} />
+            <text x={LEFT - 4} y={y(gb) + 4} text-anchor="end">
+              {formatNumber(lang, gb, 0)}
+            </text>
+          </g>
+        ))}
+        {stages.map((stage, i) => {
+          let base = 0;
+          const x = LEFT + i * slot + (slot - barWidth) / 2;
+          return (
+            <g key={stage.stage} class={stage.fits ? 'bar' : 'bar over'}>
+              {MEMORY_PARTS.map((part) => {
+                const gb = stage[part.key];
+                const rect = (
+                  <rect
+                    key={part.key}
+                    class={part.css}
+                    x={x}
+                    width={barWidth}
+                    y={y(base + gb)}
+                    height={Math.max(0, y(base) - y(base + gb))}
+                  >
+                    <title>
+                      {`${t('cli.col_stage')} ${stage.stage + 1} · ${t(part.label)}: ${formatNumber(lang, gb, 2)} GB`}
+                    </title>
+                  </rect>
+                );
+                base += gb;
+                return rect;
+              })}
+              {i % labelEvery === 0 && (
+                <text x={x + barWidth / 2} y={HEIGHT - 8} text-anchor="middle">
+                  {stage.stage + 1}
+                </text>
+              )}
+            </g>
+          );
+        })}
+        <line class="card-line" x1={LEFT} x2={WIDTH} y1={y(cardGb)} y2={y(cardGb)} />
+        <text class="card-label" x={WIDTH - 4} y={y(cardGb) - 4} text-anchor="end">
+          {t('ui.card_line', { gb: formatNumber(lang, cardGb, 0) })}
+        </text>
+      </svg>
+      <figcaption class="legend">
+        {MEMORY_PARTS.map((part) => (
+          <span key={part.key}>
+            <i class={`swatch ${part.css}`} aria-hidden="true" />
+            {t(part.label)}
+          </span>
+        ))}
+      </figcaption>
+    </figure>
+  );
+}
