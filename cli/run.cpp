@@ -1,8 +1,12 @@
 #include "run.hpp"
 
 #include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <optional>
 
 #include "llm_sizer/accelerator.hpp"
+#include "llm_sizer/hf_config.hpp"
 #include "llm_sizer/json.hpp"
 #include "llm_sizer/model.hpp"
 #include "llm_sizer/number_format.hpp"
@@ -23,7 +27,42 @@ struct Request {
   std::string link;                 // for `open`
   std::vector<std::string> errors;  // usage errors, already worded
   std::vector<Issue> issues;        // value errors found while reading flags
+  std::string hf_config_path;       // --hf-config FILE
+  std::vector<Issue> hf_issues;     // what importing it found (field "hf_config")
 };
+
+constexpr std::string_view kHfConfigFlag = "hf-config";
+
+// The file's text, or nullopt when it cannot be read. Reads one byte past the JSON reader's
+// bound so that an oversized file is named as such rather than read whole.
+std::optional<std::string> read_text_file(const std::string& path) {
+  std::error_code error;
+  if (!std::filesystem::is_regular_file(path, error)) return std::nullopt;
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return std::nullopt;
+  std::string text(kJsonMaxBytes + 1, '\0');
+  in.read(text.data(), static_cast<std::streamsize>(text.size()));
+  if (in.bad()) return std::nullopt;
+  text.resize(static_cast<std::size_t>(in.gcount()));
+  return text;
+}
+
+// Imports --hf-config into the plan under the flags: a field given explicitly keeps its value
+// (with --model the config's architecture overrides that preset's instead of making it custom).
+void import_hf_config_file(Request& r, const std::vector<std::string>& explicit_fields,
+                           const Messages& m) {
+  const auto text = read_text_file(r.hf_config_path);
+  if (!text) {
+    r.errors.push_back(m.format("hf.cli_read_error", {{"file", r.hf_config_path}}));
+    return;
+  }
+  const HfImport imported = import_hf_config(*text);
+  r.hf_issues = imported.issues;
+  if (!imported.ok()) return;
+  for (auto& issue : apply_hf_import(imported, r.plan, explicit_fields)) {
+    r.issues.push_back(std::move(issue));
+  }
+}
 
 std::string flag_name(std::string_view field_id) {
   const FieldSpec* spec = find_field_by_id(field_id);
@@ -57,6 +96,7 @@ std::string range_hint(const FieldSpec& field, const Messages& m) {
 
 Request parse(const std::vector<std::string>& args, const Messages& m) {
   Request r;
+  std::vector<std::string> explicit_fields;
   bool model_given = false;
   bool accelerator_given = false;
   bool params_given = false;
@@ -89,6 +129,18 @@ Request parse(const std::vector<std::string>& args, const Messages& m) {
       name = name.substr(0, eq);
       has_value = true;
     }
+    if (name == kHfConfigFlag) {
+      if (!has_value && i + 1 < args.size()) {
+        value = args[++i];
+        has_value = true;
+      }
+      if (!has_value || value.empty()) {
+        r.errors.push_back(m.format("cli.missing_value", {{"flag", "--" + name}}));
+      } else {
+        r.hf_config_path = value;
+      }
+      continue;
+    }
     const FieldSpec* field = find_field_by_cli_flag(name);
     if (field == nullptr) {
       r.errors.push_back(m.format("cli.unknown_flag", {{"flag", "--" + name}}));
@@ -108,11 +160,13 @@ Request parse(const std::vector<std::string>& args, const Messages& m) {
       continue;
     }
     for (auto& issue : set_field_from_text(*field, r.plan, value)) r.issues.push_back(issue);
+    explicit_fields.emplace_back(field->id);
     model_given |= field->id == "model";
     accelerator_given |= field->id == "accelerator";
     params_given |= field->id == "params";
     memory_given |= field->id == "card_memory_gb";
   }
+  if (!r.hf_config_path.empty()) import_hf_config_file(r, explicit_fields, m);
   // A bare parameter count or card memory means "my own model / card", not a preset's.
   if (params_given && !model_given) r.plan.model = kCustomId;
   if (memory_given && !accelerator_given) r.plan.accelerator = kCustomId;
@@ -127,20 +181,28 @@ std::string help_text(const Messages& m) {
     rows.push_back({"  --" + std::string(field.cli_flag),
                     m.format("field." + std::string(field.id)), range_hint(field, m)});
   }
+  rows.push_back({"  --" + std::string(kHfConfigFlag) + " FILE", m.format("hf.cli_flag"), ""});
   rows.push_back({"  --json", m.format("cli.flag_json"), ""});
   rows.push_back({"  --help", m.format("cli.flag_help"), ""});
   return out + render_table(rows, {});
 }
 
+// What an issue's {field} becomes: a flag, the link, or the imported file.
+std::string field_name(const Issue& issue, const Messages& m, const std::string& hf_path) {
+  if (issue.field == "link") return m.format("field.link");
+  if (issue.field == kHfConfigField) return hf_path;
+  return flag_name(issue.field);
+}
+
 // Writes issues to err; returns true when any is an error.
-bool report_issues(const std::vector<Issue>& issues, const Messages& m, std::string& err) {
+bool report_issues(const std::vector<Issue>& issues, const Messages& m, std::string& err,
+                   const std::string& hf_path = {}) {
   bool error = false;
   for (const auto& issue : issues) {
     const bool is_error = issue.severity == Severity::kError;
     error |= is_error;
-    std::string line =
-        m.format(is_error ? "cli.error" : "cli.warning") + ": " +
-        m.issue(issue, issue.field == "link" ? m.format("field.link") : flag_name(issue.field));
+    std::string line = m.format(is_error ? "cli.error" : "cli.warning") + ": " +
+                       m.issue(issue, field_name(issue, m, hf_path));
     // Range messages already state the range; the others get it appended.
     if (is_error && (issue.code == "must_be_positive" || issue.code == "not_integer" ||
                      issue.code == "not_a_number" || issue.code == "not_finite" ||
@@ -414,9 +476,14 @@ int run(const std::vector<std::string>& args, std::string& out, std::string& err
            m.format("cli.unknown_command", {{"command", r.command}}) + "\n";
     return kExitUsage;
   }
+  if (has_error(r.hf_issues)) {
+    report_issues(r.hf_issues, m, err, r.hf_config_path);
+    return kExitUsage;
+  }
   Report report = evaluate(r.plan);
   report.issues.insert(report.issues.begin(), r.issues.begin(), r.issues.end());
-  const bool bad = report_issues(report.issues, m, err);
+  report.issues.insert(report.issues.begin(), r.hf_issues.begin(), r.hf_issues.end());
+  const bool bad = report_issues(report.issues, m, err, r.hf_config_path);
   if (r.command == "link") {
     if (!bad) out += encode_link(report.plan) + "\n";
     return bad ? kExitUsage : kExitOk;

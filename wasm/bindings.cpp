@@ -12,6 +12,7 @@
 
 #include "llm_sizer/accelerator.hpp"
 #include "llm_sizer/comparison.hpp"
+#include "llm_sizer/hf_config.hpp"
 #include "llm_sizer/json_visitor.hpp"
 #include "llm_sizer/model.hpp"
 #include "llm_sizer/plan_codec.hpp"
@@ -134,6 +135,24 @@ std::string export_json_js(const val& texts, const std::string& kind) {
   return kind == "inference" ? inference_json(report) : training_json(report);
 }
 
+// A pasted config.json → the plan texts it sets (camelCase ids), its name and the issues.
+val import_hf_config_js(const std::string& text) {
+  const HfImport imported = import_hf_config(text);
+  return object([&](JsonWriter& out, JsonFieldWriter& f) {
+    out.key("texts").begin_object();
+    for (const auto& t : imported.texts) {
+      out.key(camel_case(t.field));
+      out.value(std::string_view(t.text));
+    }
+    out.end_object();
+    f.field("model_name", imported.model_name);
+    f.field("model_type", imported.model_type);
+    f.field("family", imported.family);
+    f.field("issues", imported.issues);
+    f.field("ok", imported.ok());
+  });
+}
+
 const char* field_type(FieldType type) {
   switch (type) {
     case FieldType::kText:
@@ -252,4 +271,5 @@ EMSCRIPTEN_BINDINGS(llm_sizer) {
   emscripten::function("catalog", &llm_sizer::catalog_js);
   emscripten::function("search", &llm_sizer::search_js);
   emscripten::function("benchmarkLayoutNs", &llm_sizer::benchmark_layout_ns);
+  emscripten::function("importHfConfig", &llm_sizer::import_hf_config_js);
 }

@@ -377,6 +377,21 @@ export interface DecodedLink {
   issues: Issue[];
 }
 
+/** What importHfConfig read from a Hugging Face config.json. */
+export interface HfImport {
+  /** only the fields it sets: model ("custom"), modelName, params ("") and every architecture field; empty when not ok */
+  texts: PlanTexts;
+  /** _name_or_path, else architectures[0], else model_type */
+  modelName: string;
+  /** as the config says ("" when absent) */
+  modelType: string;
+  /** the mapping used (a model_type), "" for the generic Llama-style reading */
+  family: string;
+  /** all with field "hf_config" */
+  issues: Issue[];
+  ok: boolean;
+}
+
 export interface ModelPreset {
   id: string;
   name: string;
@@ -449,6 +464,7 @@ export interface LlmSizerModule {
   comparison(texts: PlanTexts): ComparisonMatrix;
   /** nanoseconds per layout evaluation inside the module (for the benchmark) */
   benchmarkLayoutNs(iterations: number): number;
+  importHfConfig(text: string): HfImport;
 }
 
 export default function createLlmSizerModule(options?: {

@@ -62,6 +62,7 @@ test('the catalog and the module functions are as declared', () => {
   assert.deepEqual(keys(catalog.fields[0]), declaredKeys('FieldSpec'));
   assert.deepEqual(keys(catalog.recipes[0]), declaredKeys('RecipeInfo'));
   assert.deepEqual(keys(core.decodeLink('#v=1')), declaredKeys('DecodedLink'));
+  assert.deepEqual(keys(core.importHfConfig('{}')), declaredKeys('HfImport'));
   for (const name of declaredKeys('LlmSizerModule')) {
     assert.equal(typeof core[name], 'function', name);
   }

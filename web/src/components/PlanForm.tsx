@@ -2,6 +2,7 @@ import { useApp, useT } from '../state/context';
 import { formatNumber } from '../i18n/i18n';
 import { AcceleratorFields } from './AcceleratorFields';
 import { ArchitectureFields } from './ArchitectureFields';
+import { HfConfigImport } from './HfConfigImport';
 import { PresetSelect } from './PresetSelect';
 import { ServingFields } from './ServingFields';
 import { TextField } from './TextField';
@@ -30,6 +31,7 @@ export function PlanForm() {
         <legend>{t('ui.group_model')}</legend>
         <PresetSelect id="model" options={modelOptions} />
         <TextField id="params" placeholder={auto(setup.params)} hint={t('hint.params')} />
+        <HfConfigImport />
         <ArchitectureFields />
       </fieldset>
       <fieldset>

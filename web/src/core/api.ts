@@ -4,6 +4,7 @@ import type {
   Catalog,
   ComparisonMatrix,
   DecodedLink,
+  HfImport,
   LlmSizerModule,
   PlanTexts,
   Report,
@@ -19,6 +20,7 @@ export interface Core {
   decodeLink(link: string): DecodedLink;
   encodeLink(texts: PlanTexts): string;
   exportJson(texts: PlanTexts, kind: 'training' | 'inference'): string;
+  importHfConfig(text: string): HfImport;
 }
 
 export function createCore(module: LlmSizerModule): Core {
@@ -32,5 +34,6 @@ export function createCore(module: LlmSizerModule): Core {
     decodeLink: (link) => module.decodeLink(link),
     encodeLink: (texts) => module.encodeLink(texts),
     exportJson: (texts, kind) => module.exportJson(texts, kind),
+    importHfConfig: (text) => module.importHfConfig(text),
   };
 }

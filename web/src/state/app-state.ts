@@ -14,6 +14,8 @@ export interface AppState {
   lang: ReadonlySignal<Lang>;
   absoluteLink: ReadonlySignal<string>;
   setText(id: string, text: string): void;
+  /** Several inputs at once, in one update (an imported config.json). */
+  setTexts(changes: PlanTexts): void;
   setLang(lang: Lang): void;
   openLink(link: string): void;
   dismissLinkIssues(): void;
@@ -50,6 +52,9 @@ export function createAppState(core: Core, env: AppEnvironment): AppState {
     absoluteLink,
     setText(id, text) {
       texts.value = { ...texts.value, [id]: text };
+    },
+    setTexts(changes) {
+      texts.value = { ...texts.value, ...changes };
     },
     setLang(next) {
       texts.value = { ...texts.value, lang: next };

@@ -1,0 +1,815 @@
+#include "llm_sizer/hf_config.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <initializer_list>
+#include <optional>
+#include <set>
+
+#include "llm_sizer/architecture.hpp"
+#include "llm_sizer/json.hpp"
+#include "llm_sizer/number_format.hpp"
+#include "llm_sizer/plan_fields.hpp"
+
+namespace llm_sizer {
+namespace {
+
+enum class Family {
+  kGeneric,
+  kLlama,
+  kMistral,
+  kMixtral,
+  kQwen2,
+  kQwen3,
+  kQwen3Moe,
+  kDeepseekV2,
+  kDeepseekV3,
+  kGpt2,
+  kGptNeox,
+  kBloom,
+};
+
+struct FamilyEntry {
+  std::string_view model_type;
+  Family family;
+};
+
+constexpr FamilyEntry kFamilies[] = {
+    {"llama", Family::kLlama},
+    {"mistral", Family::kMistral},
+    {"mixtral", Family::kMixtral},
+    {"qwen2", Family::kQwen2},
+    {"qwen3", Family::kQwen3},
+    {"qwen3_moe", Family::kQwen3Moe},
+    {"deepseek_v2", Family::kDeepseekV2},
+    {"deepseek_v3", Family::kDeepseekV3},
+    {"gpt2", Family::kGpt2},
+    {"gpt_neox", Family::kGptNeox},
+    {"bloom", Family::kBloom},
+};
+
+// Keys that change nothing this calculator sizes, read silently (docs/hf-config.md says why):
+// bookkeeping, tokenizer ids, numerics, rotary details (RoPE has no parameters), the activation
+// (the family fixes the FFN's matrices), run-time switches, losses and router scoring.
+constexpr std::string_view kHarmlessKeys[] = {
+    "_name_or_path",
+    "architectures",
+    "model_type",
+    "transformers_version",
+    "auto_map",
+    "torch_dtype",
+    "dtype",
+    "_commit_hash",
+    "_attn_implementation",
+    "bos_token_id",
+    "eos_token_id",
+    "pad_token_id",
+    "unk_token_id",
+    "sep_token_id",
+    "decoder_start_token_id",
+    "tokenizer_class",
+    "initializer_range",
+    "rms_norm_eps",
+    "layer_norm_eps",
+    "layer_norm_epsilon",
+    "attention_softmax_in_fp32",
+    "rope_theta",
+    "rope_scaling",
+    "rope_parameters",
+    "rotary_emb_base",
+    "rotary_pct",
+    "partial_rotary_factor",
+    "rope_interleave",
+    "hidden_act",
+    "activation_function",
+    "use_parallel_residual",
+    "apply_residual_connection_post_layernorm",
+    "use_cache",
+    "output_attentions",
+    "output_hidden_states",
+    "return_dict",
+    "use_return_dict",
+    "torchscript",
+    "is_decoder",
+    "max_length",
+    "pretraining_tp",
+    "ep_size",
+    "bias_dropout_fusion",
+    "masked_softmax_fusion",
+    "skip_bias_add",
+    "skip_bias_add_qkv",
+    "slow_but_exact",
+    "offset_alibi",
+    "scale_attn_weights",
+    "scale_attn_by_inverse_layer_idx",
+    "reorder_and_upcast_attn",
+    "n_ctx",
+    "output_router_logits",
+    "router_aux_loss_coef",
+    "aux_loss_alpha",
+    "seq_aux",
+    "norm_topk_prob",
+    "routed_scaling_factor",
+    "scoring_func",
+    "classifier_dropout",
+    "summary_type",
+    "summary_use_proj",
+    "summary_activation",
+    "summary_proj_to_labels",
+    "summary_first_dropout",
+    "task_specific_params",
+    "id2label",
+    "label2id",
+    "problem_type",
+};
+
+bool is_harmless(std::string_view key) {
+  return std::find(std::begin(kHarmlessKeys), std::end(kHarmlessKeys), key) !=
+         std::end(kHarmlessKeys);
+}
+
+/// At most `max_bytes` of `text`, cut at a UTF-8 character boundary.
+std::string utf8_prefix(std::string_view text, std::size_t max_bytes) {
+  if (text.size() <= max_bytes) return std::string(text);
+  std::size_t end = max_bytes;
+  while (end > 0 && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80) --end;
+  return std::string(text.substr(0, end));
+}
+
+/// A short rendering of a JSON value for a message.
+std::string preview(const JsonValue& v) {
+  if (v.is_null()) return "null";
+  if (v.is_bool()) return v.as_bool() ? "true" : "false";
+  if (v.is_number()) return format_shortest(v.as_number());
+  if (v.is_string()) {
+    const std::string& s = v.as_string();
+    const std::string cut = utf8_prefix(s, 40);
+    return "\"" + cut + (cut.size() < s.size() ? "…" : "") + "\"";
+  }
+  return v.is_array() ? "[…]" : "{…}";
+}
+
+Issue hf_issue(std::string code, Severity severity, std::vector<IssueParam> params = {}) {
+  return {std::move(code), std::string(kHfConfigField), severity, std::move(params)};
+}
+
+struct Range {
+  double min = 0;
+  double max = 0;
+};
+
+/// The valid range of a plan field: a config value is held to the input it becomes.
+Range range_of(std::string_view field) {
+  const FieldSpec* spec = find_field_by_id(field);
+  return spec ? Range{spec->min, spec->max} : Range{0, 0};
+}
+
+constexpr bool kRequired = true;
+
+/// Reads keys of one config object, remembering which were read so that the rest can be named.
+class Reader {
+ public:
+  Reader(const JsonObject& object, std::vector<Issue>& issues) : object_(object), issues_(issues) {}
+
+  /// The member `key` (the last one when repeated), or nullptr; does not count as read.
+  const JsonValue* find(std::string_view key) const {
+    const JsonValue* found = nullptr;
+    for (const auto& [name, value] : object_) {
+      if (name == key) found = &value;
+    }
+    return found;
+  }
+  /// Present and not null.
+  bool has(std::string_view key) const {
+    const JsonValue* v = find(key);
+    return v != nullptr && !v->is_null();
+  }
+  /// The value of `key`, or nullptr when absent or null (null means "the default" in
+  /// transformers); the key counts as read either way.
+  const JsonValue* get(std::string_view key) {
+    read_.emplace(key);
+    const JsonValue* v = find(key);
+    return v != nullptr && !v->is_null() ? v : nullptr;
+  }
+  void mark_read(std::string_view key) { read_.emplace(key); }
+
+  /// A whole number in range; nullopt (with an issue when present but wrong, or missing and
+  /// required) otherwise.
+  std::optional<double> integer(std::string_view key, Range range, bool required = false) {
+    const JsonValue* v = get(key);
+    if (v == nullptr) {
+      if (required) missing(key);
+      return std::nullopt;
+    }
+    if (!v->is_number()) return wrong("hf_expected_integer", key, *v);
+    const double x = v->as_number();
+    if (std::isfinite(x) && x != std::floor(x)) return wrong("hf_expected_integer", key, *v);
+    if (!std::isfinite(x) || x < range.min || x > range.max) return out_of_range(key, x, range);
+    return x;
+  }
+
+  /// The first of `keys` that is present (aliases such as n_layer / num_hidden_layers).
+  std::optional<double> integer_any(std::initializer_list<std::string_view> keys, Range range,
+                                    bool required = false) {
+    for (const auto key : keys) {
+      if (has(key)) {
+        for (const auto other : keys) mark_read(other);
+        return integer(key, range);
+      }
+    }
+    for (const auto key : keys) mark_read(key);
+    if (required) missing(*keys.begin());
+    return std::nullopt;
+  }
+
+  /// A finite number in range (dropout probabilities).
+  std::optional<double> number(std::string_view key, Range range) {
+    const JsonValue* v = get(key);
+    if (v == nullptr) return std::nullopt;
+    if (!v->is_number()) return wrong("hf_expected_number", key, *v);
+    const double x = v->as_number();
+    if (!std::isfinite(x) || x < range.min || x > range.max) return out_of_range(key, x, range);
+    return x;
+  }
+
+  std::optional<bool> boolean(std::string_view key) {
+    const JsonValue* v = get(key);
+    if (v == nullptr) return std::nullopt;
+    if (!v->is_bool()) {
+      wrong("hf_expected_boolean", key, *v);
+      return std::nullopt;
+    }
+    return v->as_bool();
+  }
+
+  std::optional<std::string> string(std::string_view key) {
+    const JsonValue* v = get(key);
+    if (v == nullptr) return std::nullopt;
+    if (!v->is_string()) {
+      wrong("hf_expected_string", key, *v);
+      return std::nullopt;
+    }
+    return v->as_string();
+  }
+
+  /// A list of whole numbers (layer indices); an entry of another type makes it unreadable.
+  std::optional<std::vector<double>> integer_list(std::string_view key) {
+    const JsonValue* v = get(key);
+    if (v == nullptr) return std::nullopt;
+    if (!v->is_array()) return wrong("hf_expected_list", key, *v);
+    std::vector<double> out;
+    for (const auto& item : v->as_array()) {
+      if (!item.is_number() || item.as_number() != std::floor(item.as_number())) {
+        return wrong("hf_expected_list", key, item);
+      }
+      out.push_back(item.as_number());
+    }
+    return out;
+  }
+
+  std::optional<std::vector<std::string>> string_list(std::string_view key) {
+    const JsonValue* v = get(key);
+    if (v == nullptr) return std::nullopt;
+    if (!v->is_array()) return wrong("hf_expected_list", key, *v);
+    std::vector<std::string> out;
+    for (const auto& item : v->as_array()) {
+      if (!item.is_string()) return wrong("hf_expected_list", key, item);
+      out.push_back(item.as_string());
+    }
+    return out;
+  }
+
+  /// Reads a boolean that this calculator can only model when false (cross-attention); when it
+  /// is true the key stays unread so that the warning names it.
+  void must_be_false(std::string_view key) {
+    const JsonValue* v = find(key);
+    if (v == nullptr || v->is_null() || (v->is_bool() && !v->as_bool())) mark_read(key);
+  }
+
+  /// Keys neither read nor harmless, in document order, each once.
+  std::vector<std::string> unread() const {
+    std::vector<std::string> keys;
+    for (const auto& [name, value] : object_) {
+      if (read_.count(name) != 0 || is_harmless(name)) continue;
+      if (std::find(keys.begin(), keys.end(), name) == keys.end()) keys.push_back(name);
+    }
+    return keys;
+  }
+
+ private:
+  void missing(std::string_view key) {
+    issues_.push_back(hf_issue("hf_missing_key", Severity::kError, {{"key", std::string(key)}}));
+  }
+  std::nullopt_t wrong(const char* code, std::string_view key, const JsonValue& value) {
+    issues_.push_back(
+        hf_issue(code, Severity::kError, {{"key", std::string(key)}, {"value", preview(value)}}));
+    return std::nullopt;
+  }
+  std::nullopt_t out_of_range(std::string_view key, double value, Range range) {
+    issues_.push_back(hf_issue("hf_out_of_range", Severity::kError,
+                               {{"key", std::string(key)},
+                                {"value", format_shortest(value)},
+                                {"min", format_readable(range.min)},
+                                {"max", format_readable(range.max)}}));
+    return std::nullopt;
+  }
+
+  const JsonObject& object_;
+  std::vector<Issue>& issues_;
+  std::set<std::string, std::less<>> read_;
+};
+
+/// What a family's mapping produces besides the architecture.
+struct Draft {
+  Architecture arch;
+  bool ffn_known = true;                  ///< false: leave the FFN size to the user (generic)
+  std::vector<std::string> approximated;  ///< keys the architecture can only approximate
+  std::vector<Issue>* issues = nullptr;
+};
+
+int as_int(std::optional<double> value, int fallback = 0) {
+  return value ? static_cast<int>(*value) : fallback;
+}
+
+// Dropout: trained with it when any of the family's probabilities is above 0.
+bool any_dropout(Reader& r, std::initializer_list<std::string_view> keys, double default_p) {
+  bool any = false;
+  for (const auto key : keys) any |= r.number(key, {0, 1}).value_or(default_p) > 0;
+  return any;
+}
+
+/// Per-layer MoE flags fitted to Architecture::layer_is_moe's (leading dense layers, every
+/// period-th layer) form. Returns false when no such form gives exactly these layers (then the
+/// nearest form that keeps the first MoE layer and about the count is set).
+bool fit_moe_layers(const std::vector<bool>& moe, Architecture& a) {
+  const int layers = static_cast<int>(moe.size());
+  const auto first_it = std::find(moe.begin(), moe.end(), true);
+  if (first_it == moe.end()) {
+    a.moe_experts = 0;  // every layer dense
+    a.moe_top_k = 0;
+    a.moe_ffn = 0;
+    return true;
+  }
+  const int first = static_cast<int>(first_it - moe.begin());
+  for (int period = 1; period <= layers; ++period) {
+    const int dense = first - (period - 1);
+    if (dense < 0) break;
+    Architecture trial;
+    trial.moe_experts = 1;
+    trial.moe_dense_layers = dense;
+    trial.moe_layer_period = period;
+    bool same = true;
+    for (int i = 0; i < layers && same; ++i) {
+      same = trial.layer_is_moe(i) == moe[static_cast<std::size_t>(i)];
+    }
+    if (same) {
+      a.moe_dense_layers = dense;
+      a.moe_layer_period = period;
+      return true;
+    }
+  }
+  const int count = static_cast<int>(std::count(moe.begin(), moe.end(), true));
+  const int period = std::max(1, (layers - first) / count);
+  a.moe_layer_period = period;
+  a.moe_dense_layers = std::max(0, first - (period - 1));
+  return false;
+}
+
+/// The layers a Qwen config runs with a sliding window: none unless `use_sliding_window`; then
+/// `layer_types` when given, else every layer from `max_window_layers` on (Qwen2Config).
+void read_qwen_sliding_window(Reader& r, Draft& d) {
+  Architecture& a = d.arch;
+  const bool use = r.boolean("use_sliding_window").value_or(false);
+  const auto window = r.integer("sliding_window", range_of("sliding_window"));
+  const int full_layers = as_int(r.integer("max_window_layers", range_of("moe_dense_layers")), 28);
+  const auto types = r.string_list("layer_types");
+  int sliding = std::clamp(a.layers - full_layers, 0, std::max(a.layers, 0));
+  if (types) {
+    if (static_cast<int>(types->size()) != a.layers) {
+      d.issues->push_back(hf_issue("hf_list_length", Severity::kError,
+                                   {{"key", "layer_types"},
+                                    {"length", std::to_string(types->size())},
+                                    {"layers", std::to_string(a.layers)}}));
+      return;
+    }
+    sliding = 0;
+    for (const auto& t : *types) {
+      if (t == "sliding_attention") {
+        ++sliding;
+      } else if (t != "full_attention") {
+        d.approximated.push_back("layer_types");  // chunked, linear … attention: read as full
+        break;
+      }
+    }
+  }
+  if (!use || !window || *window == 0 || sliding == 0) return;
+  a.sliding_window = *window;
+  a.sliding_window_layers = sliding == a.layers ? 0 : sliding;
+}
+
+/// Mistral and Mixtral: one window on every layer; `default_window` when the key is absent.
+void read_window_all_layers(Reader& r, Draft& d, double default_window) {
+  const bool present = r.find("sliding_window") != nullptr;
+  const auto window = r.integer("sliding_window", range_of("sliding_window"));
+  d.arch.sliding_window = present ? window.value_or(0) : default_window;
+}
+
+/// hidden, layers, heads, key/value heads, head_dim, vocab, context, tying and dropout of a
+/// Llama-style config. `default_kv` 0 means "as many as heads".
+void read_decoder(Reader& r, Draft& d, int default_kv, double default_head_dim) {
+  Architecture& a = d.arch;
+  a.layers = as_int(r.integer("num_hidden_layers", range_of("layers"), kRequired));
+  a.hidden = r.integer("hidden_size", range_of("hidden"), kRequired).value_or(0);
+  a.heads = as_int(r.integer("num_attention_heads", range_of("heads"), kRequired));
+  a.vocab = r.integer("vocab_size", range_of("vocab"), kRequired).value_or(0);
+  // transformers: absent → the class default; null → as many as the attention heads.
+  const bool kv_null = r.find("num_key_value_heads") != nullptr && !r.has("num_key_value_heads");
+  const auto kv = r.integer("num_key_value_heads", range_of("kv_heads"));
+  a.kv_heads = kv ? static_cast<int>(*kv) : (kv_null || default_kv == 0 ? a.heads : default_kv);
+  const auto head_dim = r.integer("head_dim", range_of("head_dim"));
+  if (head_dim) {
+    a.head_dim = *head_dim;
+  } else if (default_head_dim > 0) {
+    a.head_dim = default_head_dim;
+  } else if (a.heads > 0) {
+    a.head_dim = std::floor(a.hidden / a.heads);  // hidden_size // num_attention_heads
+  }
+  a.max_positions = r.integer("max_position_embeddings", range_of("max_positions")).value_or(0);
+  a.tied_embeddings = r.boolean("tie_word_embeddings").value_or(false);
+  a.dropout = any_dropout(r, {"attention_dropout"}, 0);
+}
+
+/// `attention_bias` puts biases on q, k, v and o; `mlp_bias` on the three FFN matrices. The plan
+/// has q/k/v biases, or biases on every linear: o alone or the FFN alone is approximated.
+void read_llama_biases(Reader& r, Draft& d, bool has_mlp_bias) {
+  const bool attention = r.boolean("attention_bias").value_or(false);
+  const bool mlp = has_mlp_bias && r.boolean("mlp_bias").value_or(false);
+  d.arch.qkv_bias = attention;
+  d.arch.linear_bias = attention && mlp;
+  if (attention && !mlp) d.approximated.push_back("attention_bias");
+  if (mlp && !attention) d.approximated.push_back("mlp_bias");
+}
+
+void read_dense_ffn(Reader& r, Draft& d) {
+  d.arch.ffn = r.integer("intermediate_size", range_of("ffn"), kRequired).value_or(0);
+}
+
+/// Experts, top-k and expert width; the caller places the MoE layers.
+bool read_experts(Reader& r, Draft& d, std::string_view experts_key, std::string_view ffn_key) {
+  Architecture& a = d.arch;
+  const auto experts = r.integer(experts_key, {1, range_of("moe_experts").max}, kRequired);
+  a.moe_experts = as_int(experts);
+  const Range top_k_range{1, experts ? *experts : range_of("moe_top_k").max};
+  a.moe_top_k = as_int(r.integer("num_experts_per_tok", top_k_range, kRequired));
+  a.moe_ffn = r.integer(ffn_key, range_of("moe_ffn"), kRequired).value_or(0);
+  return experts.has_value();
+}
+
+void place_moe_layers(Draft& d, const std::vector<bool>& moe,
+                      std::initializer_list<std::string_view> keys) {
+  if (!fit_moe_layers(moe, d.arch)) {
+    for (const auto key : keys) d.approximated.emplace_back(key);
+  }
+}
+
+void read_mixtral(Reader& r, Draft& d) {
+  read_decoder(r, d, 8, 0);
+  read_experts(r, d, "num_local_experts", "intermediate_size");
+  d.arch.ffn = 0;  // every layer is MoE; intermediate_size is one expert's width
+  read_window_all_layers(r, d, 0);
+}
+
+void read_qwen3_moe(Reader& r, Draft& d) {
+  Architecture& a = d.arch;
+  read_decoder(r, d, 4, 0);
+  read_llama_biases(r, d, false);
+  a.qk_norm = true;
+  read_qwen_sliding_window(r, d);
+  const int step = as_int(r.integer("decoder_sparse_step", range_of("moe_layer_period")), 1);
+  const auto dense_list = r.integer_list("mlp_only_layers").value_or(std::vector<double>{});
+  const bool has_experts = r.has("num_experts") && r.find("num_experts")->is_number() &&
+                           r.find("num_experts")->as_number() > 0;
+  if (has_experts) {
+    read_experts(r, d, "num_experts", "moe_intermediate_size");
+  } else {
+    r.integer("num_experts", range_of("moe_experts"));  // 0: a dense model
+    r.mark_read("num_experts_per_tok");
+    r.mark_read("moe_intermediate_size");
+  }
+  const auto layer_count = static_cast<std::size_t>(std::max(a.layers, 0));
+  std::vector<bool> listed(layer_count);
+  for (const double index : dense_list) {
+    if (index >= 0 && index < a.layers) listed[static_cast<std::size_t>(index)] = true;
+  }
+  std::vector<bool> moe(layer_count);
+  for (int i = 0; i < a.layers; ++i) {
+    const auto at = static_cast<std::size_t>(i);
+    moe[at] = has_experts && !listed[at] && step > 0 && (i + 1) % step == 0;
+  }
+  if (has_experts) place_moe_layers(d, moe, {"decoder_sparse_step", "mlp_only_layers"});
+  const bool any_dense = std::find(moe.begin(), moe.end(), false) != moe.end();
+  a.ffn = r.integer("intermediate_size", range_of("ffn"), any_dense).value_or(0);
+}
+
+void read_deepseek(Reader& r, Draft& d) {
+  Architecture& a = d.arch;
+  read_decoder(r, d, 0, 0);
+  // Multi-head latent attention (modeling_deepseek.py): q_lora_rank null → q_proj directly.
+  a.q_lora_rank = r.integer("q_lora_rank", range_of("q_lora_rank")).value_or(0);
+  a.kv_lora_rank = r.integer("kv_lora_rank", range_of("kv_lora_rank"), kRequired).value_or(0);
+  a.qk_nope_dim = r.integer("qk_nope_head_dim", range_of("qk_nope_dim"), kRequired).value_or(0);
+  a.qk_rope_dim = r.integer("qk_rope_head_dim", range_of("qk_rope_dim"), kRequired).value_or(0);
+  a.v_head_dim = r.integer("v_head_dim", range_of("v_head_dim"), kRequired).value_or(0);
+  a.head_dim = a.qk_nope_dim + a.qk_rope_dim;  // what q and k are wide; a head_dim key is unused
+  if (r.boolean("attention_bias").value_or(false)) d.approximated.push_back("attention_bias");
+  read_dense_ffn(r, d);
+  if (!r.has("n_routed_experts")) {
+    r.mark_read("n_routed_experts");  // null: a dense model; the MoE keys then mean nothing
+    for (const auto key : {"num_experts_per_tok", "n_shared_experts", "moe_intermediate_size",
+                           "first_k_dense_replace", "moe_layer_freq"}) {
+      r.mark_read(key);
+    }
+    return;
+  }
+  read_experts(r, d, "n_routed_experts", "moe_intermediate_size");
+  a.moe_shared_experts = as_int(r.integer("n_shared_experts", range_of("moe_shared_experts")));
+  const int first_dense = as_int(r.integer("first_k_dense_replace", range_of("moe_dense_layers")));
+  const int freq = as_int(r.integer("moe_layer_freq", range_of("moe_layer_period")), 1);
+  std::vector<bool> moe(static_cast<std::size_t>(std::max(a.layers, 0)));
+  for (int i = 0; i < a.layers; ++i) {
+    moe[static_cast<std::size_t>(i)] = i >= first_dense && freq > 0 && i % freq == 0;
+  }
+  place_moe_layers(d, moe, {"first_k_dense_replace", "moe_layer_freq"});
+  // Multi-token prediction layers, node-limited routing (n_group, topk_group, topk_method) and
+  // quantization_config stay unread: the warning names them.
+  const JsonValue* mtp = r.find("num_nextn_predict_layers");
+  if (mtp != nullptr && mtp->is_number() && mtp->as_number() == 0) {
+    r.mark_read("num_nextn_predict_layers");
+  }
+}
+
+// GPT-2, GPT-NeoX and BLOOM: LayerNorm, a two-matrix GELU FFN and biases on every linear.
+void gpt_style(Architecture& a) {
+  a.kv_heads = a.heads;
+  a.head_dim = a.heads > 0 ? std::floor(a.hidden / a.heads) : 0;
+  a.ffn_kind = FfnKind::kGelu;
+  a.norm = NormKind::kLayerNorm;
+  a.qkv_bias = true;
+  a.linear_bias = true;
+}
+
+void read_gpt2(Reader& r, Draft& d) {
+  Architecture& a = d.arch;
+  a.layers = as_int(r.integer_any({"n_layer", "num_hidden_layers"}, range_of("layers"), kRequired));
+  a.hidden = r.integer_any({"n_embd", "hidden_size"}, range_of("hidden"), kRequired).value_or(0);
+  a.heads = as_int(r.integer_any({"n_head", "num_attention_heads"}, range_of("heads"), kRequired));
+  a.vocab = r.integer("vocab_size", range_of("vocab"), kRequired).value_or(0);
+  a.max_positions = r.integer_any({"n_positions", "max_position_embeddings"},
+                                  range_of("max_positions"), kRequired)
+                        .value_or(0);
+  gpt_style(a);
+  a.ffn = r.integer("n_inner", range_of("ffn")).value_or(4 * a.hidden);  // null: 4 × hidden
+  a.positions = PositionKind::kLearned;
+  a.tied_embeddings = r.boolean("tie_word_embeddings").value_or(true);
+  a.dropout = any_dropout(r, {"resid_pdrop", "embd_pdrop", "attn_pdrop"}, 0.1);
+  r.must_be_false("add_cross_attention");
+}
+
+void read_gpt_neox(Reader& r, Draft& d) {
+  Architecture& a = d.arch;
+  a.layers = as_int(r.integer("num_hidden_layers", range_of("layers"), kRequired));
+  a.hidden = r.integer("hidden_size", range_of("hidden"), kRequired).value_or(0);
+  a.heads = as_int(r.integer("num_attention_heads", range_of("heads"), kRequired));
+  a.vocab = r.integer("vocab_size", range_of("vocab"), kRequired).value_or(0);
+  a.max_positions = r.integer("max_position_embeddings", range_of("max_positions")).value_or(0);
+  gpt_style(a);
+  read_dense_ffn(r, d);
+  a.positions = PositionKind::kRotary;
+  a.tied_embeddings = r.boolean("tie_word_embeddings").value_or(false);
+  a.dropout = any_dropout(r, {"attention_dropout", "hidden_dropout"}, 0);
+  // attention_bias (default true) covers query_key_value and dense; the MLP always has biases.
+  if (!r.boolean("attention_bias").value_or(true)) d.approximated.push_back("attention_bias");
+}
+
+void read_bloom(Reader& r, Draft& d) {
+  Architecture& a = d.arch;
+  a.layers = as_int(r.integer_any({"n_layer", "num_hidden_layers"}, range_of("layers"), kRequired));
+  a.hidden = r.integer_any({"hidden_size", "n_embed"}, range_of("hidden"), kRequired).value_or(0);
+  a.heads = as_int(r.integer_any({"n_head", "num_attention_heads"}, range_of("heads"), kRequired));
+  a.vocab = r.integer("vocab_size", range_of("vocab"), kRequired).value_or(0);
+  a.max_positions = r.integer("seq_length", range_of("max_positions")).value_or(0);
+  gpt_style(a);
+  a.ffn = 4 * a.hidden;    // BloomMLP is always 4 × hidden
+  r.mark_read("n_inner");  // ... so n_inner is never used
+  a.positions = PositionKind::kAlibi;
+  a.tied_embeddings = r.boolean("tie_word_embeddings").value_or(true);
+  a.dropout = any_dropout(r, {"attention_dropout", "hidden_dropout"}, 0);
+}
+
+void read_family(Family family, Reader& r, Draft& d) {
+  Architecture& a = d.arch;
+  switch (family) {
+    case Family::kLlama:
+      read_decoder(r, d, 0, 0);
+      read_dense_ffn(r, d);
+      read_llama_biases(r, d, true);
+      return;
+    case Family::kMistral:
+      read_decoder(r, d, 8, 0);
+      read_dense_ffn(r, d);
+      read_window_all_layers(r, d, 4096);  // MistralConfig's default window
+      return;
+    case Family::kMixtral:
+      read_mixtral(r, d);
+      return;
+    case Family::kQwen2:
+      read_decoder(r, d, 32, 0);
+      read_dense_ffn(r, d);
+      a.qkv_bias = true;  // Qwen2Attention: q, k, v with bias, o without
+      read_qwen_sliding_window(r, d);
+      return;
+    case Family::kQwen3:
+      read_decoder(r, d, 32, 128);
+      read_dense_ffn(r, d);
+      read_llama_biases(r, d, false);
+      a.qk_norm = true;
+      read_qwen_sliding_window(r, d);
+      return;
+    case Family::kQwen3Moe:
+      read_qwen3_moe(r, d);
+      return;
+    case Family::kDeepseekV2:
+    case Family::kDeepseekV3:
+      read_deepseek(r, d);
+      return;
+    case Family::kGpt2:
+      read_gpt2(r, d);
+      return;
+    case Family::kGptNeox:
+      read_gpt_neox(r, d);
+      return;
+    case Family::kBloom:
+      read_bloom(r, d);
+      return;
+    case Family::kGeneric:
+      read_decoder(r, d, 0, 0);
+      a.ffn = r.integer("intermediate_size", range_of("ffn")).value_or(0);
+      d.ffn_known = r.has("intermediate_size");
+      return;
+  }
+}
+
+/// Architecture → plan texts, by the same field names the plan uses (visit_fields).
+class TextVisitor {
+ public:
+  explicit TextVisitor(std::vector<HfFieldText>& out) : out_(out) {}
+  void field(std::string_view name, double value) {
+    out_.push_back({std::string(name), format_shortest(value)});
+  }
+  void field(std::string_view name, bool value) {
+    out_.push_back({std::string(name), value ? "1" : "0"});
+  }
+  void field(std::string_view name, const std::string& value) {
+    out_.push_back({std::string(name), value});
+  }
+
+ private:
+  std::vector<HfFieldText>& out_;
+};
+
+Issue json_issue(const JsonParseResult& parsed) {
+  if (parsed.error == "size") {
+    return hf_issue("hf_json_too_large", Severity::kError,
+                    {{"max", std::to_string(kJsonMaxBytes / (1024 * 1024)) + " MiB"}});
+  }
+  if (parsed.error == "depth") {
+    return hf_issue("hf_json_too_deep", Severity::kError, {{"max", std::to_string(kJsonMaxDepth)}});
+  }
+  return hf_issue("hf_json_invalid", Severity::kError, {{"offset", std::to_string(parsed.offset)}});
+}
+
+/// "a, b, c"; past `kMaxListed` names, "… (+N)" so that hostile input cannot flood a message.
+std::string join(const std::vector<std::string>& items) {
+  constexpr std::size_t kMaxListed = 20;
+  std::string out;
+  for (std::size_t i = 0; i < items.size() && i < kMaxListed; ++i) {
+    out += (i == 0 ? "" : ", ") + utf8_prefix(items[i], 60);
+  }
+  if (items.size() > kMaxListed) out += ", … (+" + std::to_string(items.size() - kMaxListed) + ")";
+  return out;
+}
+
+}  // namespace
+
+const std::string* HfImport::text(std::string_view field) const {
+  for (const auto& t : texts) {
+    if (t.field == field) return &t.text;
+  }
+  return nullptr;
+}
+
+HfImport import_hf_config(std::string_view json_text) {
+  HfImport result;
+  const JsonParseResult parsed = parse_json(json_text);
+  if (!parsed.value) {
+    result.issues.push_back(json_issue(parsed));
+    return result;
+  }
+  if (!parsed.value->is_object()) {
+    result.issues.push_back(hf_issue("hf_not_object", Severity::kError));
+    return result;
+  }
+  const JsonValue& root = *parsed.value;
+  std::vector<Issue>& issues = result.issues;
+
+  // Multimodal configs keep the language model in text_config (LLaVA, Mllama, Gemma 3 …).
+  const JsonValue* config = &root;
+  const JsonValue* text_config = root.find("text_config");
+  const bool has_layers =
+      root.find("num_hidden_layers") != nullptr || root.find("n_layer") != nullptr;
+  if (!has_layers && text_config != nullptr && text_config->is_object()) {
+    const JsonValue* outer_type = root.find("model_type");
+    issues.push_back(hf_issue(
+        "hf_text_config", Severity::kWarning,
+        {{"value", outer_type && outer_type->is_string() ? outer_type->as_string() : ""}}));
+    config = text_config;
+  }
+
+  Reader reader(config->as_object(), issues);
+  const JsonValue* type = config->find("model_type");
+  if (type == nullptr && config != &root) type = root.find("model_type");
+  Family family = Family::kGeneric;
+  if (type == nullptr || type->is_null()) {
+    issues.push_back(hf_issue("hf_no_model_type", Severity::kWarning));
+  } else if (!type->is_string()) {
+    issues.push_back(hf_issue("hf_expected_string", Severity::kError,
+                              {{"key", "model_type"}, {"value", preview(*type)}}));
+  } else {
+    result.model_type = utf8_prefix(type->as_string(), kMaxTextBytes);
+    const auto known =
+        std::find_if(std::begin(kFamilies), std::end(kFamilies),
+                     [&](const FamilyEntry& e) { return e.model_type == type->as_string(); });
+    if (known != std::end(kFamilies)) {
+      family = known->family;
+      result.family = std::string(known->model_type);
+    } else {
+      issues.push_back(hf_issue("hf_unknown_model_type", Severity::kWarning,
+                                {{"value", utf8_prefix(type->as_string(), 60)}}));
+    }
+  }
+
+  // The name: where the checkpoint came from, else its class, else its type.
+  const JsonValue* name = root.find("_name_or_path");
+  const JsonValue* classes = root.find("architectures");
+  if (name != nullptr && name->is_string() && !name->as_string().empty()) {
+    result.model_name = name->as_string();
+  } else if (classes != nullptr && classes->is_array() && !classes->as_array().empty() &&
+             classes->as_array()[0].is_string()) {
+    result.model_name = classes->as_array()[0].as_string();
+  } else {
+    result.model_name = result.model_type;
+  }
+  result.model_name = utf8_prefix(result.model_name, kMaxTextBytes);
+
+  Draft draft;
+  draft.issues = &issues;
+  read_family(family, reader, draft);
+
+  if (const auto unread = reader.unread(); !unread.empty()) {
+    issues.push_back(hf_issue("hf_unused_keys", Severity::kWarning, {{"keys", join(unread)}}));
+  }
+  if (!draft.approximated.empty()) {
+    issues.push_back(
+        hf_issue("hf_approximated", Severity::kWarning, {{"keys", join(draft.approximated)}}));
+  }
+  if (has_error(issues)) return result;
+
+  result.texts.push_back({"model", kCustomId});
+  result.texts.push_back({"model_name", result.model_name});
+  result.texts.push_back({"params", ""});
+  TextVisitor visitor(result.texts);
+  visit_fields(visitor, draft.arch);
+  for (auto& t : result.texts) {
+    // Unknown values stay automatic: "0" would not be a valid context length or FFN size.
+    if ((t.field == "max_positions" && draft.arch.max_positions <= 0) ||
+        (t.field == "ffn" && !draft.ffn_known)) {
+      t.text.clear();
+    }
+  }
+  return result;
+}
+
+std::vector<Issue> apply_hf_import(const HfImport& imported, Plan& plan,
+                                   std::span<const std::string> keep) {
+  std::vector<Issue> issues;
+  for (const auto& t : imported.texts) {
+    if (std::find(keep.begin(), keep.end(), t.field) != keep.end()) continue;
+    const FieldSpec* field = find_field_by_id(t.field);
+    if (field == nullptr) continue;
+    auto found = set_field_from_text(*field, plan, t.text);
+    issues.insert(issues.end(), found.begin(), found.end());
+  }
+  return issues;
+}
+
+}  // namespace llm_sizer

@@ -1,0 +1,123 @@
+// `--hf-config FILE` on the CLI: the import under the flags, and its errors with exit code 2.
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+#include "llm_sizer/json.hpp"
+#include "llm_sizer/model.hpp"
+#include "run.hpp"
+#include "test_support.hpp"
+
+namespace llm_sizer {
+namespace {
+
+struct Cli {
+  int code;
+  std::string out;
+  std::string err;
+};
+
+Cli run_cli(const std::vector<std::string>& args) {
+  Cli r;
+  r.code = cli::run(args, r.out, r.err);
+  return r;
+}
+
+std::string fixture_path(const std::string& name) {
+  return std::string(LLM_SIZER_FIXTURES_DIR) + "/hf/" + name;
+}
+
+// A file in the build's temporary directory holding `text`.
+std::string temp_file(const std::string& name, const std::string& text) {
+  const std::string path = testing::TempDir() + name;
+  std::ofstream(path, std::ios::binary) << text;
+  return path;
+}
+
+JsonValue json_of(const std::string& text) {
+  const auto parsed = parse_json(text);
+  if (!parsed.value) throw std::runtime_error("not JSON: " + text);
+  return *parsed.value;
+}
+
+TEST(CliHfConfig, TrainSizesTheImportedModelByItsCountedParameters) {
+  const auto r = run_cli({"train", "--hf-config", fixture_path("llama-3.1-8b.json"), "--json"});
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(r.err, "");
+  // 8,030,261,248 parameters (architecture_test.cpp) × 12 B = 96.36 GB of model state.
+  EXPECT_NEAR(test::number_at(json_of(r.out), "model_state_gb"), 96.363, 0.001);
+}
+
+TEST(CliHfConfig, LinkWritesACustomModelWithTheConfigsName) {
+  const auto r = run_cli({"link", "--hf-config=" + fixture_path("qwen3-8b.json")});
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("m=custom&m.name=Qwen3ForCausalLM&m.layers=36&m.hidden=4096"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("&m.qkn=1&"), std::string::npos);
+}
+
+TEST(CliHfConfig, ExplicitFlagsWinOverTheConfig) {
+  const auto r = run_cli({"link", "--layers", "10", "--hf-config", fixture_path("mistral-7b.json"),
+                          "--model-name", "mine"});
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("m.name=mine&m.layers=10&m.hidden=4096"), std::string::npos) << r.out;
+}
+
+TEST(CliHfConfig, AnExplicitPresetTakesTheConfigsArchitecture) {
+  // --model stays, the config's fields override the preset's: a Mixtral preset with a dense
+  // Llama 3.1 8B architecture sizes 8.03 × 10⁹ parameters' worth of layers.
+  const auto r = run_cli(
+      {"link", "--model", "mixtral-8x7b", "--hf-config", fixture_path("llama-3.1-8b.json")});
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("m=mixtral-8x7b&m.name=LlamaForCausalLM&m.layers=32"), std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("&m.experts=0&"), std::string::npos);
+}
+
+TEST(CliHfConfig, WarningsNameTheFileAndTheKeys) {
+  const std::string path = fixture_path("deepseek-v3.json");
+  const auto r = run_cli({"infer", "--hf-config", path});
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.err.find("warning: " + path +
+                       ": not used, as this calculator does not model what they describe: "
+                       "n_group, num_nextn_predict_layers"),
+            std::string::npos)
+      << r.err;
+}
+
+TEST(CliHfConfig, BadFilesExitWithCodeTwoAndALocalizedMessage) {
+  const std::string bad = temp_file("hf-bad.json", "{\"hidden_size\": 4096,}");
+  const auto syntax = run_cli({"train", "--hf-config", bad});
+  EXPECT_EQ(syntax.code, 2);
+  EXPECT_EQ(syntax.out, "");
+  EXPECT_EQ(syntax.err, "error: " + bad + " is not valid JSON: reading stopped at byte 21.\n");
+  const auto zh = run_cli({"train", "--hf-config", bad, "--lang", "zh"});
+  EXPECT_EQ(zh.code, 2);
+  EXPECT_NE(zh.err.find(bad + " 不是有效的 JSON：读到第 21 字节时出错。"), std::string::npos)
+      << zh.err;
+
+  const std::string missing = temp_file("hf-missing.json", "{\"model_type\": \"llama\"}");
+  const auto keys = run_cli({"link", "--hf-config", missing});
+  EXPECT_EQ(keys.code, 2);
+  EXPECT_NE(keys.err.find("error: " + missing + ": the key “num_hidden_layers” is required"),
+            std::string::npos)
+      << keys.err;
+
+  const auto absent = run_cli({"infer", "--hf-config", "/nonexistent/config.json"});
+  EXPECT_EQ(absent.code, 2);
+  EXPECT_EQ(absent.err, "error: cannot read the file /nonexistent/config.json\n");
+  const auto directory = run_cli({"infer", "--hf-config", testing::TempDir()});
+  EXPECT_EQ(directory.code, 2);
+  const auto no_value = run_cli({"infer", "--hf-config"});
+  EXPECT_EQ(no_value.code, 2);
+  EXPECT_NE(no_value.err.find("--hf-config needs a value."), std::string::npos);
+}
+
+TEST(CliHfConfig, HelpListsTheFlag) {
+  const auto r = run_cli({"--help"});
+  EXPECT_NE(r.out.find("--hf-config FILE"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace llm_sizer

@@ -1,0 +1,498 @@
+// Hugging Face config.json import: every family against the published config of a preset
+// (tests/fixtures/hf/, sources in tests/fixtures/README.md), then every error and warning path,
+// then hostile input.
+#include "llm_sizer/hf_config.hpp"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "llm_sizer/model.hpp"
+#include "llm_sizer/plan_fields.hpp"
+#include "llm_sizer/setup.hpp"
+#include "test_support.hpp"
+
+namespace llm_sizer {
+namespace {
+
+std::string fixture(const std::string& name) { return test::read_fixture_text("hf/" + name); }
+
+/// The setup a plan gets from an import on top of the default plan.
+ResolvedSetup setup_of(const HfImport& imported) {
+  Plan plan;
+  EXPECT_TRUE(apply_hf_import(imported, plan).empty());
+  std::vector<Issue> issues;
+  ResolvedSetup setup = resolve_setup(plan, issues);
+  EXPECT_FALSE(has_error(issues)) << (issues.empty() ? "" : issues[0].code);
+  return setup;
+}
+
+std::vector<std::string> codes(const HfImport& imported) {
+  std::vector<std::string> out;
+  for (const auto& i : imported.issues) out.push_back(i.code);
+  return out;
+}
+
+const Issue* find_issue(const HfImport& imported, const std::string& code) {
+  for (const auto& i : imported.issues) {
+    if (i.code == code) return &i;
+  }
+  return nullptr;
+}
+
+/// A published config with one key's value replaced (the key must be there).
+std::string with_value(std::string text, const std::string& key, const std::string& value) {
+  const std::string quoted = "\"" + key + "\": ";
+  const auto at = text.find(quoted);
+  if (at == std::string::npos) throw std::runtime_error("no key " + key);
+  const auto start = at + quoted.size();
+  const auto end = text.find_first_of(",\n", start);
+  return text.replace(start, end - start, value);
+}
+
+/// A published config with one more key (inserted first).
+std::string with_key(std::string text, const std::string& key, const std::string& value) {
+  return text.insert(text.find('{') + 1, "\n  \"" + key + "\": " + value + ",");
+}
+
+/// A published config without a key.
+std::string without_key(std::string text, const std::string& key) {
+  const auto at = text.find("\"" + key + "\": ");
+  if (at == std::string::npos) throw std::runtime_error("no key " + key);
+  const auto line_start = text.rfind('\n', at);
+  const auto line_end = text.find('\n', at);
+  text.erase(line_start, line_end - line_start);
+  // The last key leaves its predecessor's comma before the closing brace.
+  const auto close = text.find_first_not_of(" \n", line_start);
+  const auto comma = text.find_last_not_of(" \n", line_start - 1);
+  if (close != std::string::npos && text[close] == '}' && text[comma] == ',') text.erase(comma, 1);
+  return text;
+}
+
+struct PresetCase {
+  const char* file;
+  const char* preset;
+  const char* family;
+};
+
+// Each preset with an architecture and a published config.json (GPT-3 has none).
+const PresetCase kPresetCases[] = {
+    {"llama-3.2-1b.json", "llama-3.2-1b", "llama"},
+    {"llama-3.2-3b.json", "llama-3.2-3b", "llama"},
+    {"llama-3.1-8b.json", "llama-3.1-8b", "llama"},
+    {"llama-3.1-70b.json", "llama-3.1-70b", "llama"},
+    {"llama-3.1-405b.json", "llama-3.1-405b", "llama"},
+    {"llama-2-70b.json", "llama-2-70b", "llama"},
+    {"qwen2.5-7b.json", "qwen2.5-7b", "qwen2"},
+    {"qwen2.5-32b.json", "qwen2.5-32b", "qwen2"},
+    {"qwen2.5-72b.json", "qwen2.5-72b", "qwen2"},
+    {"qwen3-8b.json", "qwen3-8b", "qwen3"},
+    {"qwen3-32b.json", "qwen3-32b", "qwen3"},
+    {"qwen3-235b-a22b.json", "qwen3-235b-a22b", "qwen3_moe"},
+    {"mistral-7b.json", "mistral-7b", "mistral"},
+    {"mixtral-8x7b.json", "mixtral-8x7b", "mixtral"},
+    {"deepseek-v2.json", "deepseek-v2", "deepseek_v2"},
+    {"deepseek-v3.json", "deepseek-v3", "deepseek_v3"},
+    {"gpt-neox-20b.json", "gpt-neox-20b", "gpt_neox"},
+    {"bloom-176b.json", "bloom-176b", "bloom"},
+};
+
+TEST(HfConfig, EveryPublishedPresetConfigGivesThePresetsExactParameterCounts) {
+  for (const auto& c : kPresetCases) {
+    SCOPED_TRACE(c.file);
+    const HfImport imported = import_hf_config(fixture(c.file));
+    ASSERT_TRUE(imported.ok()) << (imported.issues.empty() ? "" : imported.issues[0].code);
+    EXPECT_EQ(imported.family, c.family);
+    const ModelPreset* preset = find_model(c.preset);
+    ASSERT_NE(preset, nullptr);
+    const ParamCounts expected = count_params(preset->architecture);
+    const ResolvedSetup setup = setup_of(imported);
+    ASSERT_TRUE(setup.has_architecture);
+    EXPECT_EQ(setup.counts.total, expected.total);
+    EXPECT_EQ(setup.counts.active, expected.active);
+    EXPECT_EQ(setup.counts.matmul_active, expected.matmul_active);
+    // The article's method then sizes the model by its counted parameters.
+    EXPECT_EQ(setup.params, expected.total);
+  }
+}
+
+TEST(HfConfig, ExactCountsFromSafetensorsIndexesThroughTheImport) {
+  // Totals of the released checkpoints (the same figures as architecture_test.cpp).
+  EXPECT_EQ(setup_of(import_hf_config(fixture("llama-3.1-8b.json"))).counts.total, 8030261248.0);
+  EXPECT_EQ(setup_of(import_hf_config(fixture("qwen2.5-7b.json"))).counts.total, 7615616512.0);
+  EXPECT_EQ(setup_of(import_hf_config(fixture("llama-3.2-1b.json"))).counts.total, 1235814400.0);
+}
+
+TEST(HfConfig, Gpt2SmallCountsItsWellKnown124MillionParameters) {
+  // sum(p.numel() for p in GPT2LMHeadModel(GPT2Config()).parameters()) = 124,439,808:
+  // wte 50257·768 + wpe 1024·768 + 12 layers · 7,087,872 + ln_f 1536 (lm_head tied).
+  const HfImport imported = import_hf_config(fixture("gpt2.json"));
+  ASSERT_TRUE(imported.ok());
+  EXPECT_TRUE(imported.issues.empty());
+  const ResolvedSetup s = setup_of(imported);
+  EXPECT_EQ(s.counts.total, 124439808.0);
+  EXPECT_EQ(*imported.text("positions"), "learned");
+  EXPECT_EQ(*imported.text("ffn"), "3072");  // n_inner absent: 4 × 768
+  EXPECT_EQ(*imported.text("tied_embeddings"), "1");
+  EXPECT_EQ(*imported.text("dropout"), "1");  // resid/embd/attn_pdrop 0.1
+  EXPECT_EQ(*imported.text("norm"), "layernorm");
+}
+
+TEST(HfConfig, PublishedConfigsOfTheCommonFamiliesRaiseNoWarning) {
+  for (const char* file :
+       {"llama-3.1-8b.json", "llama-3.2-1b.json", "llama-2-70b.json", "qwen2.5-32b.json",
+        "qwen3-8b.json", "qwen3-235b-a22b.json", "mistral-7b.json", "mixtral-8x7b.json",
+        "gpt-neox-20b.json", "bloom-176b.json"}) {
+    SCOPED_TRACE(file);
+    const HfImport imported = import_hf_config(fixture(file));
+    EXPECT_TRUE(imported.issues.empty())
+        << imported.issues[0].code << " " << imported.issues[0].param("keys");
+  }
+}
+
+TEST(HfConfig, DeepSeekNamesTheKeysItCannotUse) {
+  // MTP module, node-limited routing, the noaux_tc bias and FP8 storage are not modelled.
+  const HfImport v3 = import_hf_config(fixture("deepseek-v3.json"));
+  ASSERT_EQ(codes(v3), std::vector<std::string>{"hf_unused_keys"});
+  EXPECT_EQ(v3.issues[0].severity, Severity::kWarning);
+  EXPECT_EQ(v3.issues[0].field, "hf_config");
+  EXPECT_EQ(v3.issues[0].param("keys"),
+            "n_group, num_nextn_predict_layers, quantization_config, topk_group, topk_method");
+  const HfImport v2 = import_hf_config(fixture("deepseek-v2.json"));
+  ASSERT_EQ(codes(v2), std::vector<std::string>{"hf_unused_keys"});
+  EXPECT_EQ(v2.issues[0].param("keys"), "n_group, topk_group, topk_method");
+}
+
+TEST(HfConfig, SetsEveryModelFieldSoNothingOfAPresetIsLeftOver) {
+  const HfImport imported = import_hf_config(fixture("llama-3.1-8b.json"));
+  ASSERT_TRUE(imported.ok());
+  EXPECT_EQ(*imported.text("model"), "custom");
+  EXPECT_EQ(*imported.text("model_name"), "LlamaForCausalLM");  // no _name_or_path
+  EXPECT_EQ(*imported.text("params"), "");
+  EXPECT_EQ(*imported.text("moe_experts"), "0");
+  EXPECT_EQ(*imported.text("kv_lora_rank"), "0");
+  EXPECT_EQ(*imported.text("head_dim"), "128");  // 4096 / 32
+  EXPECT_EQ(*imported.text("max_positions"), "131072");
+  // A dense config over the Mixtral preset gives the dense model, not a hybrid.
+  Plan plan;
+  plan.model = "mixtral-8x7b";
+  const std::vector<std::string> keep = {"model"};
+  EXPECT_TRUE(apply_hf_import(imported, plan, keep).empty());
+  EXPECT_EQ(plan.model, "mixtral-8x7b");
+  std::vector<Issue> issues;
+  const ResolvedSetup s = resolve_setup(plan, issues);
+  EXPECT_FALSE(s.arch.is_moe());
+  EXPECT_EQ(s.counts.total, 8030261248.0);
+}
+
+TEST(HfConfig, ApplyKeepsTheFieldsItIsToldToKeep) {
+  const HfImport imported = import_hf_config(fixture("mistral-7b.json"));
+  Plan plan;
+  plan.arch_layers = 2;
+  const std::vector<std::string> keep = {"layers"};
+  apply_hf_import(imported, plan, keep);
+  EXPECT_EQ(plan.arch_layers, 2);
+  EXPECT_EQ(plan.arch_hidden, 4096);
+  EXPECT_EQ(plan.model, "custom");
+}
+
+TEST(HfConfig, NameComesFromNameOrPathThenClassThenType) {
+  const std::string llama = fixture("llama-3.1-8b.json");
+  EXPECT_EQ(
+      import_hf_config(with_key(llama, "_name_or_path", "\"meta-llama/Llama-3.1-8B\"")).model_name,
+      "meta-llama/Llama-3.1-8B");
+  const std::string no_class = without_key(llama, "architectures");
+  EXPECT_EQ(import_hf_config(no_class).model_name, "llama");
+  // A name longer than a plan text allows is cut at a character boundary, not refused.
+  std::string long_name;
+  for (int i = 0; i < 150; ++i) long_name += "模";  // 3 bytes each
+  const HfImport cut = import_hf_config(with_key(llama, "_name_or_path", "\"" + long_name + "\""));
+  ASSERT_TRUE(cut.ok());
+  EXPECT_EQ(cut.model_name.size(), 198u);
+  Plan plan;
+  apply_hf_import(cut, plan);
+  EXPECT_TRUE(validate_field_ranges(plan).empty());
+}
+
+TEST(HfConfig, QwenSlidingWindowOnlyWhenUsedAndOnlyFromMaxWindowLayersOn) {
+  const std::string qwen = fixture("qwen2.5-7b.json");
+  // Published: use_sliding_window false, so the 131072 window is not used.
+  EXPECT_EQ(*import_hf_config(qwen).text("sliding_window"), "0");
+  std::string on = with_value(qwen, "use_sliding_window", "true");
+  on = with_value(on, "sliding_window", "4096");
+  on = with_value(on, "max_window_layers", "20");
+  const HfImport windowed = import_hf_config(on);
+  ASSERT_TRUE(windowed.ok());
+  EXPECT_EQ(*windowed.text("sliding_window"), "4096");
+  EXPECT_EQ(*windowed.text("sliding_window_layers"), "8");  // layers 20..27 of 28
+  // layer_types, when given, decide.
+  std::string types = "[";
+  for (int i = 0; i < 28; ++i)
+    types += i % 4 == 3 ? "\"full_attention\"," : "\"sliding_attention\",";
+  types.back() = ']';
+  EXPECT_EQ(*import_hf_config(with_key(on, "layer_types", types)).text("sliding_window_layers"),
+            "21");
+  const HfImport short_list =
+      import_hf_config(with_key(on, "layer_types", "[\"sliding_attention\"]"));
+  ASSERT_EQ(codes(short_list), std::vector<std::string>{"hf_list_length"});
+  EXPECT_EQ(short_list.issues[0].param("length"), "1");
+  EXPECT_EQ(short_list.issues[0].param("layers"), "28");
+  EXPECT_TRUE(short_list.texts.empty());
+}
+
+TEST(HfConfig, MistralWindowDefaultsAsTransformersDoes) {
+  const std::string mistral = fixture("mistral-7b.json");
+  EXPECT_EQ(*import_hf_config(mistral).text("sliding_window"), "4096");
+  EXPECT_EQ(*import_hf_config(with_value(mistral, "sliding_window", "null")).text("sliding_window"),
+            "0");
+  // MistralConfig(sliding_window=4096) when the key is absent.
+  EXPECT_EQ(*import_hf_config(without_key(mistral, "sliding_window")).text("sliding_window"),
+            "4096");
+  // num_key_value_heads absent: MistralConfig's 8; null: as many as the heads.
+  EXPECT_EQ(*import_hf_config(without_key(mistral, "num_key_value_heads")).text("kv_heads"), "8");
+  EXPECT_EQ(*import_hf_config(with_value(mistral, "num_key_value_heads", "null")).text("kv_heads"),
+            "32");
+}
+
+TEST(HfConfig, QwenMoeLayerPatternsFitOrAreNamed) {
+  const std::string moe = fixture("qwen3-235b-a22b.json");
+  // Every second layer: (i + 1) % 2 == 0 → layers 1, 3, 5 …
+  const HfImport every_second = import_hf_config(with_value(moe, "decoder_sparse_step", "2"));
+  ASSERT_TRUE(every_second.ok());
+  EXPECT_TRUE(every_second.issues.empty());
+  EXPECT_EQ(*every_second.text("moe_dense_layers"), "0");
+  EXPECT_EQ(*every_second.text("moe_layer_period"), "2");
+  EXPECT_EQ(setup_of(every_second).arch.moe_layer_count(), 47);
+  // The first three layers dense.
+  const HfImport leading = import_hf_config(with_value(moe, "mlp_only_layers", "[0, 1, 2]"));
+  EXPECT_TRUE(leading.issues.empty());
+  EXPECT_EQ(*leading.text("moe_dense_layers"), "3");
+  EXPECT_EQ(*leading.text("moe_layer_period"), "1");
+  // One dense layer in the middle does not fit (leading dense, every n-th): named.
+  const HfImport middle = import_hf_config(with_value(moe, "mlp_only_layers", "[40]"));
+  ASSERT_EQ(codes(middle), std::vector<std::string>{"hf_approximated"});
+  EXPECT_EQ(middle.issues[0].param("keys"), "decoder_sparse_step, mlp_only_layers");
+  // No MoE layer at all: a dense model with the dense FFN.
+  std::string all_dense = "[";
+  for (int i = 0; i < 94; ++i) all_dense += std::to_string(i) + ",";
+  all_dense.back() = ']';
+  const HfImport dense = import_hf_config(with_value(moe, "mlp_only_layers", all_dense));
+  ASSERT_TRUE(dense.ok());
+  EXPECT_EQ(*dense.text("moe_experts"), "0");
+  EXPECT_EQ(*dense.text("ffn"), "12288");
+}
+
+TEST(HfConfig, LlamaBiasesAreExactTogetherAndNamedAlone) {
+  const std::string llama = fixture("llama-3.2-1b.json");
+  std::string both = with_value(llama, "attention_bias", "true");
+  both = with_value(both, "mlp_bias", "true");
+  const HfImport biased = import_hf_config(both);
+  EXPECT_TRUE(biased.issues.empty());
+  const double plain = setup_of(import_hf_config(llama)).counts.total;
+  // Per layer: q 2048 + k, v 512 each + o 2048, gate/up 8192 each + down 2048 (modeling_llama).
+  EXPECT_EQ(setup_of(biased).counts.total - plain,
+            16 * (2048 + 512 + 512 + 2048 + 8192 * 2 + 2048));
+  const HfImport attention_only = import_hf_config(with_value(llama, "attention_bias", "true"));
+  ASSERT_EQ(codes(attention_only), std::vector<std::string>{"hf_approximated"});
+  EXPECT_EQ(attention_only.issues[0].param("keys"), "attention_bias");
+}
+
+TEST(HfConfig, MultimodalConfigsImportTheirTextModel) {
+  const std::string text =
+      "{\"model_type\": \"llava\", \"architectures\": "
+      "[\"LlavaForConditionalGeneration\"], \"vision_config\": "
+      "{\"hidden_size\": 1024}, \"text_config\": " +
+      fixture("llama-3.1-8b.json") + "}";
+  const HfImport imported = import_hf_config(text);
+  ASSERT_TRUE(imported.ok());
+  ASSERT_EQ(codes(imported), std::vector<std::string>{"hf_text_config"});
+  EXPECT_EQ(imported.issues[0].param("value"), "llava");
+  EXPECT_EQ(imported.family, "llama");
+  EXPECT_EQ(imported.model_name, "LlavaForConditionalGeneration");
+  EXPECT_EQ(setup_of(imported).counts.total, 8030261248.0);
+}
+
+TEST(HfConfig, UnknownFamiliesImportTheCommonKeysAndNameTheRest) {
+  // A Phi-3-like config: a model_type this calculator has no mapping for.
+  const std::string phi = R"({
+    "model_type": "phi3", "architectures": ["Phi3ForCausalLM"],
+    "hidden_size": 3072, "num_hidden_layers": 32, "num_attention_heads": 32,
+    "num_key_value_heads": 32, "intermediate_size": 8192, "vocab_size": 32064,
+    "max_position_embeddings": 4096, "tie_word_embeddings": false,
+    "resid_pdrop": 0.0, "num_experts_per_tok": 2, "attention_chunk_size": 8192,
+    "rms_norm_eps": 1e-05, "rope_theta": 10000.0 })";
+  const HfImport imported = import_hf_config(phi);
+  ASSERT_TRUE(imported.ok());
+  EXPECT_EQ(imported.family, "");
+  EXPECT_EQ(imported.model_type, "phi3");
+  EXPECT_EQ(codes(imported), (std::vector<std::string>{"hf_unknown_model_type", "hf_unused_keys"}));
+  EXPECT_EQ(imported.issues[0].param("value"), "phi3");
+  EXPECT_EQ(imported.issues[1].param("keys"),
+            "resid_pdrop, num_experts_per_tok, attention_chunk_size");
+  EXPECT_EQ(*imported.text("layers"), "32");
+  EXPECT_EQ(*imported.text("ffn_kind"), "swiglu");
+  // Without intermediate_size the FFN stays for the user to give.
+  EXPECT_EQ(*import_hf_config(with_value(phi, "intermediate_size", "null")).text("ffn"), "");
+  // No model_type at all: the same reading, a different warning.
+  const HfImport untyped = import_hf_config(R"({"hidden_size": 64, "num_hidden_layers": 2,
+    "num_attention_heads": 4, "vocab_size": 100, "intermediate_size": 128})");
+  EXPECT_EQ(codes(untyped), std::vector<std::string>{"hf_no_model_type"});
+  EXPECT_EQ(untyped.model_name, "");
+}
+
+TEST(HfConfig, UnusedArchitectureKeysOfAKnownFamilyAreNamed) {
+  std::string llama = with_key(fixture("llama-3.1-8b.json"), "attention_chunk_size", "8192");
+  llama = with_key(llama, "num_experts_per_tok", "1");
+  const HfImport imported = import_hf_config(llama);
+  ASSERT_TRUE(imported.ok());
+  ASSERT_EQ(codes(imported), std::vector<std::string>{"hf_unused_keys"});
+  EXPECT_EQ(imported.issues[0].param("keys"), "num_experts_per_tok, attention_chunk_size");
+}
+
+TEST(HfConfig, MalformedJsonNamesTheByteOffset) {
+  const std::string text = "{\"hidden_size\": 4096,}";
+  const HfImport imported = import_hf_config(text);
+  ASSERT_EQ(codes(imported), std::vector<std::string>{"hf_json_invalid"});
+  EXPECT_EQ(imported.issues[0].severity, Severity::kError);
+  EXPECT_EQ(imported.issues[0].param("offset"), std::to_string(text.find('}')));
+  EXPECT_TRUE(imported.texts.empty());
+  EXPECT_EQ(import_hf_config("").issues[0].param("offset"), "0");
+  // Python's json writes NaN, which is not JSON.
+  const std::string nan = "{\"hidden_size\": NaN}";
+  EXPECT_EQ(import_hf_config(nan).issues[0].param("offset"), std::to_string(nan.find('N')));
+}
+
+TEST(HfConfig, NotAnObjectIsRefused) {
+  for (const char* text : {"[1, 2]", "\"config\"", "42", "null", "true"}) {
+    EXPECT_EQ(codes(import_hf_config(text)), std::vector<std::string>{"hf_not_object"}) << text;
+  }
+}
+
+TEST(HfConfig, MissingRequiredKeysAreErrorsNamingTheKey) {
+  const std::string llama = fixture("llama-3.1-8b.json");
+  for (const char* key : {"hidden_size", "num_hidden_layers", "num_attention_heads", "vocab_size",
+                          "intermediate_size"}) {
+    SCOPED_TRACE(key);
+    const HfImport imported = import_hf_config(without_key(llama, key));
+    ASSERT_EQ(codes(imported), std::vector<std::string>{"hf_missing_key"});
+    EXPECT_EQ(imported.issues[0].param("key"), key);
+    EXPECT_TRUE(imported.texts.empty());
+  }
+  EXPECT_EQ(import_hf_config(with_value(llama, "hidden_size", "null")).issues[0].code,
+            "hf_missing_key");
+  const HfImport mixtral =
+      import_hf_config(without_key(fixture("mixtral-8x7b.json"), "num_local_experts"));
+  EXPECT_EQ(mixtral.issues[0].param("key"), "num_local_experts");
+  const HfImport deepseek =
+      import_hf_config(without_key(fixture("deepseek-v3.json"), "kv_lora_rank"));
+  EXPECT_EQ(deepseek.issues[0].param("key"), "kv_lora_rank");
+  const HfImport gpt2 = import_hf_config(without_key(fixture("gpt2.json"), "n_positions"));
+  EXPECT_EQ(gpt2.issues[0].param("key"), "n_positions");
+}
+
+TEST(HfConfig, WrongTypesAreErrorsNamingKeyAndValue) {
+  const std::string llama = fixture("llama-3.1-8b.json");
+  struct Case {
+    std::string key;
+    std::string value;
+    std::string code;
+    std::string shown;
+  };
+  const std::vector<Case> cases = {
+      {"num_hidden_layers", "\"32\"", "hf_expected_integer", "\"32\""},
+      {"hidden_size", "4096.5", "hf_expected_integer", "4096.5"},
+      {"hidden_size", "\"NaN\"", "hf_expected_integer", "\"NaN\""},
+      {"vocab_size", "[128256]", "hf_expected_integer", "[…]"},
+      {"num_key_value_heads", "{\"n\": 8}", "hf_expected_integer", "{…}"},
+      {"tie_word_embeddings", "\"yes\"", "hf_expected_boolean", "\"yes\""},
+      {"tie_word_embeddings", "1", "hf_expected_boolean", "1"},
+      {"attention_dropout", "\"0.1\"", "hf_expected_number", "\"0.1\""},
+      {"model_type", "5", "hf_expected_string", "5"},
+  };
+  for (const auto& c : cases) {
+    SCOPED_TRACE(c.key + " = " + c.value);
+    const HfImport imported = import_hf_config(with_value(llama, c.key, c.value));
+    ASSERT_FALSE(imported.ok());
+    const Issue* issue = find_issue(imported, c.code);
+    ASSERT_NE(issue, nullptr) << imported.issues[0].code;
+    EXPECT_EQ(issue->param("key"), c.key);
+    EXPECT_EQ(issue->param("value"), c.shown);
+  }
+  const HfImport list = import_hf_config(
+      with_value(fixture("qwen3-235b-a22b.json"), "mlp_only_layers", "[0, \"1\"]"));
+  ASSERT_NE(find_issue(list, "hf_expected_list"), nullptr);
+  EXPECT_EQ(find_issue(list, "hf_expected_list")->param("value"), "\"1\"");
+}
+
+TEST(HfConfig, OutOfRangeValuesNameTheValidRange) {
+  const std::string llama = fixture("llama-3.1-8b.json");
+  struct Case {
+    std::string key;
+    std::string value;
+    std::string shown;
+    std::string max;
+  };
+  const std::vector<Case> cases = {
+      {"num_hidden_layers", "0", "0", "1000"},
+      {"vocab_size", "-5", "-5", "100 × 10⁶"},
+      {"hidden_size", "1e300", "1e+300", "1 × 10⁶"},
+      {"hidden_size", "1e400", "Infinity", "1 × 10⁶"},  // strtod overflows to infinity
+      {"attention_dropout", "1.5", "1.5", "1"},
+  };
+  for (const auto& c : cases) {
+    SCOPED_TRACE(c.key + " = " + c.value);
+    const HfImport imported = import_hf_config(with_value(llama, c.key, c.value));
+    ASSERT_EQ(codes(imported), std::vector<std::string>{"hf_out_of_range"});
+    EXPECT_EQ(imported.issues[0].param("key"), c.key);
+    EXPECT_EQ(imported.issues[0].param("value"), c.shown);
+    EXPECT_EQ(imported.issues[0].param("max"), c.max);
+  }
+  // Top-k cannot exceed the experts.
+  const HfImport top_k =
+      import_hf_config(with_value(fixture("mixtral-8x7b.json"), "num_experts_per_tok", "9"));
+  ASSERT_EQ(codes(top_k), std::vector<std::string>{"hf_out_of_range"});
+  EXPECT_EQ(top_k.issues[0].param("max"), "8");
+}
+
+TEST(HfConfig, HostileInputNeverCrashesAndAlwaysExplains) {
+  // Too deep for the parser's bound.
+  const std::string deep = std::string(200, '[') + std::string(200, ']');
+  EXPECT_EQ(codes(import_hf_config(deep)), std::vector<std::string>{"hf_json_too_deep"});
+  const std::string deep_key = "{\"rope_scaling\": " + deep + "}";
+  EXPECT_EQ(codes(import_hf_config(deep_key)), std::vector<std::string>{"hf_json_too_deep"});
+  // Larger than the parser reads.
+  const std::string huge = "{\"x\": \"" + std::string(kJsonMaxBytes, 'a') + "\"}";
+  const HfImport too_large = import_hf_config(huge);
+  ASSERT_EQ(codes(too_large), std::vector<std::string>{"hf_json_too_large"});
+  EXPECT_EQ(too_large.issues[0].param("max"), "4 MiB");
+  // Thousands of unknown keys: one warning with a bounded list.
+  std::string keys;
+  for (int i = 0; i < 5000; ++i) keys += "\"k" + std::to_string(i) + "\": 0, ";
+  std::string many = fixture("llama-3.2-1b.json");
+  many.insert(many.find('{') + 1, keys);
+  const HfImport flooded = import_hf_config(many);
+  ASSERT_TRUE(flooded.ok());
+  ASSERT_EQ(codes(flooded), std::vector<std::string>{"hf_unused_keys"});
+  EXPECT_LT(flooded.issues[0].param("keys").size(), 200u);
+  EXPECT_NE(flooded.issues[0].param("keys").find("(+4980)"), std::string::npos);
+  // A long list of layer indices is read in one pass.
+  std::string indices = "[";
+  for (int i = 0; i < 200000; ++i) indices += std::to_string(i % 1000) + ",";
+  indices.back() = ']';
+  EXPECT_TRUE(
+      import_hf_config(with_value(fixture("qwen3-235b-a22b.json"), "mlp_only_layers", indices))
+          .ok());
+  // Every prefix of a real config is refused with a reason, never accepted half-read.
+  const std::string full = fixture("deepseek-v3.json");
+  for (std::size_t n = 0; n + 1 < full.size(); ++n) {
+    const HfImport cut = import_hf_config(full.substr(0, n));
+    ASSERT_FALSE(cut.ok()) << n;
+    ASSERT_TRUE(cut.texts.empty());
+  }
+  // Bytes that are not UTF-8 text and control characters.
+  EXPECT_FALSE(import_hf_config(std::string("\xff\xfe{\x01}", 5)).ok());
+  EXPECT_FALSE(import_hf_config(std::string("{\"a\0\": 1}", 9)).ok());
+}
+
+}  // namespace
+}  // namespace llm_sizer

@@ -1,0 +1,174 @@
+// Importing a Hugging Face config.json on the real page (dist/) in headless Chromium: pasted,
+// chosen as a file, and broken. Fails on any console error, page error or CSP violation.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { serveStatic } from './static-server.mjs';
+import { launchBrowser, openWatchedPage } from './browser.mjs';
+import { loadModule } from '../web/load-module.mjs';
+
+const dist = new URL('../../dist/', import.meta.url).pathname;
+const fixturePath = (name) => new URL(`../fixtures/hf/${name}`, import.meta.url).pathname;
+
+let server;
+let browser;
+let core;
+
+before(async () => {
+  server = await serveStatic(dist, { mount: '/llm-sizer/' });
+  browser = await launchBrowser();
+  core = await loadModule();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function openPage(hash = '#v=1&m=gpt3-175b&a=h100-80g') {
+  const page = await openWatchedPage(browser);
+  await page.goto(server.url + hash);
+  await page.waitForSelector('[data-testid=hf-import]');
+  return page;
+}
+
+const text = (page, testId) => page.textContent(`[data-testid=${testId}]`);
+const gb = (value) => `${value.toLocaleString('en-US', { maximumFractionDigits: 2 })} GB`;
+
+test('a pasted config.json becomes the model, with its parameter count and memory breakdown', async () => {
+  const config = await readFile(fixturePath('llama-3.1-8b.json'), 'utf8');
+  const page = await openPage();
+  await page.fill('[data-testid=hf-text]', config);
+  await page.click('[data-testid=hf-import]');
+  await page.waitForSelector('[data-testid=hf-imported]');
+  assert.equal(
+    await text(page, 'hf-imported'),
+    'Imported “LlamaForCausalLM” as a custom model (llama).',
+  );
+  assert.match(await text(page, 'hf-fields'), /^Layers 32 · Hidden size 4096 · Attention heads 32/);
+  // Meta's released Llama 3.1 8B checkpoint holds 8,030,261,248 parameters.
+  assert.equal(await text(page, 'hf-params-total'), '8.03B (8,030,261,248)');
+  assert.equal(await page.$('[data-testid=hf-params-active]'), null); // dense: all active
+  assert.equal(await page.inputValue('[data-testid=input-model]'), 'custom');
+  // The architecture inputs now hold the config's values.
+  assert.equal(await page.inputValue('[data-testid=input-layers]'), '32');
+  assert.equal(await page.inputValue('[data-testid=input-kvHeads]'), '8');
+  // The memory panel shows the core's full memory model of the plan now on the page.
+  const link = page.url().slice(page.url().indexOf('#'));
+  const full = core.evaluate(core.decodeLink(link).texts).training;
+  assert.equal(full.available, true);
+  const peak = full.stages[full.memory.peakStage];
+  assert.ok(peak.weightsGb > 0);
+  for (const key of [
+    'weightsGb',
+    'gradsGb',
+    'optimizerGb',
+    'activationsGb',
+    'logitsGb',
+    'overheadGb',
+  ]) {
+    assert.equal(await text(page, `memory-${key}`), gb(peak[key]), key);
+  }
+  assert.match(
+    await text(page, 'memory-peak'),
+    new RegExp(`^${gb(full.memory.peakGb)} of ${gb(full.memory.cardMemoryGb)} — fits`),
+  );
+  // The article's method sizes the counted parameters: 8,030,261,248 × 12 B = 96.3631 GB.
+  assert.equal(await text(page, 'step-model_state'), '96.3631 GB');
+  assert.match(link, /m=custom&m\.name=LlamaForCausalLM&m\.layers=32&m\.hidden=4096/);
+  assert.deepEqual(page.problems, []);
+  await page.closeAll();
+});
+
+test('a chosen file imports too, and an MoE shows its active parameters and warnings', async () => {
+  const page = await openPage();
+  await page.setInputFiles('[data-testid=hf-file]', fixturePath('deepseek-v3.json'));
+  await page.waitForSelector('[data-testid=hf-imported]');
+  // The file's text lands in the box, so it can be read and edited.
+  assert.match(await page.inputValue('[data-testid=hf-text]'), /"model_type": "deepseek_v3"/);
+  // The preset's count from the same architecture (model_catalog.cpp; 671 × 10⁹ in the report).
+  const preset = core.catalog().models.find((m) => m.id === 'deepseek-v3');
+  assert.equal(
+    await text(page, 'hf-params-total'),
+    `671.03B (${preset.paramsTotal.toLocaleString('en-US')})`,
+  );
+  assert.match(await text(page, 'hf-params-active'), /^37\.55B/);
+  assert.deepEqual(
+    await page.$$eval('[data-testid=hf-issue]', (n) => n.map((x) => x.textContent)),
+    [
+      'config.json: not used, as this calculator does not model what they describe: n_group, ' +
+        'num_nextn_predict_layers, quantization_config, topk_group, topk_method.',
+    ],
+  );
+  assert.deepEqual(page.problems, []);
+  await page.closeAll();
+});
+
+test('a broken config says where, keeps what was pasted and leaves the plan working', async () => {
+  const page = await openPage('#v=1&m=gpt3-175b&a=h100-80g&cluster=1000');
+  const broken = '{\n  "model_type": "llama",\n  "hidden_size": 4096,\n}';
+  await page.fill('[data-testid=hf-text]', broken);
+  await page.click('[data-testid=hf-import]');
+  await page.waitForSelector('[data-testid=hf-failed]');
+  assert.deepEqual(
+    await page.$$eval('[data-testid=hf-issue]', (n) => n.map((x) => x.textContent)),
+    [`config.json is not valid JSON: reading stopped at byte ${broken.lastIndexOf('}')}.`],
+  );
+  assert.equal(await page.inputValue('[data-testid=hf-text]'), broken);
+  assert.equal(await page.inputValue('[data-testid=input-model]'), 'gpt3-175b');
+  assert.equal(await text(page, 'train-layout'), '(TP, PP, DP) = (8, 6, 20)');
+  await page.fill('[data-testid=input-pp]', '10');
+  assert.equal(await text(page, 'train-layout'), '(TP, PP, DP) = (8, 10, 12)');
+  // A missing key is named; an empty box asks for a config.
+  await page.fill('[data-testid=hf-text]', '{"model_type": "llama", "hidden_size": 4096}');
+  await page.click('[data-testid=hf-import]');
+  assert.match(
+    await text(page, 'hf-status'),
+    /config\.json: the key “num_hidden_layers” is required but missing\./,
+  );
+  await page.fill('[data-testid=hf-text]', '  ');
+  await page.click('[data-testid=hf-import]');
+  assert.equal(await text(page, 'hf-status'), 'Paste a config.json or choose the file first.');
+  assert.deepEqual(page.problems, []);
+  await page.closeAll();
+});
+
+test('the import is keyboard operable and speaks Chinese', async () => {
+  const page = await openWatchedPage(browser, { locale: 'zh-CN' });
+  await page.goto(`${server.url}#v=1&m=gpt3-175b&a=h100-80g`);
+  await page.waitForSelector('[data-testid=hf-import]');
+  await page.focus('[data-testid=hf-text]');
+  await page.keyboard.insertText(await readFile(fixturePath('qwen3-8b.json'), 'utf8'));
+  await page.keyboard.press('Tab'); // the file input
+  await page.keyboard.press('Tab'); // the Import button
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('[data-testid=hf-imported]');
+  assert.equal(
+    await text(page, 'hf-imported'),
+    '已将“Qwen3ForCausalLM”导入为自定义模型（qwen3）。',
+  );
+  assert.equal(await page.getAttribute('label[for=hf-text]', 'for'), 'hf-text');
+  assert.deepEqual(page.problems, []);
+  await page.closeAll();
+});
+
+test('a file dropped on the text box is read and imported', async () => {
+  const page = await openPage();
+  const config = await readFile(fixturePath('gpt2.json'), 'utf8');
+  await page.$eval(
+    '[data-testid=hf-text]',
+    (box, content) => {
+      const data = new DataTransfer();
+      data.items.add(new File([content], 'config.json', { type: 'application/json' }));
+      box.dispatchEvent(new DragEvent('dragover', { dataTransfer: data, bubbles: true }));
+      box.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true }));
+    },
+    config,
+  );
+  await page.waitForSelector('[data-testid=hf-imported]');
+  assert.equal(await page.inputValue('[data-testid=hf-text]'), config);
+  // GPT-2 small: 124,439,808 parameters (tied LM head).
+  assert.equal(await text(page, 'hf-params-total'), '124.44M (124,439,808)');
+  assert.deepEqual(page.problems, []);
+  await page.closeAll();
+});
