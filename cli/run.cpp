@@ -146,6 +146,12 @@ Request parse(const std::vector<std::string>& args, const Messages& m) {
       r.errors.push_back(m.format("cli.unknown_flag", {{"flag", "--" + name}}));
       continue;
     }
+    // A flag input given alone switches it on: --sequence-parallel.
+    const bool next_is_value = i + 1 < args.size() && args[i + 1].rfind("--", 0) != 0;
+    if (!has_value && field->type == FieldType::kFlag && !next_is_value) {
+      value = "1";
+      has_value = true;
+    }
     if (!has_value) {
       if (i + 1 >= args.size()) {
         r.errors.push_back(m.format("cli.missing_value", {{"flag", "--" + name}}) + " " +
