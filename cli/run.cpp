@@ -225,7 +225,8 @@ bool report_issues(const std::vector<Issue>& issues, const Messages& m, std::str
 std::string value_text(double value, const std::string& unit, const Messages& m) {
   if (!std::isfinite(value)) return "—";
   // Memory reads best to the hundredth of a GB; counts and ratios keep their digits.
-  std::string text = format_readable(unit == "GB" ? std::round(value * 100) / 100 : value);
+  const bool rounded = unit == "GB" || unit == "ms" || unit == "s" || unit == "tokens/s";
+  std::string text = format_readable(rounded ? std::round(value * 100) / 100 : value);
   if (!unit.empty()) text += " " + m.format("unit." + unit);
   return text;
 }
