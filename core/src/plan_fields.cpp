@@ -84,8 +84,8 @@ constexpr bool kInclusive = false;
 
 constexpr std::string_view kLangs[] = {"en", "zh"};
 // The page's panels an embedded view can show (web/src/components/EmbedView.tsx).
-constexpr std::string_view kEmbedPanels[] = {"training", "memory", "inference", "serving",
-                                             "comparison"};
+constexpr std::string_view kEmbedPanels[] = {"training",  "memory",  "time",      "search",
+                                             "inference", "serving", "comparison"};
 constexpr std::string_view kFfnKinds[] = {"gelu", "swiglu"};
 constexpr std::string_view kPositionKinds[] = {"rotary", "learned", "alibi"};
 constexpr std::string_view kNormKinds[] = {"rmsnorm", "layernorm"};

@@ -3,7 +3,9 @@ import { render } from 'preact';
 import { createCore } from './core/api';
 import { loadCore } from './core/load-core';
 import { htmlLang, langFromBrowser, langInLink, loadCatalog, translate } from './i18n/i18n';
+import { createSearchClient } from './core/search-client';
 import { createAppState, syncWithLocation } from './state/app-state';
+import { followPlanWithSearch } from './state/search-state';
 import { App } from './components/App';
 import './styles/global.css';
 
@@ -19,6 +21,11 @@ async function boot(root: HTMLElement) {
     });
     syncWithLocation(state, window);
     effect(() => void loadCatalog(state.wantedLang.value));
+    // An embedded view runs the layout search only when it shows it.
+    const panels = state.embedPanels.peek();
+    if (panels.length === 0 || panels.includes('search')) {
+      state.search = followPlanWithSearch(state, createSearchClient);
+    }
     effect(() => {
       document.documentElement.lang = htmlLang(state.lang.value);
       document.title = translate(state.lang.value, 'app.title');

@@ -9,6 +9,8 @@ import { InferencePlan } from './InferencePlan';
 import { IssueSummary } from './IssueSummary';
 import { LinkIssues } from './LinkIssues';
 import { MemoryPanel } from './MemoryPanel';
+import { SearchPanel } from './SearchPanel';
+import { TimePanel } from './TimePanel';
 import { PlanForm } from './PlanForm';
 import { TrainingPlan } from './TrainingPlan';
 import { Footer } from './Footer';
@@ -35,6 +37,8 @@ export function App({ state }: { state: AppState }) {
               <IssueSummary />
               <TrainingPlan />
               <MemoryPanel />
+              <TimePanel />
+              <SearchPanel />
               <InferencePlan />
               <InferenceFleet />
               <ComparisonTable />

@@ -5,6 +5,8 @@ import { useApp, useT } from '../state/context';
 const PANELS = [
   ['training', 'ui.training_title'],
   ['memory', 'ui.memory_title'],
+  ['time', 'ui.time_title'],
+  ['search', 'ui.search_title'],
   ['inference', 'ui.inference_title'],
   ['serving', 'ui.serving_title'],
   ['comparison', 'ui.comparison_title'],

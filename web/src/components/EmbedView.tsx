@@ -7,12 +7,16 @@ import { InferenceFleet } from './InferenceFleet';
 import { InferencePlan } from './InferencePlan';
 import { LinkIssues } from './LinkIssues';
 import { MemoryPanel } from './MemoryPanel';
+import { SearchPanel } from './SearchPanel';
+import { TimePanel } from './TimePanel';
 import { TrainingPlan } from './TrainingPlan';
 
 /** The panels `embed=` can name (core/src/plan_fields.cpp lists the same ids). */
 const PANELS: Record<string, ComponentType> = {
   training: TrainingPlan,
   memory: MemoryPanel,
+  time: TimePanel,
+  search: SearchPanel,
   inference: InferencePlan,
   serving: InferenceFleet,
   comparison: ComparisonTable,

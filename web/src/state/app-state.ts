@@ -4,6 +4,7 @@ import { computed, effect, signal, type ReadonlySignal, type Signal } from '@pre
 import type { Core } from '../core/api';
 import type { ComparisonMatrix, Issue, PlanTexts, Report } from '../core/types';
 import { asLang, loadedLangs, type Lang } from '../i18n/i18n';
+import type { SearchState } from './search-state';
 
 export interface AppState {
   core: Core;
@@ -20,6 +21,9 @@ export interface AppState {
   absoluteLink: ReadonlySignal<string>;
   /** The absolute share link of this plan with some inputs changed (an embed link). */
   absoluteLinkWith(changes: PlanTexts): string;
+  /** the layout search, when the page runs one (a worker is attached in main.tsx) */
+  search: ReadonlySignal<SearchState>;
+
   setText(id: string, text: string): void;
   /** Several inputs at once, in one update (an imported config.json). */
   setTexts(changes: PlanTexts): void;
@@ -54,6 +58,7 @@ export function createAppState(core: Core, env: AppEnvironment): AppState {
 
   return {
     core,
+    search: signal<SearchState>({ status: 'idle' }),
     texts,
     linkIssues,
     report,
