@@ -1,49 +1,17 @@
-import { useEffect, useRef, useState } from 'preact/hooks';
 import { formatNumber, formatParams } from '../i18n/i18n';
 import { useApp, useT } from '../state/context';
-
-/** True once `ref`'s element comes near the viewport; the matrix is worked out only then. */
-function useNearViewport(ref: { current: Element | null }): boolean {
-  const [near, setNear] = useState(false);
-  useEffect(() => {
-    const element = ref.current;
-    if (!element || near) return;
-    const observer = new IntersectionObserver(
-      (entries) => entries.some((e) => e.isIntersecting) && setNear(true),
-      { rootMargin: '400px' },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [near]);
-  return near;
-}
 
 /** The article's section 2.3.4: every preset model against the plan's card and the article's. */
 export function ComparisonTable() {
   const app = useApp();
   const t = useT();
   const lang = app.lang.value;
-  const box = useRef<HTMLElement>(null);
-  // Every preset model on every card is hundreds of plans: worth it only when looked at.
-  const near = useNearViewport(box);
+  const m = app.comparison.value;
   const n = (v: number) => formatNumber(lang, v, 0);
-  const heading = (
-    <>
+  return (
+    <section class="panel" aria-labelledby="comparison-title">
       <h2 id="comparison-title">{t('ui.comparison_title')}</h2>
       <p class="hint">{t('ui.comparison_hint')}</p>
-    </>
-  );
-  if (!near) {
-    return (
-      <section class="panel comparison-pending" aria-labelledby="comparison-title" ref={box}>
-        {heading}
-      </section>
-    );
-  }
-  const m = app.comparison.value;
-  return (
-    <section class="panel" aria-labelledby="comparison-title" ref={box}>
-      {heading}
       <div class="table-scroll">
         <table class="comparison" data-testid="comparison">
           <thead>

@@ -63,22 +63,17 @@ export function ShareTools() {
       <button type="button" class="secondary" onClick={() => save('csv')} data-testid="save-csv">
         {t('ui.download_csv')}
       </button>
-      <button
-        type="button"
-        class="secondary"
-        onClick={() => save('training')}
-        data-testid="save-training-json"
-      >
-        {t('ui.download_training_json')}
-      </button>
-      <button
-        type="button"
-        class="secondary"
-        onClick={() => save('inference')}
-        data-testid="save-inference-json"
-      >
-        {t('ui.download_inference_json')}
-      </button>
+      {(['training', 'inference'] as const).map((kind) => (
+        <button
+          key={kind}
+          type="button"
+          class="secondary"
+          onClick={() => save(kind)}
+          data-testid={`save-${kind}-json`}
+        >
+          {t(`ui.download_${kind}_json`)}
+        </button>
+      ))}
       <button type="button" class="secondary" onClick={() => window.print()}>
         {t('ui.print')}
       </button>

@@ -3,7 +3,7 @@
 import { computed, effect, signal, type ReadonlySignal, type Signal } from '@preact/signals';
 import type { Core } from '../core/api';
 import type { ComparisonMatrix, Issue, PlanTexts, Report } from '../core/types';
-import { asLang, loadedLangs, type Lang } from '../i18n/i18n';
+import { asLang, loadCatalog, loadedLangs, type Lang } from '../i18n/i18n';
 import type { SearchState } from './search-state';
 
 export interface AppState {
@@ -75,7 +75,10 @@ export function createAppState(core: Core, env: AppEnvironment): AppState {
       texts.value = { ...texts.value, ...changes };
     },
     setLang(next) {
-      texts.value = { ...texts.value, lang: next };
+      // The catalog first, so the page never shows the new language half-loaded.
+      void loadCatalog(next).then(() => {
+        texts.value = { ...texts.value, lang: next };
+      });
     },
     openLink(link) {
       const decoded = core.decodeLink(link);
