@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # npm test: install what is missing, build, and run every test: GoogleTest (native), Node tests of
-# the wasm module, the browser end-to-end tests and the page budget.
+# the wasm module, the browser end-to-end tests and the page budget, then Lighthouse CI.
 set -euo pipefail
 source "$(dirname "$0")/env.sh"
 cd "$ROOT"
@@ -15,4 +15,6 @@ log "wasm tests (node:test against the real module)"
 node --test tests/web/*.test.mjs
 log "end-to-end tests (headless Chromium)"
 node --test --test-concurrency=1 tests/e2e/*.test.mjs
+log "Lighthouse CI: the page and an embedded view (lighthouserc.json)"
+node node_modules/@lhci/cli/src/cli.js autorun
 log "all tests passed in $(( $(date +%s) - start )) s"

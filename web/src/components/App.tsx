@@ -1,6 +1,7 @@
 import type { AppState } from '../state/app-state';
 import { AppContext } from '../state/context';
 import { ComparisonTable } from './ComparisonTable';
+import { EmbedView } from './EmbedView';
 import { ErrorBoundary } from './ErrorBoundary';
 import { Header } from './Header';
 import { InferenceFleet } from './InferenceFleet';
@@ -15,6 +16,15 @@ import { TrainingPlan } from './TrainingPlan';
 import { Footer } from './Footer';
 
 export function App({ state }: { state: AppState }) {
+  if (state.embedPanels.value.length > 0) {
+    return (
+      <AppContext.Provider value={state}>
+        <ErrorBoundary lang={state.lang.value} onReset={() => state.reset()}>
+          <EmbedView />
+        </ErrorBoundary>
+      </AppContext.Provider>
+    );
+  }
   return (
     <AppContext.Provider value={state}>
       <div class="app">

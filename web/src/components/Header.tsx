@@ -1,8 +1,10 @@
-import { useT } from '../state/context';
+import { useApp, useT } from '../state/context';
 import { LanguageSwitch } from './LanguageSwitch';
 import { ShareBar } from './ShareBar';
+import { ShareTools } from './ShareTools';
 
 export function Header() {
+  const app = useApp();
   const t = useT();
   return (
     <header class="app-header">
@@ -14,6 +16,8 @@ export function Header() {
         <LanguageSwitch />
       </div>
       <ShareBar />
+      <ShareTools />
+      <p class="print-only">{t('ui.print_link', { link: app.absoluteLink.value })}</p>
     </header>
   );
 }
