@@ -16,13 +16,6 @@ bool known(double v) { return std::isfinite(v); }
 
 std::string num(double v) { return format_readable(v); }
 
-DerivationStep step(std::string id, std::string formula, std::string substitution, double value,
-                    std::string unit, std::string note = {},
-                    std::vector<IssueParam> note_params = {}) {
-  return {std::move(id),   std::move(formula), std::move(substitution), value,
-          std::move(unit), std::move(note),    std::move(note_params)};
-}
-
 // Exact ratio of a product of decimals over another (empty optional when an input is unknown).
 ExactRatio ratio(std::initializer_list<double> numerator,
                  std::initializer_list<double> denominator) {
@@ -74,31 +67,33 @@ ArticleTraining article_training(const ArticleInputs& in, std::vector<Issue>& is
                {"grads", format_shortest(in.grad_bytes)},
                {"optimizer", format_shortest(in.optimizer_bytes)}};
     }
-    return step("model_state", "V_total = N × B", num(n) + " × " + num(b) + " B", t.model_state_gb,
-                "GB", parts_known ? "bytes_breakdown" : "bytes_custom", parts);
+    return make_step("model_state", "V_total = N × B", num(n) + " × " + num(b) + " B",
+                     t.model_state_gb, "GB", parts_known ? "bytes_breakdown" : "bytes_custom",
+                     parts);
   });
 
   // 2. The share of a card for model state.
   t.safe_memory_per_card_gb = all_known({card, s}) ? ratio({card, s}, {}).to_double() : kNaN;
   steps.add([&] {
-    return step("safe_memory", "V_safe = V_card × s", num(card) + " GB × " + num(s),
-                t.safe_memory_per_card_gb, "GB");
+    return make_step("safe_memory", "V_safe = V_card × s", num(card) + " GB × " + num(s),
+                     t.safe_memory_per_card_gb, "GB");
   });
 
   // 3. Minimum model-parallel size (not rounded: the article shows 43.75 and 109.375).
   const bool state_known = all_known({n, b, card, s});
   t.min_model_parallel = state_known ? ratio({n, b}, {1e9, card, s}).to_double() : kNaN;
   steps.add([&] {
-    return step("min_model_parallel", "P_model = V_total / V_safe",
-                num(t.model_state_gb) + " ÷ " + num(t.safe_memory_per_card_gb),
-                t.min_model_parallel, "");
+    return make_step("min_model_parallel", "P_model = V_total / V_safe",
+                     num(t.model_state_gb) + " ÷ " + num(t.safe_memory_per_card_gb),
+                     t.min_model_parallel, "");
   });
 
   // 4. Tensor parallel: the node's GPUs unless chosen.
   t.tp = in.tp ? *in.tp : in.gpus_per_node;
   steps.add([&] {
-    return step("tp", "P_TP = G_node", num(t.tp), t.tp, "", in.tp ? "tp_chosen" : "tp_from_node",
-                {{"gpus_per_node", format_shortest(in.gpus_per_node)}});
+    return make_step("tp", "P_TP = G_node", num(t.tp), t.tp, "",
+                     in.tp ? "tp_chosen" : "tp_from_node",
+                     {{"gpus_per_node", format_shortest(in.gpus_per_node)}});
   });
   if (known(t.tp) && known(in.gpus_per_node) && t.tp > in.gpus_per_node) {
     issues.push_back(
@@ -111,8 +106,8 @@ ArticleTraining article_training(const ArticleInputs& in, std::vector<Issue>& is
   // 5. Minimum pipeline depth, ⌈N·B / (V_card·s·P_TP)⌉ taken exactly.
   t.pp_min = state_known && all_known({t.tp}) ? ratio({n, b}, {1e9, card, s, t.tp}).ceil() : kNaN;
   steps.add([&] {
-    return step("pp_min", "P_PP,min = ⌈P_model / P_TP⌉",
-                "⌈" + num(t.min_model_parallel) + " ÷ " + num(t.tp) + "⌉", t.pp_min, "");
+    return make_step("pp_min", "P_PP,min = ⌈P_model / P_TP⌉",
+                     "⌈" + num(t.min_model_parallel) + " ÷ " + num(t.tp) + "⌉", t.pp_min, "");
   });
 
   // 6. The pipeline depth used: the minimum unless chosen.
@@ -134,20 +129,20 @@ ArticleTraining article_training(const ArticleInputs& in, std::vector<Issue>& is
     if (note == "pp_below_minimum") {
       issues.push_back({"pp_below_minimum", "pp", Severity::kWarning, params()});
     }
-    steps.add([&] { return step("pp", "P_PP", num(t.pp), t.pp, "", note, params()); });
+    steps.add([&] { return make_step("pp", "P_PP", num(t.pp), t.pp, "", note, params()); });
   }
 
   // 7. One model replica.
   t.gpus_per_replica = t.tp * t.pp;
   steps.add([&] {
-    return step("gpus_per_replica", "P_TP × P_PP", num(t.tp) + " × " + num(t.pp),
-                t.gpus_per_replica, "GPUs");
+    return make_step("gpus_per_replica", "P_TP × P_PP", num(t.tp) + " × " + num(t.pp),
+                     t.gpus_per_replica, "GPUs");
   });
 
   // 8. Data parallel: given, or ⌊cluster / replica⌋, or one replica.
   if (in.dp) {
     t.dp = *in.dp;
-    steps.add([&] { return step("dp", "P_DP", num(t.dp), t.dp, "", "dp_chosen"); });
+    steps.add([&] { return make_step("dp", "P_DP", num(t.dp), t.dp, "", "dp_chosen"); });
     if (in.cluster_gpus && known(*in.cluster_gpus) && known(t.gpus_per_replica) &&
         t.dp * t.gpus_per_replica > *in.cluster_gpus) {
       issues.push_back({"exceeds_cluster",
@@ -169,28 +164,28 @@ ArticleTraining article_training(const ArticleInputs& in, std::vector<Issue>& is
                          {"replica", format_shortest(t.gpus_per_replica)}}});
     }
     steps.add([&] {
-      return step("dp", "P_DP = ⌊G_cluster / (P_TP × P_PP)⌋",
-                  "⌊" + num(cluster) + " ÷ " + num(t.gpus_per_replica) + "⌋", t.dp, "",
-                  "dp_from_cluster",
-                  {{"cluster", format_shortest(cluster)},
-                   {"idle", format_shortest(cluster - t.dp * t.gpus_per_replica)}});
+      return make_step("dp", "P_DP = ⌊G_cluster / (P_TP × P_PP)⌋",
+                       "⌊" + num(cluster) + " ÷ " + num(t.gpus_per_replica) + "⌋", t.dp, "",
+                       "dp_from_cluster",
+                       {{"cluster", format_shortest(cluster)},
+                        {"idle", format_shortest(cluster - t.dp * t.gpus_per_replica)}});
     });
   } else if (in.deadline_dp) {
     t.dp = *in.deadline_dp;
     steps.add([&] {
-      return step("dp", "P_DP = min{d : T(d) ≤ D}", num(t.dp), t.dp, "", "dp_from_deadline",
-                  {{"deadline_days", format_readable(in.deadline_days)}});
+      return make_step("dp", "P_DP = min{d : T(d) ≤ D}", num(t.dp), t.dp, "", "dp_from_deadline",
+                       {{"deadline_days", format_readable(in.deadline_days)}});
     });
   } else {
     t.dp = 1;
-    steps.add([&] { return step("dp", "P_DP", "1", t.dp, "", "dp_single"); });
+    steps.add([&] { return make_step("dp", "P_DP", "1", t.dp, "", "dp_single"); });
   }
 
   // 9. The cluster.
   t.total_gpus = t.gpus_per_replica * t.dp;
   steps.add([&] {
-    return step("total_gpus", "P_TP × P_PP × P_DP",
-                num(t.tp) + " × " + num(t.pp) + " × " + num(t.dp), t.total_gpus, "GPUs");
+    return make_step("total_gpus", "P_TP × P_PP × P_DP",
+                     num(t.tp) + " × " + num(t.pp) + " × " + num(t.dp), t.total_gpus, "GPUs");
   });
   return t;
 }
@@ -204,14 +199,15 @@ ArticleInference article_inference(const ArticleInputs& in, std::vector<Issue>& 
   const double card = in.card_memory_gb;
   r.weights_gb = all_known({n, w}) ? ratio({n, w}, {1e9}).to_double() : kNaN;
   steps.add([&] {
-    return step("infer_weights", "W = N × b_w", num(n) + " × " + num(w) + " B", r.weights_gb, "GB");
+    return make_step("infer_weights", "W = N × b_w", num(n) + " × " + num(w) + " B", r.weights_gb,
+                     "GB");
   });
   r.min_gpus = all_known({n, w, card}) ? ratio({n, w}, {1e9, card}).ceil() : kNaN;
   steps.add([&] {
     const char* note = !known(r.min_gpus) ? ""
                        : r.min_gpus <= 1  ? "fits_one_card"
                                           : "exceeds_one_card";
-    return step(
+    return make_step(
         "infer_min_gpus", "⌈W / V_card⌉", "⌈" + num(r.weights_gb) + " ÷ " + num(card) + "⌉",
         r.min_gpus, "GPUs", note,
         {{"weights_gb", format_readable(r.weights_gb)}, {"card_gb", format_readable(card)}});

@@ -21,12 +21,6 @@ std::string round2(double v) { return n(std::round(v * 100) / 100); }
 // GB rounded to hundredths ("32.76").
 std::string gb2(double bytes) { return round2(bytes_to_gb(bytes)); }
 
-DerivationStep step(std::string id, std::string formula, std::string substitution, double value,
-                    std::string unit, std::string note = {}, std::vector<IssueParam> params = {}) {
-  return {std::move(id),   std::move(formula), std::move(substitution), value,
-          std::move(unit), std::move(note),    std::move(params)};
-}
-
 Issue warning(std::string code, std::string field, std::vector<IssueParam> params) {
   return {std::move(code), std::move(field), Severity::kWarning, std::move(params)};
 }
@@ -174,34 +168,35 @@ FullInference full_inference(const Plan& plan, const ResolvedSetup& setup,
   const double embedding_params = in.counts.embedding + in.counts.lm_head;
   const double body_params = in.counts.total - embedding_params;
   r.weights_gb = bytes_to_gb(weights_bytes(in));
-  r.steps.push_back(step("serve_params", "N = N_body + N_emb",
-                         n(body_params) + " + " + n(embedding_params), in.counts.total, "params"));
-  r.steps.push_back(step("serve_weights", "W = N_body × bits_w / 8 + N_emb × bits_emb / 8",
-                         n(body_params) + " × " + round2(s.weight_bits) + " / 8 + " +
-                             n(embedding_params) + " × " + round2(s.embedding_bits) + " / 8",
-                         r.weights_gb, "GB", "serve_weights_format",
-                         {{"format", s.weights},
-                          {"bits", format_readable(std::round(s.weight_bits * 10000) / 10000)},
-                          {"embedding", s.embedding_format}}));
+  r.steps.push_back(make_step("serve_params", "N = N_body + N_emb",
+                              n(body_params) + " + " + n(embedding_params), in.counts.total,
+                              "params"));
+  r.steps.push_back(make_step("serve_weights", "W = N_body × bits_w / 8 + N_emb × bits_emb / 8",
+                              n(body_params) + " × " + round2(s.weight_bits) + " / 8 + " +
+                                  n(embedding_params) + " × " + round2(s.embedding_bits) + " / 8",
+                              r.weights_gb, "GB", "serve_weights_format",
+                              {{"format", s.weights},
+                               {"bits", format_readable(std::round(s.weight_bits * 10000) / 10000)},
+                               {"embedding", s.embedding_format}}));
 
   // 3–4. KV cache per token and per sequence.
   r.kv_bytes_per_token = kv_bytes_per_token(in);
   const KvLayerSplit split = kv_layer_split(a);
   const std::string kv_bytes = round2(s.kv_bits / 8);
   if (a.is_mla()) {
-    r.steps.push_back(step("serve_kv_per_token", "L × (d_c + d_rope) × b_kv",
-                           n(a.layers) + " × (" + n(a.kv_lora_rank) + " + " + n(a.qk_rope_dim) +
-                               ") × " + kv_bytes + " B",
-                           r.kv_bytes_per_token, "B", "serve_kv_mla"));
+    r.steps.push_back(make_step("serve_kv_per_token", "L × (d_c + d_rope) × b_kv",
+                                n(a.layers) + " × (" + n(a.kv_lora_rank) + " + " +
+                                    n(a.qk_rope_dim) + ") × " + kv_bytes + " B",
+                                r.kv_bytes_per_token, "B", "serve_kv_mla"));
   } else {
-    r.steps.push_back(step("serve_kv_per_token", "2 × L × n_kv × d_head × b_kv",
-                           "2 × " + n(a.layers) + " × " + n(a.kv_heads) + " × " +
-                               n(a.qk_head_dim()) + " × " + kv_bytes + " B",
-                           r.kv_bytes_per_token, "B",
-                           a.kv_heads == a.heads ? "serve_kv_mha"
-                           : a.kv_heads == 1     ? "serve_kv_mqa"
-                                                 : "serve_kv_gqa",
-                           {{"heads", n(a.heads)}, {"kv_heads", n(a.kv_heads)}}));
+    r.steps.push_back(make_step("serve_kv_per_token", "2 × L × n_kv × d_head × b_kv",
+                                "2 × " + n(a.layers) + " × " + n(a.kv_heads) + " × " +
+                                    n(a.qk_head_dim()) + " × " + kv_bytes + " B",
+                                r.kv_bytes_per_token, "B",
+                                a.kv_heads == a.heads ? "serve_kv_mha"
+                                : a.kv_heads == 1     ? "serve_kv_mqa"
+                                                      : "serve_kv_gqa",
+                                {{"heads", n(a.heads)}, {"kv_heads", n(a.kv_heads)}}));
   }
   const double sequence_bytes = kv_bytes_per_sequence_card(in, 1, s.context, true);
   {
@@ -212,10 +207,10 @@ FullInference full_inference(const Plan& plan, const ResolvedSetup& setup,
       params.push_back({"window", n(split.window_tokens)});
       params.push_back({"layers", n(split.window_layers)});
     }
-    r.steps.push_back(step("serve_kv_per_sequence", "KV_tok × ⌈ctx / block⌉ × block",
-                           n(r.kv_bytes_per_token) + " B × ⌈" + n(s.context) + " / " +
-                               n(s.kv_block_tokens) + "⌉ × " + n(s.kv_block_tokens),
-                           bytes_to_gb(sequence_bytes), "GB", note, std::move(params)));
+    r.steps.push_back(make_step("serve_kv_per_sequence", "KV_tok × ⌈ctx / block⌉ × block",
+                                n(r.kv_bytes_per_token) + " B × ⌈" + n(s.context) + " / " +
+                                    n(s.kv_block_tokens) + "⌉ × " + n(s.kv_block_tokens),
+                                bytes_to_gb(sequence_bytes), "GB", note, std::move(params)));
   }
 
   // 5. The smallest TP inside a node that holds the weights and one sequence.
@@ -246,8 +241,9 @@ FullInference full_inference(const Plan& plan, const ResolvedSetup& setup,
                               {"weights_gb", min_params.size() > 4 ? min_params.back().value : "—"},
                               {"usable_gb", round2(usable_gb)}}));
   }
-  r.steps.push_back(step("serve_min_gpus", "min t: t | heads, t | n_kv or n_kv | t, fits 1 seq",
-                         "t ∈ {" + list(tps) + "}", r.min_gpus, "GPUs", min_note, min_params));
+  r.steps.push_back(make_step("serve_min_gpus",
+                              "min t: t | heads, t | n_kv or n_kv | t, fits 1 seq",
+                              "t ∈ {" + list(tps) + "}", r.min_gpus, "GPUs", min_note, min_params));
 
   // 6. The serving layout: chosen, or the smallest valid TP where the batch fits.
   std::string tp_note;
@@ -280,8 +276,8 @@ FullInference full_inference(const Plan& plan, const ResolvedSetup& setup,
   }
   const double tp = r.tp;
   const bool replicated_kv = !a.is_mla() && known(tp) && tp > a.kv_heads;
-  r.steps.push_back(step("serve_tp", "TP", known(tp) ? n(tp) : "—", tp, "", tp_note,
-                         {{"batch", n(s.batch)}, {"context", n(s.context)}}));
+  r.steps.push_back(make_step("serve_tp", "TP", known(tp) ? n(tp) : "—", tp, "", tp_note,
+                              {{"batch", n(s.batch)}, {"context", n(s.context)}}));
 
   // 7–11. Memory per card at that layout.
   const CardMemory m = card_memory(in, tp, s.batch, s.context);
@@ -300,32 +296,32 @@ FullInference full_inference(const Plan& plan, const ResolvedSetup& setup,
   r.overhead_gb = pc.workspace_gb + pc.reserve_gb;
   r.kv_cache_gb = pc.kv_cache_gb * tp;
   const WeightsPerCard w = weights_per_card(in, tp);
-  r.steps.push_back(step("serve_weights_per_card", "W_split / TP + W_replicated",
-                         n(std::round(w.split_params + w.kv_replica_params + w.embedding_params)) +
-                             " + " + n(std::round(w.replicated_params)) + " params",
-                         pc.weights_gb, "GB",
-                         replicated_kv ? "serve_kv_replicated" : "serve_weights_split",
-                         {{"tp", n(tp)}, {"kv_heads", n(a.kv_heads)}}));
   r.steps.push_back(
-      step("serve_kv_per_card", "B × KV_seq / min(TP, n_kv)",
-           n(s.batch) + " × " + gb2(kv_bytes_per_sequence_card(in, tp, s.context, true)) + " GB",
-           pc.kv_cache_gb, "GB",
-           a.is_mla()      ? "serve_kv_mla_replicated"
-           : replicated_kv ? "serve_kv_replicated"
-                           : "",
-           {{"tp", n(tp)}, {"kv_heads", n(a.kv_heads)}}));
-  r.steps.push_back(step("serve_workspace", "chunk × b_act × max(attn, FFN) + B × V × 4 B",
-                         n(s.prefill_chunk) + " tokens", pc.workspace_gb, "GB",
-                         "serve_workspace_estimate"));
-  r.steps.push_back(step("serve_reserve", "R", n(s.runtime_reserve_gb), pc.reserve_gb, "GB",
-                         "serve_reserve_estimate"));
+      make_step("serve_weights_per_card", "W_split / TP + W_replicated",
+                n(std::round(w.split_params + w.kv_replica_params + w.embedding_params)) + " + " +
+                    n(std::round(w.replicated_params)) + " params",
+                pc.weights_gb, "GB", replicated_kv ? "serve_kv_replicated" : "serve_weights_split",
+                {{"tp", n(tp)}, {"kv_heads", n(a.kv_heads)}}));
+  r.steps.push_back(make_step(
+      "serve_kv_per_card", "B × KV_seq / min(TP, n_kv)",
+      n(s.batch) + " × " + gb2(kv_bytes_per_sequence_card(in, tp, s.context, true)) + " GB",
+      pc.kv_cache_gb, "GB",
+      a.is_mla()      ? "serve_kv_mla_replicated"
+      : replicated_kv ? "serve_kv_replicated"
+                      : "",
+      {{"tp", n(tp)}, {"kv_heads", n(a.kv_heads)}}));
+  r.steps.push_back(make_step("serve_workspace", "chunk × b_act × max(attn, FFN) + B × V × 4 B",
+                              n(s.prefill_chunk) + " tokens", pc.workspace_gb, "GB",
+                              "serve_workspace_estimate"));
+  r.steps.push_back(make_step("serve_reserve", "R", n(s.runtime_reserve_gb), pc.reserve_gb, "GB",
+                              "serve_reserve_estimate"));
   r.steps.push_back(
-      step("serve_per_card", "Σ ≤ V_card × u",
-           gb2(m.total_bytes) + " ≤ " + n(card_gb) + " × " + n(s.gpu_memory_utilization),
-           pc.total_gb, "GB", m.fits ? "serve_fits" : "serve_does_not_fit",
-           {{"need_gb", round2(pc.total_gb)},
-            {"usable_gb", round2(pc.usable_gb)},
-            {"margin_gb", round2(std::fabs(pc.free_gb))}}));
+      make_step("serve_per_card", "Σ ≤ V_card × u",
+                gb2(m.total_bytes) + " ≤ " + n(card_gb) + " × " + n(s.gpu_memory_utilization),
+                pc.total_gb, "GB", m.fits ? "serve_fits" : "serve_does_not_fit",
+                {{"need_gb", round2(pc.total_gb)},
+                 {"usable_gb", round2(pc.usable_gb)},
+                 {"margin_gb", round2(std::fabs(pc.free_gb))}}));
   if (known(pc.total_gb) && !m.fits) {
     issues.push_back(warning("serving_does_not_fit", "batch",
                              {{"need_gb", round2(pc.total_gb)},
@@ -337,19 +333,19 @@ FullInference full_inference(const Plan& plan, const ResolvedSetup& setup,
 
   // 12–13. Concurrency, replicas, cards.
   r.max_concurrency = max_concurrency(in, tp, s.context, s.batch);
-  r.steps.push_back(step("serve_max_concurrency",
-                         "⌊(V_card × u − W_card − workspace − R) / KV_seq,card⌋",
-                         "⌊(" + round2(usable_gb) + " − " + round2(pc.weights_gb) + " − " +
-                             round2(pc.workspace_gb) + " − " + round2(pc.reserve_gb) + ") / " +
-                             gb2(kv_bytes_per_sequence_card(in, tp, s.context, true)) + "⌋",
-                         r.max_concurrency, ""));
+  r.steps.push_back(make_step("serve_max_concurrency",
+                              "⌊(V_card × u − W_card − workspace − R) / KV_seq,card⌋",
+                              "⌊(" + round2(usable_gb) + " − " + round2(pc.weights_gb) + " − " +
+                                  round2(pc.workspace_gb) + " − " + round2(pc.reserve_gb) + ") / " +
+                                  gb2(kv_bytes_per_sequence_card(in, tp, s.context, true)) + "⌋",
+                              r.max_concurrency, ""));
   r.replicas = r.max_concurrency >= 1 ? std::ceil(s.target_concurrency / r.max_concurrency) : kNaN;
   r.total_gpus = r.replicas * tp;
-  r.steps.push_back(step("serve_replicas", "⌈C_target / C_max⌉",
-                         "⌈" + n(s.target_concurrency) + " / " + n(r.max_concurrency) + "⌉",
-                         r.replicas, ""));
-  r.steps.push_back(step("serve_total_gpus", "replicas × TP", n(r.replicas) + " × " + n(tp),
-                         r.total_gpus, "GPUs"));
+  r.steps.push_back(make_step("serve_replicas", "⌈C_target / C_max⌉",
+                              "⌈" + n(s.target_concurrency) + " / " + n(r.max_concurrency) + "⌉",
+                              r.replicas, ""));
+  r.steps.push_back(make_step("serve_total_gpus", "replicas × TP", n(r.replicas) + " × " + n(tp),
+                              r.total_gpus, "GPUs"));
 
   // 14–17. Throughput from the roofline.
   const DecodeStep d = decode_step(in, tp, s.batch, s.context);
@@ -366,26 +362,26 @@ FullInference full_inference(const Plan& plan, const ResolvedSetup& setup,
   th.compute_bound_batch = compute_bound_batch(in, tp, s.context);
   r.decode_tokens_per_s = th.decode_tokens_per_s;
   r.prefill_s = th.prefill_s;
-  r.steps.push_back(step("serve_decode_step", "max(bytes / (BW × e_bw), FLOPs / (peak × e_c))",
-                         "max(" + gb2(d.bytes_per_card) + " GB / (" + n(in.hbm_bandwidth_tbps) +
-                             " TB/s × " + n(s.decode_efficiency) + "), " +
-                             round2(d.flops_per_card / 1e12) + " TFLOP / (" + n(s.peak_tflops) +
-                             " × " + n(s.prefill_efficiency) + "))",
-                         th.decode_step_ms, "ms", th.bound.empty() ? "" : "serve_bound_" + th.bound,
-                         {{"dtype", s.peak_dtype}}));
-  r.steps.push_back(step("serve_decode_tokens", "B / t_step", n(s.batch) + " / t_step",
-                         th.decode_tokens_per_s, "tokens/s",
-                         known(th.decode_tokens_per_s) ? "serve_per_card" : "",
-                         {{"per_card", round2(th.decode_tokens_per_s_per_card)},
-                          {"per_sequence", round2(th.tokens_per_s_per_sequence)}}));
-  r.steps.push_back(step("serve_prefill", "FLOPs(P) / (TP × peak × e_c)",
-                         round2(p.flops / 1e12) + " TFLOP / (" + n(tp) + " × " + n(s.peak_tflops) +
-                             " × " + n(s.prefill_efficiency) + ")",
-                         th.prefill_s, "s", "", {{"prompt", n(s.prompt_tokens)}}));
   r.steps.push_back(
-      step("serve_compute_bound_batch", "min B: FLOPs time ≥ bytes time", "ctx " + n(s.context),
-           th.compute_bound_batch, "",
-           known(th.compute_bound_batch) || !known(d.step_s) ? "" : "serve_never_compute_bound"));
+      make_step("serve_decode_step", "max(bytes / (BW × e_bw), FLOPs / (peak × e_c))",
+                "max(" + gb2(d.bytes_per_card) + " GB / (" + n(in.hbm_bandwidth_tbps) + " TB/s × " +
+                    n(s.decode_efficiency) + "), " + round2(d.flops_per_card / 1e12) +
+                    " TFLOP / (" + n(s.peak_tflops) + " × " + n(s.prefill_efficiency) + "))",
+                th.decode_step_ms, "ms", th.bound.empty() ? "" : "serve_bound_" + th.bound,
+                {{"dtype", s.peak_dtype}}));
+  r.steps.push_back(make_step("serve_decode_tokens", "B / t_step", n(s.batch) + " / t_step",
+                              th.decode_tokens_per_s, "tokens/s",
+                              known(th.decode_tokens_per_s) ? "serve_per_card" : "",
+                              {{"per_card", round2(th.decode_tokens_per_s_per_card)},
+                               {"per_sequence", round2(th.tokens_per_s_per_sequence)}}));
+  r.steps.push_back(make_step("serve_prefill", "FLOPs(P) / (TP × peak × e_c)",
+                              round2(p.flops / 1e12) + " TFLOP / (" + n(tp) + " × " +
+                                  n(s.peak_tflops) + " × " + n(s.prefill_efficiency) + ")",
+                              th.prefill_s, "s", "", {{"prompt", n(s.prompt_tokens)}}));
+  r.steps.push_back(make_step(
+      "serve_compute_bound_batch", "min B: FLOPs time ≥ bytes time", "ctx " + n(s.context),
+      th.compute_bound_batch, "",
+      known(th.compute_bound_batch) || !known(d.step_s) ? "" : "serve_never_compute_bound"));
 
   r.curve = concurrency_curve(in, tp, s.context, s.batch);
   return r;

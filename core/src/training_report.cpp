@@ -251,12 +251,6 @@ StageReport stage_report(const StageMemory& m, double card_gb) {
   return r;
 }
 
-DerivationStep step(std::string id, std::string formula, std::string substitution, double value,
-                    std::string unit, std::string note = {}, std::vector<IssueParam> params = {}) {
-  return {std::move(id),   std::move(formula), std::move(substitution), value,
-          std::move(unit), std::move(note),    std::move(params)};
-}
-
 std::vector<DerivationStep> explain(const TrainingMemoryInputs& in, const TrainingMemory& m,
                                     const ResolvedSetup& setup) {
   const StageMemory& s = m.peak();
@@ -264,29 +258,29 @@ std::vector<DerivationStep> explain(const TrainingMemoryInputs& in, const Traini
   const Recipe& r = in.recipe;
   std::vector<DerivationStep> steps;
   const std::string card_params = n(std::round(s.params_per_card));
-  steps.push_back(step("params_total", "N = L·N_layer + N_emb + N_head",
-                       n(setup.counts.total) + " (N_active = " + n(setup.counts.active) + ")",
-                       setup.counts.total, "params"));
-  steps.push_back(step("peak_stage", "i* = argmax_i M_i",
-                       n(s.stage + 1) + " / " + n(l.pp) + " (L " + n(s.first_layer + 1) + "–" +
-                           n(s.first_layer + s.layers) + ")",
-                       s.stage + 1, "",
-                       s.stage == 0          ? "peak_first_stage"
-                       : s.stage == l.pp - 1 ? "peak_last_stage"
-                                             : "peak_middle_stage"));
-  steps.push_back(step("params_per_card", "N_card = N_stage / P_TP + N_experts / (P_EP·P_ETP)",
-                       card_params, s.params_per_card, "params"));
+  steps.push_back(make_step("params_total", "N = L·N_layer + N_emb + N_head",
+                            n(setup.counts.total) + " (N_active = " + n(setup.counts.active) + ")",
+                            setup.counts.total, "params"));
+  steps.push_back(make_step("peak_stage", "i* = argmax_i M_i",
+                            n(s.stage + 1) + " / " + n(l.pp) + " (L " + n(s.first_layer + 1) + "–" +
+                                n(s.first_layer + s.layers) + ")",
+                            s.stage + 1, "",
+                            s.stage == 0          ? "peak_first_stage"
+                            : s.stage == l.pp - 1 ? "peak_last_stage"
+                                                  : "peak_middle_stage"));
+  steps.push_back(make_step("params_per_card", "N_card = N_stage / P_TP + N_experts / (P_EP·P_ETP)",
+                            card_params, s.params_per_card, "params"));
   const std::string shard = n(l.dp * l.cp);
   const auto sharded = [&](bool on) { return on ? " ÷ " + shard : std::string(); };
-  steps.push_back(step(
+  steps.push_back(make_step(
       "weights", "N_card × b_w" + std::string(l.zero >= 3 ? " ÷ P_DP" : ""),
       card_params + " × " + n(r.weight_bytes + r.weight_copy_bytes) + " B" + sharded(l.zero >= 3),
       bytes_to_gb(s.weights_bytes), "GB"));
-  steps.push_back(step("grads", "N_card × b_g" + std::string(l.zero >= 2 ? " ÷ P_DP" : ""),
-                       card_params + " × " + n(r.grad_bytes) + " B" + sharded(l.zero >= 2),
-                       bytes_to_gb(s.grads_bytes), "GB"));
+  steps.push_back(make_step("grads", "N_card × b_g" + std::string(l.zero >= 2 ? " ÷ P_DP" : ""),
+                            card_params + " × " + n(r.grad_bytes) + " B" + sharded(l.zero >= 2),
+                            bytes_to_gb(s.grads_bytes), "GB"));
   const bool shard_optimizer = l.zero >= 1 || r.shards_optimizer;
-  steps.push_back(step(
+  steps.push_back(make_step(
       "optimizer", "N_card × (b_master + b_adam)" + std::string(shard_optimizer ? " ÷ P_DP" : ""),
       card_params + " × " + n(r.master_bytes + r.optimizer_bytes) + " B" + sharded(shard_optimizer),
       bytes_to_gb(s.optimizer_bytes), "GB"));
@@ -294,33 +288,34 @@ std::vector<DerivationStep> explain(const TrainingMemoryInputs& in, const Traini
       s.layers > 0 && in.arch.layer_is_moe(s.first_layer) ? m.moe_layer : m.dense_layer;
   const std::string tokens = n(l.seq_len / l.cp) + " × " + n(l.micro_batch);
   const bool sp = in.framework == Framework::kMegatron && l.sequence_parallel;
-  steps.push_back(step(
+  steps.push_back(make_step(
       "activations_per_layer", "A = U/t_sp + S/t + Q/t  (s·b = " + tokens + ")",
       gb(layer.unsplit_bytes) + "/" + n(sp ? l.tp : 1) + " + " + gb(layer.split_bytes) + "/" +
           n(l.tp) + " + " + gb(layer.quadratic_bytes) + "/" + n(l.tp) + " GB",
       bytes_to_gb(layer.saved_bytes), "GB", "recompute_" + std::string(recompute_id(l.recompute))));
-  steps.push_back(step("inflight",
-                       l.vpp > 1 ? "n = (2(p−i−1) + (v−1)p + 1) / v" : "n = min(P_PP − i, m)",
-                       l.vpp > 1 ? "v = " + n(l.vpp) + ", i = " + n(s.stage)
-                                 : "min(" + n(l.pp) + " − " + n(s.stage) + ", m)",
-                       s.inflight, ""));
-  steps.push_back(step("activations", "n × Σ A_layer (+ A_recompute)",
-                       n(s.inflight) + " × " + n(s.layers) + " × A",
-                       bytes_to_gb(s.activations_bytes), "GB"));
+  steps.push_back(make_step("inflight",
+                            l.vpp > 1 ? "n = (2(p−i−1) + (v−1)p + 1) / v" : "n = min(P_PP − i, m)",
+                            l.vpp > 1 ? "v = " + n(l.vpp) + ", i = " + n(s.stage)
+                                      : "min(" + n(l.pp) + " − " + n(s.stage) + ", m)",
+                            s.inflight, ""));
+  steps.push_back(make_step("activations", "n × Σ A_layer (+ A_recompute)",
+                            n(s.inflight) + " × " + n(s.layers) + " × A",
+                            bytes_to_gb(s.activations_bytes), "GB"));
   const bool last = s.stage == static_cast<int>(l.pp) - 1;
-  steps.push_back(step("logits", "b_logits × s·b·V / P_TP",
-                       n(m.logits_bytes_per_element) + " B × " + tokens + " × " +
-                           n(m.padded_vocab) + " ÷ " + n(l.tp),
-                       bytes_to_gb(s.logits_bytes), "GB",
-                       !last                                  ? "logits_last_stage_only"
-                       : in.framework == Framework::kMegatron ? "logits_megatron"
-                                                              : "logits_pytorch"));
-  steps.push_back(step("overhead", "M_ctx + M_comm + f_slack × M_rest",
-                       n(in.overheads.cuda_context_gb) + " + " + n(in.overheads.comm_buffer_gb) +
-                           " + " + n(in.overheads.allocator_slack) + " × M_rest",
-                       bytes_to_gb(s.overhead_bytes), "GB"));
+  steps.push_back(make_step("logits", "b_logits × s·b·V / P_TP",
+                            n(m.logits_bytes_per_element) + " B × " + tokens + " × " +
+                                n(m.padded_vocab) + " ÷ " + n(l.tp),
+                            bytes_to_gb(s.logits_bytes), "GB",
+                            !last                                  ? "logits_last_stage_only"
+                            : in.framework == Framework::kMegatron ? "logits_megatron"
+                                                                   : "logits_pytorch"));
+  steps.push_back(make_step("overhead", "M_ctx + M_comm + f_slack × M_rest",
+                            n(in.overheads.cuda_context_gb) + " + " +
+                                n(in.overheads.comm_buffer_gb) + " + " +
+                                n(in.overheads.allocator_slack) + " × M_rest",
+                            bytes_to_gb(s.overhead_bytes), "GB"));
   const double card = in.card_memory_gb;
-  steps.push_back(step(
+  steps.push_back(make_step(
       "peak", "M = Σ", "", bytes_to_gb(s.total_bytes), "GB", m.fits ? "fits" : "does_not_fit",
       {{"peak_gb", gb(s.total_bytes)},
        {"card_gb", n(card)},
@@ -376,14 +371,15 @@ FullTraining full_training(const Plan& plan, const ResolvedSetup& setup,
   if (m.stages.empty()) return result;
   result.available = true;
   const StageMemory& peak = m.peak();
+  const StageReport peak_gb = stage_report(peak, in.card_memory_gb);
   MemoryBreakdown& b = result.memory;
-  b.weights_gb = bytes_to_gb(peak.weights_bytes);
-  b.grads_gb = bytes_to_gb(peak.grads_bytes);
-  b.optimizer_gb = bytes_to_gb(peak.optimizer_bytes);
-  b.activations_gb = bytes_to_gb(peak.activations_bytes);
-  b.logits_gb = bytes_to_gb(peak.logits_bytes);
-  b.overhead_gb = bytes_to_gb(peak.overhead_bytes);
-  b.peak_gb = bytes_to_gb(peak.total_bytes);
+  b.weights_gb = peak_gb.weights_gb;
+  b.grads_gb = peak_gb.grads_gb;
+  b.optimizer_gb = peak_gb.optimizer_gb;
+  b.activations_gb = peak_gb.activations_gb;
+  b.logits_gb = peak_gb.logits_gb;
+  b.overhead_gb = peak_gb.overhead_gb;
+  b.peak_gb = peak_gb.total_gb;
   b.fits = m.fits;
   b.peak_stage = m.peak_stage;
   b.card_memory_gb = in.card_memory_gb;

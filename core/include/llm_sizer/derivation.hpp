@@ -20,6 +20,11 @@ struct DerivationStep {
   std::vector<IssueParam> note_params;
 };
 
+/// One step, for the methods that build their derivations.
+DerivationStep make_step(std::string id, std::string formula, std::string substitution,
+                         double value, std::string unit, std::string note = {},
+                         std::vector<IssueParam> note_params = {});
+
 template <class Visitor>
 void visit_fields(Visitor& v, const DerivationStep& s) {
   v.field("id", s.id);

@@ -1,6 +1,7 @@
 import type { AppState } from '../state/app-state';
 import { AppContext } from '../state/context';
 import { ComparisonTable } from './ComparisonTable';
+import { Deferred } from './Deferred';
 import { EmbedView } from './EmbedView';
 import { ErrorBoundary } from './ErrorBoundary';
 import { Header } from './Header';
@@ -36,12 +37,24 @@ export function App({ state }: { state: AppState }) {
             <div class="results">
               <IssueSummary />
               <TrainingPlan />
-              <MemoryPanel />
-              <TimePanel />
-              <SearchPanel />
-              <InferencePlan />
-              <InferenceFleet />
-              <ComparisonTable />
+              <Deferred order={1}>
+                <MemoryPanel />
+              </Deferred>
+              <Deferred order={3}>
+                <TimePanel />
+              </Deferred>
+              <Deferred order={4}>
+                <SearchPanel />
+              </Deferred>
+              <Deferred order={5}>
+                <InferencePlan />
+              </Deferred>
+              <Deferred order={6}>
+                <InferenceFleet />
+              </Deferred>
+              <Deferred order={7}>
+                <ComparisonTable />
+              </Deferred>
             </div>
           </main>
         </ErrorBoundary>

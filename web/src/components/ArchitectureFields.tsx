@@ -1,3 +1,4 @@
+import { Disclosure } from './Disclosure';
 import { useApp, useT } from '../state/context';
 import { Field } from './Field';
 
@@ -8,40 +9,43 @@ export function ArchitectureFields() {
   const a = app.report.value.setup.architecture;
   const f = (id: keyof typeof a) => <Field key={id} id={id} auto={a[id]} />;
   return (
-    <details class="more" data-testid="architecture-fields">
-      <summary>{t('ui.architecture')}</summary>
-      <Field id="modelName" />
-      {f('layers')}
-      {f('hidden')}
-      {f('heads')}
-      {f('kvHeads')}
-      {f('headDim')}
-      {f('ffn')}
-      {f('ffnKind')}
-      {f('vocab')}
-      {f('tiedEmbeddings')}
-      {f('positions')}
-      {f('maxPositions')}
-      {f('qkvBias')}
-      {f('linearBias')}
-      {f('norm')}
-      {f('qkNorm')}
-      {f('dropout')}
-      <p class="subhead">{t('ui.moe')}</p>
-      {f('moeExperts')}
-      {f('moeTopK')}
-      {f('moeSharedExperts')}
-      {f('moeFfn')}
-      {f('moeDenseLayers')}
-      {f('moeLayerPeriod')}
-      <p class="subhead">{t('ui.mla')}</p>
-      {f('qLoraRank')}
-      {f('kvLoraRank')}
-      {f('qkNopeDim')}
-      {f('qkRopeDim')}
-      {f('vHeadDim')}
-      {f('slidingWindow')}
-      {f('slidingWindowLayers')}
-    </details>
+    <Disclosure summary={t('ui.architecture')} testId="architecture-fields">
+      {() => (
+        <>
+          <Field id="modelName" />
+          {f('layers')}
+          {f('hidden')}
+          {f('heads')}
+          {f('kvHeads')}
+          {f('headDim')}
+          {f('ffn')}
+          {f('ffnKind')}
+          {f('vocab')}
+          {f('tiedEmbeddings')}
+          {f('positions')}
+          {f('maxPositions')}
+          {f('qkvBias')}
+          {f('linearBias')}
+          {f('norm')}
+          {f('qkNorm')}
+          {f('dropout')}
+          <p class="subhead">{t('ui.moe')}</p>
+          {f('moeExperts')}
+          {f('moeTopK')}
+          {f('moeSharedExperts')}
+          {f('moeFfn')}
+          {f('moeDenseLayers')}
+          {f('moeLayerPeriod')}
+          <p class="subhead">{t('ui.mla')}</p>
+          {f('qLoraRank')}
+          {f('kvLoraRank')}
+          {f('qkNopeDim')}
+          {f('qkRopeDim')}
+          {f('vHeadDim')}
+          {f('slidingWindow')}
+          {f('slidingWindowLayers')}
+        </>
+      )}
+    </Disclosure>
   );
 }

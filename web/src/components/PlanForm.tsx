@@ -1,6 +1,7 @@
 import { useApp, useT } from '../state/context';
 import { formatNumber } from '../i18n/i18n';
 import { AcceleratorFields } from './AcceleratorFields';
+import { Deferred } from './Deferred';
 import { ArchitectureFields } from './ArchitectureFields';
 import { HfConfigImport } from './HfConfigImport';
 import { PresetSelect } from './PresetSelect';
@@ -58,13 +59,15 @@ export function PlanForm() {
         <TextField id="clusterGpus" hint={t('hint.cluster_gpus')} />
         <TextField id="dp" placeholder={auto(training.dp)} hint={t('hint.dp')} />
       </fieldset>
-      <TrainingFields />
-      <TimeFields />
-      <fieldset>
-        <legend>{t('ui.group_inference')}</legend>
-        <TextField id="weightBytesPerParam" hint={t('hint.weight_bytes_per_param')} />
-      </fieldset>
-      <ServingFields />
+      <Deferred order={2} placeholder={false}>
+        <TrainingFields />
+        <TimeFields />
+        <fieldset>
+          <legend>{t('ui.group_inference')}</legend>
+          <TextField id="weightBytesPerParam" hint={t('hint.weight_bytes_per_param')} />
+        </fieldset>
+        <ServingFields />
+      </Deferred>
       <button type="button" class="secondary" onClick={() => app.reset()} data-testid="reset">
         {t('ui.reset')}
       </button>

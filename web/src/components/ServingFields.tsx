@@ -1,3 +1,4 @@
+import { Disclosure } from './Disclosure';
 import { useApp, useT } from '../state/context';
 import { Field } from './Field';
 
@@ -25,27 +26,30 @@ export function ServingFields() {
         hint={t('hint.target_concurrency')}
       />
       <Field id="inferTp" auto={n(inf.tp)} hint={t('hint.infer_tp')} />
-      <details class="more">
-        <summary>{t('ui.serving_engine')}</summary>
-        <Field
-          id="gpuMemoryUtilization"
-          auto={n(s.gpuMemoryUtilization)}
-          hint={t('hint.gpu_memory_utilization')}
-        />
-        <Field id="runtimeReserveGb" auto={n(s.runtimeReserveGb)} />
-        <Field id="prefillChunk" auto={n(s.prefillChunk)} />
-        <Field id="kvBlockTokens" auto={n(s.kvBlockTokens)} />
-        <Field
-          id="decodeEfficiency"
-          auto={n(s.decodeEfficiency)}
-          hint={t('hint.decode_efficiency')}
-        />
-        <Field
-          id="prefillEfficiency"
-          auto={n(s.prefillEfficiency)}
-          hint={t('hint.prefill_efficiency')}
-        />
-      </details>
+      <Disclosure summary={t('ui.serving_engine')}>
+        {() => (
+          <>
+            <Field
+              id="gpuMemoryUtilization"
+              auto={n(s.gpuMemoryUtilization)}
+              hint={t('hint.gpu_memory_utilization')}
+            />
+            <Field id="runtimeReserveGb" auto={n(s.runtimeReserveGb)} />
+            <Field id="prefillChunk" auto={n(s.prefillChunk)} />
+            <Field id="kvBlockTokens" auto={n(s.kvBlockTokens)} />
+            <Field
+              id="decodeEfficiency"
+              auto={n(s.decodeEfficiency)}
+              hint={t('hint.decode_efficiency')}
+            />
+            <Field
+              id="prefillEfficiency"
+              auto={n(s.prefillEfficiency)}
+              hint={t('hint.prefill_efficiency')}
+            />
+          </>
+        )}
+      </Disclosure>
     </fieldset>
   );
 }

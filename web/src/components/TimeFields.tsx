@@ -1,3 +1,4 @@
+import { Disclosure } from './Disclosure';
 import { useApp, useT } from '../state/context';
 import { Field } from './Field';
 
@@ -14,13 +15,20 @@ export function TimeFields() {
       <Field id="epochs" auto={1} />
       <Field id="deadlineDays" hint={t('hint.deadline_days')} />
       <Field id="objective" auto="time" />
-      <details class="more">
-        <summary>{t('ui.efficiency')}</summary>
-        <Field id="mfu" auto={available ? s.computeEfficiency : undefined} hint={t('hint.mfu')} />
-        <Field id="achievedTflops" hint={t('hint.achieved_tflops')} />
-        <Field id="dpOverlap" auto={available ? s.dpOverlap : undefined} />
-        <Field id="pue" auto={1.2} />
-      </details>
+      <Disclosure summary={t('ui.efficiency')}>
+        {() => (
+          <>
+            <Field
+              id="mfu"
+              auto={available ? s.computeEfficiency : undefined}
+              hint={t('hint.mfu')}
+            />
+            <Field id="achievedTflops" hint={t('hint.achieved_tflops')} />
+            <Field id="dpOverlap" auto={available ? s.dpOverlap : undefined} />
+            <Field id="pue" auto={1.2} />
+          </>
+        )}
+      </Disclosure>
     </fieldset>
   );
 }

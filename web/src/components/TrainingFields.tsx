@@ -1,3 +1,4 @@
+import { Disclosure } from './Disclosure';
 import { useApp, useT } from '../state/context';
 import { Field } from './Field';
 
@@ -20,20 +21,30 @@ export function TrainingFields() {
       <Field id="zero" auto={0} hint={t('hint.zero')} />
       <Field id="sequenceParallel" auto={available ? s.sequenceParallel : undefined} />
       <Field id="flashAttention" auto={true} />
-      <details class="more">
-        <summary>{t('ui.more_parallelism')}</summary>
-        <Field id="cp" auto={1} />
-        <Field id="ep" auto={1} />
-        <Field id="etp" auto={n(s.etp)} />
-        <Field id="vpp" auto={1} />
-        <Field id="stageLayers" hint={t('hint.stage_layers')} />
-      </details>
-      <details class="more">
-        <summary>{t('ui.overheads')}</summary>
-        <Field id="cudaContextGb" auto={n(s.cudaContextGb)} hint={t('hint.cuda_context_gb')} />
-        <Field id="commBufferGb" auto={n(s.commBufferGb)} />
-        <Field id="allocatorSlack" auto={n(s.allocatorSlack)} hint={t('hint.allocator_slack')} />
-      </details>
+      <Disclosure summary={t('ui.more_parallelism')}>
+        {() => (
+          <>
+            <Field id="cp" auto={1} />
+            <Field id="ep" auto={1} />
+            <Field id="etp" auto={n(s.etp)} />
+            <Field id="vpp" auto={1} />
+            <Field id="stageLayers" hint={t('hint.stage_layers')} />
+          </>
+        )}
+      </Disclosure>
+      <Disclosure summary={t('ui.overheads')}>
+        {() => (
+          <>
+            <Field id="cudaContextGb" auto={n(s.cudaContextGb)} hint={t('hint.cuda_context_gb')} />
+            <Field id="commBufferGb" auto={n(s.commBufferGb)} />
+            <Field
+              id="allocatorSlack"
+              auto={n(s.allocatorSlack)}
+              hint={t('hint.allocator_slack')}
+            />
+          </>
+        )}
+      </Disclosure>
     </fieldset>
   );
 }

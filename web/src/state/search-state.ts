@@ -21,12 +21,19 @@ export function followPlanWithSearch(
   app: AppState,
   makeClient: (onResult: (r: Omit<SearchState, 'status'>) => void) => SearchClient,
   debounceMs = 120,
+  firstDelayMs = 800,
 ): Signal<SearchState> {
   const state = signal<SearchState>({ status: 'idle' });
-  const client = makeClient((r) => {
-    state.value = r.error ? { status: 'error', error: r.error } : { status: 'done', ...r };
-  });
+  // The worker (and its copy of the module) starts with the first search, not with the page.
+  let client: SearchClient | undefined;
+  const run = (texts: PlanTexts) => {
+    client ??= makeClient((r) => {
+      state.value = r.error ? { status: 'error', error: r.error } : { status: 'done', ...r };
+    });
+    client.run(texts);
+  };
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let first = true;
   effect(() => {
     const texts = app.texts.value;
     clearTimeout(timer);
@@ -35,7 +42,10 @@ export function followPlanWithSearch(
       return;
     }
     state.value = { ...state.peek(), status: 'running' };
-    timer = setTimeout(() => client.run(texts), debounceMs);
+    // The first search waits until the page has settled: its results sit below the fold and the
+    // worker's start-up competes with the first paint.
+    timer = setTimeout(() => run(texts), first ? firstDelayMs : debounceMs);
+    first = false;
   });
   return state;
 }
