@@ -50,7 +50,8 @@ test('a pasted config.json becomes the model, with its parameter count and memor
   assert.equal(await text(page, 'hf-params-total'), '8.03B (8,030,261,248)');
   assert.equal(await page.$('[data-testid=hf-params-active]'), null); // dense: all active
   assert.equal(await page.inputValue('[data-testid=input-model]'), 'custom');
-  // The architecture inputs now hold the config's values.
+  // The architecture inputs (built when their group is first opened) hold the config's values.
+  await page.click('[data-testid=architecture-fields] summary');
   assert.equal(await page.inputValue('[data-testid=input-layers]'), '32');
   assert.equal(await page.inputValue('[data-testid=input-kvHeads]'), '8');
   // The memory panel shows the core's full memory model of the plan now on the page.
