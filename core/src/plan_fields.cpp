@@ -336,7 +336,7 @@ std::vector<Issue> validate_field_ranges(const Plan& plan) {
     if (field.is_text()) {
       const std::string value = field.get_text(plan);
       if (value.size() > kMaxTextBytes) {
-        Issue issue = field_issue(field, "text_too_long", value.substr(0, 40) + "…");
+        Issue issue = field_issue(field, "text_too_long", excerpt(value));
         issue.params.push_back({"max", std::to_string(kMaxTextBytes)});
         issues.push_back(std::move(issue));
       } else if (!field.choices.empty() && !value.empty() &&

@@ -121,5 +121,21 @@ TEST(Validation, EveryNumericFieldRejectsNaNInfinityAndOverflow) {
   }
 }
 
+// Bug: text_too_long showed the first 40 bytes of the text, cutting a multi-byte character.
+TEST(Validation, TextTooLongExcerptKeepsWholeUtf8Characters) {
+  Plan plan;
+  for (int i = 0; i < 101; ++i) plan.model_name += "é";  // 2 bytes each: 40 bytes are 20 whole
+  plan.accelerator_name = "a";
+  for (int i = 0; i < 100; ++i) plan.accelerator_name += "中";  // 1 + 3 × 13 = 40 bytes
+  const auto issues = validate_field_ranges(plan);
+  ASSERT_EQ(issues.size(), 2u);
+  EXPECT_EQ(issues[0].param("value"), plan.model_name.substr(0, 40) + "…");
+  EXPECT_EQ(issues[1].param("value"), plan.accelerator_name.substr(0, 40) + "…");
+  plan.accelerator_name = "ab";
+  for (int i = 0; i < 100; ++i) plan.accelerator_name += "中";  // 40 bytes end inside one
+  EXPECT_EQ(validate_field_ranges(plan)[1].param("value"),
+            plan.accelerator_name.substr(0, 2 + 3 * 12) + "…");
+}
+
 }  // namespace
 }  // namespace llm_sizer
