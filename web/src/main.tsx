@@ -24,7 +24,8 @@ async function boot(root: HTMLElement) {
     root.textContent = '';
     render(<App state={state} />, root);
   } catch (error) {
-    // Only a failure to load the module lands here; show it rather than a blank page.
+    // The module did not load (or failed on the link it was opened with): say so rather than
+    // leave a blank page, with a way back for either case.
     root.innerHTML = '';
     const panel = document.createElement('section');
     panel.className = 'panel fatal';
@@ -33,9 +34,27 @@ async function boot(root: HTMLElement) {
     title.textContent = translate(browserLang, 'fatal.load_title');
     const body = document.createElement('p');
     body.textContent = `${translate(browserLang, 'fatal.load_body')} ${String(error)}`;
-    panel.append(title, body);
+    const actions = document.createElement('p');
+    actions.className = 'fatal-actions';
+    actions.append(
+      button(translate(browserLang, 'fatal.reload'), () => window.location.reload()),
+      button(translate(browserLang, 'fatal.reset'), () => {
+        // Without the plan in the link: a plan that made the core fail cannot fail it again.
+        window.history.replaceState(null, '', window.location.pathname + window.location.search);
+        window.location.reload();
+      }),
+    );
+    panel.append(title, body, actions);
     root.append(panel);
   }
+}
+
+function button(label: string, onClick: () => void): HTMLButtonElement {
+  const element = document.createElement('button');
+  element.type = 'button';
+  element.textContent = label;
+  element.addEventListener('click', onClick);
+  return element;
 }
 
 const root = document.getElementById('app');

@@ -9,6 +9,7 @@ import { IssueSummary } from './IssueSummary';
 import { LinkIssues } from './LinkIssues';
 import { MemoryPanel } from './MemoryPanel';
 import { PlanForm } from './PlanForm';
+import { ShareBar } from './ShareBar';
 import { TrainingPlan } from './TrainingPlan';
 import { Footer } from './Footer';
 
@@ -17,7 +18,10 @@ export function App({ state }: { state: AppState }) {
     <AppContext.Provider value={state}>
       <div class="app">
         <Header />
+        {/* Everything that reads the core's results is inside the boundary (the share link too):
+            a failure there shows the reset panel instead of escaping and blanking the page. */}
         <ErrorBoundary lang={state.lang.value} onReset={() => state.reset()}>
+          <ShareBar />
           <LinkIssues />
           <main class="columns">
             <PlanForm />

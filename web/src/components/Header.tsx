@@ -1,7 +1,7 @@
 import { useT } from '../state/context';
 import { LanguageSwitch } from './LanguageSwitch';
-import { ShareBar } from './ShareBar';
 
+/** Title and language: nothing here calls the core, so it stays whatever the core does. */
 export function Header() {
   const t = useT();
   return (
@@ -13,7 +13,6 @@ export function Header() {
         </div>
         <LanguageSwitch />
       </div>
-      <ShareBar />
     </header>
   );
 }
