@@ -39,7 +39,8 @@ std::string_view query_part(std::string_view link) {
 std::string percent_encode(std::string_view text) {
   static const char kHex[] = "0123456789ABCDEF";
   std::string out;
-  for (unsigned char c : text) {
+  for (const char byte : text) {
+    const auto c = static_cast<unsigned char>(byte);
     if (is_unreserved(c)) {
       out += static_cast<char>(c);
     } else {
