@@ -146,6 +146,12 @@ Request parse(const std::vector<std::string>& args, const Messages& m) {
       r.errors.push_back(m.format("cli.unknown_flag", {{"flag", "--" + name}}));
       continue;
     }
+    // A flag input given alone switches it on: --sequence-parallel.
+    const bool next_is_value = i + 1 < args.size() && args[i + 1].rfind("--", 0) != 0;
+    if (!has_value && field->type == FieldType::kFlag && !next_is_value) {
+      value = "1";
+      has_value = true;
+    }
     if (!has_value) {
       if (i + 1 >= args.size()) {
         r.errors.push_back(m.format("cli.missing_value", {{"flag", "--" + name}}) + " " +
@@ -219,7 +225,8 @@ bool report_issues(const std::vector<Issue>& issues, const Messages& m, std::str
 std::string value_text(double value, const std::string& unit, const Messages& m) {
   if (!std::isfinite(value)) return "—";
   // Memory reads best to the hundredth of a GB; counts and ratios keep their digits.
-  std::string text = format_readable(unit == "GB" ? std::round(value * 100) / 100 : value);
+  const bool rounded = unit == "GB" || unit == "ms" || unit == "s" || unit == "tokens/s";
+  std::string text = format_readable(rounded ? std::round(value * 100) / 100 : value);
   if (!unit.empty()) text += " " + m.format("unit." + unit);
   return text;
 }

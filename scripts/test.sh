@@ -7,6 +7,8 @@ source "$(dirname "$0")/env.sh"
 cd "$ROOT"
 start=$(date +%s)
 bash scripts/setup.sh test
+log "static checks (TypeScript types, clang-format, prettier)"
+bash scripts/lint.sh
 bash scripts/build.sh
 log "native tests (GoogleTest)"
 ctest --preset native-release -j2 --output-on-failure | tail -n 3

@@ -32,7 +32,7 @@ val parse(const std::string& json) { return val::global("JSON").call<val>("parse
 // Writes an object from (name, value) pairs given to `fill`, camelCased.
 template <class Fill>
 val object(Fill fill) {
-  JsonWriter out(0);
+  JsonWriter out(0, JsonWriter::Numbers::kRoundTrip);
   JsonFieldWriter fields(out, Keys::kCamelCase);
   out.begin_object();
   fill(out, fields);
@@ -97,7 +97,7 @@ val evaluate_texts(const val& texts) {
 val comparison_js(const val& texts) {
   std::vector<Issue> ignored;
   const Plan plan = plan_from_texts(texts, ignored);
-  JsonWriter out(0);
+  JsonWriter out(0, JsonWriter::Numbers::kRoundTrip);
   JsonFieldWriter(out, Keys::kCamelCase).write(comparison_matrix(plan));
   return parse(out.str());
 }

@@ -1,3 +1,5 @@
+#include <cmath>
+
 #include "llm_sizer/accelerator.hpp"
 
 namespace llm_sizer {
@@ -7,93 +9,111 @@ constexpr const char* kNvidiaSheet =
     "NVIDIA datasheet (dense = sparse ÷ 2); corroborated by hahnyuan/LLM-Viewer "
     "hardware_params.py, feifeibear/LLMRoofline hardware_dict.py, glennklockwood.com";
 
-Accelerator make(std::string id, std::string name, std::string vendor, double memory_gb,
-                 std::optional<double> gpus_per_node, std::optional<double> bf16,
-                 std::optional<double> fp8, std::optional<double> hbm_tbps,
-                 std::optional<double> power_w, std::string source, std::string confidence,
-                 std::string note = {}) {
-  Accelerator a;
-  a.id = std::move(id);
-  a.name = std::move(name);
-  a.vendor = std::move(vendor);
-  a.memory_gb = memory_gb;
-  a.gpus_per_node = gpus_per_node;
-  a.bf16_dense_tflops = bf16;
-  a.fp8_dense_tflops = fp8;
-  a.hbm_bandwidth_tbps = hbm_tbps;
-  a.power_w = power_w;
-  a.source = std::move(source);
-  a.confidence = std::move(confidence);
-  a.note = std::move(note);
-  return a;
+constexpr double kUnknown = NAN;
+
+// One catalog row as plain data (a table compiles to data, not to construction code).
+struct Row {
+  const char* id;
+  const char* name;
+  const char* vendor;
+  double memory_gb;
+  double gpus_per_node;
+  double bf16_tflops;
+  double fp8_tflops;
+  double hbm_tbps;
+  double power_w;
+  const char* source;
+  const char* confidence;
+  const char* note = "";
+};
+
+constexpr Row kRows[] = {
+    {"h100-80g", "NVIDIA H100 SXM5 80GB", "NVIDIA", 80, 8, 989, 1979, 3.35, 700, kNvidiaSheet,
+     "high", "The seed article's H100: 80 GB, 8 per NVLink node."},
+    {"h200-141g", "NVIDIA H200 SXM 141GB", "NVIDIA", 141, 8, 989, 1979, 4.8, 700, kNvidiaSheet,
+     "high", "Same compute as H100 SXM; HBM3e."},
+    {"h800-80g", "NVIDIA H800 SXM 80GB", "NVIDIA", 80, 8, 989, 1979, 3.35, 700,
+     "citsjtu2020/LLM-Prof hardware_spec.md; feifeibear/LLMRoofline; DeepSeek-V3 report", "medium",
+     "China variant: H100 compute, NVLink cut to 400 GB/s."},
+    {"h20-96g", "NVIDIA H20 96GB", "NVIDIA", 96, 8, 148, 296, 4.0, 400,
+     "Press and partner specs (tweaktown, willitrunai); LLM-Prof hardware_spec.md", "medium-low",
+     "No public NVIDIA datasheet."},
+    {"h100-pcie-80g", "NVIDIA H100 PCIe 80GB", "NVIDIA", 80, kUnknown, 756, 1513, 2.0, 350,
+     kNvidiaSheet, "medium-high"},
+    {"h100-nvl-94g", "NVIDIA H100 NVL 94GB", "NVIDIA", 94, kUnknown, 835, 1671, 3.9, kUnknown,
+     "NVIDIA H100 datasheet, H100 NVL column", "medium"},
+    {"a100-80g", "NVIDIA A100 80GB SXM", "NVIDIA", 80, 8, 312, kUnknown, 2.039, 400, kNvidiaSheet,
+     "high", "No FP8."},
+    {"a100-40g", "NVIDIA A100 40GB SXM", "NVIDIA", 40, 8, 312, kUnknown, 1.555, 400, kNvidiaSheet,
+     "high", "No FP8."},
+    {"b200", "NVIDIA B200 (HGX, 1000 W)", "NVIDIA", 180, 8, 2250, 4500, 8.0, 1000,
+     "glennklockwood.com B200 (NVIDIA Blackwell datasheet, HGX 1000 W); Vultr HGX B200 docs",
+     "medium-high", "192 GB physical; HGX/DGX B200 expose about 180 GB per GPU."},
+    {"gb200", "NVIDIA GB200 (per GPU, NVL72)", "NVIDIA", 186, 4, 2500, 5000, 8.0, 1200,
+     "glennklockwood.com B200 (GB200 1200 W column); GB200 NVL72 13.4 TB HBM3e per rack", "medium",
+     "4 GPUs per compute tray; the NVLink domain spans 72 GPUs."},
+    {"l40s", "NVIDIA L40S", "NVIDIA", 48, kUnknown, 362.05, 733, 0.864, 350,
+     "NVIDIA L40S datasheet", "high", "GDDR6, PCIe only."},
+    {"rtx-4090", "NVIDIA GeForce RTX 4090", "NVIDIA", 24, kUnknown, 165.2, 330.3, 1.008, 450,
+     "NVIDIA Ada Lovelace architecture whitepaper appendix (recalled)", "medium",
+     "BF16 with FP32 accumulate runs at half rate on GeForce: 165 TFLOPS."},
+    {"mi300x", "AMD Instinct MI300X", "AMD", 192, 8, 1307.4, 2614.9, 5.3, 750,
+     "ROCm docs conceptual/gpu-arch/mi300.md (peak table)", "high"},
+    {"mi325x", "AMD Instinct MI325X", "AMD", 256, 8, 1307.4, 2614.9, 6.0, 1000,
+     "AMD MI325X product figures as quoted in Vultr ROCm docs", "medium-high"},
+    {"mi355x", "AMD Instinct MI355X", "AMD", 288, 8, 2500, 5000, 8.0, 1400,
+     "AMD launch figures (recalled, not verified)", "low-medium"},
+    {"mi250x", "AMD Instinct MI250X", "AMD", 128, 4, 383, kUnknown, 3.2768, 560,
+     "AMD MI250X datasheet (recalled)", "medium", "Two GCDs per module."},
+    {"gaudi3", "Intel Gaudi 3", "Intel", 128, 8, 1835, 1835, 3.67, 900,
+     "Intel Hot Chips 2024 slide", "high"},
+    {"gaudi2", "Intel Gaudi 2", "Intel", 96, 8, 432, kUnknown, 2.46, 600,
+     "Intel Hot Chips 2024 slide 'Gaudi Product Generations'", "medium"},
+    {"tpu-v5p", "Google TPU v5p", "Google", 95, 4, 459, 459, 2.765, kUnknown,
+     "cloud.google.com/tpu/docs/v5p-training", "high", "4 chips per host."},
+    {"tpu-v5e", "Google TPU v5e", "Google", 16, 8, 197, kUnknown, 0.819, kUnknown,
+     "cloud.google.com/tpu/docs/v5e", "high"},
+    {"tpu-v6e", "Google TPU v6e (Trillium)", "Google", 32, 8, 918, kUnknown, 1.638, kUnknown,
+     "cloud.google.com/tpu/docs/v6e", "high"},
+    {"tpu-v4", "Google TPU v4", "Google", 32, 4, 275, kUnknown, 1.2, kUnknown,
+     "cloud.google.com/tpu/docs/v4", "high"},
+    {"ascend-910b", "Huawei Ascend 910B", "Huawei", 64, 8, kUnknown, kUnknown, kUnknown, kUnknown,
+     "Conflicting third-party figures (gitee AI docs: 64 GB HBM2e)", "low",
+     "Peak throughput and bandwidth unverified; enter a measured figure."},
+    {"rg800-32g", "Kunlunxin RG800 32GB", "Kunlunxin", 32, 8, kUnknown, kUnknown, kUnknown,
+     kUnknown, "The seed article, sections 2.2.1 and 2.3.1 (32 GB, 8 cards per server)",
+     "memory from the article; compute unknown"},
+    {"r200-16g", "Kunlunxin R200", "Kunlunxin", 16, kUnknown, 128, kUnknown, 0.512, kUnknown,
+     "Recollection of the Kunlun 2nd-gen R200 spec (unverified)", "very low"},
+    {"mlu370-x8", "Cambricon MLU370-X8", "Cambricon", 48, kUnknown, 96, kUnknown, 0.6144, kUnknown,
+     "sandraschi/virtualization-mcp chinese_ai_gpus.md (48 GB)", "low"},
+    {"hygon-k100-ai", "Hygon DCU K100 AI", "Hygon", 64, 8, 196, kUnknown, 0.896, kUnknown,
+     "wangzy0327/hblas-bench DCU-bench.md (official spec table)", "low-medium"},
+};
+
+std::optional<double> known(double value) {
+  return std::isnan(value) ? std::nullopt : std::optional<double>(value);
 }
 
-constexpr std::nullopt_t kUnknown = std::nullopt;
-
 std::vector<Accelerator> build() {
-  return {
-      make("h100-80g", "NVIDIA H100 SXM5 80GB", "NVIDIA", 80, 8, 989, 1979, 3.35, 700, kNvidiaSheet,
-           "high", "The seed article's H100: 80 GB, 8 per NVLink node."),
-      make("h200-141g", "NVIDIA H200 SXM 141GB", "NVIDIA", 141, 8, 989, 1979, 4.8, 700,
-           kNvidiaSheet, "high", "Same compute as H100 SXM; HBM3e."),
-      make("h800-80g", "NVIDIA H800 SXM 80GB", "NVIDIA", 80, 8, 989, 1979, 3.35, 700,
-           "citsjtu2020/LLM-Prof hardware_spec.md; feifeibear/LLMRoofline; DeepSeek-V3 report",
-           "medium", "China variant: H100 compute, NVLink cut to 400 GB/s."),
-      make("h20-96g", "NVIDIA H20 96GB", "NVIDIA", 96, 8, 148, 296, 4.0, 400,
-           "Press and partner specs (tweaktown, willitrunai); LLM-Prof hardware_spec.md",
-           "medium-low", "No public NVIDIA datasheet."),
-      make("h100-pcie-80g", "NVIDIA H100 PCIe 80GB", "NVIDIA", 80, kUnknown, 756, 1513, 2.0, 350,
-           kNvidiaSheet, "medium-high"),
-      make("h100-nvl-94g", "NVIDIA H100 NVL 94GB", "NVIDIA", 94, kUnknown, 835, 1671, 3.9, kUnknown,
-           "NVIDIA H100 datasheet, H100 NVL column", "medium"),
-      make("a100-80g", "NVIDIA A100 80GB SXM", "NVIDIA", 80, 8, 312, kUnknown, 2.039, 400,
-           kNvidiaSheet, "high", "No FP8."),
-      make("a100-40g", "NVIDIA A100 40GB SXM", "NVIDIA", 40, 8, 312, kUnknown, 1.555, 400,
-           kNvidiaSheet, "high", "No FP8."),
-      make("b200", "NVIDIA B200 (HGX, 1000 W)", "NVIDIA", 180, 8, 2250, 4500, 8.0, 1000,
-           "glennklockwood.com B200 (NVIDIA Blackwell datasheet, HGX 1000 W); Vultr HGX B200 docs",
-           "medium-high", "192 GB physical; HGX/DGX B200 expose about 180 GB per GPU."),
-      make("gb200", "NVIDIA GB200 (per GPU, NVL72)", "NVIDIA", 186, 4, 2500, 5000, 8.0, 1200,
-           "glennklockwood.com B200 (GB200 1200 W column); GB200 NVL72 13.4 TB HBM3e per rack",
-           "medium", "4 GPUs per compute tray; the NVLink domain spans 72 GPUs."),
-      make("l40s", "NVIDIA L40S", "NVIDIA", 48, kUnknown, 362.05, 733, 0.864, 350,
-           "NVIDIA L40S datasheet", "high", "GDDR6, PCIe only."),
-      make("rtx-4090", "NVIDIA GeForce RTX 4090", "NVIDIA", 24, kUnknown, 165.2, 330.3, 1.008, 450,
-           "NVIDIA Ada Lovelace architecture whitepaper appendix (recalled)", "medium",
-           "BF16 with FP32 accumulate runs at half rate on GeForce: 165 TFLOPS."),
-      make("mi300x", "AMD Instinct MI300X", "AMD", 192, 8, 1307.4, 2614.9, 5.3, 750,
-           "ROCm docs conceptual/gpu-arch/mi300.md (peak table)", "high"),
-      make("mi325x", "AMD Instinct MI325X", "AMD", 256, 8, 1307.4, 2614.9, 6.0, 1000,
-           "AMD MI325X product figures as quoted in Vultr ROCm docs", "medium-high"),
-      make("mi355x", "AMD Instinct MI355X", "AMD", 288, 8, 2500, 5000, 8.0, 1400,
-           "AMD launch figures (recalled, not verified)", "low-medium"),
-      make("mi250x", "AMD Instinct MI250X", "AMD", 128, 4, 383, kUnknown, 3.2768, 560,
-           "AMD MI250X datasheet (recalled)", "medium", "Two GCDs per module."),
-      make("gaudi3", "Intel Gaudi 3", "Intel", 128, 8, 1835, 1835, 3.67, 900,
-           "Intel Hot Chips 2024 slide", "high"),
-      make("gaudi2", "Intel Gaudi 2", "Intel", 96, 8, 432, kUnknown, 2.46, 600,
-           "Intel Hot Chips 2024 slide 'Gaudi Product Generations'", "medium"),
-      make("tpu-v5p", "Google TPU v5p", "Google", 95, 4, 459, 459, 2.765, kUnknown,
-           "cloud.google.com/tpu/docs/v5p-training", "high", "4 chips per host."),
-      make("tpu-v5e", "Google TPU v5e", "Google", 16, 8, 197, kUnknown, 0.819, kUnknown,
-           "cloud.google.com/tpu/docs/v5e", "high"),
-      make("tpu-v6e", "Google TPU v6e (Trillium)", "Google", 32, 8, 918, kUnknown, 1.638, kUnknown,
-           "cloud.google.com/tpu/docs/v6e", "high"),
-      make("tpu-v4", "Google TPU v4", "Google", 32, 4, 275, kUnknown, 1.2, kUnknown,
-           "cloud.google.com/tpu/docs/v4", "high"),
-      make("ascend-910b", "Huawei Ascend 910B", "Huawei", 64, 8, kUnknown, kUnknown, kUnknown,
-           kUnknown, "Conflicting third-party figures (gitee AI docs: 64 GB HBM2e)", "low",
-           "Peak throughput and bandwidth unverified; enter a measured figure."),
-      make("rg800-32g", "Kunlunxin RG800 32GB", "Kunlunxin", 32, 8, kUnknown, kUnknown, kUnknown,
-           kUnknown, "The seed article, sections 2.2.1 and 2.3.1 (32 GB, 8 cards per server)",
-           "memory from the article; compute unknown"),
-      make("r200-16g", "Kunlunxin R200", "Kunlunxin", 16, kUnknown, 128, kUnknown, 0.512, kUnknown,
-           "Recollection of the Kunlun 2nd-gen R200 spec (unverified)", "very low"),
-      make("mlu370-x8", "Cambricon MLU370-X8", "Cambricon", 48, kUnknown, 96, kUnknown, 0.6144,
-           kUnknown, "sandraschi/virtualization-mcp chinese_ai_gpus.md (48 GB)", "low"),
-      make("hygon-k100-ai", "Hygon DCU K100 AI", "Hygon", 64, 8, 196, kUnknown, 0.896, kUnknown,
-           "wangzy0327/hblas-bench DCU-bench.md (official spec table)", "low-medium"),
-  };
+  std::vector<Accelerator> catalog;
+  for (const Row& r : kRows) {
+    Accelerator a;
+    a.id = r.id;
+    a.name = r.name;
+    a.vendor = r.vendor;
+    a.memory_gb = r.memory_gb;
+    a.gpus_per_node = known(r.gpus_per_node);
+    a.bf16_dense_tflops = known(r.bf16_tflops);
+    a.fp8_dense_tflops = known(r.fp8_tflops);
+    a.hbm_bandwidth_tbps = known(r.hbm_tbps);
+    a.power_w = known(r.power_w);
+    a.source = r.source;
+    a.confidence = r.confidence;
+    a.note = r.note;
+    catalog.push_back(std::move(a));
+  }
+  return catalog;
 }
 
 // Interconnect per GPU and one direction, GB/s, and an indicative price. Intra-node: the
@@ -102,25 +122,25 @@ std::vector<Accelerator> build() {
 // HDR per GPU = 25 GB/s); other deployments differ, so enter yours.
 struct Links {
   const char* id;
-  std::optional<double> intra_gbps;
-  std::optional<double> inter_gbps;
-  std::optional<double> price_per_hour_usd;
+  double intra_gbps;
+  double inter_gbps;
+  double price_per_hour_usd;
 };
 
 // Prices: Lambda's public on-demand list (2025) for 8-GPU SXM instances, per GPU-hour;
 // indicative only — cloud, reserved and owned-cluster prices differ widely.
 const Links kLinks[] = {
     {"h100-80g", 450, 50, 2.99},  // NVLink4 900 GB/s bidirectional
-    {"h200-141g", 450, 50, std::nullopt},
-    {"h800-80g", 200, 50, std::nullopt},  // NVLink cut to 400 GB/s
-    {"h20-96g", 450, 50, std::nullopt},
+    {"h200-141g", 450, 50, kUnknown},
+    {"h800-80g", 200, 50, kUnknown},  // NVLink cut to 400 GB/s
+    {"h20-96g", 450, 50, kUnknown},
     {"a100-80g", 300, 25, 1.79},  // NVLink3 600 GB/s bidirectional
     {"a100-40g", 300, 25, 1.29},
-    {"b200", 900, 50, std::nullopt},  // NVLink5 1.8 TB/s bidirectional
-    {"gb200", 900, std::nullopt, std::nullopt},
-    {"mi300x", 448, 50, std::nullopt},  // 7 Infinity Fabric links, 896 GB/s aggregate
-    {"mi325x", 448, 50, std::nullopt},
-    {"tpu-v5p", 600, std::nullopt, std::nullopt},  // ICI 1200 GB/s bidirectional per chip
+    {"b200", 900, 50, kUnknown},  // NVLink5 1.8 TB/s bidirectional
+    {"gb200", 900, kUnknown, kUnknown},
+    {"mi300x", 448, 50, kUnknown},  // 7 Infinity Fabric links, 896 GB/s aggregate
+    {"mi325x", 448, 50, kUnknown},
+    {"tpu-v5p", 600, kUnknown, kUnknown},  // ICI 1200 GB/s bidirectional per chip
 };
 
 }  // namespace
@@ -131,9 +151,9 @@ const std::vector<Accelerator>& accelerator_catalog() {
     for (auto& a : catalog) {
       for (const auto& links : kLinks) {
         if (a.id != links.id) continue;
-        a.intra_node_bandwidth_gbps = links.intra_gbps;
-        a.inter_node_bandwidth_gbps = links.inter_gbps;
-        a.price_per_hour_usd = links.price_per_hour_usd;
+        a.intra_node_bandwidth_gbps = known(links.intra_gbps);
+        a.inter_node_bandwidth_gbps = known(links.inter_gbps);
+        a.price_per_hour_usd = known(links.price_per_hour_usd);
       }
     }
     return catalog;

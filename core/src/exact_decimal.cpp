@@ -10,23 +10,29 @@ namespace llm_sizer {
 
 BigUint::BigUint(std::uint64_t value) {
   while (value != 0) {
-    limbs_.push_back(static_cast<std::uint32_t>(value & 0xffffffffu));
+    limbs_[size_++] = static_cast<std::uint32_t>(value & 0xffffffffu);
     value >>= 32;
   }
 }
 
 void BigUint::trim() {
-  while (!limbs_.empty() && limbs_.back() == 0) limbs_.pop_back();
+  while (size_ > 0 && limbs_[size_ - 1] == 0) --size_;
 }
 
 BigUint& BigUint::multiply_small(std::uint32_t factor) {
   std::uint64_t carry = 0;
-  for (auto& limb : limbs_) {
-    const std::uint64_t product = static_cast<std::uint64_t>(limb) * factor + carry;
-    limb = static_cast<std::uint32_t>(product & 0xffffffffu);
+  for (std::size_t i = 0; i < size_; ++i) {
+    const std::uint64_t product = static_cast<std::uint64_t>(limbs_[i]) * factor + carry;
+    limbs_[i] = static_cast<std::uint32_t>(product & 0xffffffffu);
     carry = product >> 32;
   }
-  if (carry != 0) limbs_.push_back(static_cast<std::uint32_t>(carry));
+  if (carry != 0) {
+    if (size_ == kLimbs) {
+      overflowed_ = true;
+    } else {
+      limbs_[size_++] = static_cast<std::uint32_t>(carry);
+    }
+  }
   trim();
   return *this;
 }
@@ -38,18 +44,23 @@ BigUint& BigUint::multiply_pow10(int exponent) {
 
 BigUint operator*(const BigUint& a, const BigUint& b) {
   BigUint result;
+  result.overflowed_ = a.overflowed_ || b.overflowed_;
   if (a.is_zero() || b.is_zero()) return result;
-  result.limbs_.assign(a.limbs_.size() + b.limbs_.size(), 0);
-  for (std::size_t i = 0; i < a.limbs_.size(); ++i) {
+  if (a.size_ + b.size_ > BigUint::kLimbs) {
+    result.overflowed_ = true;
+    return result;
+  }
+  result.size_ = a.size_ + b.size_;
+  for (std::size_t i = 0; i < a.size_; ++i) {
     std::uint64_t carry = 0;
-    for (std::size_t j = 0; j < b.limbs_.size(); ++j) {
+    for (std::size_t j = 0; j < b.size_; ++j) {
       const std::uint64_t cur =
           result.limbs_[i + j] + static_cast<std::uint64_t>(a.limbs_[i]) * b.limbs_[j] + carry;
       result.limbs_[i + j] = static_cast<std::uint32_t>(cur & 0xffffffffu);
       carry = cur >> 32;
     }
-    std::size_t k = i + b.limbs_.size();
-    while (carry != 0) {
+    std::size_t k = i + b.size_;
+    while (carry != 0 && k < BigUint::kLimbs) {
       const std::uint64_t cur = result.limbs_[k] + carry;
       result.limbs_[k] = static_cast<std::uint32_t>(cur & 0xffffffffu);
       carry = cur >> 32;
@@ -61,8 +72,8 @@ BigUint operator*(const BigUint& a, const BigUint& b) {
 }
 
 int compare(const BigUint& a, const BigUint& b) {
-  if (a.limbs_.size() != b.limbs_.size()) return a.limbs_.size() < b.limbs_.size() ? -1 : 1;
-  for (std::size_t i = a.limbs_.size(); i-- > 0;) {
+  if (a.size_ != b.size_) return a.size_ < b.size_ ? -1 : 1;
+  for (std::size_t i = a.size_; i-- > 0;) {
     if (a.limbs_[i] != b.limbs_[i]) return a.limbs_[i] < b.limbs_[i] ? -1 : 1;
   }
   return 0;
@@ -70,7 +81,7 @@ int compare(const BigUint& a, const BigUint& b) {
 
 double BigUint::to_double() const {
   double result = 0;
-  for (std::size_t i = limbs_.size(); i-- > 0;) result = result * 4294967296.0 + limbs_[i];
+  for (std::size_t i = size_; i-- > 0;) result = result * 4294967296.0 + limbs_[i];
   return result;
 }
 
@@ -110,6 +121,10 @@ ExactRatio ExactRatio::from_double(double value) {
     ratio.numerator_ = BigUint();
     return ratio;
   }
+  if (value < 9007199254740992.0 && value == std::floor(value)) {
+    ratio.numerator_ = BigUint(static_cast<std::uint64_t>(value));  // exact: no decimal text
+    return ratio;
+  }
   int exponent = 0;
   decimal_parts(value, ratio.numerator_, exponent);
   if (exponent >= 0) {
@@ -135,6 +150,7 @@ ExactRatio& ExactRatio::divided_by(const ExactRatio& other) {
 double ExactRatio::floor() const {
   if (denominator_.is_zero()) return -1;
   double q = std::floor(numerator_.to_double() / denominator_.to_double());
+  if (numerator_.overflowed() || denominator_.overflowed()) return std::nan("");
   if (!(q < 9007199254740992.0)) return q;  // beyond 2^53 the double is all we can report
   // The estimate is off by at most one or two; settle it exactly: q·d ≤ n < (q+1)·d.
   for (int guard = 0; guard < 8; ++guard) {
@@ -155,13 +171,16 @@ double ExactRatio::floor() const {
 
 double ExactRatio::ceil() const {
   const double q = floor();
-  if (q < 0 || !(q < 9007199254740992.0)) return q;
+  if (std::isnan(q) || q < 0 || !(q < 9007199254740992.0)) return q;
+
   const BigUint product = BigUint(static_cast<std::uint64_t>(q)) * denominator_;
   return compare(product, numerator_) == 0 ? q : q + 1;
 }
 
 double ExactRatio::to_double() const {
-  if (denominator_.is_zero()) return std::nan("");
+  if (denominator_.is_zero() || numerator_.overflowed() || denominator_.overflowed()) {
+    return std::nan("");
+  }
   return numerator_.to_double() / denominator_.to_double();
 }
 

@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 
 #include "llm_sizer/json_visitor.hpp"
@@ -298,57 +299,75 @@ class Parser {
 JsonParseResult parse_json(std::string_view text) { return Parser(text).run(); }
 
 std::string camel_case(std::string_view snake) {
-  std::string out;
-  out.reserve(snake.size());
+  std::string out(snake.size(), '\0');
+  std::size_t n = 0;
   bool upper = false;
   for (char c : snake) {
     if (c == '_') {
       upper = true;
     } else {
-      out += upper && c >= 'a' && c <= 'z' ? static_cast<char>(c - 'a' + 'A') : c;
+      out[n++] = upper && c >= 'a' && c <= 'z' ? static_cast<char>(c - 'a' + 'A') : c;
       upper = false;
     }
   }
+  out.resize(n);
   return out;
 }
 
-std::string json_quote(std::string_view text) {
-  std::string out = "\"";
-  for (char c : text) {
+namespace {
+
+// Appends `text` quoted and escaped; plain runs are copied whole (the writer's hot path).
+void append_quoted(std::string& out, std::string_view text) {
+  static const char kHex[] = "0123456789abcdef";
+  out += '"';
+  std::size_t run = 0;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    const char* escape = nullptr;
     switch (c) {
       case '"':
-        out += "\\\"";
+        escape = "\\\"";
         break;
       case '\\':
-        out += "\\\\";
+        escape = "\\\\";
         break;
       case '\n':
-        out += "\\n";
+        escape = "\\n";
         break;
       case '\r':
-        out += "\\r";
+        escape = "\\r";
         break;
       case '\t':
-        out += "\\t";
+        escape = "\\t";
         break;
       case '\b':
-        out += "\\b";
+        escape = "\\b";
         break;
       case '\f':
-        out += "\\f";
+        escape = "\\f";
         break;
       default:
-        if (static_cast<unsigned char>(c) < 0x20) {
-          static const char kHex[] = "0123456789abcdef";
-          out += "\\u00";
-          out += kHex[(c >> 4) & 0xF];
-          out += kHex[c & 0xF];
-        } else {
-          out += c;
-        }
+        if (c >= 0x20) continue;
+    }
+    out.append(text.data() + run, i - run);
+    run = i + 1;
+    if (escape != nullptr) {
+      out += escape;
+    } else {
+      const char unicode[] = {'\\', 'u', '0', '0', kHex[c >> 4], kHex[c & 0xF], 0};
+      out += unicode;
     }
   }
+  out.append(text.data() + run, text.size() - run);
   out += '"';
+}
+
+}  // namespace
+
+std::string json_quote(std::string_view text) {
+  std::string out;
+  out.reserve(text.size() + 2);
+  append_quoted(out, text);
   return out;
 }
 
@@ -398,7 +417,7 @@ JsonWriter& JsonWriter::end_array() { return close_scope(']'); }
 
 JsonWriter& JsonWriter::key(std::string_view name) {
   before_value();
-  out_ += json_quote(name);
+  append_quoted(out_, name);
   out_ += indent_ > 0 ? ": " : ":";
   after_key_ = true;
   return *this;
@@ -406,7 +425,15 @@ JsonWriter& JsonWriter::key(std::string_view name) {
 
 JsonWriter& JsonWriter::value(double number) {
   before_value();
-  out_ += std::isfinite(number) ? format_shortest(number) : "null";
+  if (!std::isfinite(number)) {
+    out_ += "null";
+  } else if (numbers_ == Numbers::kShortest || number == std::floor(number)) {
+    out_ += format_shortest(number);  // whole numbers take its fast path either way
+  } else {
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%.17g", number);
+    out_ += buffer;
+  }
   return *this;
 }
 
@@ -418,7 +445,7 @@ JsonWriter& JsonWriter::value(bool flag) {
 
 JsonWriter& JsonWriter::value(std::string_view text) {
   before_value();
-  out_ += json_quote(text);
+  append_quoted(out_, text);
   return *this;
 }
 

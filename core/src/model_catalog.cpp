@@ -37,9 +37,11 @@ Architecture gpt_like(int layers, double hidden, int heads, double vocab, double
   return a;
 }
 
-ModelPreset preset(std::string id, std::string name, double params, Architecture arch,
-                   std::string source, std::string note = {}) {
-  return {std::move(id), std::move(name), params, arch, std::move(source), std::move(note)};
+// Plain pointers in, strings made here once: constructing std::string arguments at every call
+// site costs the module kilobytes.
+ModelPreset preset(const char* id, const char* name, double params, const Architecture& arch,
+                   const char* source, const char* note = "") {
+  return {id, name, params, arch, source, note};
 }
 
 std::vector<ModelPreset> build() {

@@ -13,12 +13,24 @@ std::string format_shortest(double value) {
   if (std::isinf(value)) return value > 0 ? "Infinity" : "-Infinity";
   if (value == 0) return "0";
   // Shortest digits that round-trip, then laid out as ECMAScript's Number::toString does, so the
-  // CLI's JSON and the page's JSON.stringify print the same text for the same double.
+  // CLI's JSON and the page's JSON.stringify print the same text for the same double. Whole
+  // numbers (most of a report) skip the search; otherwise the digit count is bisected, since a
+  // precision that round-trips stays round-tripping with more digits.
   char buffer[40];
-  for (int precision = 0; precision <= 16; ++precision) {
-    std::snprintf(buffer, sizeof buffer, "%.*e", precision, value);
-    if (std::strtod(buffer, nullptr) == value) break;
+  if (std::fabs(value) < 9007199254740992.0 && value == std::floor(value)) {
+    std::snprintf(buffer, sizeof buffer, "%.0f", value);
+    return buffer;
   }
+  int low = 0;    // precision (digits after the first) known not to round-trip, or 0
+  int high = 16;  // always round-trips
+  std::snprintf(buffer, sizeof buffer, "%.*e", 0, value);
+  if (std::strtod(buffer, nullptr) == value) high = 0;
+  while (high - low > 1) {
+    const int mid = (low + high) / 2;
+    std::snprintf(buffer, sizeof buffer, "%.*e", mid, value);
+    (std::strtod(buffer, nullptr) == value ? high : low) = mid;
+  }
+  std::snprintf(buffer, sizeof buffer, "%.*e", high, value);
   std::string digits;
   const char* p = buffer;
   const bool negative = *p == '-';

@@ -23,14 +23,8 @@ std::optional<double> usable(const std::vector<Issue>& issues, std::string_view 
 
 }  // namespace
 
-Report evaluate(const Plan& plan, const EvaluateOptions& options) {
-  Report report;
-  report.plan = plan;
-  auto& issues = report.issues;
-  issues = validate_field_ranges(plan);
-  report.setup = resolve_setup(plan, issues);
-  const ResolvedSetup& setup = report.setup;
-
+ArticleInputs article_inputs(const Plan& plan, const ResolvedSetup& setup,
+                             const std::vector<Issue>& issues) {
   ArticleInputs in;
   in.params = setup.params;
   in.bytes_per_param = setup.bytes_per_param;
@@ -46,6 +40,18 @@ Report evaluate(const Plan& plan, const EvaluateOptions& options) {
   in.cluster_gpus = usable(issues, "cluster_gpus", plan.cluster_gpus);
   in.weight_bytes_per_param =
       has_error_for(issues, "weight_bytes_per_param") ? kNaN : plan.weight_bytes_per_param;
+  return in;
+}
+
+Report evaluate(const Plan& plan, const EvaluateOptions& options) {
+  Report report;
+  report.plan = plan;
+  auto& issues = report.issues;
+  issues = validate_field_ranges(plan);
+  report.setup = resolve_setup(plan, issues);
+  const ResolvedSetup& setup = report.setup;
+
+  ArticleInputs in = article_inputs(plan, setup, issues);
 
   report.article_training = article_training(in, issues, options.explain);
   // The article's other direction: DP from a deadline, when neither DP nor a cluster is given.

@@ -187,3 +187,54 @@ TEST(Cli, RealProcessExitsWithCodeTwoOnBadInput) {
 
 }  // namespace
 }  // namespace llm_sizer
+
+namespace llm_sizer {
+namespace {
+
+TEST(Cli, FlagInputsTakeNoValue) {
+  // The example: train ... --sequence-parallel --cp N --ep N --global-batch N.
+  const auto r = run_cli({"train",
+                          "--model",
+                          "mixtral-8x7b",
+                          "--accelerator",
+                          "h100-80g",
+                          "--tp",
+                          "2",
+                          "--pp",
+                          "4",
+                          "--dp",
+                          "8",
+                          "--sequence-parallel",
+                          "--ep",
+                          "8",
+                          "--cp",
+                          "1",
+                          "--global-batch",
+                          "256",
+                          "--zero",
+                          "1",
+                          "--recompute",
+                          "full",
+                          "--json"});
+  ASSERT_EQ(r.code, 0) << r.err;
+  const JsonValue json = parse_or_fail(r.out);
+  const JsonValue* settings = json.find("settings");
+  ASSERT_NE(settings, nullptr);
+  EXPECT_TRUE(settings->find("sequence_parallel")->as_bool());
+  EXPECT_EQ(test::number_at(*settings, "ep"), 8);
+  EXPECT_EQ(test::number_at(*settings, "microbatches"), 32);  // 256 / (1 × 8)
+  EXPECT_EQ(test::string_at(*settings, "recompute"), "full");
+  const JsonValue* memory = json.find("memory");
+  for (const char* key : {"weights_gb", "grads_gb", "optimizer_gb", "activations_gb", "logits_gb",
+                          "overhead_gb", "peak_gb"}) {
+    EXPECT_TRUE(memory->find(key)->is_number()) << key;
+  }
+  EXPECT_TRUE(memory->find("fits")->is_bool());
+  EXPECT_EQ(json.find("stages")->as_array().size(), 4u);
+  const auto off = run_cli(
+      {"train", "--model", "mixtral-8x7b", "--tp", "2", "--sequence-parallel", "0", "--json"});
+  EXPECT_FALSE(parse_or_fail(off.out).find("settings")->find("sequence_parallel")->as_bool());
+}
+
+}  // namespace
+}  // namespace llm_sizer

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 namespace llm_sizer {
 namespace {
 
@@ -38,6 +40,19 @@ TEST(ExactRatio, HandlesNumbersBeyondSixtyFourBits) {
 }
 
 TEST(ExactRatio, DivisionByZeroIsReportedNotTrapped) { EXPECT_EQ(quotient(5, 0).ceil(), -1); }
+
+}  // namespace
+}  // namespace llm_sizer
+
+namespace llm_sizer {
+namespace {
+
+TEST(ExactRatio, BeyondItsCapacityItSaysUnknownInsteadOfGuessing) {
+  ExactRatio r = ExactRatio::from_double(1e300);
+  for (int i = 0; i < 4; ++i) r.times(ExactRatio::from_double(1e300));
+  EXPECT_TRUE(std::isnan(r.ceil()));
+  EXPECT_TRUE(std::isnan(r.to_double()));
+}
 
 }  // namespace
 }  // namespace llm_sizer

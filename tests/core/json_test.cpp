@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdlib>
 #include <string>
 
 namespace llm_sizer {
@@ -63,6 +64,23 @@ TEST(JsonWriter, WritesNestedValuesAndNullForNonFinite) {
 
 TEST(JsonWriter, EscapesControlCharactersAndQuotes) {
   EXPECT_EQ(json_quote("a\"b\x01"), R"("a\"b\u0001")");
+}
+
+}  // namespace
+}  // namespace llm_sizer
+
+namespace llm_sizer {
+namespace {
+
+TEST(JsonWriter, RoundTripNumbersReadBackToTheSameDouble) {
+  for (const double v : {0.1 + 0.2, 16.060522496, 1.0 / 3, 6.02214076e23, -2.5e-300}) {
+    JsonWriter w(0, JsonWriter::Numbers::kRoundTrip);
+    w.value(v);
+    EXPECT_EQ(std::strtod(w.str().c_str(), nullptr), v) << w.str();
+  }
+  JsonWriter w(0, JsonWriter::Numbers::kRoundTrip);
+  w.begin_array().value(960.0).value(1e21).end_array();
+  EXPECT_EQ(w.str(), "[960,1e+21]");
 }
 
 }  // namespace

@@ -3,6 +3,10 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
 
 namespace llm_sizer {
 namespace {
@@ -82,6 +86,45 @@ TEST(FormatReadable, KeepsFourSignificantDigitsOfLongCounts) {
   EXPECT_EQ(format_readable(174604763136.0), "174.6 × 10⁹");
   EXPECT_EQ(format_readable(1.5e30), "1.5 × 10³⁰");
   EXPECT_EQ(format_readable(12.9e9), "12.9 × 10⁹");
+}
+
+}  // namespace
+}  // namespace llm_sizer
+
+namespace llm_sizer {
+namespace {
+
+// The digit count found by bisection equals the one found by trying every precision.
+TEST(FormatShortest, BisectionFindsTheShortestRoundTrip) {
+  std::uint64_t state = 0x9E3779B97F4A7C15u;
+  const auto next = [&] {
+    state ^= state << 13;
+    state ^= state >> 7;
+    state ^= state << 17;
+    return state;
+  };
+  for (int i = 0; i < 20000; ++i) {
+    double v = 0;
+    const std::uint64_t bits = next();
+    std::memcpy(&v, &bits, sizeof v);
+    if (!std::isfinite(v)) continue;
+    if (i % 2) v = static_cast<double>(next() % 1000000) / 1000.0;  // typical short decimals
+    int shortest = 0;
+    char buffer[40];
+    for (; shortest <= 16; ++shortest) {
+      std::snprintf(buffer, sizeof buffer, "%.*e", shortest, v);
+      if (std::strtod(buffer, nullptr) == v) break;
+    }
+    const std::string text = format_shortest(v);
+    EXPECT_EQ(std::strtod(text.c_str(), nullptr), v) << text;
+    std::string digits;
+    for (char c : text.substr(0, text.find('e'))) {
+      if (c >= '0' && c <= '9') digits += c;
+    }
+    while (digits.size() > 1 && digits.front() == '0') digits.erase(0, 1);
+    while (digits.size() > 1 && digits.back() == '0') digits.pop_back();
+    EXPECT_LE(static_cast<int>(digits.size()), shortest + 1) << v << " → " << text;
+  }
 }
 
 }  // namespace

@@ -3,7 +3,9 @@ import { render } from 'preact';
 import { createCore } from './core/api';
 import { loadCore } from './core/load-core';
 import { htmlLang, langFromBrowser, translate } from './i18n/i18n';
+import { createSearchClient } from './core/search-client';
 import { createAppState, syncWithLocation } from './state/app-state';
+import { followPlanWithSearch } from './state/search-state';
 import { App } from './components/App';
 import './styles/global.css';
 
@@ -17,6 +19,7 @@ async function boot(root: HTMLElement) {
       browserLang,
     });
     syncWithLocation(state, window);
+    state.search = followPlanWithSearch(state, createSearchClient);
     effect(() => {
       document.documentElement.lang = htmlLang(state.lang.value);
       document.title = translate(state.lang.value, 'app.title');

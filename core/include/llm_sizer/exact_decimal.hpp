@@ -7,14 +7,19 @@
 /// 0.6 → 6 × 10⁻¹); products and quotients of such decimals are then compared exactly with
 /// arbitrary-precision integers.
 
+#include <array>
 #include <cstdint>
-#include <vector>
 
 namespace llm_sizer {
 
-/// An unsigned integer of any size (base 2³² limbs, least significant first).
+/// An unsigned integer of up to 1024 bits (base 2³² limbs, least significant first), on the
+/// stack: the article's products of a few decimals need a fraction of that, and the page runs
+/// them hundreds of times per keystroke. Beyond the capacity it is marked overflowed and the
+/// callers fall back to floating point (validation already rejects such inputs).
 class BigUint {
  public:
+  static constexpr std::size_t kLimbs = 32;
+
   BigUint() = default;
   explicit BigUint(std::uint64_t value);
 
@@ -22,13 +27,16 @@ class BigUint {
   BigUint& multiply_pow10(int exponent);
   friend BigUint operator*(const BigUint& a, const BigUint& b);
   friend int compare(const BigUint& a, const BigUint& b);
-  bool is_zero() const { return limbs_.empty(); }
+  bool is_zero() const { return size_ == 0; }
+  bool overflowed() const { return overflowed_; }
   /// Nearest double (exact below 2⁵³).
   double to_double() const;
 
  private:
   void trim();
-  std::vector<std::uint32_t> limbs_;
+  std::array<std::uint32_t, kLimbs> limbs_{};
+  std::size_t size_ = 0;
+  bool overflowed_ = false;
 };
 
 /// A non-negative rational n / d built from products of decimals.
@@ -42,7 +50,7 @@ class ExactRatio {
   ExactRatio& times(const ExactRatio& other);
   ExactRatio& divided_by(const ExactRatio& other);
 
-  /// ⌊n / d⌋ and ⌈n / d⌉, exact for results up to 2⁵³; -1 when d is 0.
+  /// ⌊n / d⌋ and ⌈n / d⌉, exact for results up to 2⁵³; -1 when d is 0; NaN beyond the capacity.
   double floor() const;
   double ceil() const;
   /// The double nearest to n / d (correctly rounded when n and d are below 2⁵³).

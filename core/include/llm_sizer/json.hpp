@@ -66,7 +66,12 @@ JsonParseResult parse_json(std::string_view text);
 /// Numbers use the shortest round-trip form; NaN and infinities become null.
 class JsonWriter {
  public:
-  explicit JsonWriter(int indent = 2) : indent_(indent) {}
+  /// kShortest prints what JavaScript's JSON.stringify prints (for people and the CLI);
+  /// kRoundTrip prints 17 significant digits at once — the same double, much faster to write
+  /// (for machines, e.g. the wasm boundary).
+  enum class Numbers { kShortest, kRoundTrip };
+  explicit JsonWriter(int indent = 2, Numbers numbers = Numbers::kShortest)
+      : indent_(indent), numbers_(numbers) {}
   JsonWriter& begin_object();
   JsonWriter& end_object();
   JsonWriter& begin_array();
@@ -88,6 +93,7 @@ class JsonWriter {
   std::vector<bool> first_in_scope_;
   bool after_key_ = false;
   int indent_;
+  Numbers numbers_;
 };
 
 /// Escapes a string as a JSON string literal (with quotes).

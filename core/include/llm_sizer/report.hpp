@@ -31,6 +31,11 @@ struct EvaluateOptions {
   bool explain = true;      ///< derivation steps (the comparison matrix needs only numbers)
 };
 
+/// The article method's inputs from a plan and its resolved presets (validated values; NaN where
+/// validation rejected one).
+ArticleInputs article_inputs(const Plan& plan, const ResolvedSetup& setup,
+                             const std::vector<Issue>& issues);
+
 /// Computes everything for a plan. Never throws; bad input becomes issues, and every value that
 /// does not depend on a bad input is still computed.
 Report evaluate(const Plan& plan, const EvaluateOptions& options = {});

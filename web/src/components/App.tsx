@@ -8,6 +8,8 @@ import { InferencePlan } from './InferencePlan';
 import { IssueSummary } from './IssueSummary';
 import { LinkIssues } from './LinkIssues';
 import { MemoryPanel } from './MemoryPanel';
+import { SearchPanel } from './SearchPanel';
+import { TimePanel } from './TimePanel';
 import { PlanForm } from './PlanForm';
 import { ShareBar } from './ShareBar';
 import { TrainingPlan } from './TrainingPlan';
@@ -29,6 +31,8 @@ export function App({ state }: { state: AppState }) {
               <IssueSummary />
               <TrainingPlan />
               <MemoryPanel />
+              <TimePanel />
+              <SearchPanel />
               <InferencePlan />
               <InferenceFleet />
               <ComparisonTable />

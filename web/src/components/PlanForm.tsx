@@ -6,6 +6,7 @@ import { HfConfigImport } from './HfConfigImport';
 import { PresetSelect } from './PresetSelect';
 import { ServingFields } from './ServingFields';
 import { TextField } from './TextField';
+import { TimeFields } from './TimeFields';
 import { TrainingFields } from './TrainingFields';
 
 /** Every input of the plan, grouped as the article reasons: model, card, method, layout. */
@@ -58,6 +59,7 @@ export function PlanForm() {
         <TextField id="dp" placeholder={auto(training.dp)} hint={t('hint.dp')} />
       </fieldset>
       <TrainingFields />
+      <TimeFields />
       <fieldset>
         <legend>{t('ui.group_inference')}</legend>
         <TextField id="weightBytesPerParam" hint={t('hint.weight_bytes_per_param')} />

@@ -4,6 +4,7 @@ import { computed, effect, signal, type ReadonlySignal, type Signal } from '@pre
 import type { Core } from '../core/api';
 import type { ComparisonMatrix, Issue, PlanTexts, Report } from '../core/types';
 import { asLang, type Lang } from '../i18n/i18n';
+import type { SearchState } from './search-state';
 
 export interface AppState {
   core: Core;
@@ -13,6 +14,9 @@ export interface AppState {
   comparison: ReadonlySignal<ComparisonMatrix>;
   lang: ReadonlySignal<Lang>;
   absoluteLink: ReadonlySignal<string>;
+  /** the layout search, when the page runs one (a worker is attached in main.tsx) */
+  search: ReadonlySignal<SearchState>;
+
   setText(id: string, text: string): void;
   /** Several inputs at once, in one update (an imported config.json). */
   setTexts(changes: PlanTexts): void;
@@ -44,6 +48,7 @@ export function createAppState(core: Core, env: AppEnvironment): AppState {
 
   return {
     core,
+    search: signal<SearchState>({ status: 'idle' }),
     texts,
     linkIssues,
     report,

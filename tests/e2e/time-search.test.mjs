@@ -1,0 +1,90 @@
+// The time and cost panel and the layout search (in its Web Worker) in the real page.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { serveStatic } from './static-server.mjs';
+import { launchBrowser, openWatchedPage } from './browser.mjs';
+
+const dist = new URL('../../dist/', import.meta.url).pathname;
+let server;
+let browser;
+
+before(async () => {
+  server = await serveStatic(dist);
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const numberIn = (text) => Number(text.replace(/[^0-9.]/g, ''));
+
+test("Megatron's GPT-3 estimate: 1024 A100 at a measured 140 TFLOP/s, about 34 days", async () => {
+  // Narayanan et al. 2021, §5.1: 8·T·P/(n·X) with T = 300B tokens, X = 140 TFLOP/s → ~34 days.
+  const page = await openWatchedPage(browser);
+  await page.goto(
+    `${server.url}#v=1&m=gpt3-175b&a=a100-80g&tp=8&pp=16&dp=8&rc=full&tokens=300e9&tflops=140`,
+  );
+  await page.waitForSelector('[data-testid=time-days]');
+  const days = numberIn(await page.textContent('[data-testid=time-days]'));
+  assert.ok(Math.abs(days - 33.9) / 33.9 < 0.03, `${days} days`);
+  assert.match(await page.textContent('[data-testid=time-panel]'), /measured 140 TFLOP\/s/);
+  assert.deepEqual(page.problems, []);
+  await page.closeAll();
+});
+
+test('predicted time shows its parts, cost and the MFU sensitivity', async () => {
+  const page = await openWatchedPage(browser);
+  await page.goto(`${server.url}#v=1&m=gpt3-175b&a=h100-80g&pp=10&cluster=1000&tokens=300e9`);
+  await page.waitForSelector('[data-testid=time-days]');
+  const rows = await page.$$eval('[data-testid=step-breakdown] tbody tr', (trs) =>
+    trs.map((tr) => tr.textContent),
+  );
+  assert.equal(rows.length, 6);
+  assert.match(rows[1], /Pipeline bubble/);
+  assert.match(await page.textContent('[data-testid=time-cost]'), /^\$[\d,]+$/);
+  assert.match(await page.textContent('[data-testid=mfu-sensitivity]'), /30 \/ 40 \/ 50 %/);
+  // More tokens, proportionally more days.
+  const before = numberIn(await page.textContent('[data-testid=time-days]'));
+  await page.fill('[data-testid=input-tokens]', '600e9');
+  await page.waitForURL(/tokens=600e9/);
+  const after = numberIn(await page.textContent('[data-testid=time-days]'));
+  assert.ok(Math.abs(after / before - 2) < 0.02, `${before} → ${after}`);
+  assert.deepEqual(page.problems, []);
+  await page.closeAll();
+});
+
+test('the search runs off the main thread and its best layout can be applied', async () => {
+  const page = await openWatchedPage(browser);
+  await page.goto(`${server.url}#v=1&m=llama-3.1-70b&a=h100-80g&cluster=64&tokens=1e12`);
+  await page.waitForSelector('[data-testid=search-top] tbody tr');
+  const summary = await page.textContent('[data-testid=search-summary]');
+  assert.match(summary, /layouts evaluated/);
+  const first = await page.textContent('[data-testid=search-top] tbody tr th');
+  const [tp, pp] = first.match(/\d+/g);
+  await page.click('[data-testid=search-top] tbody tr:first-child button');
+  await page.waitForURL(new RegExp(`tp=${tp}&pp=${pp}`));
+  assert.equal(
+    (await page.textContent('[data-testid=train-layout]')).includes(`(${tp}, ${pp},`),
+    true,
+  );
+  assert.match(await page.textContent('[data-testid=memory-peak]'), /fits/);
+  assert.ok((await page.locator('[data-testid=pareto-chart] circle.point').count()) >= 1);
+  assert.deepEqual(page.problems, []);
+  await page.closeAll();
+});
+
+test('a deadline finds the fewest GPUs that meet it', async () => {
+  const page = await openWatchedPage(browser);
+  await page.goto(`${server.url}#v=1&m=llama-3.1-8b&a=h100-80g&tokens=1e12&deadline=20`);
+  await page.waitForSelector('[data-testid=search-min-gpus]');
+  assert.match(
+    await page.textContent('[data-testid=search-min-gpus]'),
+    /Fewest GPUs that meet the deadline: \d+/,
+  );
+  // The article's DP step now comes from the deadline.
+  assert.match(await page.textContent('tr[data-step=dp]'), /20 days/);
+  assert.deepEqual(page.problems, []);
+  await page.closeAll();
+});

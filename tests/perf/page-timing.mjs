@@ -1,0 +1,78 @@
+// Browser timings of the real page in headless Chromium (not a test: figures for
+// docs/performance.md). Run after `npm run build`:  npm run bench:page
+//  - one layout evaluation inside the wasm module (module.benchmarkLayoutNs),
+//  - the exhaustive search GPT-3 175B / 1024 H100 / 300B tokens in the page's worker (warm),
+//  - keystroke to next painted frame with every panel recomputed.
+import { serveStatic } from '../e2e/static-server.mjs';
+import { launchBrowser, openWatchedPage } from '../e2e/browser.mjs';
+
+const dist = new URL('../../dist/', import.meta.url).pathname;
+const generated = new URL('../../web/src/core/generated/', import.meta.url).pathname;
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const p95 = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.95)];
+
+const page_server = await serveStatic(dist);
+const module_server = await serveStatic(generated, {
+  extraRoutes: { '/bench.html': ['text/html', '<!doctype html><title>bench</title>'] },
+});
+const browser = await launchBrowser();
+try {
+  // 1. One layout in wasm, in Chromium's engine.
+  const bench = await openWatchedPage(browser);
+  await bench.goto(`${module_server.origin}/bench.html`);
+  const layoutNs = await bench.evaluate(async (url) => {
+    const { default: create } = await import(url);
+    const module = await create();
+    module.benchmarkLayoutNs(200000); // warm up the optimizing tier
+    const runs = [];
+    for (let i = 0; i < 5; i++) runs.push(module.benchmarkLayoutNs(200000));
+    return runs;
+  }, `${module_server.origin}/llm_sizer.mjs`);
+
+  // 2. The search in the page's worker: first (cold) and warm runs.
+  const page = await openWatchedPage(browser);
+  await page.goto(`${page_server.url}#v=1&m=gpt3-175b&a=h100-80g&pp=10&cluster=1024&tokens=300e9`);
+  const searchMs = async () => {
+    await page.waitForFunction(() => {
+      const el = document.querySelector('[data-testid=search-summary]');
+      return el && el.dataset.ms && !el.textContent.includes('…');
+    });
+    return Number(await page.getAttribute('[data-testid=search-summary]', 'data-ms'));
+  };
+  const search = [await searchMs()];
+  for (const mfu of ['0.55', '0.6', '0.5', '0.6', '0.55']) {
+    await page.fill('[data-testid=input-mfu]', mfu).catch(async () => {
+      await page.click('text=Efficiency and energy');
+      await page.fill('[data-testid=input-mfu]', mfu);
+    });
+    await page.waitForFunction(
+      () => !document.querySelector('[data-testid=search-summary]')?.textContent.includes('…'),
+    );
+    search.push(await searchMs());
+  }
+
+  // 3. Keystroke → next frame, everything recomputed on the main thread.
+  const frames = await page.evaluate(async () => {
+    const input = document.querySelector('[data-testid=input-pp]');
+    const out = [];
+    for (let i = 0; i < 30; i++) {
+      const start = performance.now();
+      input.value = String(8 + (i % 8));
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+      await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+      out.push(performance.now() - start);
+    }
+    return out;
+  });
+  const figures = {
+    layout_ns_in_wasm: { median: median(layoutNs), runs: layoutNs.map(Math.round) },
+    search_ms: { cold: search[0], warm_median: median(search.slice(1)), runs: search },
+    keystroke_to_frame_ms: { median: median(frames), p95: p95(frames) },
+    problems: page.problems,
+  };
+  console.log(JSON.stringify(figures, null, 2));
+} finally {
+  await browser.close();
+  await page_server.close();
+  await module_server.close();
+}

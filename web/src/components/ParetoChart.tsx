@@ -1,0 +1,77 @@
+import type { LayoutCandidate } from '../core/types';
+import { formatNumber } from '../i18n/i18n';
+import { useApp, useT } from '../state/context';
+
+const WIDTH = 640;
+const HEIGHT = 240;
+const LEFT = 52;
+const BOTTOM = 34;
+const TOP = 10;
+const RIGHT = 12;
+
+/** The search's front: fewest GPUs for each time to train (or per-token time), best marked. */
+export function ParetoChart({
+  points,
+  best,
+}: {
+  points: LayoutCandidate[];
+  best: LayoutCandidate;
+}) {
+  const app = useApp();
+  const t = useT();
+  const lang = app.lang.value;
+  const hasDays = points.every((p) => Number.isFinite(p.days ?? NaN));
+  const yOf = (p: LayoutCandidate) => (hasDays ? p.days : 1e6 / p.tokensPerS);
+  const xs = points.map((p) => p.gpus);
+  const ys = points.map(yOf);
+  const [x0, x1] = [Math.min(...xs), Math.max(...xs)];
+  const [y0, y1] = [0, Math.max(...ys) * 1.05];
+  const sx = (x: number) => LEFT + ((x - x0) / Math.max(1, x1 - x0)) * (WIDTH - LEFT - RIGHT);
+  const sy = (y: number) =>
+    TOP + (1 - (y - y0) / Math.max(1e-9, y1 - y0)) * (HEIGHT - TOP - BOTTOM);
+  const path = points.map((p, i) => `${i ? 'L' : 'M'}${sx(p.gpus)},${sy(yOf(p))}`).join(' ');
+  const yTicks = [0, 0.25, 0.5, 0.75, 1].map((f) => y0 + (y1 - y0) * f);
+  const xTicks = [0, 0.5, 1].map((f) => Math.round(x0 + (x1 - x0) * f));
+  return (
+    <figure class="chart pareto">
+      <svg
+        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        role="img"
+        aria-labelledby="pareto-title"
+        data-testid="pareto-chart"
+      >
+        <title id="pareto-title">{t('ui.pareto_title')}</title>
+        {yTicks.map((y) => (
+          <g key={y} class="tick">
+            <line x1={LEFT} x2={WIDTH - RIGHT} y1={sy(y)} y2={sy(y)} />
+            <text x={LEFT - 4} y={sy(y) + 4} text-anchor="end">
+              {formatNumber(lang, y, 1)}
+            </text>
+          </g>
+        ))}
+        {xTicks.map((x) => (
+          <text key={x} x={sx(x)} y={HEIGHT - 18} text-anchor="middle">
+            {formatNumber(lang, x, 0)}
+          </text>
+        ))}
+        <text x={(LEFT + WIDTH) / 2} y={HEIGHT - 3} text-anchor="middle">
+          {t('cli.col_gpus')}
+        </text>
+        <text x={12} y={TOP + 8}>
+          {hasDays ? t('unit.days') : t('ui.s_per_million_tokens')}
+        </text>
+        <path class="front" d={path} />
+        {points.map((p, i) => (
+          <circle key={i} class="point" cx={sx(p.gpus)} cy={sy(yOf(p))} r={3}>
+            <title>
+              {`(${p.tp}, ${p.pp}, ${p.dp}) · ${formatNumber(lang, p.gpus, 0)} · ${formatNumber(lang, yOf(p), 2)}`}
+            </title>
+          </circle>
+        ))}
+        {best.gpus >= x0 && best.gpus <= x1 && (
+          <circle class="best" cx={sx(best.gpus)} cy={sy(yOf(best))} r={6} />
+        )}
+      </svg>
+    </figure>
+  );
+}
