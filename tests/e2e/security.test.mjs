@@ -65,11 +65,22 @@ test('the CSP detector itself catches a violation', async () => {
 });
 
 test('no CSP violation anywhere: every panel and interaction of the page', async () => {
-  const page = await openPage('#v=1&m=llama-3.1-8b&a=h100-80g&pp=2&cluster=64&zz=1');
-  // Every panel that shows results: the memory and serving panels, the chart, the comparison.
-  for (const id of ['memory-panel', 'stage-chart', 'serving-inputs', 'comparison', 'share-link']) {
+  const page = await openPage('#v=1&m=llama-3.1-8b&a=h100-80g&pp=2&cluster=64&tokens=1e12&zz=1');
+  // Every panel that shows results, the layout search (in its worker) included.
+  await page.waitForSelector('[data-testid=search-top] tbody tr');
+  for (const id of [
+    'memory-panel',
+    'stage-chart',
+    'time-panel',
+    'search-panel',
+    'pareto-chart',
+    'serving-inputs',
+    'comparison',
+    'share-link',
+  ]) {
     assert.ok(await page.isVisible(`[data-testid=${id}]`), id);
   }
+  await page.click('[data-testid=search-top] tbody tr:first-child button');
   assert.ok(await page.isVisible('[data-testid=link-issues]'));
   await page.click('[data-testid=link-issues] button');
   await openAllDetails(page);
