@@ -11,10 +11,14 @@ const fixture = (name) => new URL(`../fixtures/hf/${name}`, import.meta.url).pat
 
 let server;
 let browser;
+let baseline; // what a page with a plain custom name holds that could run or load something
 
 before(async () => {
   server = await serveStatic(dist, { mount: '/sizer/' });
   browser = await launchBrowser();
+  const clean = await openPage('#v=1&m=custom&m.name=Plain&params=7B');
+  baseline = await activeContent(clean);
+  await clean.closeAll();
 });
 
 after(async () => {
@@ -133,9 +137,6 @@ for (const [what, hash, shown] of [
   ['an unreadable part', `#v=1&${enc(SVG)}%ZZ`, [`${enc(SVG)}%ZZ`]],
 ]) {
   test(`HTML in ${what} from a link renders as inert text`, async () => {
-    const clean = await openPage('#v=1&m=custom&m.name=Plain&params=7B');
-    const baseline = await activeContent(clean);
-    await clean.closeAll();
     const page = await openPage(hash);
     await openAllDetails(page);
     await page.waitForTimeout(200); // an onerror or onload would have fired by now
@@ -153,7 +154,6 @@ for (const [what, hash, shown] of [
 
 test('HTML in a pasted config.json renders as inert text', async () => {
   const page = await openPage('#v=1&m=gpt3-175b&a=h100-80g');
-  const baseline = await activeContent(page);
   const config = JSON.parse(await readFile(fixture('gpt2.json'), 'utf8'));
   config._name_or_path = IMG;
   config.architectures = [SCRIPT];

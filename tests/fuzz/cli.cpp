@@ -1,5 +1,6 @@
 // libFuzzer target: the CLI's arguments, one per line of the input. run() never crashes, exits 0
-// or 2, explains every refusal on stderr, and its --json output is JSON.
+// or 2, explains every refusal on stderr, writes no terminal control character, and its --json
+// output is JSON.
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -9,6 +10,7 @@
 #include "fuzz_support.hpp"
 #include "llm_sizer/json.hpp"
 #include "run.hpp"
+#include "terminal_text.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace llm_sizer;
@@ -28,6 +30,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const int code = cli::run(args, out, err);
   fuzz::require(code == cli::kExitOk || code == cli::kExitUsage, "an unknown exit code");
   if (code != cli::kExitOk) fuzz::require(!err.empty(), "a refusal without a message");
+  // Nothing from the input may reach a terminal as a control character.
+  fuzz::require(cli::terminal_safe(out) == out, "a control character on stdout", out);
+  fuzz::require(cli::terminal_safe(err) == err, "a control character on stderr", err);
   if (json && !out.empty() && out.front() == '{') {
     const JsonParseResult parsed = parse_json(out);
     fuzz::require(parsed.value.has_value(), "--json printed what is not JSON", out);
