@@ -137,52 +137,47 @@ TEST(Property, TotalIsTpTimesPpTimesDp) {
   EXPECT_GT(checked, kPlans / 2);
 }
 
-TEST(Property, PeakMemoryNeverDecreasesWithMicroBatch) {
-  Rng rng(2);
+enum class Direction { kNeverDecreases, kNeverIncreases };
+
+/// Draws training plans, changes each with `change`, and expects `measure` (NaN: it could not be
+/// computed, skipped) to move only in `direction`. Returns how many pairs were compared.
+template <class Change, class Measure>
+int expect_monotone(std::uint64_t seed, Change change, Measure measure, Direction direction) {
+  Rng rng(seed);
   int checked = 0;
   for (int i = 0; i < kPlans; ++i) {
     Plan plan = training_plan(rng);
-    const double before = peak_gb(plan);
-    plan.micro_batch = *plan.micro_batch + rng.between(1, 8);
-    const double after = peak_gb(plan);
+    const std::string link = encode_link(plan);
+    const double before = measure(plan);
+    change(plan, rng);
+    const double after = measure(plan);
     if (std::isnan(before) || std::isnan(after)) continue;
     ++checked;
-    EXPECT_TRUE(at_most(before, after))
-        << before << " GB, then " << after << " GB at " << encode_link(plan);
+    EXPECT_TRUE(direction == Direction::kNeverDecreases ? at_most(before, after)
+                                                        : at_most(after, before))
+        << before << " GB at " << link << ", then " << after << " GB at " << encode_link(plan);
   }
-  EXPECT_GT(checked, kPlans / 4);
+  return checked;
+}
+
+TEST(Property, PeakMemoryNeverDecreasesWithMicroBatch) {
+  const auto more = [](Plan& plan, Rng& rng) {
+    plan.micro_batch = *plan.micro_batch + rng.between(1, 8);
+  };
+  EXPECT_GT(expect_monotone(2, more, peak_gb, Direction::kNeverDecreases), kPlans / 4);
 }
 
 TEST(Property, PeakMemoryNeverDecreasesWithSequenceLength) {
-  Rng rng(3);
-  int checked = 0;
-  for (int i = 0; i < kPlans; ++i) {
-    Plan plan = training_plan(rng);
-    const double before = peak_gb(plan);
+  const auto longer = [](Plan& plan, Rng& rng) {
     plan.seq_len = *plan.seq_len * rng.between(2, 4);
-    const double after = peak_gb(plan);
-    if (std::isnan(before) || std::isnan(after)) continue;
-    ++checked;
-    EXPECT_TRUE(at_most(before, after))
-        << before << " GB, then " << after << " GB at " << encode_link(plan);
-  }
-  EXPECT_GT(checked, kPlans / 4);
+  };
+  EXPECT_GT(expect_monotone(3, longer, peak_gb, Direction::kNeverDecreases), kPlans / 4);
 }
 
 TEST(Property, MorePipelineStagesNeverIncreaseWeightsPerCard) {
-  Rng rng(4);
-  int checked = 0;
-  for (int i = 0; i < kPlans; ++i) {
-    Plan plan = training_plan(rng);
-    const double before = max_stage_weights_gb(plan);
-    plan.pp = *plan.pp + rng.between(1, 8);
-    const double after = max_stage_weights_gb(plan);
-    if (std::isnan(before) || std::isnan(after)) continue;
-    ++checked;
-    EXPECT_TRUE(at_most(after, before))
-        << before << " GB, then " << after << " GB at " << encode_link(plan);
-  }
-  EXPECT_GT(checked, kPlans / 4);
+  const auto deeper = [](Plan& plan, Rng& rng) { plan.pp = *plan.pp + rng.between(1, 8); };
+  EXPECT_GT(expect_monotone(4, deeper, max_stage_weights_gb, Direction::kNeverIncreases),
+            kPlans / 4);
 }
 
 TEST(Property, KvCachePerCardNeverDecreasesWithContext) {
