@@ -14,6 +14,10 @@ shift || true
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(decode_link hf_config cli json)
 
+if [ ! -f "$(clang++ --print-runtime-dir 2>/dev/null)/libclang_rt.fuzzer-$(uname -m).a" ]; then
+  log "libFuzzer is missing: bash scripts/setup.sh test installs clang and its runtimes"
+  exit 1
+fi
 [ -f build/native-asan/CMakeCache.txt ] || cmake --preset native-asan >/dev/null
 cmake --build --preset native-asan -j2 --target "${targets[@]/#/fuzz_}" >/dev/null
 
