@@ -34,7 +34,7 @@ const POLICY = [
   ['Not one of the choices', 'unknown_choice'],
   ['An unknown model id', 'unknown_model'],
   ['An unknown accelerator id', 'unknown_accelerator'],
-  ['Free text longer than 200 bytes', 'text_too_long'],
+  ['Free text longer than 200 characters', 'text_too_long'],
   ['A stage list that does not fit the pipeline', 'stage_layers_invalid'],
 ];
 const LINK_CODES = [
@@ -77,8 +77,9 @@ function validRange(field, catalog) {
   }
   if (field.type === 'text') {
     if (field.choices.length) return `one of ${field.choices.map(code).join(', ')}`;
-    if (field.issueField === 'stage_layers') return 'layers per stage, e.g. `8,8,8,5`; ≤ 200 bytes';
-    return 'any text, ≤ 200 bytes';
+    if (field.issueField === 'stage_layers')
+      return 'layers per stage, e.g. `8,8,8,5`; ≤ 200 characters';
+    return 'any text, ≤ 200 characters';
   }
   if (field.type === 'flag') return '0 or 1 (on/off, yes/no, true/false)';
   const whole = field.type === 'integer' ? 'whole, ' : '';

@@ -778,7 +778,7 @@ HfImport import_hf_config(std::string_view json_text) {
     issues.push_back(hf_issue("hf_expected_string", Severity::kError,
                               {{"key", "model_type"}, {"value", preview(*type)}}));
   } else {
-    result.model_type = utf8_prefix(type->as_string(), kMaxTextBytes);
+    result.model_type = utf8_prefix(type->as_string(), kMaxTextCharacters);
     const auto known =
         std::find_if(std::begin(kFamilies), std::end(kFamilies),
                      [&](const FamilyEntry& e) { return e.model_type == type->as_string(); });
@@ -802,7 +802,7 @@ HfImport import_hf_config(std::string_view json_text) {
   } else {
     result.model_name = result.model_type;
   }
-  result.model_name = utf8_prefix(result.model_name, kMaxTextBytes);
+  result.model_name = utf8_prefix(result.model_name, kMaxTextCharacters);
 
   Draft draft;
   draft.issues = &issues;

@@ -5,7 +5,7 @@
 /** A value that is certainly not one of a text field's ids or choices. */
 export const UNKNOWN_ID = 'no-such-id';
 export const HTML_PAYLOAD = '<img src=x onerror=alert(1)>';
-/** One byte longer than the core accepts in a text input (kMaxTextBytes). */
+/** One character longer than the core accepts in a text input (kMaxTextCharacters). */
 export const TOO_LONG = 'x'.repeat(201);
 
 const inRange = (field, value) =>
