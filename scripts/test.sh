@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # npm test: install what is missing, build, and run every test: GoogleTest (native, then again
 # under ASan + UBSan), a short run of each fuzz target, Node tests of the wasm module, the browser
-# end-to-end tests and the page budget.
+# end-to-end tests and the page budget, then Lighthouse CI.
 set -euo pipefail
 source "$(dirname "$0")/env.sh"
 cd "$ROOT"
@@ -21,4 +21,6 @@ log "wasm tests (node:test against the real module)"
 node --test tests/web/*.test.mjs
 log "end-to-end tests (headless Chromium)"
 node --test --test-concurrency=1 tests/e2e/*.test.mjs
+log "Lighthouse CI: the page and an embedded view (lighthouserc.json)"
+node node_modules/@lhci/cli/src/cli.js autorun
 log "all tests passed in $(( $(date +%s) - start )) s"

@@ -1,5 +1,7 @@
 #include "llm_sizer/plan_codec.hpp"
 
+#include <algorithm>
+#include <limits>
 #include <set>
 
 #include "llm_sizer/plan_fields.hpp"
@@ -84,63 +86,169 @@ std::string encode_link(const Plan& plan) {
   return link;
 }
 
-DecodedLink decode_link(std::string_view link) {
+namespace {
+
+struct LinkPair {
+  std::string key;
+  std::string value;
+  std::size_t position = 0;  // in the link, so that issues are named in the link's order
+};
+
+constexpr std::size_t kAfterTheLink = std::numeric_limits<std::size_t>::max();
+
+struct PlacedIssue {
+  std::size_t position;
+  Issue issue;
+};
+
+std::string_view default_text(const LinkSchema& schema, std::string_view key) {
+  for (const auto& d : schema.defaults) {
+    if (d.key == key) return d.text;
+  }
+  return {};
+}
+
+const LinkKeyRename* find_rename(const LinkSchema& schema, std::string_view key) {
+  for (const auto& r : schema.renamed_keys) {
+    if (r.from == key) return &r;
+  }
+  return nullptr;
+}
+
+bool has_key(const std::vector<LinkPair>& pairs, std::string_view key) {
+  for (const auto& p : pairs) {
+    if (p.key == key) return true;
+  }
+  return false;
+}
+
+// Rewrites the pairs of a `before` link as `after` reads them: renamed keys and values, and the
+// old default written out wherever the link relied on a default that has since changed.
+void migrate(std::vector<LinkPair>& pairs, const LinkSchema& before, const LinkSchema& after,
+             std::vector<PlacedIssue>& issues) {
+  std::vector<LinkPair> kept;
+  for (auto& pair : pairs) {
+    if (const LinkKeyRename* rename = find_rename(after, pair.key)) {
+      if (rename->to.empty()) {
+        issues.push_back({pair.position, link_issue("link_retired_key", Severity::kWarning,
+                                                    {{"key", excerpt(pair.key)},
+                                                     {"version", std::to_string(after.version)}})});
+        continue;
+      }
+      pair.key = std::string(rename->to);
+    }
+    for (const auto& rename : after.renamed_values) {
+      if (rename.key == pair.key && rename.from == pair.value) pair.value = std::string(rename.to);
+    }
+    kept.push_back(std::move(pair));
+  }
+  pairs = std::move(kept);
+  // The defaults `before` had, under the keys `after` uses; then every key whose default moved.
+  std::vector<LinkPair> old_defaults;
+  for (const auto& d : before.defaults) {
+    const LinkKeyRename* rename = find_rename(after, d.key);
+    if (rename && rename->to.empty()) continue;
+    old_defaults.push_back({std::string(rename ? rename->to : d.key), std::string(d.text), 0});
+  }
+  const auto old_default = [&](std::string_view key) -> std::string_view {
+    for (const auto& d : old_defaults) {
+      if (d.key == key) return d.value;
+    }
+    return {};
+  };
+  std::vector<std::string_view> keys;
+  for (const auto& d : old_defaults) keys.push_back(d.key);
+  for (const auto& d : after.defaults) keys.push_back(d.key);
+  for (const auto key : keys) {
+    const std::string_view was = old_default(key);
+    if (was != default_text(after, key) && !has_key(pairs, key)) {
+      pairs.push_back({std::string(key), std::string(was), kAfterTheLink});
+    }
+  }
+}
+
+}  // namespace
+
+DecodedLink decode_link(std::string_view link) { return decode_link(link, link_schemas()); }
+
+DecodedLink decode_link(std::string_view link, std::span<const LinkSchema> schemas) {
   DecodedLink decoded;
-  auto& issues = decoded.issues;
+  std::vector<PlacedIssue> issues;
+  const std::string current = std::to_string(schemas.back().version);
   if (link.size() > kLinkMaxBytes) {
-    issues.push_back(link_issue(
+    decoded.issues.push_back(link_issue(
         "link_too_long", Severity::kError,
         {{"bytes", std::to_string(link.size())}, {"max", std::to_string(kLinkMaxBytes)}}));
     return decoded;
   }
   const std::string_view query = query_part(link);
+  std::vector<LinkPair> pairs;
+  std::size_t version_index = schemas.size() - 1;
   bool version_seen = false;
   std::set<std::string> seen_keys;
   std::size_t start = 0;
   while (start <= query.size()) {
     auto end = query.find('&', start);
     if (end == std::string_view::npos) end = query.size();
-    const std::string_view pair = query.substr(start, end - start);
+    const std::string_view part = query.substr(start, end - start);
+    const std::size_t position = start;
     start = end + 1;
-    if (pair.empty()) continue;
-    const auto eq = pair.find('=');
-    std::string key;
-    std::string value;
-    if (eq == std::string_view::npos || !percent_decode(pair.substr(0, eq), key) ||
-        !percent_decode(pair.substr(eq + 1), value)) {
-      issues.push_back(
-          link_issue("link_unreadable_part", Severity::kError, {{"part", excerpt(pair)}}));
+    if (part.empty()) continue;
+    const auto eq = part.find('=');
+    LinkPair pair;
+    pair.position = position;
+    if (eq == std::string_view::npos || !percent_decode(part.substr(0, eq), pair.key) ||
+        !percent_decode(part.substr(eq + 1), pair.value)) {
+      issues.push_back({position, link_issue("link_unreadable_part", Severity::kError,
+                                             {{"part", excerpt(part)}})});
       continue;
     }
-    if (!seen_keys.insert(key).second) {
-      issues.push_back(
-          link_issue("link_repeated_key", Severity::kWarning, {{"key", excerpt(key)}}));
+    if (!seen_keys.insert(pair.key).second) {
+      issues.push_back({position, link_issue("link_repeated_key", Severity::kWarning,
+                                             {{"key", excerpt(pair.key)}})});
     }
-    if (key == "v") {
-      version_seen = true;
-      if (value != std::to_string(kLinkVersion)) {
-        issues.push_back(
-            link_issue("link_unknown_version", Severity::kWarning,
-                       {{"version", excerpt(value)}, {"supported", std::to_string(kLinkVersion)}}));
+    if (pair.key != "v") {
+      pairs.push_back(std::move(pair));
+      continue;
+    }
+    version_seen = true;
+    bool known = false;
+    for (std::size_t i = 0; i < schemas.size(); ++i) {
+      if (pair.value == std::to_string(schemas[i].version)) {
+        version_index = i;
+        known = true;
       }
-      continue;
     }
+    if (!known) {
+      issues.push_back(
+          {position, link_issue("link_unknown_version", Severity::kWarning,
+                                {{"version", excerpt(pair.value)}, {"supported", current}})});
+    }
+  }
+  if (!version_seen) {
+    issues.push_back({query.size(),
+                      link_issue("link_no_version", Severity::kWarning, {{"supported", current}})});
+  }
+  for (std::size_t i = version_index + 1; i < schemas.size(); ++i) {
+    migrate(pairs, schemas[i - 1], schemas[i], issues);
+  }
+  for (const auto& [key, value, position] : pairs) {
     const FieldSpec* field = find_field_by_link_key(key);
     if (field == nullptr) {
-      issues.push_back(link_issue("link_unknown_key", Severity::kWarning, {{"key", excerpt(key)}}));
+      issues.push_back(
+          {position, link_issue("link_unknown_key", Severity::kWarning, {{"key", excerpt(key)}})});
       continue;
     }
     for (auto& issue : set_field_from_text(*field, decoded.plan, value)) {
       issue.code = "link_bad_value";
       issue.params = {{"key", excerpt(key)}, {"value", excerpt(value)}};
       issue.field = std::string(field->id);
-      issues.push_back(std::move(issue));
+      issues.push_back({position, std::move(issue)});
     }
   }
-  if (!version_seen) {
-    issues.push_back(link_issue("link_no_version", Severity::kWarning,
-                                {{"supported", std::to_string(kLinkVersion)}}));
-  }
+  std::stable_sort(issues.begin(), issues.end(),
+                   [](const auto& a, const auto& b) { return a.position < b.position; });
+  for (auto& placed : issues) decoded.issues.push_back(std::move(placed.issue));
   return decoded;
 }
 

@@ -71,10 +71,21 @@ constexpr FieldSpec text(std::string_view id, std::string_view link_key, std::st
   return spec;
 }
 
+template <auto Member>
+constexpr FieldSpec list(std::string_view id, std::string_view link_key, std::string_view cli_flag,
+                         std::string_view group, std::span<const std::string_view> choices) {
+  FieldSpec spec = text<Member>(id, link_key, cli_flag, group, false, choices);
+  spec.choice_list = true;
+  return spec;
+}
+
 constexpr bool kExclusive = true;
 constexpr bool kInclusive = false;
 
 constexpr std::string_view kLangs[] = {"en", "zh"};
+// The page's panels an embedded view can show (web/src/components/EmbedView.tsx).
+constexpr std::string_view kEmbedPanels[] = {"training",  "memory",  "time",      "search",
+                                             "inference", "serving", "comparison"};
 constexpr std::string_view kFfnKinds[] = {"gelu", "swiglu"};
 constexpr std::string_view kPositionKinds[] = {"rotary", "learned", "alibi"};
 constexpr std::string_view kNormKinds[] = {"rmsnorm", "layernorm"};
@@ -92,6 +103,7 @@ constexpr std::string_view kKvDtypes[] = {"bf16", "fp16", "fp32", "fp8", "int8",
 // Link keys are frozen once released (plan_codec.hpp); ids and flags may only be added to.
 const std::array kFields = {
     text<&Plan::lang>("lang", "lang", "lang", "general", false, kLangs),
+    list<&Plan::embed>("embed", "embed", "embed", "general", kEmbedPanels),
     text<&Plan::model>("model", "m", "model", "model", true),
     text<&Plan::model_name>("model_name", "m.name", "model-name", "model", false),
     number<&Plan::params>("params", "params", "params", "model", FieldType::kNumber, "params", 0,
@@ -271,6 +283,22 @@ Issue field_issue(const FieldSpec& field, std::string code, std::string value) {
   return issue;
 }
 
+bool is_one_choice(const FieldSpec& field, std::string_view value) {
+  return std::find(field.choices.begin(), field.choices.end(), value) != field.choices.end();
+}
+
+bool is_known_choice(const FieldSpec& field, std::string_view value) {
+  if (!field.choice_list) return is_one_choice(field, value);
+  std::size_t start = 0;
+  while (start <= value.size()) {
+    auto end = value.find(',', start);
+    if (end == std::string_view::npos) end = value.size();
+    if (!is_one_choice(field, value.substr(start, end - start))) return false;
+    start = end + 1;
+  }
+  return true;
+}
+
 }  // namespace
 
 std::span<const FieldSpec> plan_fields() { return kFields; }
@@ -345,16 +373,14 @@ std::vector<Issue> validate_field_ranges(const Plan& plan) {
         Issue issue = field_issue(field, "text_too_long", excerpt(value));
         issue.params.push_back({"max", std::to_string(kMaxTextCharacters)});
         issues.push_back(std::move(issue));
-      } else if (!field.choices.empty() && !value.empty() &&
-                 std::find(field.choices.begin(), field.choices.end(), value) ==
-                     field.choices.end()) {
+      } else if (!field.choices.empty() && !value.empty() && !is_known_choice(field, value)) {
         std::string choices;
         for (const auto& c : field.choices)
           choices += (choices.empty() ? "" : ", ") + std::string(c);
         Issue issue = field_issue(field, "unknown_choice", value);
         issue.params.push_back({"choices", choices});
-        // An unknown language only changes how the page speaks; it must not stop the plan.
-        if (field.id == "lang") issue.severity = Severity::kWarning;
+        // Language and embedded panels only change how the plan is shown; they must not stop it.
+        if (field.group == "general") issue.severity = Severity::kWarning;
         issues.push_back(std::move(issue));
       }
       continue;

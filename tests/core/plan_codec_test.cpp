@@ -119,6 +119,101 @@ TEST(PlanCodec, ExcerptsOfBadValuesKeepWholeUtf8Characters) {
   EXPECT_EQ(decoded.issues[1].param("key"), han.substr(0, 13 * 3) + "…");
 }
 
+// A made-up history for the migration: version 1 called PP "pipe", named GPT-3 "gpt3", had a
+// safety factor of 0.5 and a "bf" key since retired; version 2 is today's format.
+constexpr LinkDefault kOldDefaults[] = {{"m", "gpt3"},        {"a", "h100-80g"},  {"safety", "0.5"},
+                                        {"recipe", "seed12"}, {"fw", "megatron"}, {"wb", "2"}};
+constexpr LinkDefault kNewDefaults[] = {{"m", "gpt3-175b"},   {"a", "h100-80g"},  {"safety", "0.6"},
+                                        {"recipe", "seed12"}, {"fw", "megatron"}, {"wb", "2"}};
+constexpr LinkKeyRename kRenamedKeys[] = {{"pipe", "pp"}, {"bf", ""}};
+constexpr LinkValueRename kRenamedValues[] = {{"m", "gpt3", "gpt3-175b"}};
+constexpr LinkSchema kHistory[] = {
+    {1, kOldDefaults, {}, {}},
+    {2, kNewDefaults, kRenamedKeys, kRenamedValues},
+};
+
+TEST(LinkMigration, AnOlderLinkKeepsTheDefaultItWasIssuedWith) {
+  const auto old = decode_link("#v=1&m=gpt3&a=h100-80g&pipe=10", kHistory);
+  EXPECT_TRUE(old.issues.empty());
+  EXPECT_EQ(old.plan.model, "gpt3-175b");
+  EXPECT_EQ(old.plan.pp, 10);
+  EXPECT_EQ(old.plan.safety_factor, 0.5);
+  // Written again, the plan carries the old default explicitly.
+  EXPECT_NE(encode_link(old.plan).find("safety=0.5"), std::string::npos);
+}
+
+TEST(LinkMigration, ACurrentLinkTakesTheCurrentDefaults) {
+  const auto current = decode_link("#v=2&m=gpt3-175b&a=h100-80g&pp=10", kHistory);
+  EXPECT_TRUE(current.issues.empty());
+  EXPECT_EQ(current.plan.safety_factor, 0.6);
+  EXPECT_EQ(current.plan.pp, 10);
+}
+
+TEST(LinkMigration, WhatAnOlderLinkSetsExplicitlyWins) {
+  const auto old = decode_link("#v=1&m=qwen-32b&a=rg800-32g&safety=0.7", kHistory);
+  EXPECT_EQ(old.plan.safety_factor, 0.7);
+  EXPECT_EQ(old.plan.model, "qwen-32b");
+  // "pipe" means nothing to version 2 itself.
+  const auto current = decode_link("#v=2&pipe=3", kHistory);
+  ASSERT_EQ(current.issues.size(), 1u);
+  EXPECT_EQ(current.issues[0].code, "link_unknown_key");
+}
+
+TEST(LinkMigration, NamesARetiredInputAndKeepsTheRest) {
+  const auto old = decode_link("#v=1&bf=1&pipe=4", kHistory);
+  ASSERT_EQ(old.issues.size(), 1u);
+  EXPECT_EQ(old.issues[0].code, "link_retired_key");
+  EXPECT_EQ(old.issues[0].param("key"), "bf");
+  EXPECT_EQ(old.plan.pp, 4);
+}
+
+TEST(LinkMigration, AVersionNoSchemaKnowsIsReadAsTheCurrentOne) {
+  const auto future = decode_link("#v=3&pp=3", kHistory);
+  ASSERT_EQ(future.issues.size(), 1u);
+  EXPECT_EQ(future.issues[0].code, "link_unknown_version");
+  EXPECT_EQ(future.issues[0].param("supported"), "2");
+  EXPECT_EQ(future.plan.safety_factor, 0.6);
+}
+
+TEST(LinkSchemas, TheCurrentVersionsDefaultsAreThePlansDefaults) {
+  // Changing a default in plan.hpp without a new link version would change every link that
+  // relied on it; this fails until the change is released as a version with its old defaults.
+  const LinkSchema& current = link_schemas().back();
+  ASSERT_EQ(current.version, kLinkVersion);
+  const Plan defaults;
+  for (const auto& field : plan_fields()) {
+    std::string frozen;
+    for (const auto& d : current.defaults) {
+      if (d.key == field.link_key) frozen = d.text;
+    }
+    EXPECT_EQ(field_text(field, defaults), frozen) << field.link_key;
+  }
+}
+
+TEST(LinkSchemas, VersionsAreReleasedInOrderAndRenameOnlyKnownKeys) {
+  const auto schemas = link_schemas();
+  for (std::size_t i = 0; i < schemas.size(); ++i) {
+    EXPECT_EQ(schemas[i].version, static_cast<int>(i) + 1);
+    for (const auto& d : schemas[i].defaults) {
+      if (i + 1 == schemas.size()) EXPECT_NE(find_field_by_link_key(d.key), nullptr) << d.key;
+    }
+  }
+}
+
+TEST(PlanCodec, EmbedListsPanelsAndTravelsInTheLink) {
+  Plan plan;
+  plan.embed = "training,memory";
+  const std::string link = encode_link(plan);
+  EXPECT_NE(link.find("embed=training%2Cmemory"), std::string::npos);
+  EXPECT_EQ(decode_link(link).plan.embed, "training,memory");
+  EXPECT_TRUE(validate_field_ranges(plan).empty());
+  plan.embed = "training,chrome";
+  const auto issues = validate_field_ranges(plan);
+  ASSERT_EQ(issues.size(), 1u);
+  EXPECT_EQ(issues[0].code, "unknown_choice");
+  EXPECT_EQ(issues[0].severity, Severity::kWarning);
+}
+
 TEST(PercentCoding, RoundTripsUtf8) {
   std::string out;
   ASSERT_TRUE(percent_decode(percent_encode("千问 32B"), out));

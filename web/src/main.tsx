@@ -2,7 +2,7 @@ import { effect } from '@preact/signals';
 import { render } from 'preact';
 import { createCore } from './core/api';
 import { loadCore } from './core/load-core';
-import { htmlLang, langFromBrowser, translate } from './i18n/i18n';
+import { htmlLang, langFromBrowser, langInLink, loadCatalog, translate } from './i18n/i18n';
 import { createSearchClient } from './core/search-client';
 import { createAppState, syncWithLocation } from './state/app-state';
 import { followPlanWithSearch } from './state/search-state';
@@ -11,24 +11,31 @@ import './styles/global.css';
 
 async function boot(root: HTMLElement) {
   const browserLang = langFromBrowser(navigator.languages ?? [navigator.language]);
+  const firstLang = langInLink(window.location.hash) ?? browserLang;
   try {
-    const core = createCore(await loadCore());
-    const state = createAppState(core, {
+    const [module] = await Promise.all([loadCore(), loadCatalog(firstLang)]);
+    const state = createAppState(createCore(module), {
       hash: window.location.hash,
       baseUrl: window.location.href.split('#')[0],
       browserLang,
     });
     syncWithLocation(state, window);
-    state.search = followPlanWithSearch(state, createSearchClient);
+    effect(() => void loadCatalog(state.wantedLang.value));
+    // An embedded view runs the layout search only when it shows it.
+    const panels = state.embedPanels.peek();
+    if (panels.length === 0 || panels.includes('search')) {
+      state.search = followPlanWithSearch(state, createSearchClient);
+    }
     effect(() => {
       document.documentElement.lang = htmlLang(state.lang.value);
       document.title = translate(state.lang.value, 'app.title');
+      document.documentElement.classList.toggle('embedded', state.embedPanels.value.length > 0);
     });
     root.textContent = '';
     render(<App state={state} />, root);
   } catch (error) {
-    // The module did not load (or failed on the link it was opened with): say so rather than
-    // leave a blank page, with a way back for either case.
+    // The module or the first catalog did not load (or the core failed on the link it was opened
+    // with): say so rather than leave a blank page, with a way back for either case.
     root.innerHTML = '';
     const panel = document.createElement('section');
     panel.className = 'panel fatal';

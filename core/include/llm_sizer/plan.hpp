@@ -12,6 +12,9 @@ namespace llm_sizer {
 struct Plan {
   /// "en", "zh", or empty when not chosen (the page then follows the browser).
   std::string lang;
+  /// The panels an embedded view shows ("training,memory"), or empty for the whole page. Like
+  /// `lang` it changes only how the plan is shown, never a number.
+  std::string embed;
 
   // Model: a preset, or "custom"; every architecture field overrides the preset's.
   std::string model = "gpt3-175b";

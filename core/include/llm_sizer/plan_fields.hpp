@@ -31,6 +31,8 @@ struct FieldSpec {
   double max = 0;
   bool min_exclusive = false;
   bool always_in_link = false;  ///< written to links even at its default (model, accelerator)
+  /// A comma-separated list of `choices` ("training,memory") rather than one of them.
+  bool choice_list = false;
   /// For text fields: the accepted values ("" = automatic is always accepted); empty = free text.
   std::span<const std::string_view> choices;
   /// The group the page and docs show the field in ("model", "architecture", "accelerator", ...).

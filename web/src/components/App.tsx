@@ -1,6 +1,7 @@
 import type { AppState } from '../state/app-state';
 import { AppContext } from '../state/context';
 import { ComparisonTable } from './ComparisonTable';
+import { EmbedView } from './EmbedView';
 import { ErrorBoundary } from './ErrorBoundary';
 import { Header } from './Header';
 import { InferenceFleet } from './InferenceFleet';
@@ -12,10 +13,20 @@ import { SearchPanel } from './SearchPanel';
 import { TimePanel } from './TimePanel';
 import { PlanForm } from './PlanForm';
 import { ShareBar } from './ShareBar';
+import { ShareTools } from './ShareTools';
 import { TrainingPlan } from './TrainingPlan';
 import { Footer } from './Footer';
 
 export function App({ state }: { state: AppState }) {
+  if (state.embedPanels.value.length > 0) {
+    return (
+      <AppContext.Provider value={state}>
+        <ErrorBoundary lang={state.lang.value} onReset={() => state.reset()}>
+          <EmbedView />
+        </ErrorBoundary>
+      </AppContext.Provider>
+    );
+  }
   return (
     <AppContext.Provider value={state}>
       <div class="app">
@@ -24,6 +35,7 @@ export function App({ state }: { state: AppState }) {
             a failure there shows the reset panel instead of escaping and blanking the page. */}
         <ErrorBoundary lang={state.lang.value} onReset={() => state.reset()}>
           <ShareBar />
+          <ShareTools />
           <LinkIssues />
           <main class="columns">
             <PlanForm />

@@ -79,7 +79,9 @@ export function ConcurrencyCurve({
         ))}
         {xTicks.map((v) => (
           <text key={`x${v}`} class="tick" x={x(v)} y={PAD.top + innerH + 16} text-anchor="middle">
-            {v >= 1024 ? `${formatNumber(lang, v / 1024)}K` : formatNumber(lang, v)}
+            {v >= 1024
+              ? t('ui.tokens_k', { n: formatNumber(lang, v / 1024) })
+              : formatNumber(lang, v)}
           </text>
         ))}
         {inRange && (

@@ -1,7 +1,10 @@
 import { useT } from '../state/context';
 import { LanguageSwitch } from './LanguageSwitch';
 
-/** Title and language: nothing here calls the core, so it stays whatever the core does. */
+/**
+ * Title and language: nothing here reads the core's results, so it stays whatever the core does.
+ * The share bar and tools, which do, sit inside the error boundary (App.tsx).
+ */
 export function Header() {
   const t = useT();
   return (

@@ -39,7 +39,8 @@ export function InferenceFleet() {
         </strong>{' '}
         ·{' '}
         <span data-testid="serving-fits" class={inf.fits ? 'fits' : 'over'}>
-          {n(inf.perCardGb)} GB · {t(inf.fits ? 'ui.serving_fits' : 'ui.serving_does_not_fit')}
+          {t('ui.gb', { n: n(inf.perCardGb) })} ·{' '}
+          {t(inf.fits ? 'ui.serving_fits' : 'ui.serving_does_not_fit')}
         </span>
       </p>
       <p class="context" data-testid="serving-min">

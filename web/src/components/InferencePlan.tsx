@@ -16,7 +16,10 @@ export function InferencePlan() {
         <strong data-testid="infer-min-gpus">
           {t('ui.min_cards', { n: formatNumber(lang, inf.minGpus) })}
         </strong>{' '}
-        · <span data-testid="infer-weights">{formatNumber(lang, inf.weightsGb, 2)} GB</span>
+        ·{' '}
+        <span data-testid="infer-weights">
+          {t('ui.gb', { n: formatNumber(lang, inf.weightsGb, 2) })}
+        </span>
       </p>
       {why?.note && (
         <p class="why" data-testid="infer-why">

@@ -10,7 +10,7 @@ export function MemoryBar({ card }: { card: InferencePerCard }) {
   const app = useApp();
   const t = useT();
   const lang = app.lang.value;
-  const gb = (v: number) => `${formatNumber(lang, v, 2)} GB`;
+  const gb = (v: number) => t('ui.gb', { n: formatNumber(lang, v, 2) });
   const parts = [
     { key: 'weights', value: card.weightsGb },
     { key: 'kv', value: card.kvCacheGb },

@@ -13,6 +13,7 @@ export function MemoryPanel() {
   const full = report.training;
   const article = report.articleTraining;
   const gb = (v: number) => formatNumber(lang, v, 2);
+  const gbUnit = (v: number) => t('ui.gb', { n: gb(v) });
   if (!full.available) {
     return (
       <section class="panel" aria-labelledby="memory-title" data-testid="memory-panel">
@@ -54,13 +55,13 @@ export function MemoryPanel() {
                 {t(part.label)}
               </th>
               <td class="num" data-testid={`memory-${part.key}`}>
-                {gb(peak[part.key])} GB
+                {gbUnit(peak[part.key])}
               </td>
             </tr>
           ))}
           <tr class="total">
             <th scope="row">{t('step.peak')}</th>
-            <td class="num">{gb(m.peakGb)} GB</td>
+            <td class="num">{gbUnit(m.peakGb)}</td>
           </tr>
         </tbody>
       </table>
@@ -80,13 +81,13 @@ export function MemoryPanel() {
         <tbody>
           <tr>
             <th scope="row">{t('ui.model_state_per_card')}</th>
-            <td class="num">{gb(statePerCard)} GB</td>
-            <td class="num">{gb(m.weightsGb + m.gradsGb + m.optimizerGb)} GB</td>
+            <td class="num">{gbUnit(statePerCard)}</td>
+            <td class="num">{gbUnit(m.weightsGb + m.gradsGb + m.optimizerGb)}</td>
           </tr>
           <tr>
             <th scope="row">{t('ui.room_for_the_rest')}</th>
-            <td class="num">{gb(m.cardMemoryGb - article.safeMemoryPerCardGb)} GB</td>
-            <td class="num">{gb(m.activationsGb + m.logitsGb + m.overheadGb)} GB</td>
+            <td class="num">{gbUnit(m.cardMemoryGb - article.safeMemoryPerCardGb)}</td>
+            <td class="num">{gbUnit(m.activationsGb + m.logitsGb + m.overheadGb)}</td>
           </tr>
           <tr>
             <th scope="row">{t('ui.verdict')}</th>
@@ -104,7 +105,7 @@ export function MemoryPanel() {
           .map(
             (o) =>
               `${t(`choice.recompute.${o.recompute}`)} → ${
-                Number.isFinite(o.pp) ? `PP ${o.pp} (${gb(o.peakGb)} GB)` : t('cli.no_pp_fits')
+                Number.isFinite(o.pp) ? `PP ${o.pp} (${gbUnit(o.peakGb)})` : t('cli.no_pp_fits')
               }`,
           )
           .join(' · ')}

@@ -22,7 +22,7 @@ export function PlanForm() {
   const modelOptions = catalog.models.map((m) => ({ id: m.id, label: m.name }));
   const acceleratorOptions = catalog.accelerators.map((a) => ({
     id: a.id,
-    label: `${a.name} · ${formatNumber(lang, a.memoryGb)} GB`,
+    label: `${a.name} · ${t('ui.gb', { n: formatNumber(lang, a.memoryGb) })}`,
     group: a.vendor,
   }));
   return (

@@ -55,7 +55,7 @@ export function StageMemoryChart({ stages, cardGb }: { stages: StageReport[]; ca
                     height={Math.max(0, y(base) - y(base + gb))}
                   >
                     <title>
-                      {`${t('cli.col_stage')} ${stage.stage + 1} · ${t(part.label)}: ${formatNumber(lang, gb, 2)} GB`}
+                      {`${t('cli.col_stage')} ${stage.stage + 1} · ${t(part.label)}: ${t('ui.gb', { n: formatNumber(lang, gb, 2) })}`}
                     </title>
                   </rect>
                 );

@@ -14,11 +14,12 @@ export function TrainingPlan() {
       <h2 id="training-title">{t('ui.training_title')}</h2>
       <p class="context">
         {setup.modelName || t('ui.custom_model')} · {formatParams(lang, setup.params)} ·{' '}
-        {setup.acceleratorName || t('ui.custom_accelerator')} · {n(setup.cardMemoryGb)} GB
+        {setup.acceleratorName || t('ui.custom_accelerator')} ·{' '}
+        {t('ui.gb', { n: n(setup.cardMemoryGb) })}
       </p>
       <p class="headline">
         <span class="layout" data-testid="train-layout">
-          (TP, PP, DP) = ({n(tr.tp)}, {n(tr.pp)}, {n(tr.dp)})
+          {t('ui.layout_triplet', { tp: n(tr.tp), pp: n(tr.pp), dp: n(tr.dp) })}
         </span>{' '}
         →{' '}
         <strong data-testid="train-total">

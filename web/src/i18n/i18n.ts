@@ -1,11 +1,23 @@
 // Message catalogs shared with the CLI (which embeds the same JSON files) and locale formatting.
-import en from './en.json';
-import zh from './zh-CN.json';
+// A visit loads only the catalog of its language (each is a third of the page's script); both
+// hold the same keys (tests/web/i18n.test.mjs), so no fallback between them is needed.
+import { signal } from '@preact/signals';
 
 export type Lang = 'en' | 'zh';
 type Params = Record<string, string | number>;
+type Table = Record<string, string>;
 
-const tables: Record<Lang, Record<string, string>> = { en, zh };
+const tables: Partial<Record<Lang, Table>> = {};
+
+/** The languages whose catalog has arrived; the page speaks only these. */
+export const loadedLangs = signal<readonly Lang[]>([]);
+
+export async function loadCatalog(lang: Lang): Promise<void> {
+  if (tables[lang]) return;
+  const module = lang === 'zh' ? await import('./zh-CN.json') : await import('./en.json');
+  tables[lang] = module.default as Table;
+  loadedLangs.value = [...loadedLangs.value, lang];
+}
 
 export const LANGS: readonly Lang[] = ['en', 'zh'];
 
@@ -27,14 +39,20 @@ export function fill(pattern: string, params: Params = {}): string {
   );
 }
 
-/** The message `key` in `lang`, its {placeholders} filled; falls back to English, then the key. */
+/** The message `key` in `lang` (or a loaded one), its {placeholders} filled; else the key. */
 export function translate(lang: Lang, key: string, params?: Params): string {
-  const pattern = tables[lang][key] ?? tables.en[key] ?? key;
-  return fill(pattern, params);
+  const table = tables[lang] ?? tables.en ?? tables.zh;
+  return fill(table?.[key] ?? key, params);
 }
 
 export function hasMessage(key: string): boolean {
-  return key in tables.en;
+  const table = tables.en ?? tables.zh;
+  return table !== undefined && key in table;
+}
+
+/** The language a link asks for, read before the core has loaded (to fetch its catalog early). */
+export function langInLink(hash: string): Lang | undefined {
+  return asLang(/[#&?]lang=([a-z]+)/.exec(hash)?.[1]);
 }
 
 const numberFormats = new Map<string, Intl.NumberFormat>();

@@ -3,7 +3,7 @@
 import { computed, effect, signal, type ReadonlySignal, type Signal } from '@preact/signals';
 import type { Core } from '../core/api';
 import type { ComparisonMatrix, Issue, PlanTexts, Report } from '../core/types';
-import { asLang, type Lang } from '../i18n/i18n';
+import { asLang, loadCatalog, loadedLangs, type Lang } from '../i18n/i18n';
 import type { SearchState } from './search-state';
 
 export interface AppState {
@@ -12,8 +12,15 @@ export interface AppState {
   linkIssues: Signal<Issue[]>;
   report: ReadonlySignal<Report>;
   comparison: ReadonlySignal<ComparisonMatrix>;
+  /** The language the page speaks: the one asked for once its catalog has loaded. */
   lang: ReadonlySignal<Lang>;
+  /** The language the plan (or else the browser) asks for. */
+  wantedLang: ReadonlySignal<Lang>;
+  /** The panels of an embedded view (`embed=` in the link); empty for the whole page. */
+  embedPanels: ReadonlySignal<string[]>;
   absoluteLink: ReadonlySignal<string>;
+  /** The absolute share link of this plan with some inputs changed (an embed link). */
+  absoluteLinkWith(changes: PlanTexts): string;
   /** the layout search, when the page runs one (a worker is attached in main.tsx) */
   search: ReadonlySignal<SearchState>;
 
@@ -40,11 +47,14 @@ export function createAppState(core: Core, env: AppEnvironment): AppState {
   const linkIssues = signal<Issue[]>(start ? start.issues : []);
   const report = computed(() => core.evaluate(texts.value));
   const comparison = computed(() => core.comparison(texts.value));
-  const lang = computed<Lang>(() => asLang(texts.value.lang) ?? env.browserLang);
-  const absoluteLink = computed(() => {
-    const link = report.value.link;
-    return env.baseUrl + link.slice(link.indexOf('#'));
+  const wantedLang = computed<Lang>(() => asLang(texts.value.lang) ?? env.browserLang);
+  const lang = computed<Lang>(() => {
+    const loaded = loadedLangs.value;
+    return loaded.includes(wantedLang.value) ? wantedLang.value : (loaded[0] ?? wantedLang.value);
   });
+  const embedPanels = computed(() => (texts.value.embed ?? '').split(',').filter(Boolean));
+  const absolute = (link: string) => env.baseUrl + link.slice(link.indexOf('#'));
+  const absoluteLink = computed(() => absolute(report.value.link));
 
   return {
     core,
@@ -54,7 +64,10 @@ export function createAppState(core: Core, env: AppEnvironment): AppState {
     report,
     comparison,
     lang,
+    wantedLang,
+    embedPanels,
     absoluteLink,
+    absoluteLinkWith: (changes) => absolute(core.encodeLink({ ...texts.value, ...changes })),
     setText(id, text) {
       texts.value = { ...texts.value, [id]: text };
     },
@@ -62,7 +75,10 @@ export function createAppState(core: Core, env: AppEnvironment): AppState {
       texts.value = { ...texts.value, ...changes };
     },
     setLang(next) {
-      texts.value = { ...texts.value, lang: next };
+      // The catalog first, so the page never shows the new language half-loaded.
+      void loadCatalog(next).then(() => {
+        texts.value = { ...texts.value, lang: next };
+      });
     },
     openLink(link) {
       const decoded = core.decodeLink(link);

@@ -1,0 +1,86 @@
+import type { ComponentType } from 'preact';
+import { useRef, useState } from 'preact/hooks';
+import { useApp, useT } from '../state/context';
+
+type Dialog = ComponentType<{ onClose(): void }>;
+
+/**
+ * Embed, copy and download the plan. What they need is loaded on first use, so the page a
+ * visitor opens carries none of it.
+ */
+export function ShareTools() {
+  const app = useApp();
+  const t = useT();
+  const [dialog, setDialog] = useState<{ Dialog: Dialog } | null>(null);
+  const [status, setStatus] = useState('');
+  const opener = useRef<HTMLButtonElement>(null);
+
+  const openEmbed = async () => {
+    const { EmbedDialog } = await import('./EmbedDialog');
+    setDialog({ Dialog: EmbedDialog });
+  };
+  const closeEmbed = () => {
+    setDialog(null);
+    opener.current?.focus();
+  };
+  const copyMarkdown = async () => {
+    const x = await import('../export/exports');
+    const rows = x.summaryRows(app.report.value, app.lang.value, t);
+    try {
+      await navigator.clipboard.writeText(x.markdownTable(rows, app.absoluteLink.value, t));
+      setStatus(t('ui.copied'));
+    } catch {
+      setStatus(t('ui.copy_failed'));
+    }
+  };
+  const save = async (kind: 'csv' | 'training' | 'inference') => {
+    const x = await import('../export/exports');
+    const base = x.fileBase(app.texts.value);
+    const file = kind === 'csv' ? `${base}.csv` : `${base}-${kind}.json`;
+    if (kind === 'csv') {
+      x.download(file, 'text/csv;charset=utf-8', x.derivationCsv(app.report.value, t));
+    } else {
+      x.download(file, 'application/json', app.core.exportJson(app.texts.value, kind));
+    }
+    setStatus(t('ui.exported', { file }));
+  };
+
+  return (
+    <div class="share-tools" role="group" aria-label={t('ui.share_tools')}>
+      <button
+        type="button"
+        class="secondary"
+        ref={opener}
+        aria-haspopup="dialog"
+        onClick={openEmbed}
+        data-testid="open-embed"
+      >
+        {t('ui.embed')}
+      </button>
+      <button type="button" class="secondary" onClick={copyMarkdown} data-testid="copy-markdown">
+        {t('ui.copy_markdown')}
+      </button>
+      <button type="button" class="secondary" onClick={() => save('csv')} data-testid="save-csv">
+        {t('ui.download_csv')}
+      </button>
+      {(['training', 'inference'] as const).map((kind) => (
+        <button
+          key={kind}
+          type="button"
+          class="secondary"
+          onClick={() => save(kind)}
+          data-testid={`save-${kind}-json`}
+        >
+          {t(`ui.download_${kind}_json`)}
+        </button>
+      ))}
+      <button type="button" class="secondary" onClick={() => window.print()}>
+        {t('ui.print')}
+      </button>
+      <span class="share-status" role="status" aria-live="polite" data-testid="export-status">
+        {status}
+      </span>
+      {dialog && <dialog.Dialog onClose={closeEmbed} />}
+    </div>
+  );
+}
