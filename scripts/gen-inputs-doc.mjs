@@ -76,7 +76,9 @@ function validRange(field, catalog) {
     return `a preset id (${catalog.accelerators.length} presets, \`llm-sizer accelerators\`) or ${code('custom')}`;
   }
   if (field.type === 'text') {
-    if (field.choices.length) return `one of ${field.choices.map(code).join(', ')}`;
+    const choices = field.choices.map(code).join(', ');
+    if (field.choiceList) return `a comma-separated list of ${choices}`;
+    if (field.choices.length) return `one of ${choices}`;
     if (field.issueField === 'stage_layers')
       return 'layers per stage, e.g. `8,8,8,5`; ≤ 200 characters';
     return 'any text, ≤ 200 characters';

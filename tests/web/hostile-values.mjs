@@ -42,8 +42,8 @@ export function hostileCases(field) {
 }
 
 function textCases(field) {
-  // The language only changes how the page speaks: an unknown one is a warning.
-  const unknownSeverity = field.issueField === 'lang' ? 'warning' : 'error';
+  // The language and the embedded panels only change how the plan is shown: a warning.
+  const unknownSeverity = field.group === 'general' ? 'warning' : 'error';
   const unknownCode =
     field.issueField === 'model'
       ? 'unknown_model'
