@@ -111,12 +111,31 @@ test('no CSP violation anywhere: every panel and interaction of the page', async
   await page.click('[data-testid=hf-import]');
   await page.waitForSelector('[data-testid=hf-failed]');
   await page.click('[data-testid=copy-link]');
+  // The share tools: the Embed dialog with its live preview, Markdown, CSV and JSON downloads.
+  await page.click('[data-testid=open-embed]');
+  await page.waitForSelector('[data-testid=embed-dialog]');
+  await page.check('[data-testid=embed-panel-serving]');
+  await page.click('[data-testid=embed-close]');
+  await page.click('[data-testid=copy-markdown]');
+  for (const id of ['save-csv', 'save-training-json', 'save-inference-json']) {
+    await Promise.all([page.waitForEvent('download'), page.click(`[data-testid=${id}]`)]);
+  }
   await page.click('[data-testid=lang-zh]');
   await page.click('[data-testid=lang-en]');
   await page.click('[data-testid=reset]');
   // A link pasted into the address bar later.
   await page.evaluate(() => (window.location.hash = '#v=1&m=deepseek-v3&a=mi300x&pp=8'));
   await page.waitForFunction(() => document.querySelector('[data-testid=input-pp]').value === '8');
+  assert.deepEqual(page.problems, []);
+  await page.closeAll();
+});
+
+test('no CSP violation in an embedded view of every panel', async () => {
+  const panels = 'training,memory,time,search,inference,serving,comparison';
+  const page = await openWatchedPage(browser);
+  await page.goto(`${server.url}#v=1&m=llama-3.1-8b&cluster=64&tokens=1e12&embed=${panels}`);
+  await page.waitForSelector('[data-testid=embed-view] [data-testid=search-top] tbody tr');
+  await page.click('[data-testid=embed-open-full]');
   assert.deepEqual(page.problems, []);
   await page.closeAll();
 });
