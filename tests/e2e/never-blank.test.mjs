@@ -55,6 +55,26 @@ for (const [name, fulfill] of [
   });
 }
 
+// Bug (after the catalogs became lazy): when the module failed before the catalog had arrived,
+// the panel showed its message keys ("fatal.load_title").
+test('with neither the module nor its catalog the panel still speaks, in both languages', async () => {
+  const page = await openWatchedPage(browser);
+  await page.route('**/*.wasm', (route) => route.fulfill({ status: 404, body: 'not found' }));
+  await page.route(/\/assets\/(en|zh-CN)-[^/]*\.js$/, (route) =>
+    route.fulfill({ status: 404, body: 'not found' }),
+  );
+  await page.goto(server.url + HASH);
+  const panel = page.locator('.panel.fatal[role=alert]');
+  await panel.waitFor();
+  assert.equal(
+    await panel.locator('h2').textContent(),
+    'The calculator could not start / 计算器无法启动',
+  );
+  assert.doesNotMatch(await panel.textContent(), /fatal\./);
+  assert.ok(await panel.getByRole('button', { name: 'Reload / 重新加载' }).isVisible());
+  await page.closeAll();
+});
+
 // The module's results cross as JSON text that the page parses with JSON.parse (wasm/bindings.cpp).
 // Making that throw for one marker value is a failure inside a module call, with no test code in
 // the page: the core "fails unexpectedly" exactly where a real fault would surface.
@@ -86,10 +106,10 @@ test('a core failure while typing shows a reset panel, and reset brings the page
   assert.equal(await panel.locator('h2').textContent(), 'Something went wrong');
   assert.match(await panel.locator('.fatal-detail').textContent(), /simulated core failure/);
   // The header and its language switch stay usable around the panel.
-  await page.click('[data-testid=lang-zh]');
-  assert.equal(await panel.locator('h2').textContent(), '出现了意外错误');
+  await page.click('[data-testid=lang-zh]'); // its catalog arrives, then the page switches
+  await panel.locator('h2', { hasText: '出现了意外错误' }).waitFor();
   await page.click('[data-testid=lang-en]');
-  assert.equal(await panel.locator('h2').textContent(), 'Something went wrong');
+  await panel.locator('h2', { hasText: 'Something went wrong' }).waitFor();
   await panel.getByRole('button', { name: 'Reset' }).click();
   await page.waitForSelector('[data-testid=train-total]');
   assert.equal(await page.locator('.panel.fatal').count(), 0);
