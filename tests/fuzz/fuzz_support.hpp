@@ -46,7 +46,8 @@ inline void require_link_round_trip(const Plan& plan) {
 /// Evaluates a plan (with the sanitizers watching) and checks what must hold of any report.
 inline void require_sound_report(const Plan& plan) {
   const Report report = evaluate(plan);
-  // The writers walk every result; their output must stay within what a reader accepts.
+  // The JSON writers walk every result, so a crash anywhere in one is found here (whether the
+  // text is JSON is the cli target's check, on --json).
   require(!training_json(report).empty(), "empty training JSON");
   require(!inference_json(report).empty(), "empty inference JSON");
   if (has_error(report.issues)) return;
