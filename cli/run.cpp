@@ -14,6 +14,7 @@
 #include "llm_sizer/plan_fields.hpp"
 #include "llm_sizer/report.hpp"
 #include "messages.hpp"
+#include "terminal_text.hpp"
 #include "text_table.hpp"
 
 namespace llm_sizer::cli {
@@ -419,9 +420,7 @@ std::string open_json(const Report& report) {
          ",\n  \"inference\": " + indent(inference_json(report)) + "\n}\n";
 }
 
-}  // namespace
-
-int run(const std::vector<std::string>& args, std::string& out, std::string& err) {
+int run_command(const std::vector<std::string>& args, std::string& out, std::string& err) {
   // The language flag decides how everything else is worded, so read it first.
   std::string lang = "en";
   for (std::size_t i = 0; i < args.size(); ++i) {
@@ -501,6 +500,18 @@ int run(const std::vector<std::string>& args, std::string& out, std::string& err
     out += r.command == "train" ? train_text(report, m) : infer_text(report, m);
   }
   return bad ? kExitUsage : kExitOk;
+}
+
+}  // namespace
+
+int run(const std::vector<std::string>& args, std::string& out, std::string& err) {
+  // Names and bad values quoted from links, flags and files are shown, never obeyed.
+  std::string raw_out;
+  std::string raw_err;
+  const int code = run_command(args, raw_out, raw_err);
+  out += terminal_safe(raw_out);
+  err += terminal_safe(raw_err);
+  return code;
 }
 
 }  // namespace llm_sizer::cli

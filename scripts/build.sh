@@ -2,6 +2,7 @@
 # Builds everything: the native CLI and tests, the wasm module, and the static page in dist/.
 #   scripts/build.sh            all of it
 #   scripts/build.sh native     only the CLI and native tests
+#   scripts/build.sh asan       the native tests and the fuzz targets under ASan + UBSan (clang)
 set -euo pipefail
 source "$(dirname "$0")/env.sh"
 cd "$ROOT"
@@ -9,6 +10,11 @@ cd "$ROOT"
 build_native() {
   [ -f build/native-release/CMakeCache.txt ] || cmake --preset native-release >/dev/null
   cmake --build --preset native-release -j2
+}
+
+build_asan() {
+  [ -f build/native-asan/CMakeCache.txt ] || cmake --preset native-asan >/dev/null
+  cmake --build --preset native-asan -j2
 }
 
 build_wasm() {
@@ -22,6 +28,7 @@ build_wasm() {
 
 case "${1:-all}" in
   native) build_native ;;
+  asan) build_asan ;;
   wasm) build_wasm ;;
   web) node node_modules/vite/bin/vite.js build --logLevel warn ;;
   all)
@@ -29,5 +36,5 @@ case "${1:-all}" in
     build_wasm
     node node_modules/vite/bin/vite.js build --logLevel warn
     ;;
-  *) log "usage: scripts/build.sh [all|native|wasm|web]"; exit 2 ;;
+  *) log "usage: scripts/build.sh [all|native|asan|wasm|web]"; exit 2 ;;
 esac

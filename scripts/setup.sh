@@ -2,7 +2,8 @@
 # Installs what the project needs and is missing. On Debian as root it installs system packages
 # with apt; elsewhere it says exactly what to install. Then `npm ci` when node_modules is stale.
 #   scripts/setup.sh          build tools (cmake, g++, emscripten, GoogleTest, Google Benchmark)
-#   scripts/setup.sh test     also the browser for the end-to-end tests (chromium)
+#   scripts/setup.sh test     also the browser for the end-to-end tests (chromium), and clang
+#                             with its sanitizer and libFuzzer runtimes (the ASan tests, fuzzing)
 set -euo pipefail
 source "$(dirname "$0")/env.sh"
 cd "$ROOT"
@@ -16,6 +17,12 @@ command -v em++ >/dev/null 2>&1 || missing+=(emscripten)
 if [ "${1:-}" = "test" ]; then
   command -v chromium >/dev/null 2>&1 || missing+=(chromium)
   command -v clang-format >/dev/null 2>&1 || missing+=(clang-format)
+  # Debian ships libFuzzer and the sanitizer runtimes apart from the compiler.
+  if ! command -v clang++ >/dev/null 2>&1; then
+    missing+=(clang libclang-rt-dev)
+  elif [ ! -f "$(clang++ --print-runtime-dir)/libclang_rt.fuzzer-$(uname -m).a" ]; then
+    missing+=("libclang-rt-$(clang++ -dumpversion | cut -d. -f1)-dev")
+  fi
 fi
 
 if ! command -v node >/dev/null 2>&1 || [ "$(node -p 'process.versions.node.split(".")[0]')" -lt 20 ]; then

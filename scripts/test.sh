@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# npm test: install what is missing, build, and run every test: GoogleTest (native), Node tests of
-# the wasm module, the browser end-to-end tests and the page budget, then Lighthouse CI.
+# npm test: install what is missing, build, and run every test: GoogleTest (native, then again
+# under ASan + UBSan), a short run of each fuzz target, Node tests of the wasm module, the browser
+# end-to-end tests and the page budget, then Lighthouse CI.
 set -euo pipefail
 source "$(dirname "$0")/env.sh"
 cd "$ROOT"
@@ -11,6 +12,11 @@ bash scripts/lint.sh
 bash scripts/build.sh
 log "native tests (GoogleTest)"
 ctest --preset native-release -j2 --output-on-failure | tail -n 3
+log "native tests under AddressSanitizer + UndefinedBehaviorSanitizer"
+bash scripts/build.sh asan >/dev/null
+ctest --preset native-asan -j2 --output-on-failure | tail -n 3
+log "fuzz targets, 30 s each"
+bash scripts/fuzz.sh 30
 log "wasm tests (node:test against the real module)"
 node --test tests/web/*.test.mjs
 log "end-to-end tests (headless Chromium)"

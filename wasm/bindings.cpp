@@ -212,6 +212,7 @@ val catalog_js() {
     f.field("min", field.min);
     f.field("max", field.max);
     f.field("min_exclusive", field.min_exclusive);
+    f.field("choice_list", field.choice_list);
     f.field("group", std::string(field.group));
     out.key("choices").begin_array();
     for (const auto& c : field.choices) out.value(c);

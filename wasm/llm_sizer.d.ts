@@ -434,6 +434,8 @@ export interface FieldSpec {
   group: string;
   /** accepted values of a text field ("" = automatic is always accepted); empty for free text */
   choices: string[];
+  /** a comma-separated list of `choices` ("training,memory") rather than one of them */
+  choiceList: boolean;
 }
 
 export interface RecipeInfo {

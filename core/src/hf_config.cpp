@@ -193,6 +193,22 @@ class Reader {
   }
   void mark_read(std::string_view key) { read_.emplace(key); }
 
+  /// The first of `keys` that is present, else the first: the name a message should use.
+  std::string_view present(std::initializer_list<std::string_view> keys) const {
+    for (const auto key : keys) {
+      if (has(key)) return key;
+    }
+    return *keys.begin();
+  }
+
+  /// A value the config implies rather than states (a head width from two keys) must be a valid
+  /// input too; otherwise an error naming how it was derived. False when out of range.
+  bool derived(std::string_view how, double value, Range range) {
+    if (value >= range.min && value <= range.max) return true;
+    out_of_range(how, value, range);
+    return false;
+  }
+
   /// A whole number in range; nullopt (with an issue when present but wrong, or missing and
   /// required) otherwise.
   std::optional<double> integer(std::string_view key, Range range, bool required = false) {
@@ -414,6 +430,17 @@ void read_window_all_layers(Reader& r, Draft& d, double default_window) {
   d.arch.sliding_window = present ? window.value_or(0) : default_window;
 }
 
+/// The head width as transformers computes it, hidden_size // num_attention_heads. More heads
+/// than hidden units make it 0: the config's error, named here rather than left for an input the
+/// user never typed. Nothing is derived when either key was already refused.
+void derive_head_dim(Reader& r, Architecture& a, std::string_view hidden_key,
+                     std::string_view heads_key) {
+  if (a.hidden <= 0 || a.heads <= 0) return;
+  a.head_dim = std::floor(a.hidden / a.heads);
+  r.derived(std::string(hidden_key) + " // " + std::string(heads_key), a.head_dim,
+            range_of("head_dim"));
+}
+
 /// hidden, layers, heads, key/value heads, head_dim, vocab, context, tying and dropout of a
 /// Llama-style config. `default_kv` 0 means "as many as heads".
 void read_decoder(Reader& r, Draft& d, int default_kv, double default_head_dim) {
@@ -431,8 +458,8 @@ void read_decoder(Reader& r, Draft& d, int default_kv, double default_head_dim) 
     a.head_dim = *head_dim;
   } else if (default_head_dim > 0) {
     a.head_dim = default_head_dim;
-  } else if (a.heads > 0) {
-    a.head_dim = std::floor(a.hidden / a.heads);  // hidden_size // num_attention_heads
+  } else {
+    derive_head_dim(r, a, "hidden_size", "num_attention_heads");
   }
   a.max_positions = r.integer("max_position_embeddings", range_of("max_positions")).value_or(0);
   a.tied_embeddings = r.boolean("tie_word_embeddings").value_or(false);
@@ -521,6 +548,9 @@ void read_deepseek(Reader& r, Draft& d) {
   a.qk_rope_dim = r.integer("qk_rope_head_dim", range_of("qk_rope_dim"), kRequired).value_or(0);
   a.v_head_dim = r.integer("v_head_dim", range_of("v_head_dim"), kRequired).value_or(0);
   a.head_dim = a.qk_nope_dim + a.qk_rope_dim;  // what q and k are wide; a head_dim key is unused
+  if (r.has("qk_nope_head_dim") && r.has("qk_rope_head_dim")) {
+    r.derived("qk_nope_head_dim + qk_rope_head_dim", a.head_dim, range_of("head_dim"));
+  }
   if (r.boolean("attention_bias").value_or(false)) d.approximated.push_back("attention_bias");
   read_dense_ffn(r, d);
   if (!r.has("n_routed_experts")) {
@@ -549,9 +579,10 @@ void read_deepseek(Reader& r, Draft& d) {
 }
 
 // GPT-2, GPT-NeoX and BLOOM: LayerNorm, a two-matrix GELU FFN and biases on every linear.
-void gpt_style(Architecture& a) {
+void gpt_style(Reader& r, Architecture& a, std::string_view hidden_key,
+               std::string_view heads_key) {
   a.kv_heads = a.heads;
-  a.head_dim = a.heads > 0 ? std::floor(a.hidden / a.heads) : 0;
+  derive_head_dim(r, a, hidden_key, heads_key);
   a.ffn_kind = FfnKind::kGelu;
   a.norm = NormKind::kLayerNorm;
   a.qkv_bias = true;
@@ -567,7 +598,8 @@ void read_gpt2(Reader& r, Draft& d) {
   a.max_positions = r.integer_any({"n_positions", "max_position_embeddings"},
                                   range_of("max_positions"), kRequired)
                         .value_or(0);
-  gpt_style(a);
+  gpt_style(r, a, r.present({"n_embd", "hidden_size"}),
+            r.present({"n_head", "num_attention_heads"}));
   a.ffn = r.integer("n_inner", range_of("ffn")).value_or(4 * a.hidden);  // null: 4 × hidden
   a.positions = PositionKind::kLearned;
   a.tied_embeddings = r.boolean("tie_word_embeddings").value_or(true);
@@ -582,7 +614,7 @@ void read_gpt_neox(Reader& r, Draft& d) {
   a.heads = as_int(r.integer("num_attention_heads", range_of("heads"), kRequired));
   a.vocab = r.integer("vocab_size", range_of("vocab"), kRequired).value_or(0);
   a.max_positions = r.integer("max_position_embeddings", range_of("max_positions")).value_or(0);
-  gpt_style(a);
+  gpt_style(r, a, "hidden_size", "num_attention_heads");
   read_dense_ffn(r, d);
   a.positions = PositionKind::kRotary;
   a.tied_embeddings = r.boolean("tie_word_embeddings").value_or(false);
@@ -598,7 +630,8 @@ void read_bloom(Reader& r, Draft& d) {
   a.heads = as_int(r.integer_any({"n_head", "num_attention_heads"}, range_of("heads"), kRequired));
   a.vocab = r.integer("vocab_size", range_of("vocab"), kRequired).value_or(0);
   a.max_positions = r.integer("seq_length", range_of("max_positions")).value_or(0);
-  gpt_style(a);
+  gpt_style(r, a, r.present({"hidden_size", "n_embed"}),
+            r.present({"n_head", "num_attention_heads"}));
   a.ffn = 4 * a.hidden;    // BloomMLP is always 4 × hidden
   r.mark_read("n_inner");  // ... so n_inner is never used
   a.positions = PositionKind::kAlibi;
@@ -745,7 +778,7 @@ HfImport import_hf_config(std::string_view json_text) {
     issues.push_back(hf_issue("hf_expected_string", Severity::kError,
                               {{"key", "model_type"}, {"value", preview(*type)}}));
   } else {
-    result.model_type = utf8_prefix(type->as_string(), kMaxTextBytes);
+    result.model_type = utf8_prefix(type->as_string(), kMaxTextCharacters);
     const auto known =
         std::find_if(std::begin(kFamilies), std::end(kFamilies),
                      [&](const FamilyEntry& e) { return e.model_type == type->as_string(); });
@@ -769,7 +802,7 @@ HfImport import_hf_config(std::string_view json_text) {
   } else {
     result.model_name = result.model_type;
   }
-  result.model_name = utf8_prefix(result.model_name, kMaxTextBytes);
+  result.model_name = utf8_prefix(result.model_name, kMaxTextCharacters);
 
   Draft draft;
   draft.issues = &issues;

@@ -26,4 +26,12 @@ bool has_error_for(const std::vector<Issue>& issues, std::string_view field) {
   });
 }
 
+std::string excerpt(std::string_view text, std::size_t max_bytes) {
+  if (text.size() <= max_bytes) return std::string(text);
+  std::size_t end = max_bytes;
+  // Step back over continuation bytes (10xxxxxx) to the start of the character that was cut.
+  while (end > 0 && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80) --end;
+  return std::string(text.substr(0, end)) + "…";
+}
+
 }  // namespace llm_sizer

@@ -36,18 +36,13 @@ std::string_view query_part(std::string_view link) {
   return link;
 }
 
-// Shown in messages: enough of a bad value to recognize it, never an unbounded string.
-std::string excerpt(std::string_view text) {
-  constexpr std::size_t kMax = 40;
-  return text.size() <= kMax ? std::string(text) : std::string(text.substr(0, kMax)) + "…";
-}
-
 }  // namespace
 
 std::string percent_encode(std::string_view text) {
   static const char kHex[] = "0123456789ABCDEF";
   std::string out;
-  for (unsigned char c : text) {
+  for (const char byte : text) {
+    const auto c = static_cast<unsigned char>(byte);
     if (is_unreserved(c)) {
       out += static_cast<char>(c);
     } else {

@@ -303,6 +303,12 @@ bool is_known_choice(const FieldSpec& field, std::string_view value) {
 
 std::span<const FieldSpec> plan_fields() { return kFields; }
 
+std::size_t utf8_length(std::string_view text) {
+  return static_cast<std::size_t>(std::count_if(text.begin(), text.end(), [](char c) {
+    return (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+  }));
+}
+
 const FieldSpec* find_field_by_id(std::string_view id) {
   for (const auto& f : kFields) {
     if (f.id == id) return &f;
@@ -363,9 +369,9 @@ std::vector<Issue> validate_field_ranges(const Plan& plan) {
   for (const auto& field : kFields) {
     if (field.is_text()) {
       const std::string value = field.get_text(plan);
-      if (value.size() > kMaxTextBytes) {
-        Issue issue = field_issue(field, "text_too_long", value.substr(0, 40) + "…");
-        issue.params.push_back({"max", std::to_string(kMaxTextBytes)});
+      if (utf8_length(value) > kMaxTextCharacters || value.size() > kMaxTextBytes) {
+        Issue issue = field_issue(field, "text_too_long", excerpt(value));
+        issue.params.push_back({"max", std::to_string(kMaxTextCharacters)});
         issues.push_back(std::move(issue));
       } else if (!field.choices.empty() && !value.empty() && !is_known_choice(field, value)) {
         std::string choices;

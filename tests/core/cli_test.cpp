@@ -236,5 +236,40 @@ TEST(Cli, FlagInputsTakeNoValue) {
   EXPECT_FALSE(parse_or_fail(off.out).find("settings")->find("sequence_parallel")->as_bool());
 }
 
+// True when the text holds a byte a terminal acts on: C0 controls other than newline and tab,
+// DEL, and the C1 controls U+0080-U+009F (CSI is U+009B).
+bool has_terminal_control(const std::string& text) {
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    if ((c < 0x20 && c != '\n' && c != '\t') || c == 0x7F) return true;
+    if (c == 0xC2 && i + 1 < text.size() && static_cast<unsigned char>(text[i + 1]) >= 0x80 &&
+        static_cast<unsigned char>(text[i + 1]) <= 0x9F) {
+      return true;
+    }
+  }
+  return false;
+}
+
+// Bug: custom names and bad values from a link reached the terminal as raw bytes, so
+// `llm-sizer open LINK` wrote escape sequences chosen by whoever made the link (set the window
+// title, clear the screen). Control characters are now shown as U+FFFD; the rest stays readable.
+TEST(Cli, NeverWritesTerminalControlCharactersFromALink) {
+  const std::string link =
+      "#v=1&m=custom&params=7B&m.name=%1B%5D0%3Bpwned%07%1B%5B2J&a=%C2%9B31m%7F&a.name=x%00y";
+  for (const auto& args : std::vector<std::vector<std::string>>{
+           {"open", link}, {"open", link, "--json"}, {"train", "--model-name", "\x1b[2J"}}) {
+    const auto r = run_cli(args);
+    EXPECT_FALSE(has_terminal_control(r.out)) << args[0];
+    EXPECT_FALSE(has_terminal_control(r.err)) << args[0];
+  }
+  const auto r = run_cli({"open", link});
+  EXPECT_NE(r.out.find("\xEF\xBF\xBD]0;pwned\xEF\xBF\xBD\xEF\xBF\xBD[2J"), std::string::npos);
+  EXPECT_NE(r.err.find("\xEF\xBF\xBD"
+                       "31m\xEF\xBF\xBD"),
+            std::string::npos)
+      << r.err;
+  EXPECT_TRUE(has_terminal_control("a\x1b") && has_terminal_control("\xC2\x9B"));  // the check
+}
+
 }  // namespace
 }  // namespace llm_sizer

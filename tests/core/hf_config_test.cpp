@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
 
 #include "llm_sizer/model.hpp"
@@ -452,6 +453,39 @@ TEST(HfConfig, OutOfRangeValuesNameTheValidRange) {
       import_hf_config(with_value(fixture("mixtral-8x7b.json"), "num_experts_per_tok", "9"));
   ASSERT_EQ(codes(top_k), std::vector<std::string>{"hf_out_of_range"});
   EXPECT_EQ(top_k.issues[0].param("max"), "8");
+}
+
+// Bug (found by the hf_config fuzz target): with more attention heads than hidden size, the head
+// width hidden_size // num_attention_heads is 0; the import succeeded and set head_dim 0, which
+// the plan then refused at an input the user never typed. Now the config is refused, naming
+// where the width comes from; the same for MLA's q/k width and GPT-style configs.
+TEST(HfConfig, HeadWidthOfZeroIsRefusedNotImportedAsHeadDimZero) {
+  struct Case {
+    std::string config;
+    std::string key;
+  };
+  const std::vector<Case> cases = {
+      {with_value(fixture("llama-3.1-8b.json"), "hidden_size", "16"),
+       "hidden_size // num_attention_heads"},
+      {with_value(fixture("gpt2.json"), "n_head", "1000"), "n_embd // n_head"},
+      {with_value(with_value(fixture("deepseek-v3.json"), "qk_nope_head_dim", "0"),
+                  "qk_rope_head_dim", "0"),
+       "qk_nope_head_dim + qk_rope_head_dim"},
+  };
+  for (const auto& c : cases) {
+    SCOPED_TRACE(c.key);
+    const HfImport imported = import_hf_config(c.config);
+    // DeepSeek's published config also warns of the keys it cannot use (hf_unused_keys).
+    ASSERT_FALSE(imported.issues.empty());
+    EXPECT_EQ(imported.issues[0].code, "hf_out_of_range");
+    EXPECT_EQ(std::count_if(imported.issues.begin(), imported.issues.end(),
+                            [](const Issue& i) { return i.severity == Severity::kError; }),
+              1);
+    EXPECT_TRUE(imported.texts.empty());
+    EXPECT_EQ(imported.issues[0].param("key"), c.key);
+    EXPECT_EQ(imported.issues[0].param("value"), "0");
+    EXPECT_EQ(imported.issues[0].param("min"), "1");
+  }
 }
 
 TEST(HfConfig, HostileInputNeverCrashesAndAlwaysExplains) {

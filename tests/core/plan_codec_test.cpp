@@ -107,6 +107,18 @@ TEST(PlanCodec, CarriesInvalidNumbersSoTheMessageTravelsWithTheLink) {
   EXPECT_TRUE(std::isnan(*decoded.plan.params));
 }
 
+// Bug: a message showed the first 40 bytes of a bad value, which could end inside a multi-byte
+// character; the page then showed "中中…中\uFFFD…" and the CLI printed broken UTF-8.
+TEST(PlanCodec, ExcerptsOfBadValuesKeepWholeUtf8Characters) {
+  std::string han;
+  for (int i = 0; i < 30; ++i) han += "中";  // 3 bytes each: 40 bytes end inside the 14th
+  const auto decoded =
+      decode_link("#v=1&pp=" + percent_encode(han) + "&" + percent_encode(han) + "=1");
+  ASSERT_EQ(decoded.issues.size(), 2u);
+  EXPECT_EQ(decoded.issues[0].param("value"), han.substr(0, 13 * 3) + "…");
+  EXPECT_EQ(decoded.issues[1].param("key"), han.substr(0, 13 * 3) + "…");
+}
+
 // A made-up history for the migration: version 1 called PP "pipe", named GPT-3 "gpt3", had a
 // safety factor of 0.5 and a "bf" key since retired; version 2 is today's format.
 constexpr LinkDefault kOldDefaults[] = {{"m", "gpt3"},        {"a", "h100-80g"},  {"safety", "0.5"},

@@ -121,5 +121,37 @@ TEST(Validation, EveryNumericFieldRejectsNaNInfinityAndOverflow) {
   }
 }
 
+// Bug: text_too_long showed the first 40 bytes of the text, cutting a multi-byte character.
+TEST(Validation, TextTooLongExcerptKeepsWholeUtf8Characters) {
+  Plan plan;
+  for (int i = 0; i < 201; ++i) plan.model_name += "é";  // 2 bytes each: 40 bytes are 20 whole
+  plan.accelerator_name = "a";
+  for (int i = 0; i < 200; ++i) plan.accelerator_name += "中";  // 1 + 3 × 13 = 40 bytes
+  const auto issues = validate_field_ranges(plan);
+  ASSERT_EQ(issues.size(), 2u);
+  EXPECT_EQ(issues[0].param("value"), plan.model_name.substr(0, 40) + "…");
+  EXPECT_EQ(issues[1].param("value"), plan.accelerator_name.substr(0, 40) + "…");
+  plan.accelerator_name = "ab";
+  for (int i = 0; i < 200; ++i) plan.accelerator_name += "中";  // 40 bytes end inside one
+  EXPECT_EQ(validate_field_ranges(plan)[1].param("value"),
+            plan.accelerator_name.substr(0, 2 + 3 * 12) + "…");
+}
+
+// Bug: the limit on free text counted bytes while its message says "at most 200 characters", so
+// a Chinese name of 70 characters (210 bytes) was refused as longer than 200 characters.
+TEST(Validation, TextLimitCountsCharactersNotBytes) {
+  Plan plan;
+  for (int i = 0; i < 200; ++i) plan.model_name += "中";  // 200 characters, 600 bytes
+  EXPECT_TRUE(validate_field_ranges(plan).empty());
+  plan.model_name += "中";
+  const auto issues = validate_field_ranges(plan);
+  ASSERT_EQ(issues.size(), 1u);
+  EXPECT_EQ(issues[0].code, "text_too_long");
+  EXPECT_EQ(issues[0].param("max"), "200");
+  // Bytes that are not UTF-8 still count, so no text is unbounded.
+  plan.model_name = std::string(1000, '\x80');
+  ASSERT_EQ(validate_field_ranges(plan).size(), 1u);
+}
+
 }  // namespace
 }  // namespace llm_sizer

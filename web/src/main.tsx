@@ -34,18 +34,44 @@ async function boot(root: HTMLElement) {
     root.textContent = '';
     render(<App state={state} />, root);
   } catch (error) {
-    // Only a failure to load the module or the catalog lands here; show it, never a blank page.
+    // The module or the first catalog did not load (or the core failed on the link it was opened
+    // with): say so rather than leave a blank page, with a way back for either case. The catalog
+    // may not have arrived when the module failed first: wait for it, and if it cannot be had
+    // either, say it in both languages, as the <noscript> message does.
+    await loadCatalog(browserLang).catch(() => undefined);
+    const say = (key: string, both: string) => {
+      const text = translate(browserLang, key);
+      return text === key ? both : text;
+    };
     root.innerHTML = '';
     const panel = document.createElement('section');
     panel.className = 'panel fatal';
     panel.setAttribute('role', 'alert');
     const title = document.createElement('h2');
-    title.textContent = translate(browserLang, 'fatal.load_title');
+    title.textContent = say('fatal.load_title', 'The calculator could not start / 计算器无法启动');
     const body = document.createElement('p');
-    body.textContent = `${translate(browserLang, 'fatal.load_body')} ${String(error)}`;
-    panel.append(title, body);
+    body.textContent = `${say('fatal.load_body', 'It did not load / 未能加载:')} ${String(error)}`;
+    const actions = document.createElement('p');
+    actions.className = 'fatal-actions';
+    actions.append(
+      button(say('fatal.reload', 'Reload / 重新加载'), () => window.location.reload()),
+      button(say('fatal.reset', 'Reset / 恢复默认值'), () => {
+        // Without the plan in the link: a plan that made the core fail cannot fail it again.
+        window.history.replaceState(null, '', window.location.pathname + window.location.search);
+        window.location.reload();
+      }),
+    );
+    panel.append(title, body, actions);
     root.append(panel);
   }
+}
+
+function button(label: string, onClick: () => void): HTMLButtonElement {
+  const element = document.createElement('button');
+  element.type = 'button';
+  element.textContent = label;
+  element.addEventListener('click', onClick);
+  return element;
 }
 
 const root = document.getElementById('app');

@@ -5,6 +5,7 @@
 /// `field` is the id of the input it concerns (see plan_fields.hpp), empty when none;
 /// `params` carries the values a message needs ({min}, {max}, {value}, ...).
 
+#include <cstddef>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -35,5 +36,9 @@ bool has_error(const std::vector<Issue>& issues);
 
 /// True when an error concerns the given field.
 bool has_error_for(const std::vector<Issue>& issues, std::string_view field);
+
+/// A bad value as messages quote it: enough to recognize it, never an unbounded string. Longer
+/// texts keep their first `max_bytes` bytes, cut back to a whole UTF-8 character, then "…".
+std::string excerpt(std::string_view text, std::size_t max_bytes = 40);
 
 }  // namespace llm_sizer

@@ -66,10 +66,16 @@ std::vector<Issue> set_field_from_text(const FieldSpec& field, Plan& plan, std::
 
 /// Checks every number against its field's range — not_a_number, not_finite, must_be_positive,
 /// not_integer, out_of_range, too_large (params: value, min, max, unit) — and every text field
-/// against its choices (unknown_choice: value, choices) and length (text_too_long: max).
+/// against its choices (unknown_choice: value, choices) and length in characters (text_too_long:
+/// max).
 std::vector<Issue> validate_field_ranges(const Plan& plan);
 
-/// Free text (names, stage lists) longer than this is refused.
-inline constexpr std::size_t kMaxTextBytes = 200;
+/// Free text (names, stage lists) longer than this many characters is refused, and so is text of
+/// more than 4 bytes per character (UTF-8 needs no more), so that no text is unbounded.
+inline constexpr std::size_t kMaxTextCharacters = 200;
+inline constexpr std::size_t kMaxTextBytes = 4 * kMaxTextCharacters;
+
+/// Characters (code points) in UTF-8 text: the bytes that do not continue a sequence.
+std::size_t utf8_length(std::string_view text);
 
 }  // namespace llm_sizer

@@ -13,6 +13,8 @@ import { MemoryPanel } from './MemoryPanel';
 import { SearchPanel } from './SearchPanel';
 import { TimePanel } from './TimePanel';
 import { PlanForm } from './PlanForm';
+import { ShareBar } from './ShareBar';
+import { ShareTools } from './ShareTools';
 import { TrainingPlan } from './TrainingPlan';
 import { Footer } from './Footer';
 
@@ -30,7 +32,11 @@ export function App({ state }: { state: AppState }) {
     <AppContext.Provider value={state}>
       <div class="app">
         <Header />
+        {/* Everything that reads the core's results is inside the boundary (the share link too):
+            a failure there shows the reset panel instead of escaping and blanking the page. */}
         <ErrorBoundary lang={state.lang.value} onReset={() => state.reset()}>
+          <ShareBar />
+          <ShareTools />
           <LinkIssues />
           <main class="columns">
             <PlanForm />

@@ -1,10 +1,11 @@
-import { useApp, useT } from '../state/context';
+import { useT } from '../state/context';
 import { LanguageSwitch } from './LanguageSwitch';
-import { ShareBar } from './ShareBar';
-import { ShareTools } from './ShareTools';
 
+/**
+ * Title and language: nothing here reads the core's results, so it stays whatever the core does.
+ * The share bar and tools, which do, sit inside the error boundary (App.tsx).
+ */
 export function Header() {
-  const app = useApp();
   const t = useT();
   return (
     <header class="app-header">
@@ -15,9 +16,6 @@ export function Header() {
         </div>
         <LanguageSwitch />
       </div>
-      <ShareBar />
-      <ShareTools />
-      <p class="print-only">{t('ui.print_link', { link: app.absoluteLink.value })}</p>
     </header>
   );
 }

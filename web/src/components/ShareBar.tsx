@@ -16,24 +16,27 @@ export function ShareBar() {
     }
   };
   return (
-    <div class="share-bar">
-      <label class="share-label" for="share-link">
-        {t('ui.share_link')}
-      </label>
-      <input
-        id="share-link"
-        class="share-link"
-        readOnly
-        value={link}
-        data-testid="share-link"
-        onFocus={(e) => (e.currentTarget as HTMLInputElement).select()}
-      />
-      <button type="button" onClick={copy} data-testid="copy-link">
-        {t('ui.copy_link')}
-      </button>
-      <span class="share-status" role="status" aria-live="polite">
-        {status === 'copied' ? t('ui.copied') : status === 'failed' ? t('ui.copy_failed') : ''}
-      </span>
-    </div>
+    <>
+      <div class="share-bar">
+        <label class="share-label" for="share-link">
+          {t('ui.share_link')}
+        </label>
+        <input
+          id="share-link"
+          class="share-link"
+          readOnly
+          value={link}
+          data-testid="share-link"
+          onFocus={(e) => (e.currentTarget as HTMLInputElement).select()}
+        />
+        <button type="button" onClick={copy} data-testid="copy-link">
+          {t('ui.copy_link')}
+        </button>
+        <span class="share-status" role="status" aria-live="polite">
+          {status === 'copied' ? t('ui.copied') : status === 'failed' ? t('ui.copy_failed') : ''}
+        </span>
+      </div>
+      <p class="print-only">{t('ui.print_link', { link })}</p>
+    </>
   );
 }

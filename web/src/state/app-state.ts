@@ -104,7 +104,15 @@ export function syncWithLocation(state: AppState, win: Window): () => void {
   let written = win.location.hash;
   let first = true;
   const stop = effect(() => {
-    const link = state.report.value.link;
+    let link: string;
+    try {
+      link = state.report.value.link;
+    } catch {
+      // The core failed on this plan: the error boundary shows it; the address keeps the last
+      // plan that worked, and an exception here would escape into the input's event handler.
+      first = false;
+      return;
+    }
     const hash = link.slice(link.indexOf('#'));
     if (first) {
       first = false;

@@ -1,0 +1,96 @@
+// Hostile values typed into every text input of the real page (dist/): each gets its message at
+// its input, nothing typed is lost, and once the input is corrected the results update again.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { serveStatic } from './static-server.mjs';
+import { launchBrowser, openWatchedPage } from './browser.mjs';
+import { loadModule } from '../web/load-module.mjs';
+import { hostileCases } from '../web/hostile-values.mjs';
+
+const dist = new URL('../../dist/', import.meta.url).pathname;
+const en = JSON.parse(
+  await readFile(new URL('../../web/src/i18n/en.json', import.meta.url), 'utf8'),
+);
+const HASH = '#v=1&m=llama-3.1-8b&a=h100-80g&pp=2&cluster=64';
+
+let server;
+let browser;
+let fields;
+
+before(async () => {
+  server = await serveStatic(dist, { mount: '/sizer/' });
+  browser = await launchBrowser();
+  fields = (await loadModule()).catalog().fields;
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const results = (page) =>
+  page.evaluate(() =>
+    ['train-layout', 'train-total', 'memory-peak', 'serving-min']
+      .map((id) => document.querySelector(`[data-testid=${id}]`)?.textContent)
+      .join(' | '),
+  );
+
+test('every text input names each hostile value and recovers when corrected', async () => {
+  const page = await openWatchedPage(browser);
+  await page.goto(server.url + HASH);
+  await page.waitForSelector('[data-testid=train-total]');
+  await page.evaluate(() => document.querySelectorAll('details').forEach((d) => (d.open = true)));
+  const before = await results(page);
+  let typed = 0;
+  for (const field of fields) {
+    const input = page.locator(`input[type=text][data-testid=input-${field.id}]`);
+    if ((await input.count()) === 0) continue; // a select, or the language buttons
+    const original = await input.inputValue();
+    const messages = page.locator(`#in-${field.id}-messages`);
+    const codes = new Set(); // one value of each kind the input refuses (all in the Node test)
+    for (const c of hostileCases(field)) {
+      if (c.severity !== 'error' || codes.has(c.code)) continue;
+      codes.add(c.code);
+      const where = `${field.id} = ${c.text.slice(0, 20)} (${c.kind})`;
+      await input.fill(c.text);
+      assert.equal(await input.inputValue(), c.text, `${where}: what was typed is kept`);
+      assert.equal(await input.getAttribute('aria-invalid'), 'true', where);
+      const shown = await messages.textContent();
+      assert.ok(shown.includes(en[`field.${field.issueField}`]), `${where}: “${shown}”`);
+      typed += 1;
+    }
+    await input.fill(original);
+    assert.equal(await input.getAttribute('aria-invalid'), 'false', `${field.id} corrected`);
+    assert.equal(await results(page), before, `${field.id}: the results came back`);
+  }
+  assert.ok(typed > 200, `only ${typed} hostile values typed`);
+  // And the page still computes new plans.
+  await page.fill('[data-testid=input-pp]', '4');
+  await page.waitForURL(/pp=4/);
+  assert.notEqual(await results(page), before);
+  assert.deepEqual(page.problems, []);
+  await page.closeAll();
+});
+
+test('hostile text in the config.json box is refused with a message, and the page goes on', async () => {
+  const page = await openWatchedPage(browser);
+  await page.goto(server.url + HASH);
+  await page.waitForSelector('[data-testid=hf-import]');
+  const before = await results(page);
+  for (const text of [
+    'not json',
+    '[1, 2]',
+    '{"model_type": "llama", "hidden_size": 1e400}',
+    '['.repeat(5000),
+    `{"a": "${'x'.repeat(5 * 1024 * 1024)}"}`,
+  ]) {
+    await page.fill('[data-testid=hf-text]', text);
+    await page.click('[data-testid=hf-import]');
+    await page.waitForSelector('[data-testid=hf-failed]');
+    assert.ok((await page.textContent('[data-testid=hf-failed]')).length > 0);
+    assert.equal(await results(page), before, 'a failed import changes nothing');
+  }
+  assert.deepEqual(page.problems, []);
+  await page.closeAll();
+});
