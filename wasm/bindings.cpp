@@ -2,6 +2,11 @@
 // to delete). Results are written by the core's JSON writer with camelCase keys (one rule, set
 // here) and parsed by the engine's JSON.parse: one call across the boundary instead of one per
 // field, so a whole report costs well under a millisecond. Unknown numbers arrive as null.
+//
+// Built twice (CMakeLists.txt): the full module, and with LLM_SIZER_PAGE_MODULE the page's first
+// load, without the search, the config.json importer and the JSON export — those arrive with the
+// full module only when they are first used (web/src/core/), which keeps ~20 KB gzipped off
+// every first visit.
 #include <emscripten/bind.h>
 #include <emscripten/emscripten.h>
 #include <emscripten/val.h>
@@ -102,18 +107,6 @@ val comparison_js(const val& texts) {
   return parse(out.str());
 }
 
-val search_js(const val& texts) {
-  std::vector<Issue> read_issues;
-  const Plan plan = plan_from_texts(texts, read_issues);
-  SearchReport report = search_plan(plan);
-  report.issues.insert(report.issues.begin(), read_issues.begin(), read_issues.end());
-  return object([&](JsonWriter&, JsonFieldWriter& f) {
-    f.field("ran", report.ran);
-    f.field("search", report.search);
-    f.field("issues", report.issues);
-  });
-}
-
 val decode_link_js(const std::string& link) {
   const DecodedLink decoded = decode_link(link);
   return object([&](JsonWriter& out, JsonFieldWriter& f) {
@@ -126,31 +119,6 @@ val decode_link_js(const std::string& link) {
 std::string encode_link_js(const val& texts) {
   std::vector<Issue> ignored;
   return encode_link(plan_from_texts(texts, ignored));
-}
-
-// The CLI's --json documents, for the page's JSON export.
-std::string export_json_js(const val& texts, const std::string& kind) {
-  Plan plan;
-  const Report report = report_for(texts, plan);
-  return kind == "inference" ? inference_json(report) : training_json(report);
-}
-
-// A pasted config.json → the plan texts it sets (camelCase ids), its name and the issues.
-val import_hf_config_js(const std::string& text) {
-  const HfImport imported = import_hf_config(text);
-  return object([&](JsonWriter& out, JsonFieldWriter& f) {
-    out.key("texts").begin_object();
-    for (const auto& t : imported.texts) {
-      out.key(camel_case(t.field));
-      out.value(std::string_view(t.text));
-    }
-    out.end_object();
-    f.field("model_name", imported.model_name);
-    f.field("model_type", imported.model_type);
-    f.field("family", imported.family);
-    f.field("issues", imported.issues);
-    f.field("ok", imported.ok());
-  });
 }
 
 const char* field_type(FieldType type) {
@@ -237,6 +205,44 @@ val catalog_js() {
   return parse(out.str());
 }
 
+#ifndef LLM_SIZER_PAGE_MODULE
+val search_js(const val& texts) {
+  std::vector<Issue> read_issues;
+  const Plan plan = plan_from_texts(texts, read_issues);
+  SearchReport report = search_plan(plan);
+  report.issues.insert(report.issues.begin(), read_issues.begin(), read_issues.end());
+  return object([&](JsonWriter&, JsonFieldWriter& f) {
+    f.field("ran", report.ran);
+    f.field("search", report.search);
+    f.field("issues", report.issues);
+  });
+}
+
+// The CLI's --json documents, for the page's JSON export.
+std::string export_json_js(const val& texts, const std::string& kind) {
+  Plan plan;
+  const Report report = report_for(texts, plan);
+  return kind == "inference" ? inference_json(report) : training_json(report);
+}
+
+// A pasted config.json → the plan texts it sets (camelCase ids), its name and the issues.
+val import_hf_config_js(const std::string& text) {
+  const HfImport imported = import_hf_config(text);
+  return object([&](JsonWriter& out, JsonFieldWriter& f) {
+    out.key("texts").begin_object();
+    for (const auto& t : imported.texts) {
+      out.key(camel_case(t.field));
+      out.value(std::string_view(t.text));
+    }
+    out.end_object();
+    f.field("model_name", imported.model_name);
+    f.field("model_type", imported.model_type);
+    f.field("family", imported.family);
+    f.field("issues", imported.issues);
+    f.field("ok", imported.ok());
+  });
+}
+
 // Times `iterations` evaluations of one layout inside the module (the boundary excluded), for
 // the browser benchmark (tests/perf): nanoseconds per evaluation.
 double benchmark_layout_ns(int iterations) {
@@ -260,6 +266,8 @@ double benchmark_layout_ns(int iterations) {
   return sink > 0 ? elapsed_ms * 1e6 / iterations : -1;
 }
 
+#endif  // LLM_SIZER_PAGE_MODULE
+
 }  // namespace
 }  // namespace llm_sizer
 
@@ -268,9 +276,11 @@ EMSCRIPTEN_BINDINGS(llm_sizer) {
   emscripten::function("comparison", &llm_sizer::comparison_js);
   emscripten::function("decodeLink", &llm_sizer::decode_link_js);
   emscripten::function("encodeLink", &llm_sizer::encode_link_js);
-  emscripten::function("exportJson", &llm_sizer::export_json_js);
   emscripten::function("catalog", &llm_sizer::catalog_js);
+#ifndef LLM_SIZER_PAGE_MODULE
+  emscripten::function("exportJson", &llm_sizer::export_json_js);
   emscripten::function("search", &llm_sizer::search_js);
   emscripten::function("benchmarkLayoutNs", &llm_sizer::benchmark_layout_ns);
   emscripten::function("importHfConfig", &llm_sizer::import_hf_config_js);
+#endif
 }

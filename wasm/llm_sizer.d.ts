@@ -455,15 +455,20 @@ export interface Catalog {
   linkVersion: number;
 }
 
-export interface LlmSizerModule {
+/** llm_sizer_page: what the page needs for its first paint. */
+export interface PageModule {
   evaluate(texts: PlanTexts): Report;
   decodeLink(link: string): DecodedLink;
   encodeLink(texts: PlanTexts): string;
-  exportJson(texts: PlanTexts, kind: 'training' | 'inference'): string;
   catalog(): Catalog;
-  search(texts: PlanTexts): SearchReport;
   /** the article's 2.3.4 matrix under the plan's settings */
   comparison(texts: PlanTexts): ComparisonMatrix;
+}
+
+/** llm_sizer: the page module and the tools loaded when first used. */
+export interface LlmSizerModule extends PageModule {
+  exportJson(texts: PlanTexts, kind: 'training' | 'inference'): string;
+  search(texts: PlanTexts): SearchReport;
   /** nanoseconds per layout evaluation inside the module (for the benchmark) */
   benchmarkLayoutNs(iterations: number): number;
   importHfConfig(text: string): HfImport;

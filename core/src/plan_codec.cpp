@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <limits>
 #include <set>
+#include <utility>
 
 #include "llm_sizer/plan_fields.hpp"
 
@@ -246,9 +247,12 @@ DecodedLink decode_link(std::string_view link, std::span<const LinkSchema> schem
       issues.push_back({position, std::move(issue)});
     }
   }
-  std::stable_sort(issues.begin(), issues.end(),
-                   [](const auto& a, const auto& b) { return a.position < b.position; });
-  for (auto& placed : issues) decoded.issues.push_back(std::move(placed.issue));
+  // In the order of the link, ties in the order found. Sorting (position, index) pairs instead of
+  // stable_sort on the issues: the same order, ~3 KB less of the page's wasm.
+  std::vector<std::pair<std::size_t, std::size_t>> order;
+  for (std::size_t i = 0; i < issues.size(); ++i) order.emplace_back(issues[i].position, i);
+  std::sort(order.begin(), order.end());
+  for (const auto& [position, i] : order) decoded.issues.push_back(std::move(issues[i].issue));
   return decoded;
 }
 

@@ -19,7 +19,8 @@ template <auto Member>
 void set_member(Plan& plan, std::optional<double> value) {
   using Type = std::remove_cvref_t<decltype(plan.*Member)>;
   if constexpr (std::is_same_v<Type, double>) {
-    plan.*Member = value.value_or(Plan{}.*Member);
+    static const Plan defaults;  // one Plan, not one built per call (and per field in the wasm)
+    plan.*Member = value.value_or(defaults.*Member);
   } else {
     plan.*Member = value;
   }

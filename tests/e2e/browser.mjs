@@ -46,3 +46,15 @@ export async function openWatchedPage(browser, { locale = 'en-US', viewport } = 
   page.closeAll = () => context.close();
   return page;
 }
+
+/** Opens the config.json importer (a disclosure whose code loads on first open). */
+export async function openHfImport(page) {
+  const group = '[data-testid=hf-import-group]';
+  if (!(await page.$eval(group, (details) => details.open))) await page.click(`${group} > summary`);
+  await page.waitForSelector('[data-testid=hf-import]');
+}
+
+/** Scrolls to the layout search, which starts (worker and full module) once its panel is seen. */
+export async function showSearch(page) {
+  await page.locator('[data-testid=search-panel]').scrollIntoViewIfNeeded();
+}

@@ -4,7 +4,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { serveStatic } from './static-server.mjs';
-import { launchBrowser, openWatchedPage } from './browser.mjs';
+import { launchBrowser, openHfImport, openWatchedPage } from './browser.mjs';
 import { loadModule } from '../web/load-module.mjs';
 
 const dist = new URL('../../dist/', import.meta.url).pathname;
@@ -28,7 +28,7 @@ after(async () => {
 async function openPage(hash = '#v=1&m=gpt3-175b&a=h100-80g') {
   const page = await openWatchedPage(browser);
   await page.goto(server.url + hash);
-  await page.waitForSelector('[data-testid=hf-import]');
+  await openHfImport(page);
   return page;
 }
 
@@ -137,7 +137,9 @@ test('a broken config says where, keeps what was pasted and leaves the plan work
 test('the import is keyboard operable and speaks Chinese', async () => {
   const page = await openWatchedPage(browser, { locale: 'zh-CN' });
   await page.goto(`${server.url}#v=1&m=gpt3-175b&a=h100-80g`);
-  await page.waitForSelector('[data-testid=hf-import]');
+  await page.focus('[data-testid=hf-import-group] > summary');
+  await page.keyboard.press('Enter'); // opens the importer, whose code loads then
+  await page.waitForSelector('[data-testid=hf-text]');
   await page.focus('[data-testid=hf-text]');
   await page.keyboard.insertText(await readFile(fixturePath('qwen3-8b.json'), 'utf8'));
   await page.keyboard.press('Tab'); // the file input

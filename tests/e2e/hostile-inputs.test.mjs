@@ -4,7 +4,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { serveStatic } from './static-server.mjs';
-import { launchBrowser, openWatchedPage } from './browser.mjs';
+import { launchBrowser, openHfImport, openWatchedPage } from './browser.mjs';
 import { loadModule } from '../web/load-module.mjs';
 import { hostileCases } from '../web/hostile-values.mjs';
 
@@ -76,7 +76,7 @@ test('every text input names each hostile value and recovers when corrected', as
 test('hostile text in the config.json box is refused with a message, and the page goes on', async () => {
   const page = await openWatchedPage(browser);
   await page.goto(server.url + HASH);
-  await page.waitForSelector('[data-testid=hf-import]');
+  await openHfImport(page);
   const before = await results(page);
   for (const text of [
     'not json',

@@ -4,7 +4,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { serveStatic } from './static-server.mjs';
-import { launchBrowser, openWatchedPage } from './browser.mjs';
+import { launchBrowser, openHfImport, openWatchedPage, showSearch } from './browser.mjs';
 
 const dist = new URL('../../dist/', import.meta.url).pathname;
 const fixture = (name) => new URL(`../fixtures/hf/${name}`, import.meta.url).pathname;
@@ -71,6 +71,7 @@ test('the CSP detector itself catches a violation', async () => {
 test('no CSP violation anywhere: every panel and interaction of the page', async () => {
   const page = await openPage('#v=1&m=llama-3.1-8b&a=h100-80g&pp=2&cluster=64&tokens=1e12&zz=1');
   // Every panel that shows results, the layout search (in its worker) included.
+  await showSearch(page);
   await page.waitForSelector('[data-testid=search-top] tbody tr');
   for (const id of [
     'memory-panel',
@@ -100,6 +101,7 @@ test('no CSP violation anywhere: every panel and interaction of the page', async
     await input.fill('');
   }
   // A config.json pasted, then chosen as a file; a broken one.
+  await openHfImport(page);
   await page.fill('[data-testid=hf-text]', await readFile(fixture('qwen3-8b.json'), 'utf8'));
   await page.click('[data-testid=hf-import]');
   await page.waitForSelector('[data-testid=hf-imported]');
@@ -134,6 +136,7 @@ test('no CSP violation in an embedded view of every panel', async () => {
   const panels = 'training,memory,time,search,inference,serving,comparison';
   const page = await openWatchedPage(browser);
   await page.goto(`${server.url}#v=1&m=llama-3.1-8b&cluster=64&tokens=1e12&embed=${panels}`);
+  await showSearch(page);
   await page.waitForSelector('[data-testid=embed-view] [data-testid=search-top] tbody tr');
   await page.click('[data-testid=embed-open-full]');
   assert.deepEqual(page.problems, []);
@@ -177,6 +180,7 @@ test('HTML in a pasted config.json renders as inert text', async () => {
   config._name_or_path = IMG;
   config.architectures = [SCRIPT];
   config[SVG] = 1;
+  await openHfImport(page);
   await page.fill('[data-testid=hf-text]', JSON.stringify(config));
   await page.click('[data-testid=hf-import]');
   await page.waitForSelector('[data-testid=hf-imported]');

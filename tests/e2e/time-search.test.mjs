@@ -2,7 +2,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { serveStatic } from './static-server.mjs';
-import { launchBrowser, openWatchedPage } from './browser.mjs';
+import { launchBrowser, openWatchedPage, showSearch } from './browser.mjs';
 
 const dist = new URL('../../dist/', import.meta.url).pathname;
 let server;
@@ -58,6 +58,11 @@ test('predicted time shows its parts, cost and the MFU sensitivity', async () =>
 test('the search runs off the main thread and its best layout can be applied', async () => {
   const page = await openWatchedPage(browser);
   await page.goto(`${server.url}#v=1&m=llama-3.1-70b&a=h100-80g&cluster=64&tokens=1e12`);
+  await page.waitForSelector('[data-testid=search-panel]');
+  // Nothing is searched (no worker, no full module) until the panel comes into view.
+  await page.waitForTimeout(1000);
+  assert.equal(await page.locator('[data-testid=search-summary]').count(), 0);
+  await showSearch(page);
   await page.waitForSelector('[data-testid=search-top] tbody tr');
   const summary = await page.textContent('[data-testid=search-summary]');
   assert.match(summary, /layouts evaluated/);
@@ -78,6 +83,7 @@ test('the search runs off the main thread and its best layout can be applied', a
 test('a deadline finds the fewest GPUs that meet it', async () => {
   const page = await openWatchedPage(browser);
   await page.goto(`${server.url}#v=1&m=llama-3.1-8b&a=h100-80g&tokens=1e12&deadline=20`);
+  await showSearch(page);
   await page.waitForSelector('[data-testid=search-min-gpus]');
   assert.match(
     await page.textContent('[data-testid=search-min-gpus]'),

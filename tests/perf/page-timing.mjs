@@ -4,7 +4,7 @@
 //  - the exhaustive search GPT-3 175B / 1024 H100 / 300B tokens in the page's worker (warm),
 //  - keystroke to next painted frame with every panel recomputed.
 import { serveStatic } from '../e2e/static-server.mjs';
-import { launchBrowser, openWatchedPage } from '../e2e/browser.mjs';
+import { launchBrowser, openWatchedPage, showSearch } from '../e2e/browser.mjs';
 
 const dist = new URL('../../dist/', import.meta.url).pathname;
 const generated = new URL('../../web/src/core/generated/', import.meta.url).pathname;
@@ -32,6 +32,7 @@ try {
   // 2. The search in the page's worker: first (cold) and warm runs.
   const page = await openWatchedPage(browser);
   await page.goto(`${page_server.url}#v=1&m=gpt3-175b&a=h100-80g&pp=10&cluster=1024&tokens=300e9`);
+  await showSearch(page);
   const searchMs = async () => {
     await page.waitForFunction(() => {
       const el = document.querySelector('[data-testid=search-summary]');

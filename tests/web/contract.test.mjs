@@ -2,14 +2,15 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { loadModule } from './load-module.mjs';
+import { loadModule, loadPageModule } from './load-module.mjs';
 
 const core = await loadModule();
+const page = await loadPageModule();
 const dts = await readFile(new URL('../../wasm/llm_sizer.d.ts', import.meta.url), 'utf8');
 
 /** Field names of `interface Name { ... }` in the .d.ts (methods included). */
 function declaredKeys(name) {
-  const match = dts.match(new RegExp(`interface ${name} \\{([\\s\\S]*?)\\n\\}`));
+  const match = dts.match(new RegExp(`interface ${name}(?: extends \\w+)? \\{([\\s\\S]*?)\\n\\}`));
   assert.ok(match, `interface ${name} not declared`);
   return [...match[1].matchAll(/^\s+(\w+)\??[(:]/gm)].map((m) => m[1]).sort();
 }
@@ -63,9 +64,22 @@ test('the catalog and the module functions are as declared', () => {
   assert.deepEqual(keys(catalog.recipes[0]), declaredKeys('RecipeInfo'));
   assert.deepEqual(keys(core.decodeLink('#v=1')), declaredKeys('DecodedLink'));
   assert.deepEqual(keys(core.importHfConfig('{}')), declaredKeys('HfImport'));
-  for (const name of declaredKeys('LlmSizerModule')) {
+  for (const name of [...declaredKeys('PageModule'), ...declaredKeys('LlmSizerModule')]) {
     assert.equal(typeof core[name], 'function', name);
   }
+});
+
+// The page module is the full one minus the tools: the same answers, none of the tools' bytes.
+test('the page module has exactly the page functions and answers as the full module does', () => {
+  for (const name of declaredKeys('PageModule')) assert.equal(typeof page[name], 'function', name);
+  for (const name of declaredKeys('LlmSizerModule')) assert.equal(page[name], undefined, name);
+  const texts = { model: 'llama-3.1-8b', accelerator: 'h200-141g', pp: '2', clusterGpus: '64' };
+  assert.deepEqual(page.evaluate(texts), core.evaluate(texts));
+  assert.deepEqual(page.comparison(texts), core.comparison(texts));
+  assert.deepEqual(page.catalog(), core.catalog());
+  const link = core.encodeLink(texts);
+  assert.equal(page.encodeLink(texts), link);
+  assert.deepEqual(page.decodeLink(link), core.decodeLink(link));
 });
 
 test('every plan field has a label and every issue code a message in both languages', async () => {

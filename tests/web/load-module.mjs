@@ -1,12 +1,22 @@
-// Loads the real wasm module that the page uses (web/src/core/generated), in Node.
+// Loads the real wasm modules that the page uses (web/src/core/generated), in Node.
 import { readFile } from 'node:fs/promises';
 
 const generated = new URL('../../web/src/core/generated/', import.meta.url);
 
-export async function loadModule() {
-  const { default: create } = await import(new URL('llm_sizer.mjs', generated).href);
-  const wasmBinary = await readFile(new URL('llm_sizer.wasm', generated));
+async function load(name) {
+  const { default: create } = await import(new URL(`${name}.mjs`, generated).href);
+  const wasmBinary = await readFile(new URL(`${name}.wasm`, generated));
   return create({ wasmBinary });
+}
+
+/** The full module: what the search worker, config.json import and JSON export use. */
+export function loadModule() {
+  return load('llm_sizer');
+}
+
+/** The page's first-paint module, built from the same bindings without the tools. */
+export function loadPageModule() {
+  return load('llm_sizer_page');
 }
 
 export async function readFixture(name) {

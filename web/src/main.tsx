@@ -1,7 +1,7 @@
 import { effect } from '@preact/signals';
 import { render } from 'preact';
 import { createCore } from './core/api';
-import { loadCore } from './core/load-core';
+import { loadCore, loadTools } from './core/load-core';
 import { htmlLang, langFromBrowser, langInLink, loadCatalog, translate } from './i18n/i18n';
 import { createSearchClient } from './core/search-client';
 import { createAppState, syncWithLocation } from './state/app-state';
@@ -14,7 +14,7 @@ async function boot(root: HTMLElement) {
   const firstLang = langInLink(window.location.hash) ?? browserLang;
   try {
     const [module] = await Promise.all([loadCore(), loadCatalog(firstLang)]);
-    const state = createAppState(createCore(module), {
+    const state = createAppState(createCore(module, loadTools), {
       hash: window.location.hash,
       baseUrl: window.location.href.split('#')[0],
       browserLang,

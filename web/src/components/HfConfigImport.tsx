@@ -1,13 +1,17 @@
 // A Hugging Face config.json pasted, chosen or dropped → the plan's model inputs. The core reads
 // the file (importHfConfig); this component only carries text in and shows what came back.
-import { useState } from 'preact/hooks';
+import { useRef, useState } from 'preact/hooks';
+import hfMessages from 'virtual:hf-messages';
 import type { HfImport, Issue } from '../core/types';
-import { formatNumber, formatParams, hasMessage } from '../i18n/i18n';
+import { addMessages, formatNumber, formatParams, hasMessage } from '../i18n/i18n';
 import { issueText } from '../i18n/issue-text';
 import { useApp, useT } from '../state/context';
 
+addMessages(hfMessages);
+
 type Status =
   | { kind: 'idle' }
+  | { kind: 'reading' }
   | { kind: 'message'; key: string; params?: Record<string, string> }
   | { kind: 'done'; result: HfImport };
 
@@ -19,15 +23,24 @@ export function HfConfigImport() {
   const [text, setText] = useState('');
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const [dragging, setDragging] = useState(false);
+  // Only the newest import may land: an older one can finish later while the importer loads.
+  const latest = useRef(0);
 
-  const runImport = (source: string) => {
+  const runImport = async (source: string) => {
+    const id = ++latest.current;
     if (!source.trim()) {
       setStatus({ kind: 'message', key: 'hf.empty' });
       return;
     }
-    const result = app.core.importHfConfig(source);
-    if (result.ok) app.setTexts(result.texts);
-    setStatus({ kind: 'done', result });
+    setStatus({ kind: 'reading' });
+    try {
+      const result = await app.core.importHfConfig(source);
+      if (id !== latest.current) return;
+      if (result.ok) app.setTexts(result.texts);
+      setStatus({ kind: 'done', result });
+    } catch {
+      if (id === latest.current) setStatus({ kind: 'message', key: 'hf.load_failed' });
+    }
   };
 
   const readFile = async (file: File | undefined) => {
@@ -35,15 +48,14 @@ export function HfConfigImport() {
     try {
       const content = await file.text();
       setText(content);
-      runImport(content);
+      await runImport(content);
     } catch {
       setStatus({ kind: 'message', key: 'hf.read_failed', params: { name: file.name } });
     }
   };
 
   return (
-    <div class="hf-import" role="group" aria-labelledby="hf-title">
-      <h3 id="hf-title">{t('hf.title')}</h3>
+    <div class="hf-import" role="group" aria-label={t('hf.title')}>
       <div class="field">
         <label for="hf-text">{t('hf.text_label')}</label>
         <textarea
@@ -85,10 +97,11 @@ export function HfConfigImport() {
           }}
         />
       </div>
-      <button type="button" data-testid="hf-import" onClick={() => runImport(text)}>
+      <button type="button" data-testid="hf-import" onClick={() => void runImport(text)}>
         {t('hf.import')}
       </button>
       <div id="hf-status" class="hf-status" aria-live="polite" data-testid="hf-status">
+        {status.kind === 'reading' && <p>{t('hf.reading')}</p>}
         {status.kind === 'message' && <p class="error">{t(status.key, status.params)}</p>}
         {status.kind === 'done' && <ImportOutcome result={status.result} />}
       </div>

@@ -3,12 +3,16 @@ import { formatNumber } from '../i18n/i18n';
 import { AcceleratorFields } from './AcceleratorFields';
 import { Deferred } from './Deferred';
 import { ArchitectureFields } from './ArchitectureFields';
-import { HfConfigImport } from './HfConfigImport';
+import { Disclosure } from './Disclosure';
+import { Lazy } from './Lazy';
 import { PresetSelect } from './PresetSelect';
 import { ServingFields } from './ServingFields';
 import { TextField } from './TextField';
 import { TimeFields } from './TimeFields';
 import { TrainingFields } from './TrainingFields';
+
+// The importer (and, through it, the full wasm module) loads only when someone opens it.
+const loadHfConfigImport = () => import('./HfConfigImport').then((m) => m.HfConfigImport);
 
 /** Every input of the plan, grouped as the article reasons: model, card, method, layout. */
 export function PlanForm() {
@@ -33,7 +37,9 @@ export function PlanForm() {
         <legend>{t('ui.group_model')}</legend>
         <PresetSelect id="model" options={modelOptions} />
         <TextField id="params" placeholder={auto(setup.params)} hint={t('hint.params')} />
-        <HfConfigImport />
+        <Disclosure summary={t('hf.title')} testId="hf-import-group">
+          {() => <Lazy load={loadHfConfigImport} />}
+        </Disclosure>
         <ArchitectureFields />
       </fieldset>
       <fieldset>

@@ -40,7 +40,12 @@ export function ShareTools() {
     if (kind === 'csv') {
       x.download(file, 'text/csv;charset=utf-8', x.derivationCsv(app.report.value, t));
     } else {
-      x.download(file, 'application/json', app.core.exportJson(app.texts.value, kind));
+      try {
+        x.download(file, 'application/json', await app.core.exportJson(app.texts.value, kind));
+      } catch {
+        setStatus(t('ui.export_failed', { file }));
+        return;
+      }
     }
     setStatus(t('ui.exported', { file }));
   };

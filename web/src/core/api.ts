@@ -6,9 +6,9 @@ import type {
   DecodedLink,
   HfImport,
   LlmSizerModule,
+  PageModule,
   PlanTexts,
   Report,
-  SearchReport,
 } from './types';
 
 export interface Core {
@@ -16,24 +16,24 @@ export interface Core {
   defaultTexts: PlanTexts;
   evaluate(texts: PlanTexts): Report;
   comparison(texts: PlanTexts): ComparisonMatrix;
-  search(texts: PlanTexts): SearchReport;
   decodeLink(link: string): DecodedLink;
   encodeLink(texts: PlanTexts): string;
-  exportJson(texts: PlanTexts, kind: 'training' | 'inference'): string;
-  importHfConfig(text: string): HfImport;
+  /** the CLI's --json document; loads the full module on first use */
+  exportJson(texts: PlanTexts, kind: 'training' | 'inference'): Promise<string>;
+  /** loads the full module on first use */
+  importHfConfig(text: string): Promise<HfImport>;
 }
 
-export function createCore(module: LlmSizerModule): Core {
+export function createCore(module: PageModule, tools: () => Promise<LlmSizerModule>): Core {
   const catalog = module.catalog();
   return {
     catalog,
     defaultTexts: module.decodeLink(`#v=${catalog.linkVersion}`).texts,
     evaluate: (texts) => module.evaluate(texts),
     comparison: (texts) => module.comparison(texts),
-    search: (texts) => module.search(texts),
     decodeLink: (link) => module.decodeLink(link),
     encodeLink: (texts) => module.encodeLink(texts),
-    exportJson: (texts, kind) => module.exportJson(texts, kind),
-    importHfConfig: (text) => module.importHfConfig(text),
+    exportJson: async (texts, kind) => (await tools()).exportJson(texts, kind),
+    importHfConfig: async (text) => (await tools()).importHfConfig(text),
   };
 }

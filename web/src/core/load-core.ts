@@ -1,8 +1,21 @@
-// Loads the wasm core. The generated glue resolves llm_sizer.wasm relative to itself, which Vite
-// rewrites to the hashed asset, so the page works from any sub-path.
-import createLlmSizerModule from './generated/llm_sizer.mjs';
-import type { LlmSizerModule } from './types';
+// Loads the wasm core. The generated glue resolves its .wasm relative to itself, which Vite
+// rewrites to the hashed asset, so the page works from any sub-path. The first paint needs only
+// the page module; the full one (config.json import, JSON export) is fetched when first used.
+import createPageModule from './generated/llm_sizer_page.mjs';
+import type { LlmSizerModule, PageModule } from './types';
 
-export function loadCore(): Promise<LlmSizerModule> {
-  return createLlmSizerModule() as Promise<LlmSizerModule>;
+export function loadCore(): Promise<PageModule> {
+  return createPageModule() as Promise<PageModule>;
+}
+
+let tools: Promise<LlmSizerModule> | null = null;
+
+export function loadTools(): Promise<LlmSizerModule> {
+  tools ??= import('./generated/llm_sizer.mjs')
+    .then(({ default: create }) => create() as Promise<LlmSizerModule>)
+    .catch((error: unknown) => {
+      tools = null; // a failed download can be retried by the next use
+      throw error;
+    });
+  return tools;
 }

@@ -12,11 +12,23 @@ const tables: Partial<Record<Lang, Table>> = {};
 /** The languages whose catalog has arrived; the page speaks only these. */
 export const loadedLangs = signal<readonly Lang[]>([]);
 
+// Messages that arrive with the code that shows them (the config.json importer's).
+const extras: Partial<Record<Lang, Table>> = {};
+
 export async function loadCatalog(lang: Lang): Promise<void> {
   if (tables[lang]) return;
   const module = lang === 'zh' ? await import('./zh-CN.json') : await import('./en.json');
-  tables[lang] = module.default as Table;
+  tables[lang] = { ...(module.default as Table), ...extras[lang] };
   loadedLangs.value = [...loadedLangs.value, lang];
+}
+
+/** Adds messages to both languages, loaded or not yet. */
+export function addMessages(more: Record<Lang, Table>): void {
+  for (const lang of LANGS) {
+    extras[lang] = { ...extras[lang], ...more[lang] };
+    const table = tables[lang];
+    if (table) tables[lang] = { ...table, ...more[lang] };
+  }
 }
 
 export const LANGS: readonly Lang[] = ['en', 'zh'];

@@ -23,6 +23,9 @@ export interface AppState {
   absoluteLinkWith(changes: PlanTexts): string;
   /** the layout search, when the page runs one (a worker is attached in main.tsx) */
   search: ReadonlySignal<SearchState>;
+  /** Set once the search's panel has come into view: the search (its worker and the full wasm
+   * module) starts only then, so a visit that never scrolls there does not download it. */
+  searchShown: Signal<boolean>;
 
   setText(id: string, text: string): void;
   /** Several inputs at once, in one update (an imported config.json). */
@@ -59,6 +62,7 @@ export function createAppState(core: Core, env: AppEnvironment): AppState {
   return {
     core,
     search: signal<SearchState>({ status: 'idle' }),
+    searchShown: signal(false),
     texts,
     linkIssues,
     report,

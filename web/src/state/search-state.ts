@@ -1,5 +1,6 @@
-// The layout search as app state: it follows the plan whenever the plan gives a cluster size or
-// a deadline with a token count, and keeps the last result while a newer one is computed.
+// The layout search as app state: once its panel has been in view, it follows the plan whenever
+// the plan gives a cluster size or a deadline with a token count, and keeps the last result
+// while a newer one is computed.
 import { effect, signal, type Signal } from '@preact/signals';
 import type { SearchClient } from '../core/search-client';
 import type { PlanTexts, SearchReport } from '../core/types';
@@ -33,19 +34,20 @@ export function followPlanWithSearch(
     client.run(texts);
   };
   let timer: ReturnType<typeof setTimeout> | undefined;
-  let first = true;
+  // The first search waits until the page has settled: the worker's start-up would compete
+  // with the first paint.
+  const settledAt = Date.now() + firstDelayMs;
   effect(() => {
     const texts = app.texts.value;
+    const shown = app.searchShown.value;
     clearTimeout(timer);
     if (!searchApplies(texts)) {
       state.value = { status: 'idle' };
       return;
     }
     state.value = { ...state.peek(), status: 'running' };
-    // The first search waits until the page has settled: its results sit below the fold and the
-    // worker's start-up competes with the first paint.
-    timer = setTimeout(() => run(texts), first ? firstDelayMs : debounceMs);
-    first = false;
+    if (!shown) return; // it runs once its panel comes into view
+    timer = setTimeout(() => run(texts), Math.max(debounceMs, settledAt - Date.now()));
   });
   return state;
 }
