@@ -50,6 +50,7 @@ export async function openWatchedPage(browser, { locale = 'en-US', viewport } = 
 /** Opens the config.json importer (a disclosure whose code loads on first open). */
 export async function openHfImport(page) {
   const group = '[data-testid=hf-import-group]';
+  await page.waitForSelector(group);
   if (!(await page.$eval(group, (details) => details.open))) await page.click(`${group} > summary`);
   await page.waitForSelector('[data-testid=hf-import]');
 }

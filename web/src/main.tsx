@@ -14,11 +14,19 @@ async function boot(root: HTMLElement) {
   const firstLang = langInLink(window.location.hash) ?? browserLang;
   try {
     const [module] = await Promise.all([loadCore(), loadCatalog(firstLang)]);
-    const state = createAppState(createCore(module, loadTools), {
+    // The first calls into the module also compile its functions (V8 compiles wasm lazily), so
+    // start-up runs as separate tasks — catalog, first evaluation, first render — rather than one
+    // long one that would block input (measured at 4× CPU slowdown: 140 + 100 + 270 ms).
+    await nextTask();
+    const core = createCore(module, loadTools);
+    await nextTask();
+    const state = createAppState(core, {
       hash: window.location.hash,
       baseUrl: window.location.href.split('#')[0],
       browserLang,
     });
+    void state.report.value;
+    await nextTask();
     syncWithLocation(state, window);
     effect(() => void loadCatalog(state.wantedLang.value));
     // An embedded view runs the layout search only when it shows it.
@@ -64,6 +72,10 @@ async function boot(root: HTMLElement) {
     panel.append(title, body, actions);
     root.append(panel);
   }
+}
+
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 function button(label: string, onClick: () => void): HTMLButtonElement {
