@@ -58,7 +58,9 @@ Report evaluate(const Plan& plan, const EvaluateOptions& options) {
   const double deadline = plan_value(issues, "deadline_days", plan.deadline_days, 0);
   if (options.full_models && deadline > 0 && !plan.dp && !plan.cluster_gpus &&
       setup.has_architecture) {
-    std::vector<Issue> scratch;
+    // A copy of the issues so far: training_inputs must see which inputs were refused (an
+    // out-of-range ZeRO stage once reached an int conversion this way; found by fuzzing).
+    std::vector<Issue> scratch = issues;
     TrainingTimeInputs time;
     TrainingSettings settings;
     if (training_inputs(plan, setup, report.article_training, time, settings, scratch) &&

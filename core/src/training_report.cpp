@@ -106,7 +106,7 @@ bool training_inputs(const Plan& plan, const ResolvedSetup& setup, const Article
   l.seq_len = s.seq_len = plan_value(issues, "seq_len", plan.seq_len, context);
   s.global_batch = plan_value(issues, "global_batch", plan.global_batch, kNaN);
   s.zero = plan_value(issues, "zero", plan.zero, 0);
-  l.zero = std::isfinite(s.zero) ? static_cast<int>(s.zero) : 0;
+  l.zero = s.zero >= 0 && s.zero <= 3 ? static_cast<int>(s.zero) : 0;  // NaN and bad values: 0
   s.recompute = plan.recompute.empty() ? "selective" : plan.recompute;
   l.recompute = recompute_from(s.recompute);
   const bool megatron = in.framework == Framework::kMegatron;

@@ -101,6 +101,24 @@ TEST(Deadline, GivesTheFewestReplicasThatFinishInTime) {
   EXPECT_GT(evaluate(fewer).training.time.days, 30);
 }
 
+// Found by fuzzing the link decoder: the deadline's DP was computed without the inputs already
+// refused, so an out-of-range ZeRO stage reached an int conversion (undefined behaviour).
+TEST(Deadline, IgnoresRefusedInputs) {
+  Plan plan;
+  plan.pp = 10;
+  plan.tokens = 300e9;
+  plan.deadline_days = 30;
+  plan.zero = 1e12;
+  const Report r = evaluate(plan);
+  EXPECT_TRUE(has_error_for(r.issues, "zero"));
+  // The refused stage is named and left out: the plan reads as if it had none (ZeRO 0).
+  Plan without = plan;
+  without.zero.reset();
+  const Report w = evaluate(without);
+  EXPECT_EQ(r.article_training.dp, w.article_training.dp);
+  EXPECT_EQ(r.training.memory.peak_gb, w.training.memory.peak_gb);
+}
+
 // Every layout the search could consider, evaluated without its shortcuts.
 double brute_force_best_days(const Plan& plan, double cluster) {
   const Report r = evaluate(plan);
