@@ -1,33 +1,24 @@
 // Importing a Hugging Face config.json on the real page (dist/) in headless Chromium: pasted,
 // chosen as a file, and broken. Fails on any console error, page error or CSP violation.
-import { after, before, test } from 'node:test';
+import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { serveStatic } from './static-server.mjs';
-import { launchBrowser, openHfImport, openWatchedPage } from './browser.mjs';
+import { openHfImport, openWatchedPage } from './browser.mjs';
+import { servePage } from './served-page.mjs';
 import { loadModule } from '../web/load-module.mjs';
 
-const dist = new URL('../../dist/', import.meta.url).pathname;
 const fixturePath = (name) => new URL(`../fixtures/hf/${name}`, import.meta.url).pathname;
 
-let server;
-let browser;
+const site = servePage('/llm-sizer/');
 let core;
 
 before(async () => {
-  server = await serveStatic(dist, { mount: '/llm-sizer/' });
-  browser = await launchBrowser();
   core = await loadModule();
 });
 
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
 async function openPage(hash = '#v=1&m=gpt3-175b&a=h100-80g') {
-  const page = await openWatchedPage(browser);
-  await page.goto(server.url + hash);
+  const page = await openWatchedPage(site.browser);
+  await page.goto(site.server.url + hash);
   await openHfImport(page);
   return page;
 }
@@ -135,8 +126,8 @@ test('a broken config says where, keeps what was pasted and leaves the plan work
 });
 
 test('the import is keyboard operable and speaks Chinese', async () => {
-  const page = await openWatchedPage(browser, { locale: 'zh-CN' });
-  await page.goto(`${server.url}#v=1&m=gpt3-175b&a=h100-80g`);
+  const page = await openWatchedPage(site.browser, { locale: 'zh-CN' });
+  await page.goto(`${site.server.url}#v=1&m=gpt3-175b&a=h100-80g`);
   await page.focus('[data-testid=hf-import-group] > summary');
   await page.keyboard.press('Enter'); // opens the importer, whose code loads then
   await page.waitForSelector('[data-testid=hf-text]');

@@ -1,32 +1,23 @@
 // Hostile values typed into every text input of the real page (dist/): each gets its message at
 // its input, nothing typed is lost, and once the input is corrected the results update again.
-import { after, before, test } from 'node:test';
+import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { serveStatic } from './static-server.mjs';
-import { launchBrowser, openHfImport, openWatchedPage } from './browser.mjs';
+import { openHfImport, openWatchedPage } from './browser.mjs';
+import { servePage } from './served-page.mjs';
 import { loadModule } from '../web/load-module.mjs';
 import { hostileCases } from '../web/hostile-values.mjs';
 
-const dist = new URL('../../dist/', import.meta.url).pathname;
 const en = JSON.parse(
   await readFile(new URL('../../web/src/i18n/en.json', import.meta.url), 'utf8'),
 );
 const HASH = '#v=1&m=llama-3.1-8b&a=h100-80g&pp=2&cluster=64';
 
-let server;
-let browser;
+const site = servePage('/sizer/');
 let fields;
 
 before(async () => {
-  server = await serveStatic(dist, { mount: '/sizer/' });
-  browser = await launchBrowser();
   fields = (await loadModule()).catalog().fields;
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 const results = (page) =>
@@ -37,8 +28,8 @@ const results = (page) =>
   );
 
 test('every text input names each hostile value and recovers when corrected', async () => {
-  const page = await openWatchedPage(browser);
-  await page.goto(server.url + HASH);
+  const page = await openWatchedPage(site.browser);
+  await page.goto(site.server.url + HASH);
   await page.waitForSelector('[data-testid=train-total]');
   await page.evaluate(() => document.querySelectorAll('details').forEach((d) => (d.open = true)));
   const before = await results(page);
@@ -74,8 +65,8 @@ test('every text input names each hostile value and recovers when corrected', as
 });
 
 test('hostile text in the config.json box is refused with a message, and the page goes on', async () => {
-  const page = await openWatchedPage(browser);
-  await page.goto(server.url + HASH);
+  const page = await openWatchedPage(site.browser);
+  await page.goto(site.server.url + HASH);
   await openHfImport(page);
   const before = await results(page);
   for (const text of [

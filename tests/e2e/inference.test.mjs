@@ -1,28 +1,15 @@
 // The inference fleet panel in headless Chromium: its numbers, the memory bar and curve, inputs
 // that recompute it, and a link that holds the serving plan beside the training plan.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serveStatic } from './static-server.mjs';
-import { launchBrowser, openWatchedPage } from './browser.mjs';
+import { openWatchedPage } from './browser.mjs';
+import { servePage } from './served-page.mjs';
 
-const dist = new URL('../../dist/', import.meta.url).pathname;
-
-let server;
-let browser;
-
-before(async () => {
-  server = await serveStatic(dist, { mount: '/docs/llm-sizer/' });
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const site = servePage('/docs/llm-sizer/');
 
 async function openPage(hash, options = {}) {
-  const page = await openWatchedPage(browser, options);
-  await page.goto(server.url + hash);
+  const page = await openWatchedPage(site.browser, options);
+  await page.goto(site.server.url + hash);
   await page.waitForSelector('[data-testid=train-total]');
   return page;
 }

@@ -1,25 +1,13 @@
 // Never a blank page: a module that does not load, a core that fails while the page is in use,
 // and a browser without JavaScript each get a message, and a way back where there is one.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serveStatic } from './static-server.mjs';
-import { launchBrowser, openWatchedPage } from './browser.mjs';
+import { openWatchedPage } from './browser.mjs';
+import { servePage } from './served-page.mjs';
 
-const dist = new URL('../../dist/', import.meta.url).pathname;
 const HASH = '#v=1&m=llama-3.1-8b&a=h100-80g&pp=2&cluster=64';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await serveStatic(dist, { mount: '/sizer/' });
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const site = servePage('/sizer/');
 
 const text = (page, testId) => page.textContent(`[data-testid=${testId}]`);
 
@@ -28,9 +16,9 @@ for (const [name, fulfill] of [
   ['corrupted', { status: 200, contentType: 'application/wasm', body: 'not a wasm module' }],
 ]) {
   test(`a ${name} wasm module shows why the calculator could not start`, async () => {
-    const page = await openWatchedPage(browser);
+    const page = await openWatchedPage(site.browser);
     await page.route('**/*.wasm', (route) => route.fulfill(fulfill));
-    await page.goto(server.url + HASH);
+    await page.goto(site.server.url + HASH);
     const panel = page.locator('.panel.fatal[role=alert]');
     await panel.waitFor();
     assert.match(await panel.locator('h2').textContent(), /^The calculator could not start$/);
@@ -58,12 +46,12 @@ for (const [name, fulfill] of [
 // Bug (after the catalogs became lazy): when the module failed before the catalog had arrived,
 // the panel showed its message keys ("fatal.load_title").
 test('with neither the module nor its catalog the panel still speaks, in both languages', async () => {
-  const page = await openWatchedPage(browser);
+  const page = await openWatchedPage(site.browser);
   await page.route('**/*.wasm', (route) => route.fulfill({ status: 404, body: 'not found' }));
   await page.route(/\/assets\/(en|zh-CN)-[^/]*\.js$/, (route) =>
     route.fulfill({ status: 404, body: 'not found' }),
   );
-  await page.goto(server.url + HASH);
+  await page.goto(site.server.url + HASH);
   const panel = page.locator('.panel.fatal[role=alert]');
   await panel.waitFor();
   assert.equal(
@@ -79,7 +67,7 @@ test('with neither the module nor its catalog the panel still speaks, in both la
 // Making that throw for one marker value is a failure inside a module call, with no test code in
 // the page: the core "fails unexpectedly" exactly where a real fault would surface.
 async function openWithFailingCore() {
-  const page = await openWatchedPage(browser);
+  const page = await openWatchedPage(site.browser);
   await page.addInitScript(() => {
     const parse = JSON.parse;
     JSON.parse = function failingParse(textValue, reviver) {
@@ -89,7 +77,7 @@ async function openWithFailingCore() {
       return parse.call(this, textValue, reviver);
     };
   });
-  await page.goto(server.url + HASH);
+  await page.goto(site.server.url + HASH);
   await page.waitForSelector('[data-testid=train-total]');
   return page;
 }
@@ -125,9 +113,9 @@ test('a core failure while typing shows a reset panel, and reset brings the page
 });
 
 test('without JavaScript the page says what it needs', async () => {
-  const context = await browser.newContext({ javaScriptEnabled: false });
+  const context = await site.browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
-  await page.goto(server.url + HASH);
+  await page.goto(site.server.url + HASH);
   const message = page.locator('noscript .noscript, p.noscript');
   assert.ok(await message.isVisible(), 'the <noscript> message is shown');
   assert.match(await message.textContent(), /needs JavaScript and WebAssembly/);

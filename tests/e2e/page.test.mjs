@@ -1,12 +1,11 @@
 // The real page (dist/, built by `npm run build`) in headless Chromium, served from a sub-path.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
-import { serveStatic } from './static-server.mjs';
-import { launchBrowser, openWatchedPage } from './browser.mjs';
+import { openWatchedPage } from './browser.mjs';
+import { dist, servePage } from './served-page.mjs';
 
-const dist = new URL('../../dist/', import.meta.url).pathname;
 const cli = new URL('../../build/native-release/llm-sizer', import.meta.url).pathname;
 const tables = JSON.parse(
   await readFile(new URL('../fixtures/seed-tables.json', import.meta.url), 'utf8'),
@@ -21,22 +20,11 @@ const ARTICLE_PLANS = [
   ['qwen-32b', 'rg800-32g', ['--cluster-gpus', '100']],
 ];
 
-let server;
-let browser;
-
-before(async () => {
-  server = await serveStatic(dist, { mount: '/docs/llm-sizer/' });
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const site = servePage('/docs/llm-sizer/');
 
 async function openPage(hash = '', options = {}) {
-  const page = await openWatchedPage(browser, options);
-  await page.goto(server.url + hash);
+  const page = await openWatchedPage(site.browser, options);
+  await page.goto(site.server.url + hash);
   await page.waitForSelector('[data-testid=train-total]');
   return page;
 }

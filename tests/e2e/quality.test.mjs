@@ -1,33 +1,21 @@
 // The quality bar of the built page: no sideways scrolling on a 360 px phone, every control
 // named and reachable by keyboard with a visible focus, no message key shown raw in either
 // language, and what a first visit transfers kept within budget.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile, readdir } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
-import { serveStatic } from './static-server.mjs';
-import { launchBrowser, openWatchedPage } from './browser.mjs';
+import { openWatchedPage } from './browser.mjs';
+import { dist, servePage } from './served-page.mjs';
 
-const dist = new URL('../../dist/', import.meta.url).pathname;
 const PHONE = { width: 360, height: 740 };
 const PLAN = '#v=1&m=llama-3.1-70b&a=h100-80g&cluster=1024&i.bs=8';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await serveStatic(dist, { mount: '/sizer/' });
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const site = servePage('/sizer/');
 
 async function open(hash, options) {
-  const page = await openWatchedPage(browser, options);
-  await page.goto(server.url + hash);
+  const page = await openWatchedPage(site.browser, options);
+  await page.goto(site.server.url + hash);
   await page.waitForSelector('[data-testid=train-total]');
   return page;
 }
@@ -137,10 +125,10 @@ const BUDGET_KB = 120;
 
 for (const lang of ['en', 'zh']) {
   test(`a first visit in ${lang} transfers less than ${BUDGET_KB} KB gzipped`, async () => {
-    const page = await openWatchedPage(browser);
+    const page = await openWatchedPage(site.browser);
     const paths = new Set();
     page.on('response', (response) => paths.add(new URL(response.url()).pathname));
-    await page.goto(`${server.url}${PLAN}&lang=${lang}`);
+    await page.goto(`${site.server.url}${PLAN}&lang=${lang}`);
     await page.waitForSelector('[data-testid=train-total]');
     await page.waitForLoadState('networkidle');
     let total = 0;

@@ -1,40 +1,29 @@
 // The built page under its Content Security Policy: no violation anywhere on the page, and HTML or
 // script arriving in a link or a pasted config.json renders as inert text, shown as typed.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { serveStatic } from './static-server.mjs';
-import { launchBrowser, openHfImport, openWatchedPage, showSearch } from './browser.mjs';
+import { openHfImport, openWatchedPage, showSearch } from './browser.mjs';
+import { servePage } from './served-page.mjs';
 
-const dist = new URL('../../dist/', import.meta.url).pathname;
 const fixture = (name) => new URL(`../fixtures/hf/${name}`, import.meta.url).pathname;
 
-let server;
-let browser;
 let baseline; // what a page with a plain custom name holds that could run or load something
-
-before(async () => {
-  server = await serveStatic(dist, { mount: '/sizer/' });
-  browser = await launchBrowser();
+const site = servePage('/sizer/', async () => {
   const clean = await openPage('#v=1&m=custom&m.name=Plain&params=7B');
   baseline = await activeContent(clean);
   await clean.closeAll();
 });
 
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
 /** A watched page that also records every dialog (alert, confirm, prompt) and dismisses it. */
 async function openPage(hash) {
-  const page = await openWatchedPage(browser);
+  const page = await openWatchedPage(site.browser);
   page.dialogs = [];
   page.on('dialog', async (dialog) => {
     page.dialogs.push(dialog.message());
     await dialog.dismiss();
   });
-  await page.goto(server.url + hash);
+  await page.goto(site.server.url + hash);
   await page.waitForSelector('[data-testid=train-total]');
   return page;
 }
@@ -134,8 +123,8 @@ test('no CSP violation anywhere: every panel and interaction of the page', async
 
 test('no CSP violation in an embedded view of every panel', async () => {
   const panels = 'training,memory,time,search,inference,serving,comparison';
-  const page = await openWatchedPage(browser);
-  await page.goto(`${server.url}#v=1&m=llama-3.1-8b&cluster=64&tokens=1e12&embed=${panels}`);
+  const page = await openWatchedPage(site.browser);
+  await page.goto(`${site.server.url}#v=1&m=llama-3.1-8b&cluster=64&tokens=1e12&embed=${panels}`);
   await showSearch(page);
   await page.waitForSelector('[data-testid=embed-view] [data-testid=search-top] tbody tr');
   await page.click('[data-testid=embed-open-full]');
