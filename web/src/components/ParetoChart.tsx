@@ -1,6 +1,7 @@
 import type { LayoutCandidate } from '../core/types';
 import { formatNumber } from '../i18n/i18n';
 import { useApp, useT } from '../state/context';
+import { GridLines } from './GridLines';
 
 const WIDTH = 640;
 const HEIGHT = 240;
@@ -41,14 +42,13 @@ export function ParetoChart({
         data-testid="pareto-chart"
       >
         <title id="pareto-title">{t('ui.pareto_title')}</title>
-        {yTicks.map((y) => (
-          <g key={y} class="tick">
-            <line x1={LEFT} x2={WIDTH - RIGHT} y1={sy(y)} y2={sy(y)} />
-            <text x={LEFT - 4} y={sy(y) + 4} text-anchor="end">
-              {formatNumber(lang, y, 1)}
-            </text>
-          </g>
-        ))}
+        <GridLines
+          values={yTicks}
+          y={sy}
+          x1={LEFT}
+          x2={WIDTH - RIGHT}
+          label={(y) => formatNumber(lang, y, 1)}
+        />
         {xTicks.map((x) => (
           <text key={x} x={sx(x)} y={HEIGHT - 18} text-anchor="middle">
             {formatNumber(lang, x, 0)}

@@ -1,6 +1,7 @@
 import type { StageReport } from '../core/types';
 import { formatNumber } from '../i18n/i18n';
 import { useApp, useT } from '../state/context';
+import { GridLines } from './GridLines';
 import { MEMORY_PARTS } from './memory-parts';
 
 const WIDTH = 640;
@@ -30,14 +31,13 @@ export function StageMemoryChart({ stages, cardGb }: { stages: StageReport[]; ca
         data-testid="stage-chart"
       >
         <title id="stage-chart-title">{t('ui.stage_chart_title')}</title>
-        {ticks.map((gb) => (
-          <g key={gb} class="tick">
-            <line x1={LEFT} x2={WIDTH} y1={y(gb)} y2={y(gb)} />
-            <text x={LEFT - 4} y={y(gb) + 4} text-anchor="end">
-              {formatNumber(lang, gb, 0)}
-            </text>
-          </g>
-        ))}
+        <GridLines
+          values={ticks}
+          y={y}
+          x1={LEFT}
+          x2={WIDTH}
+          label={(gb) => formatNumber(lang, gb, 0)}
+        />
         {stages.map((stage, i) => {
           let base = 0;
           const x = LEFT + i * slot + (slot - barWidth) / 2;
