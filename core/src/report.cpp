@@ -134,7 +134,7 @@ SearchReport search_plan(const Plan& plan) {
   if (!report.setup.has_architecture) return result;
   TrainingTimeInputs base;
   TrainingSettings settings;
-  std::vector<Issue> scratch;
+  std::vector<Issue> scratch = report.issues;  // what validation refused stays out of the layout
   if (!training_inputs(plan, report.setup, report.article_training, base, settings, scratch)) {
     return result;
   }

@@ -218,6 +218,18 @@ TEST(LayoutSearch, DeadlineModeFindsTheFewestGpusThatMeetIt) {
   for (const auto& c : s.search.top) EXPECT_GE(c.gpus, s.search.min_gpus.gpus);
 }
 
+// The search's twin of Deadline.IgnoresRefusedInputs: it built its base layout without the
+// plan's issues, so a refused sequence length went into the memory model as a value.
+TEST(LayoutSearch, DoesNotRunOnARefusedInput) {
+  Plan plan;
+  plan.cluster_gpus = 1024;
+  plan.tokens = 300e9;
+  plan.seq_len = -4096;
+  const SearchReport s = search_plan(plan);
+  EXPECT_TRUE(has_error_for(s.issues, "seq_len"));
+  EXPECT_FALSE(s.ran);
+}
+
 TEST(LayoutSearch, NeedsAClusterOrADeadline) {
   Plan plan;
   plan.tokens = 1e12;

@@ -106,7 +106,9 @@ struct FullTraining {
   TrainingTime time;
 };
 
-/// Builds the memory model's inputs from a plan; false (with issues) when it cannot.
+/// Builds the memory model's inputs from a plan; false (with issues) when it cannot. `issues`
+/// must already hold the plan's validation (evaluate()'s issues): an input refused there is left
+/// out, never used as a value; new issues are appended.
 bool training_inputs(const Plan& plan, const ResolvedSetup& setup, const ArticleTraining& layout,
                      TrainingTimeInputs& inputs, TrainingSettings& settings,
                      std::vector<Issue>& issues);
