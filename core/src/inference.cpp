@@ -179,7 +179,7 @@ double kv_bytes_per_sequence_card(const ServingInputs& in, double tp, double con
 }
 
 bool serving_tp_valid(const Architecture& a, double tp) {
-  if (!(tp >= 1) || tp != std::floor(tp) || a.heads <= 0) return false;
+  if (!(tp >= 1) || tp != std::floor(tp) || a.heads <= 0 || tp > a.heads) return false;
   const auto t = static_cast<long long>(tp);
   if (a.heads % t != 0) return false;
   if (a.is_mla()) return true;

@@ -48,6 +48,8 @@ std::vector<ConcurrencyPoint> concurrency_curve(const ServingInputs& in, double 
   const double model_max = in.arch.max_positions > 0 ? in.arch.max_positions : context;
   const double last = std::max(model_max, context);
   const double first = std::min(kCurveFirstContext, context);
+  // A refused context (NaN) with a model that states no maximum leaves no range to draw.
+  if (!known(last) || !known(first) || first <= 0) return curve;
   const double octaves = std::log2(last / first);
   const int points = static_cast<int>(std::ceil(octaves * kCurvePointsPerOctave));
   // The budget does not depend on the context: compute it once for the whole curve.

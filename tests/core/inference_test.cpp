@@ -9,6 +9,7 @@
 #include <cmath>
 
 #include "llm_sizer/model.hpp"
+#include "llm_sizer/plan_codec.hpp"
 #include "llm_sizer/report.hpp"
 #include "test_support.hpp"
 
@@ -314,6 +315,28 @@ TEST(Serving, BadInputsAreNamedAndNeverAbort) {
   EXPECT_TRUE(std::isnan(r.inference.weights_gb));
   // The KV cache does not depend on any of them.
   EXPECT_EQ(r.inference.kv_bytes_per_token, 262144);
+}
+
+// Found by fuzzing the link decoder: a custom model states no maximum context, so a refused
+// context (4E536 overflows a double) left the concurrency curve no range, and its point count
+// came from NaN through an int conversion (undefined behaviour).
+TEST(Serving, ARefusedContextOnACustomModelDrawsNoCurve) {
+  const auto decoded = decode_link(
+      "./#v=1&m=custom&m.layers=32&m.hidden=4096&m.heads=32&m.kv=8&m.ffn=14336&m.vocab=128256"
+      "&i.ctx=4E536");
+  ASSERT_EQ(decoded.plan.model, "custom");
+  const Report r = evaluate(decoded.plan);
+  EXPECT_TRUE(has_error_for(r.issues, "context") || has_error_for(decoded.issues, "context"));
+  EXPECT_TRUE(r.inference.curve.empty());
+  // What does not depend on the context still comes out.
+  EXPECT_EQ(r.inference.kv_bytes_per_token, 2 * 32 * 8 * 128 * 2);
+}
+
+TEST(Serving, TpBeyondTheHeadCountIsInvalidWithoutOverflow) {
+  const Architecture a = find_model("llama-3.1-8b")->architecture;
+  EXPECT_FALSE(serving_tp_valid(a, 64));
+  EXPECT_FALSE(serving_tp_valid(a, 1e30));
+  EXPECT_TRUE(serving_tp_valid(a, 8));
 }
 
 }  // namespace
