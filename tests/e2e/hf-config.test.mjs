@@ -46,7 +46,8 @@ test('a pasted config.json becomes the model, with its parameter count and memor
   assert.equal(await page.inputValue('[data-testid=input-layers]'), '32');
   assert.equal(await page.inputValue('[data-testid=input-kvHeads]'), '8');
   // The memory panel shows the core's full memory model of the plan now on the page.
-  const link = page.url().slice(page.url().indexOf('#'));
+  const shared = await page.inputValue('[data-testid=share-link]');
+  const link = shared.slice(shared.indexOf('#'));
   const full = core.evaluate(core.decodeLink(link).texts).training;
   assert.equal(full.available, true);
   const peak = full.stages[full.memory.peakStage];

@@ -53,6 +53,7 @@ test('the memory bar and the curve follow the inputs, and the link keeps them', 
   assert.match(await text(page, 'memory-free'), /^Over by/);
 
   // One link holds the training and the serving plan; reloading it restores both.
+  await page.waitForURL(/i\.tp=1/);
   const url = page.url();
   assert.match(url, /pp=2&cluster=128/);
   for (const part of ['i.kv=fp8', 'i.bs=16', 'i.tp=1']) assert.ok(url.includes(part), url);

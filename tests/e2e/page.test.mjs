@@ -86,6 +86,43 @@ test('changing an input recomputes and writes the plan into the URL', async () =
   await page.closeAll();
 });
 
+test('a burst of keystrokes rewrites the address once; a link pasted meanwhile wins', async () => {
+  const page = await openPage('#v=1&m=gpt3-175b&a=h100-80g&cluster=1000');
+  await page.evaluate(() => {
+    window.addressWrites = [];
+    const replace = history.replaceState.bind(history);
+    history.replaceState = (state, unused, url) => {
+      window.addressWrites.push(String(url));
+      replace(state, unused, url);
+    };
+  });
+  // Four edits in one task, each recomputing the plan (as fast typing does): PP 1, 12, 123, 12.
+  await page.evaluate(() => {
+    const input = document.querySelector('[data-testid=input-pp]');
+    for (const value of ['1', '12', '123', '12']) {
+      input.value = value;
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    }
+  });
+  await page.waitForURL(/pp=12&/);
+  assert.equal(await text(page, 'train-layout'), '(TP, PP, DP) = (8, 12, 10)');
+  await page.waitForTimeout(400); // longer than the write delay: nothing more is written
+  assert.deepEqual(await page.evaluate(() => window.addressWrites), [
+    '#v=1&m=gpt3-175b&a=h100-80g&pp=12&cluster=1000',
+  ]);
+  // A change, then a link pasted into the address bar before the change was written.
+  await page.fill('[data-testid=input-pp]', '4');
+  await page.evaluate(() => (window.location.hash = '#v=1&m=qwen-32b&a=rg800-32g&cluster=100'));
+  await page.waitForFunction(
+    () => document.querySelector('[data-testid=train-total]')?.textContent === '96 GPUs',
+  );
+  await page.waitForTimeout(400);
+  assert.match(page.url(), /#v=1&m=qwen-32b&a=rg800-32g&cluster=100$/);
+  assert.equal(await page.inputValue('[data-testid=input-pp]'), '');
+  assert.deepEqual(page.problems, []);
+  await page.closeAll();
+});
+
 test('the language follows the browser, switches, and is kept in the link', async () => {
   const page = await openPage('#v=1&m=qwen-32b&a=rg800-32g&cluster=100', { locale: 'zh-CN' });
   assert.equal(await page.getAttribute('html', 'lang'), 'zh-CN');

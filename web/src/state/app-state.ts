@@ -100,13 +100,36 @@ export function createAppState(core: Core, env: AppEnvironment): AppState {
 }
 
 /**
+ * How long the address bar waits for typing to pause before it is rewritten. Chromium's
+ * history.replaceState took 2–20 ms per call on this page (tests/perf/page-timing.mjs), as much
+ * as everything else a keystroke does; a burst of keystrokes now pays for it once.
+ */
+export const ADDRESS_WRITE_DELAY_MS = 200;
+
+/**
  * Keeps the address bar in step with the plan. The link a page was opened with stays as it was
  * until the user changes something, so a damaged link is never silently rewritten; a link pasted
- * into the address bar later is opened.
+ * into the address bar later is opened. Writes wait for a pause in typing, and happen at once
+ * when the page is hidden or left.
  */
 export function syncWithLocation(state: AppState, win: Window): () => void {
   let written = win.location.hash;
+  let pending: string | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
   let first = true;
+  const cancel = () => {
+    if (timer !== undefined) win.clearTimeout(timer);
+    timer = undefined;
+    pending = undefined;
+  };
+  const flush = () => {
+    const hash = pending;
+    cancel();
+    if (hash !== undefined && hash !== written) {
+      written = hash;
+      win.history.replaceState(null, '', hash);
+    }
+  };
   const stop = effect(() => {
     let link: string;
     try {
@@ -122,20 +145,29 @@ export function syncWithLocation(state: AppState, win: Window): () => void {
       first = false;
       return;
     }
-    if (hash !== written) {
-      written = hash;
-      win.history.replaceState(null, '', hash);
-    }
+    if (timer !== undefined) win.clearTimeout(timer);
+    pending = hash;
+    timer = win.setTimeout(flush, ADDRESS_WRITE_DELAY_MS);
   });
   const onHashChange = () => {
     if (win.location.hash !== written) {
+      // A link pasted into the address bar wins over a write still waiting.
+      cancel();
       written = win.location.hash;
       state.openLink(win.location.hash);
     }
   };
+  const onHidden = () => {
+    if (win.document.visibilityState === 'hidden') flush();
+  };
   win.addEventListener('hashchange', onHashChange);
+  win.addEventListener('pagehide', flush);
+  win.document.addEventListener('visibilitychange', onHidden);
   return () => {
     stop();
+    cancel();
     win.removeEventListener('hashchange', onHashChange);
+    win.removeEventListener('pagehide', flush);
+    win.document.removeEventListener('visibilitychange', onHidden);
   };
 }
