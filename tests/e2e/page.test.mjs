@@ -86,7 +86,7 @@ test('changing an input recomputes and writes the plan into the URL', async () =
   await page.closeAll();
 });
 
-test('a burst of keystrokes rewrites the address once; a link pasted meanwhile wins', async () => {
+test('the address is rewritten once per burst of typing, at once on leaving; a pasted link wins', async () => {
   const page = await openPage('#v=1&m=gpt3-175b&a=h100-80g&cluster=1000');
   await page.evaluate(() => {
     window.addressWrites = [];
@@ -119,6 +119,15 @@ test('a burst of keystrokes rewrites the address once; a link pasted meanwhile w
   await page.waitForTimeout(400);
   assert.match(page.url(), /#v=1&m=qwen-32b&a=rg800-32g&cluster=100$/);
   assert.equal(await page.inputValue('[data-testid=input-pp]'), '');
+  // Leaving the page writes a change still waiting, so a reload or a bookmark keeps it.
+  const hashAfterLeaving = await page.evaluate(() => {
+    const input = document.querySelector('[data-testid=input-pp]');
+    input.value = '2';
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    window.dispatchEvent(new PageTransitionEvent('pagehide'));
+    return window.location.hash;
+  });
+  assert.equal(hashAfterLeaving, '#v=1&m=qwen-32b&a=rg800-32g&pp=2&cluster=100');
   assert.deepEqual(page.problems, []);
   await page.closeAll();
 });
