@@ -3,6 +3,7 @@
 
 #include <cmath>
 
+#include "llm_sizer/comparison.hpp"
 #include "llm_sizer/model.hpp"
 #include "llm_sizer/plan_codec.hpp"
 #include "llm_sizer/precision.hpp"
@@ -54,6 +55,14 @@ void BM_EvaluatePlan(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(llm_sizer::evaluate(plan));
 }
 BENCHMARK(BM_EvaluatePlan);
+
+// The page recomputes the article's comparison matrix (every preset model × up to three
+// accelerators) on every keystroke.
+void BM_ComparisonMatrix(benchmark::State& state) {
+  const auto plan = article_plan();
+  for (auto _ : state) benchmark::DoNotOptimize(llm_sizer::comparison_matrix(plan));
+}
+BENCHMARK(BM_ComparisonMatrix);
 
 // The exhaustive layout search of the issue: GPT-3 175B, 1024 H100, 300B tokens.
 void BM_SearchGpt3OnClusterOf1024(benchmark::State& state) {

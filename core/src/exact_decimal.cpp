@@ -1,5 +1,6 @@
 #include "llm_sizer/exact_decimal.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <string>
@@ -13,6 +14,17 @@ BigUint::BigUint(std::uint64_t value) {
     limbs_[size_++] = static_cast<std::uint32_t>(value & 0xffffffffu);
     value >>= 32;
   }
+}
+
+BigUint::BigUint(const BigUint& other) : size_(other.size_), overflowed_(other.overflowed_) {
+  std::copy_n(other.limbs_.begin(), size_, limbs_.begin());
+}
+
+BigUint& BigUint::operator=(const BigUint& other) {
+  size_ = other.size_;
+  overflowed_ = other.overflowed_;
+  std::copy_n(other.limbs_.begin(), size_, limbs_.begin());
+  return *this;
 }
 
 void BigUint::trim() {
@@ -51,6 +63,7 @@ BigUint operator*(const BigUint& a, const BigUint& b) {
     return result;
   }
   result.size_ = a.size_ + b.size_;
+  std::fill_n(result.limbs_.begin(), result.size_, 0u);
   for (std::size_t i = 0; i < a.size_; ++i) {
     std::uint64_t carry = 0;
     for (std::size_t j = 0; j < b.size_; ++j) {

@@ -2,25 +2,52 @@
 
 #include <cerrno>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <iterator>
 #include <string>
 
 namespace llm_sizer {
+namespace {
 
-std::string format_shortest(double value) {
-  if (std::isnan(value)) return "NaN";
-  if (std::isinf(value)) return value > 0 ? "Infinity" : "-Infinity";
-  if (value == 0) return "0";
-  // Shortest digits that round-trip, then laid out as ECMAScript's Number::toString does, so the
-  // CLI's JSON and the page's JSON.stringify print the same text for the same double. Whole
-  // numbers (most of a report) skip the search; otherwise the digit count is bisected, since a
-  // precision that round-trips stays round-tripping with more digits.
-  char buffer[40];
-  if (std::fabs(value) < 9007199254740992.0 && value == std::floor(value)) {
-    std::snprintf(buffer, sizeof buffer, "%.0f", value);
-    return buffer;
+// Exact powers of ten (every one up to 10^22 is), so m / 10^j is one correctly rounded division.
+constexpr double kPow10[] = {1e0, 1e1, 1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
+                             1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15};
+
+// The shortest round-trip decimal of a positive, finite, non-whole value, when it is short (as
+// typed numbers are: 0.6, 43.75, 1.5e-7): the fewest fraction digits j for which exactly one
+// integer m reads back as the value through m / 10^j. Below 2^52 the scaled product is within
+// 0.25 of the exact one, and any m that reads back lies within 0.75 of it, so four candidates
+// cover them all. Ambiguous or longer values return false for the printf path; both paths give
+// the same text (tests/core/number_format_test.cpp compares them over many values).
+bool short_decimal(double value, std::uint64_t& digits, int& fraction_digits) {
+  for (int j = 1; j < static_cast<int>(std::size(kPow10)); ++j) {
+    const double scaled = value * kPow10[j];
+    if (!(scaled < 4503599627370496.0)) return false;  // 2^52
+    const double base = std::floor(scaled);
+    int matches = 0;
+    double match = 0;
+    for (double m = base - 1; m <= base + 2; ++m) {
+      if (m > 0 && m / kPow10[j] == value) {
+        ++matches;
+        match = m;
+      }
+    }
+    if (matches > 1) return false;
+    if (matches == 1) {
+      digits = static_cast<std::uint64_t>(match);
+      fraction_digits = j;
+      return true;
+    }
   }
+  return false;
+}
+
+// Shortest digits by printf: the digit count is bisected, since a precision that round-trips
+// stays round-tripping with more digits.
+void printf_shortest(double value, std::string& digits, int& point, bool& negative) {
+  char buffer[40];
   int low = 0;    // precision (digits after the first) known not to round-trip, or 0
   int high = 16;  // always round-trips
   std::snprintf(buffer, sizeof buffer, "%.*e", 0, value);
@@ -31,15 +58,21 @@ std::string format_shortest(double value) {
     (std::strtod(buffer, nullptr) == value ? high : low) = mid;
   }
   std::snprintf(buffer, sizeof buffer, "%.*e", high, value);
-  std::string digits;
+  digits.clear();
   const char* p = buffer;
-  const bool negative = *p == '-';
+  negative = *p == '-';
   if (negative) ++p;
   for (; *p != 'e'; ++p) {
     if (*p != '.') digits += *p;
   }
-  const int point = std::atoi(p + 1) + 1;  // position of the decimal point after the first digit
+  point = std::atoi(p + 1) + 1;  // position of the decimal point after the first digit
   while (digits.size() > 1 && digits.back() == '0') digits.pop_back();
+}
+
+// Digits laid out as ECMAScript's Number::toString does, so the CLI's JSON and the page's
+// JSON.stringify print the same text for the same double; `point` is the position of the
+// decimal point after the first digit.
+std::string lay_out(const std::string& digits, int point, bool negative) {
   const int k = static_cast<int>(digits.size());
   std::string out = negative ? "-" : "";
   if (k <= point && point <= 21) {
@@ -58,6 +91,52 @@ std::string format_shortest(double value) {
     out += (point - 1 >= 0 ? "e+" : "e-") + std::to_string(std::abs(point - 1));
   }
   return out;
+}
+
+// Decimal digits of a whole number below 2^53.
+std::string whole_digits(std::uint64_t n) {
+  char buffer[20];
+  char* end = buffer + sizeof buffer;
+  char* p = end;
+  do {
+    *--p = static_cast<char>('0' + n % 10);
+    n /= 10;
+  } while (n != 0);
+  return std::string(p, end);
+}
+
+std::string special_text(double value) {
+  if (std::isnan(value)) return "NaN";
+  if (std::isinf(value)) return value > 0 ? "Infinity" : "-Infinity";
+  return "0";
+}
+
+}  // namespace
+
+std::string format_shortest_reference(double value) {
+  if (!std::isfinite(value) || value == 0) return special_text(value);
+  std::string digits;
+  int point = 0;
+  bool negative = false;
+  printf_shortest(value, digits, point, negative);
+  return lay_out(digits, point, negative);
+}
+
+std::string format_shortest(double value) {
+  if (!std::isfinite(value) || value == 0) return special_text(value);
+  // Whole numbers (most of a report) and short decimals skip printf.
+  const double magnitude = std::fabs(value);
+  if (magnitude < 9007199254740992.0 && magnitude == std::floor(magnitude)) {
+    const std::string whole = whole_digits(static_cast<std::uint64_t>(magnitude));
+    return value < 0 ? "-" + whole : whole;
+  }
+  std::uint64_t short_digits = 0;
+  int fraction_digits = 0;
+  if (short_decimal(magnitude, short_digits, fraction_digits)) {
+    const std::string digits = whole_digits(short_digits);
+    return lay_out(digits, static_cast<int>(digits.size()) - fraction_digits, value < 0);
+  }
+  return format_shortest_reference(value);
 }
 
 namespace {

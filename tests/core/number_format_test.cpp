@@ -127,5 +127,51 @@ TEST(FormatShortest, BisectionFindsTheShortestRoundTrip) {
   }
 }
 
+// The fast paths (whole numbers, short decimals) print exactly what printf's digits print, over
+// decimals as people type them (every fraction length 1..17 and mantissas up to 17 digits),
+// values one ulp away from them, results of arithmetic, and arbitrary bit patterns.
+TEST(FormatShortest, FastPathsAgreeWithTheReference) {
+  std::uint64_t state = 0x243F6A8885A308D3u;
+  const auto next = [&] {
+    state ^= state << 13;
+    state ^= state >> 7;
+    state ^= state << 17;
+    return state;
+  };
+  const auto check = [](double v) {
+    ASSERT_EQ(format_shortest(v), format_shortest_reference(v)) << std::hexfloat << v;
+  };
+  int checked = 0;
+  for (int i = 0; i < 60000; ++i, ++checked) {
+    const int digits = 1 + static_cast<int>(next() % 17);
+    std::uint64_t mantissa = next();
+    std::uint64_t limit = 1;
+    for (int d = 0; d < digits; ++d) limit *= 10;
+    mantissa %= limit;
+    const int exponent = -static_cast<int>(next() % 18);
+    char text[48];
+    std::snprintf(text, sizeof text, "%llue%d", static_cast<unsigned long long>(mantissa),
+                  exponent);
+    const double typed = std::strtod(text, nullptr);
+    check(typed);
+    check(-typed);
+    check(std::nextafter(typed, 0.0));
+    check(std::nextafter(typed, 1e300));
+    check(typed * 3);
+    check(typed / 7);
+  }
+  for (int i = 0; i < 60000; ++i, ++checked) {
+    double v = 0;
+    const std::uint64_t bits = next();
+    std::memcpy(&v, &bits, sizeof v);
+    check(v);
+  }
+  for (double v : {0.1 + 0.2, 0.6, 0.7 * 80, 1.0 / 3, 2.0 / 3, 4503599627370495.5, 0.5, 1e-7,
+                   1.5e-7, 123456789012345.6, 9007199254740991.0, 5e-324, 1.7976931348623157e308}) {
+    check(v);
+  }
+  EXPECT_EQ(checked, 120000);
+}
+
 }  // namespace
 }  // namespace llm_sizer

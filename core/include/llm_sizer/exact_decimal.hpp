@@ -22,6 +22,10 @@ class BigUint {
 
   BigUint() = default;
   explicit BigUint(std::uint64_t value);
+  // Only the limbs in use are copied (and only they are ever read): the page's comparison
+  // matrix builds thousands of these per keystroke, mostly one or two limbs long.
+  BigUint(const BigUint& other);
+  BigUint& operator=(const BigUint& other);
 
   BigUint& multiply_small(std::uint32_t factor);
   BigUint& multiply_pow10(int exponent);
@@ -34,7 +38,7 @@ class BigUint {
 
  private:
   void trim();
-  std::array<std::uint32_t, kLimbs> limbs_{};
+  std::array<std::uint32_t, kLimbs> limbs_;  // limbs_[size_..] are never read
   std::size_t size_ = 0;
   bool overflowed_ = false;
 };

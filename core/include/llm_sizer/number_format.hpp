@@ -11,6 +11,11 @@ namespace llm_sizer {
 /// NaN → "NaN", infinities → "Infinity" / "-Infinity".
 std::string format_shortest(double value);
 
+/// The same text by the reference method alone: printf's correctly rounded digits at the
+/// smallest precision that strtod reads back. format_shortest takes faster exact paths for whole
+/// numbers and short decimals and must agree with it everywhere (tested).
+std::string format_shortest_reference(double value);
+
 /// Compact text for links and flags: integers ≥ 10⁶ ending in zeros become "175e9";
 /// everything else is format_shortest. Reads back exactly with parse_number.
 std::string format_compact(double value);
