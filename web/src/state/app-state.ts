@@ -104,7 +104,7 @@ export function createAppState(core: Core, env: AppEnvironment): AppState {
  * history.replaceState took 2–20 ms per call on this page (tests/perf/page-timing.mjs), as much
  * as everything else a keystroke does; a burst of keystrokes now pays for it once.
  */
-export const ADDRESS_WRITE_DELAY_MS = 200;
+const ADDRESS_WRITE_DELAY_MS = 200;
 
 /**
  * Keeps the address bar in step with the plan. The link a page was opened with stays as it was
