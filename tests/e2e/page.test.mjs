@@ -110,9 +110,14 @@ test('the address is rewritten once per burst of typing, at once on leaving; a p
   assert.deepEqual(await page.evaluate(() => window.addressWrites), [
     '#v=1&m=gpt3-175b&a=h100-80g&pp=12&cluster=1000',
   ]);
-  // A change, then a link pasted into the address bar before the change was written.
-  await page.fill('[data-testid=input-pp]', '4');
-  await page.evaluate(() => (window.location.hash = '#v=1&m=qwen-32b&a=rg800-32g&cluster=100'));
+  // A change, then (in the same task, before the change can be written) a link pasted into the
+  // address bar.
+  await page.evaluate(() => {
+    const input = document.querySelector('[data-testid=input-pp]');
+    input.value = '4';
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    window.location.hash = '#v=1&m=qwen-32b&a=rg800-32g&cluster=100';
+  });
   await page.waitForFunction(
     () => document.querySelector('[data-testid=train-total]')?.textContent === '96 GPUs',
   );
