@@ -8,6 +8,8 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "test_support.hpp"
+
 namespace llm_sizer {
 namespace {
 
@@ -96,19 +98,13 @@ namespace {
 
 // The digit count found by bisection equals the one found by trying every precision.
 TEST(FormatShortest, BisectionFindsTheShortestRoundTrip) {
-  std::uint64_t state = 0x9E3779B97F4A7C15u;
-  const auto next = [&] {
-    state ^= state << 13;
-    state ^= state >> 7;
-    state ^= state << 17;
-    return state;
-  };
+  test::Rng rng(0x9E3779B97F4A7C15u);
   for (int i = 0; i < 20000; ++i) {
     double v = 0;
-    const std::uint64_t bits = next();
+    const std::uint64_t bits = rng.next();
     std::memcpy(&v, &bits, sizeof v);
     if (!std::isfinite(v)) continue;
-    if (i % 2) v = static_cast<double>(next() % 1000000) / 1000.0;  // typical short decimals
+    if (i % 2) v = static_cast<double>(rng.next() % 1000000) / 1000.0;  // typical short decimals
     int shortest = 0;
     char buffer[40];
     for (; shortest <= 16; ++shortest) {
@@ -131,24 +127,18 @@ TEST(FormatShortest, BisectionFindsTheShortestRoundTrip) {
 // decimals as people type them (every fraction length 1..17 and mantissas up to 17 digits),
 // values one ulp away from them, results of arithmetic, and arbitrary bit patterns.
 TEST(FormatShortest, FastPathsAgreeWithTheReference) {
-  std::uint64_t state = 0x243F6A8885A308D3u;
-  const auto next = [&] {
-    state ^= state << 13;
-    state ^= state >> 7;
-    state ^= state << 17;
-    return state;
-  };
+  test::Rng rng(0x243F6A8885A308D3u);
   const auto check = [](double v) {
     ASSERT_EQ(format_shortest(v), format_shortest_reference(v)) << std::hexfloat << v;
   };
   int checked = 0;
   for (int i = 0; i < 60000; ++i, ++checked) {
-    const int digits = 1 + static_cast<int>(next() % 17);
-    std::uint64_t mantissa = next();
+    const int digits = 1 + static_cast<int>(rng.next() % 17);
+    std::uint64_t mantissa = rng.next();
     std::uint64_t limit = 1;
     for (int d = 0; d < digits; ++d) limit *= 10;
     mantissa %= limit;
-    const int exponent = -static_cast<int>(next() % 18);
+    const int exponent = -static_cast<int>(rng.next() % 18);
     char text[48];
     std::snprintf(text, sizeof text, "%llue%d", static_cast<unsigned long long>(mantissa),
                   exponent);
@@ -162,7 +152,7 @@ TEST(FormatShortest, FastPathsAgreeWithTheReference) {
   }
   for (int i = 0; i < 60000; ++i, ++checked) {
     double v = 0;
-    const std::uint64_t bits = next();
+    const std::uint64_t bits = rng.next();
     std::memcpy(&v, &bits, sizeof v);
     check(v);
   }

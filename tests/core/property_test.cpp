@@ -15,38 +15,12 @@
 #include "llm_sizer/plan_codec.hpp"
 #include "llm_sizer/plan_fields.hpp"
 #include "llm_sizer/report.hpp"
+#include "test_support.hpp"
 
 namespace llm_sizer {
 namespace {
 
-// SplitMix64: small, seeded, the same sequence on every platform.
-class Rng {
- public:
-  explicit Rng(std::uint64_t seed) : state_(seed) {}
-  std::uint64_t next() {
-    std::uint64_t z = (state_ += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-  }
-  /// A whole number in [low, high].
-  double between(int low, int high) {
-    const auto span = static_cast<std::uint64_t>(high - low + 1);
-    return static_cast<double>(low) + static_cast<double>(next() % span);
-  }
-  /// An index in [0, count).
-  int below(int count) { return static_cast<int>(next() % static_cast<std::uint64_t>(count)); }
-  /// A number in [0, 1).
-  double unit() { return static_cast<double>(next() >> 11) * 0x1.0p-53; }
-  template <class T>
-  const T& pick(const std::vector<T>& items) {
-    return items[next() % items.size()];
-  }
-  bool coin() { return (next() & 1) != 0; }
-
- private:
-  std::uint64_t state_;
-};
+using test::Rng;
 
 std::vector<std::string> choices_of(std::string_view field_id) {
   std::vector<std::string> out;
