@@ -110,11 +110,11 @@ void BM_ServingModelMoe(benchmark::State& state) {
   plan.model = "deepseek-v3";
   plan.accelerator = "h200-141g";
   plan.infer_batch = 64;
+  const auto resolved = llm_sizer::resolve(plan);
   std::vector<llm_sizer::Issue> issues;
-  const auto setup = llm_sizer::resolve_setup(plan, issues);
   for (auto _ : state) {
     issues.clear();
-    benchmark::DoNotOptimize(llm_sizer::full_inference(plan, setup, issues));
+    benchmark::DoNotOptimize(llm_sizer::full_inference(resolved, issues));
   }
 }
 BENCHMARK(BM_ServingModelMoe);
@@ -130,6 +130,13 @@ void BM_DecodeLink(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(llm_sizer::decode_link(link));
 }
 BENCHMARK(BM_DecodeLink);
+
+// Resolution alone: every input's default and automatic rule (evaluate() starts with it).
+void BM_ResolvePlan(benchmark::State& state) {
+  const auto plan = article_plan();
+  for (auto _ : state) benchmark::DoNotOptimize(llm_sizer::resolve(plan));
+}
+BENCHMARK(BM_ResolvePlan);
 
 }  // namespace
 

@@ -24,6 +24,8 @@
 #include "llm_sizer/plan_fields.hpp"
 #include "llm_sizer/precision.hpp"
 #include "llm_sizer/report.hpp"
+#include "llm_sizer/resolve.hpp"
+#include "llm_sizer/training_report.hpp"
 
 using emscripten::val;
 
@@ -95,6 +97,7 @@ val evaluate_texts(const val& texts) {
     f.field("training", report.training);
     f.field("inference", report.inference);
     f.field("issues", report.issues);
+    f.field("inputs", report.inputs);
     f.field("ok", !has_error(report.issues));
   });
 }
@@ -250,11 +253,11 @@ double benchmark_layout_ns(int iterations) {
   plan.pp = 10;
   plan.cluster_gpus = 1000;
   plan.tokens = 300e9;
-  const Report report = evaluate(plan);
+  const ResolvedPlan resolved = resolve(plan);
   TrainingTimeInputs in;
   TrainingSettings settings;
   std::vector<Issue> issues;
-  training_inputs(plan, report.setup, report.article_training, in, settings, issues);
+  training_layout(resolved, 8, 10, 12, in, settings, issues);
   const double start = emscripten_get_now();
   double sink = 0;
   for (int i = 0; i < iterations; ++i) {

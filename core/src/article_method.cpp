@@ -5,6 +5,7 @@
 #include <string>
 
 #include "llm_sizer/exact_decimal.hpp"
+#include "llm_sizer/layout_rules.hpp"
 #include "llm_sizer/number_format.hpp"
 
 namespace llm_sizer {
@@ -48,8 +49,7 @@ class Steps {
 
 }  // namespace
 
-ArticleTraining article_training(const ArticleInputs& in, std::vector<Issue>& issues,
-                                 bool explain) {
+ArticleTraining article_layout(const ArticleInputs& in, std::vector<Issue>& issues, bool explain) {
   ArticleTraining t;
   Steps steps(t.steps, explain);
   const double n = in.params;
@@ -88,11 +88,22 @@ ArticleTraining article_training(const ArticleInputs& in, std::vector<Issue>& is
                      t.min_model_parallel, "");
   });
 
-  // 4. Tensor parallel: the node's GPUs unless chosen.
-  t.tp = in.tp ? *in.tp : in.gpus_per_node;
+  // 4. Tensor parallel: resolved (the node's GPUs, or the largest size within it that divides
+  // the heads) unless chosen.
+  t.tp = in.tp;
   steps.add([&] {
-    return make_step("tp", "P_TP = G_node", num(t.tp), t.tp, "",
-                     in.tp ? "tp_chosen" : "tp_from_node",
+    if (in.tp_given) {
+      return make_step("tp", "P_TP", num(t.tp), t.tp, "", "tp_chosen",
+                       {{"gpus_per_node", format_shortest(in.gpus_per_node)}});
+    }
+    if (in.tp_heads > 0) {
+      return make_step("tp", "P_TP = max{t ≤ G_node : t | a, t | a_kv}", num(t.tp), t.tp, "",
+                       "tp_divides_heads",
+                       {{"gpus_per_node", format_shortest(in.gpus_per_node)},
+                        {"heads", format_shortest(in.tp_heads)},
+                        {"kv_heads", format_shortest(in.tp_kv_heads)}});
+    }
+    return make_step("tp", "P_TP = G_node", num(t.tp), t.tp, "", "tp_from_node",
                      {{"gpus_per_node", format_shortest(in.gpus_per_node)}});
   });
   if (known(t.tp) && known(in.gpus_per_node) && t.tp > in.gpus_per_node) {
@@ -138,55 +149,83 @@ ArticleTraining article_training(const ArticleInputs& in, std::vector<Issue>& is
     return make_step("gpus_per_replica", "P_TP × P_PP", num(t.tp) + " × " + num(t.pp),
                      t.gpus_per_replica, "GPUs");
   });
+  return t;
+}
 
-  // 8. Data parallel: given, or ⌊cluster / replica⌋, or one replica.
-  if (in.dp) {
-    t.dp = *in.dp;
-    steps.add([&] { return make_step("dp", "P_DP", num(t.dp), t.dp, "", "dp_chosen"); });
-    if (in.cluster_gpus && known(*in.cluster_gpus) && known(t.gpus_per_replica) &&
-        t.dp * t.gpus_per_replica > *in.cluster_gpus) {
-      issues.push_back({"exceeds_cluster",
-                        "dp",
-                        Severity::kWarning,
-                        {{"total", format_shortest(t.dp * t.gpus_per_replica)},
-                         {"cluster", format_shortest(*in.cluster_gpus)}}});
+void article_data_parallel(ArticleTraining& t, const ArticleDataParallel& in,
+                           std::vector<Issue>& issues, bool explain) {
+  Steps steps(t.steps, explain);
+  const double replica = t.gpus_per_replica;
+  // 8. Data parallel: given, or ⌊cluster / replica⌋, or from the deadline, or one replica.
+  switch (in.rule) {
+    case DpRule::kGiven:
+      t.dp = in.dp;
+      steps.add([&] { return make_step("dp", "P_DP", num(t.dp), t.dp, "", "dp_chosen"); });
+      if (known(in.cluster_gpus) && known(replica) && known(t.dp) &&
+          t.dp * replica > in.cluster_gpus) {
+        issues.push_back({"exceeds_cluster",
+                          "dp",
+                          Severity::kWarning,
+                          {{"total", format_shortest(t.dp * replica)},
+                           {"cluster", format_shortest(in.cluster_gpus)}}});
+      }
+      break;
+    case DpRule::kCluster: {
+      const double cluster = in.cluster_gpus;
+      const bool computable = known(cluster) && all_known({replica});
+      const double most = computable ? std::floor(cluster / replica) : kNaN;
+      // A fixed global batch needs whole micro-batches per replica: the largest DP that divides.
+      t.dp = computable
+                 ? data_parallel_for_cluster(cluster, replica, in.global_batch, in.micro_batch)
+                 : kNaN;
+      if (computable && t.dp == 0) {
+        issues.push_back(
+            {"cluster_too_small",
+             "cluster_gpus",
+             Severity::kError,
+             {{"cluster", format_shortest(cluster)}, {"replica", format_shortest(replica)}}});
+      }
+      steps.add([&] {
+        const bool stepped = known(most) && known(t.dp) && t.dp != most;
+        return make_step("dp",
+                         stepped ? "P_DP = max{d ≤ ⌊G_cluster / (P_TP × P_PP)⌋ : b·d | B}"
+                                 : "P_DP = ⌊G_cluster / (P_TP × P_PP)⌋",
+                         "⌊" + num(cluster) + " ÷ " + num(replica) + "⌋", t.dp, "",
+                         stepped ? "dp_from_cluster_batch" : "dp_from_cluster",
+                         {{"cluster", format_shortest(cluster)},
+                          {"idle", format_shortest(cluster - t.dp * replica)},
+                          {"most", format_shortest(most)},
+                          {"global_batch", format_shortest(in.global_batch)},
+                          {"micro_batch", format_shortest(in.micro_batch)}});
+      });
+      break;
     }
-  } else if (in.cluster_gpus) {
-    const double cluster = *in.cluster_gpus;
-    t.dp = known(cluster) && all_known({t.gpus_per_replica})
-               ? std::floor(cluster / t.gpus_per_replica)
-               : kNaN;
-    if (t.dp == 0) {
-      issues.push_back({"cluster_too_small",
-                        "cluster_gpus",
-                        Severity::kError,
-                        {{"cluster", format_shortest(cluster)},
-                         {"replica", format_shortest(t.gpus_per_replica)}}});
-    }
-    steps.add([&] {
-      return make_step("dp", "P_DP = ⌊G_cluster / (P_TP × P_PP)⌋",
-                       "⌊" + num(cluster) + " ÷ " + num(t.gpus_per_replica) + "⌋", t.dp, "",
-                       "dp_from_cluster",
-                       {{"cluster", format_shortest(cluster)},
-                        {"idle", format_shortest(cluster - t.dp * t.gpus_per_replica)}});
-    });
-  } else if (in.deadline_dp) {
-    t.dp = *in.deadline_dp;
-    steps.add([&] {
-      return make_step("dp", "P_DP = min{d : T(d) ≤ D}", num(t.dp), t.dp, "", "dp_from_deadline",
-                       {{"deadline_days", format_readable(in.deadline_days)}});
-    });
-  } else {
-    t.dp = 1;
-    steps.add([&] { return make_step("dp", "P_DP", "1", t.dp, "", "dp_single"); });
+    case DpRule::kDeadline:
+      t.dp = in.dp;
+      steps.add([&] {
+        return make_step("dp", "P_DP = min{d : T(d) ≤ D}", num(t.dp), t.dp, "",
+                         known(t.dp) ? "dp_from_deadline" : "dp_deadline_unmet",
+                         {{"deadline_days", format_readable(in.deadline_days)}});
+      });
+      break;
+    case DpRule::kSingle:
+      t.dp = 1;
+      steps.add([&] { return make_step("dp", "P_DP", "1", t.dp, "", "dp_single"); });
+      break;
   }
 
   // 9. The cluster.
-  t.total_gpus = t.gpus_per_replica * t.dp;
+  t.total_gpus = replica * t.dp;
   steps.add([&] {
     return make_step("total_gpus", "P_TP × P_PP × P_DP",
                      num(t.tp) + " × " + num(t.pp) + " × " + num(t.dp), t.total_gpus, "GPUs");
   });
+}
+
+ArticleTraining article_training(const ArticleInputs& in, const ArticleDataParallel& dp,
+                                 std::vector<Issue>& issues, bool explain) {
+  ArticleTraining t = article_layout(in, issues, explain);
+  article_data_parallel(t, dp, issues, explain);
   return t;
 }
 

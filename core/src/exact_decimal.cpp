@@ -161,9 +161,12 @@ ExactRatio& ExactRatio::divided_by(const ExactRatio& other) {
 }
 
 double ExactRatio::floor() const {
-  if (denominator_.is_zero()) return -1;
+  // Beyond the capacity, or a zero denominator, there is no exact answer to give: NaN, which
+  // every caller shows as unknown (never a sentinel that could pass for a count).
+  if (numerator_.overflowed() || denominator_.overflowed() || denominator_.is_zero()) {
+    return std::nan("");
+  }
   double q = std::floor(numerator_.to_double() / denominator_.to_double());
-  if (numerator_.overflowed() || denominator_.overflowed()) return std::nan("");
   if (!(q < 9007199254740992.0)) return q;  // beyond 2^53 the double is all we can report
   // The estimate is off by at most one or two; settle it exactly: q·d ≤ n < (q+1)·d.
   for (int guard = 0; guard < 8; ++guard) {

@@ -68,90 +68,12 @@ std::vector<ConcurrencyPoint> concurrency_curve(const ServingInputs& in, double 
 
 }  // namespace
 
-bool serving_inputs(const Plan& plan, const ResolvedSetup& setup, ServingInputs& in,
-                    InferenceSettings& s, std::vector<Issue>& issues) {
-  if (!setup.has_architecture) return false;
-  const Architecture& a = setup.arch;
-  in.arch = a;
-  in.counts = setup.counts;
-
-  s.weights = plan.infer_weights.empty() ? "bf16" : plan.infer_weights;
-  const WeightFormat* format = find_weight_format(s.weights);
-  s.weight_bits = plan_value(issues, "weight_bits", plan.infer_weight_bits,
-                             format ? weight_format_bits(*format, a.hidden) : kNaN);
-  const std::string embedding_default =
-      format ? std::string(format->embedding_default) : std::string("bf16");
-  s.embedding_format =
-      plan.infer_embedding_format.empty() ? embedding_default : plan.infer_embedding_format;
-  const WeightFormat* embedding = find_weight_format(s.embedding_format);
-  s.embedding_bits = embedding ? weight_format_bits(*embedding, a.hidden) : kNaN;
-
-  // The KV cache follows the model's 16-bit type unless chosen (vLLM's kv_cache_dtype "auto").
-  const std::string kv_auto = s.weights == "fp32" || s.weights == "fp16" ? s.weights : "bf16";
-  s.kv_dtype = plan.infer_kv_dtype.empty() ? kv_auto : plan.infer_kv_dtype;
-  const KvDtype* kv = find_kv_dtype(s.kv_dtype);
-  s.kv_bits = kv ? kv->bits : kNaN;
-
-  const double model_context = a.max_positions > 0 ? a.max_positions : kDefaultServingContext;
-  s.context = plan_value(issues, "context", plan.infer_context,
-                         std::min(kDefaultServingContext, model_context));
-  s.batch = plan_value(issues, "batch", plan.infer_batch, kDefaultServingBatch);
-  s.prompt_tokens = plan_value(issues, "prompt_tokens", plan.infer_prompt_tokens, s.context);
-  s.target_concurrency =
-      plan_value(issues, "target_concurrency", plan.infer_target_concurrency, s.batch);
-  s.gpu_memory_utilization =
-      plan_value(issues, "gpu_memory_utilization", plan.infer_gpu_memory_utilization,
-                 kDefaultGpuMemoryUtilization);
-  s.runtime_reserve_gb = plan_value(issues, "runtime_reserve_gb", plan.infer_runtime_reserve_gb,
-                                    kDefaultRuntimeReserveGb);
-  s.prefill_chunk =
-      plan_value(issues, "prefill_chunk", plan.infer_prefill_chunk, kDefaultPrefillChunkTokens);
-  s.kv_block_tokens =
-      plan_value(issues, "kv_block_tokens", plan.infer_kv_block_tokens, kDefaultKvBlockTokens);
-  s.decode_efficiency = plan_value(issues, "decode_efficiency", plan.infer_decode_efficiency,
-                                   kDefaultDecodeEfficiency);
-  s.prefill_efficiency = plan_value(issues, "prefill_efficiency", plan.infer_prefill_efficiency,
-                                    kDefaultPrefillEfficiency);
-  const bool fp8 = format && format->fp8_matmul && known(setup.fp8_tflops);
-  s.peak_dtype = fp8 ? "fp8" : "bf16";
-  s.peak_tflops = fp8 ? setup.fp8_tflops : setup.bf16_tflops;
-  s.tp_auto = !plan.infer_tp;
-
-  in.weight_bits = s.weight_bits;
-  in.embedding_bits = s.embedding_bits;
-  in.kv_bits = s.kv_bits;
-  in.kv_scale_bits = kv ? kv->scale_bits_per_vector : kNaN;
-  in.card_memory_gb = setup.card_memory_gb;
-  in.gpu_memory_utilization = s.gpu_memory_utilization;
-  in.runtime_reserve_gb = s.runtime_reserve_gb;
-  in.prefill_chunk_tokens = s.prefill_chunk;
-  in.kv_block_tokens = s.kv_block_tokens;
-  in.hbm_bandwidth_tbps = setup.hbm_bandwidth_tbps;
-  in.peak_tflops = s.peak_tflops;
-  in.decode_efficiency = s.decode_efficiency;
-  in.prefill_efficiency = s.prefill_efficiency;
-
-  if (a.max_positions > 0 && s.context > a.max_positions) {
-    issues.push_back(warning("context_exceeds_model", "context",
-                             {{"context", n(s.context)}, {"max", n(a.max_positions)}}));
-  }
-  if (known(s.prompt_tokens) && known(s.context) && s.prompt_tokens > s.context) {
-    issues.push_back(warning("prompt_exceeds_context", "prompt_tokens",
-                             {{"prompt", n(s.prompt_tokens)}, {"context", n(s.context)}}));
-  }
-  if (!known(setup.hbm_bandwidth_tbps) || !known(s.peak_tflops)) {
-    issues.push_back(warning("throughput_unknown",
-                             known(setup.hbm_bandwidth_tbps) ? "bf16_tflops" : "hbm_bandwidth_tbps",
-                             {}));
-  }
-  return true;
-}
-
-FullInference full_inference(const Plan& plan, const ResolvedSetup& setup,
-                             std::vector<Issue>& issues) {
+FullInference full_inference(const ResolvedPlan& plan, std::vector<Issue>& issues) {
   FullInference r;
-  ServingInputs in;
-  InferenceSettings& s = r.settings;
+  const ServingInputs& in = plan.serving.inputs;
+  const ResolvedSetup& setup = plan.setup;
+  r.settings = plan.serving.settings;
+  const InferenceSettings& s = r.settings;
   const auto unavailable = [&r] {
     for (double* v : {&r.weights_gb, &r.kv_bytes_per_token, &r.kv_cache_gb, &r.overhead_gb,
                       &r.per_card_gb, &r.min_gpus, &r.tp, &r.max_concurrency, &r.replicas,
@@ -160,7 +82,7 @@ FullInference full_inference(const Plan& plan, const ResolvedSetup& setup,
     }
     return r;
   };
-  if (!serving_inputs(plan, setup, in, s, issues)) return unavailable();
+  if (!plan.serving.ready) return unavailable();
   r.available = true;
   const Architecture& a = in.arch;
   const double card_gb = in.card_memory_gb;
@@ -249,19 +171,9 @@ FullInference full_inference(const Plan& plan, const ResolvedSetup& setup,
 
   // 6. The serving layout: chosen, or the smallest valid TP where the batch fits.
   std::string tp_note;
-  if (plan.infer_tp) {
-    r.tp = plan_value(issues, "infer_tp", plan.infer_tp, kNaN);
+  if (plan.serving.tp) {
+    r.tp = *plan.serving.tp;  // NaN when refused (resolve.hpp named why)
     tp_note = "serve_tp_chosen";
-    if (known(r.tp) && !serving_tp_valid(a, r.tp)) {
-      issues.push_back({"serving_tp_invalid",
-                        "infer_tp",
-                        Severity::kError,
-                        {{"tp", n(r.tp)}, {"heads", n(a.heads)}, {"kv_heads", n(a.kv_heads)}}});
-      r.tp = kNaN;
-    } else if (known(r.tp) && r.tp > setup.gpus_per_node) {
-      issues.push_back(warning("serving_tp_crosses_nodes", "infer_tp",
-                               {{"tp", n(r.tp)}, {"gpus_per_node", n(setup.gpus_per_node)}}));
-    }
   } else {
     r.tp = kNaN;
     for (double t : tps) {

@@ -4,8 +4,10 @@
 #include <cmath>
 #include <limits>
 #include <numeric>
+#include <tuple>
 
-#include "llm_sizer/training_report.hpp"
+#include "llm_sizer/layout_rules.hpp"
+#include "llm_sizer/training_settings.hpp"
 #include "llm_sizer/units.hpp"
 
 namespace llm_sizer {
@@ -35,21 +37,19 @@ double score(const LayoutCandidate& c, bool by_cost) {
   return std::isfinite(c.days) ? c.days : 1 / c.tokens_per_s;
 }
 
+int recompute_rank(const std::string& id) { return id == "none" ? 0 : id == "selective" ? 1 : 2; }
+
+// A total order: the score, then the fewest GPUs, then the layout itself, so that ties rank the
+// same in every build (std::sort is not stable, and libc++ and libstdc++ order ties apart).
 bool better(const LayoutCandidate& a, const LayoutCandidate& b, bool by_cost) {
   const double sa = score(a, by_cost);
   const double sb = score(b, by_cost);
   if (sa != sb) return sa < sb;
-  return a.gpus < b.gpus;
-}
-
-std::vector<double> tensor_parallel_sizes(const Architecture& a, double gpus_per_node) {
-  const int kv = a.is_mla() ? a.heads : a.kv_heads;
-  const int g = std::gcd(a.heads, kv);
-  std::vector<double> sizes;
-  for (int t = 1; t <= g && t <= gpus_per_node; ++t) {
-    if (g % t == 0) sizes.push_back(t);
-  }
-  return sizes;
+  const auto key = [](const LayoutCandidate& c) {
+    return std::make_tuple(c.gpus, c.tp, c.pp, c.dp, c.micro_batch, c.zero,
+                           recompute_rank(c.recompute), c.sequence_parallel ? 0 : 1);
+  };
+  return key(a) < key(b);
 }
 
 class Searcher {
@@ -65,7 +65,7 @@ class Searcher {
     const Architecture& a = base_.memory.arch;
     const bool megatron = base_.memory.framework == Framework::kMegatron;
     const double cp = base_.memory.layout.cp;
-    for (double tp : tensor_parallel_sizes(a, base_.gpus_per_node)) {
+    for (double tp : valid_tensor_parallel_sizes(a, base_.gpus_per_node)) {
       for (int pp = 1; pp <= a.layers; ++pp) {
         if (!deadline_mode && tp * pp * cp > options_.cluster_gpus) break;
         for (double mb : kMicroBatches) {
@@ -94,9 +94,6 @@ class Searcher {
     l.micro_batch = mb;
     l.sequence_parallel = sp;
     l.stage_layers.clear();
-    if (l.vpp > 1 && (pp < 2 || (in.memory.arch.layers / pp) % static_cast<int>(l.vpp) != 0)) {
-      return;
-    }
     if (in.memory.arch.is_moe()) l.etp = tp;
     const double card_bytes = gb_to_bytes(in.memory.card_memory_gb);
     for (Recompute rc : {Recompute::kNone, Recompute::kSelective, Recompute::kFull}) {
@@ -121,14 +118,35 @@ class Searcher {
     }
   }
 
+  // Whether the plan's rulebook accepts the layout (with the batch it would train at).
+  bool valid(const TrainingTimeInputs& in) const {
+    const TrainingLayout& l = in.memory.layout;
+    LayoutProposal p;
+    p.tp = l.tp;
+    p.pp = l.pp;
+    p.dp = l.dp;
+    p.cp = l.cp;
+    p.ep = l.ep;
+    p.etp = l.etp;
+    p.vpp = l.vpp;
+    p.micro_batch = l.micro_batch;
+    p.global_batch = in.global_batch;
+    p.seq_len = l.seq_len;
+    p.stage_layers = l.stage_layers;
+    return broken_layout_rules(in.memory.arch, p, in.gpus_per_node) == 0;
+  }
+
   // Sets DP (and the global batch) for a layout; false when none is valid.
   bool place(TrainingTimeInputs& in, bool deadline_mode) {
     TrainingLayout& l = in.memory.layout;
     const double replica = l.tp * l.pp * l.cp;
     if (!deadline_mode) {
-      l.dp = std::floor(options_.cluster_gpus / replica);
-      return l.dp >= 1 && set_batch(in);
+      l.dp = data_parallel_for_cluster(options_.cluster_gpus, replica,
+                                       options_.fixed_global_batch ? base_.global_batch : kNaN,
+                                       l.micro_batch);
+      return l.dp >= 1 && set_batch(in) && valid(in);
     }
+    if (options_.fixed_global_batch) return place_fixed_batch(in);
     // The smallest DP meeting the deadline: start from the compute-bound estimate, then step up.
     if (in.hardware_flops_per_token <= 0) {
       flops_per_token(in.memory.arch, l.seq_len, l.recompute, in.model_flops_per_token,
@@ -138,24 +156,44 @@ class Searcher {
                            (replica * in.peak_tflops * kFlopsPerTflop * in.compute_efficiency);
     const auto meets = [&](double dp) {
       l.dp = dp;
-      if (!set_batch(in)) return false;
+      if (!set_batch(in) || !valid(in)) return false;
       return training_time(in, training_peak(in.memory).params_per_card).days <=
              options_.deadline_days;
     };
     // Compute alone can only be faster than the whole step, so this DP is a lower bound; grow
     // geometrically until the deadline is met, then bisect back to the smallest that meets it.
     double low = std::max(1.0, std::ceil(ideal_s / (options_.deadline_days * kSecondsPerDay))) - 1;
+    if (low + 1 > options_.max_dp) return false;
     double high = low + 1;
     while (!meets(high)) {
       low = high;
-      high = std::ceil(high * 1.25 + 1);
-      if (high > options_.max_dp) return false;
+      high = std::min(std::ceil(high * 1.25 + 1), options_.max_dp);
+      if (high <= low) return false;
     }
     while (high - low > 1) {
       const double mid = std::floor((low + high) / 2);
       (meets(mid) ? high : low) = mid;
     }
     return meets(high);
+  }
+
+  // A fixed global batch allows only the DPs whose micro-batches divide it: try them from the
+  // smallest (each step is faster with more replicas, so the first that meets the deadline is
+  // the fewest GPUs).
+  bool place_fixed_batch(TrainingTimeInputs& in) {
+    TrainingLayout& l = in.memory.layout;
+    const double microbatches = in.global_batch / l.micro_batch;
+    if (!(microbatches >= 1) || microbatches != std::floor(microbatches)) return false;
+    for (double dp = 1; dp <= std::min(microbatches, options_.max_dp); ++dp) {
+      if (std::fmod(microbatches, dp) != 0) continue;
+      l.dp = dp;
+      if (!set_batch(in) || !valid(in)) continue;
+      if (training_time(in, training_peak(in.memory).params_per_card).days <=
+          options_.deadline_days) {
+        return true;
+      }
+    }
+    return false;
   }
 
   LayoutCandidate describe(const TrainingTimeInputs& in, const TrainingPeak& peak) {

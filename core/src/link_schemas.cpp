@@ -13,8 +13,16 @@ constexpr LinkDefault kV1Defaults[] = {
     {"recipe", "seed12"}, {"fw", "megatron"}, {"wb", "2"},
 };
 
+// Version 2 (issue 11): the article's bytes per weight ("wb") follows the serving weight format
+// unless given, so it has no fixed default; version 1 links keep their 2 bytes written out.
+constexpr LinkDefault kV2Defaults[] = {
+    {"m", "gpt3-175b"},   {"a", "h100-80g"},  {"safety", "0.6"},
+    {"recipe", "seed12"}, {"fw", "megatron"},
+};
+
 constexpr LinkSchema kSchemas[] = {
     {1, kV1Defaults, {}, {}},
+    {2, kV2Defaults, {}, {}},
 };
 
 static_assert(kSchemas[std::size(kSchemas) - 1].version == kLinkVersion,

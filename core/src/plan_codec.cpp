@@ -184,7 +184,8 @@ DecodedLink decode_link(std::string_view link, std::span<const LinkSchema> schem
   }
   const std::string_view query = query_part(link);
   std::vector<LinkPair> pairs;
-  std::size_t version_index = schemas.size() - 1;
+  // A link without a version marker predates versions (or was typed by hand): the first one.
+  std::size_t version_index = 0;
   bool version_seen = false;
   std::set<std::string> seen_keys;
   std::size_t start = 0;
@@ -221,14 +222,16 @@ DecodedLink decode_link(std::string_view link, std::span<const LinkSchema> schem
       }
     }
     if (!known) {
+      version_index = schemas.size() - 1;  // a version from the future: read as today's
       issues.push_back(
           {position, link_issue("link_unknown_version", Severity::kWarning,
                                 {{"version", excerpt(pair.value)}, {"supported", current}})});
     }
   }
   if (!version_seen) {
-    issues.push_back({query.size(),
-                      link_issue("link_no_version", Severity::kWarning, {{"supported", current}})});
+    issues.push_back(
+        {query.size(), link_issue("link_no_version", Severity::kWarning,
+                                  {{"supported", std::to_string(schemas.front().version)}})});
   }
   for (std::size_t i = version_index + 1; i < schemas.size(); ++i) {
     migrate(pairs, schemas[i - 1], schemas[i], issues);

@@ -8,83 +8,80 @@
 #include "llm_sizer/number_format.hpp"
 #include "llm_sizer/plan_codec.hpp"
 #include "llm_sizer/plan_fields.hpp"
+#include "llm_sizer/resolve.hpp"
 
 namespace llm_sizer {
 namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
-// A plan number the article's method reads: NaN when validation rejected it.
-std::optional<double> usable(const std::vector<Issue>& issues, std::string_view field,
-                             const std::optional<double>& value) {
-  if (value && has_error_for(issues, field)) return kNaN;
-  return value;
+// Step 8's rule with what it needs from the resolved plan; the deadline's DP comes from the time
+// model on the layout the article decided (tp, pp).
+ArticleDataParallel data_parallel(const ResolvedPlan& r, const ArticleTraining& layout,
+                                  std::vector<Issue>& issues) {
+  ArticleDataParallel dp;
+  dp.rule = r.dp_rule;
+  dp.cluster_gpus = r.cluster_gpus;
+  dp.deadline_days = r.deadline_days;
+  dp.micro_batch = r.training.settings.micro_batch;
+  dp.global_batch = r.training.global_batch_given ? r.training.settings.global_batch : kNaN;
+  switch (r.dp_rule) {
+    case DpRule::kGiven: {
+      const ResolvedInput* given = find_input(r, "dp");
+      dp.dp = given ? given->value : kNaN;
+      break;
+    }
+    case DpRule::kDeadline: {
+      if (!std::isfinite(r.deadline_days) || !r.training.ready) {
+        dp.dp = kNaN;  // a refused input (named by its own issue) leaves the time model unknown
+        break;
+      }
+      TrainingTimeInputs time;
+      TrainingSettings settings;
+      std::vector<Issue> scratch;  // the layout's own issues are reported by the full model
+      const bool ready = training_layout(r, layout.tp, layout.pp, 1, time, settings, scratch) &&
+                         std::isfinite(time.tokens) &&
+                         (std::isfinite(time.peak_tflops) || std::isfinite(time.achieved_tflops));
+      if (!ready) {
+        issues.push_back({"deadline_needs_tokens", "deadline_days", Severity::kWarning, {}});
+        dp.rule = DpRule::kSingle;
+        break;
+      }
+      dp.dp = dp_for_deadline(time, r.deadline_days, r.training.global_batch_given);
+      if (!std::isfinite(dp.dp)) {
+        issues.push_back({"deadline_unreachable",
+                          "deadline_days",
+                          Severity::kWarning,
+                          {{"deadline_days", format_readable(r.deadline_days)},
+                           {"max_dp", format_readable(kMaxSearchDataParallel)}}});
+      }
+      break;
+    }
+    default:
+      break;
+  }
+  return dp;
 }
 
 }  // namespace
 
-ArticleInputs article_inputs(const Plan& plan, const ResolvedSetup& setup,
-                             const std::vector<Issue>& issues) {
-  ArticleInputs in;
-  in.params = setup.params;
-  in.bytes_per_param = setup.bytes_per_param;
-  in.weight_bytes = setup.weight_bytes;
-  in.grad_bytes = setup.grad_bytes;
-  in.optimizer_bytes = setup.optimizer_bytes;
-  in.card_memory_gb = setup.card_memory_gb;
-  in.safety_factor = has_error_for(issues, "safety_factor") ? kNaN : plan.safety_factor;
-  in.gpus_per_node = setup.gpus_per_node;
-  in.tp = usable(issues, "tp", plan.tp);
-  in.pp = usable(issues, "pp", plan.pp);
-  in.dp = usable(issues, "dp", plan.dp);
-  in.cluster_gpus = usable(issues, "cluster_gpus", plan.cluster_gpus);
-  in.weight_bytes_per_param =
-      has_error_for(issues, "weight_bytes_per_param") ? kNaN : plan.weight_bytes_per_param;
-  return in;
-}
-
 Report evaluate(const Plan& plan, const EvaluateOptions& options) {
+  const ResolvedPlan resolved = resolve(plan);
   Report report;
   report.plan = plan;
+  report.setup = resolved.setup;
+  report.inputs = resolved.inputs;
+  report.issues = resolved.issues;
   auto& issues = report.issues;
-  issues = validate_field_ranges(plan);
-  report.setup = resolve_setup(plan, issues);
-  const ResolvedSetup& setup = report.setup;
 
-  ArticleInputs in = article_inputs(plan, setup, issues);
-
-  report.article_training = article_training(in, issues, options.explain);
-  // The article's other direction: DP from a deadline, when neither DP nor a cluster is given.
-  const double deadline = plan_value(issues, "deadline_days", plan.deadline_days, 0);
-  if (options.full_models && deadline > 0 && !plan.dp && !plan.cluster_gpus &&
-      setup.has_architecture) {
-    // A copy of the issues so far: training_inputs must see which inputs were refused (an
-    // out-of-range ZeRO stage once reached an int conversion this way; found by fuzzing).
-    std::vector<Issue> scratch = issues;
-    TrainingTimeInputs time;
-    TrainingSettings settings;
-    if (training_inputs(plan, setup, report.article_training, time, settings, scratch) &&
-        std::isfinite(time.tokens) && std::isfinite(time.peak_tflops)) {
-      const double dp = dp_for_deadline(time, deadline, plan.global_batch.has_value());
-      if (std::isfinite(dp)) {
-        in.deadline_dp = dp;
-        in.deadline_days = deadline;
-        std::vector<Issue> again;
-        report.article_training = article_training(in, again);
-      } else {
-        issues.push_back({"deadline_unreachable",
-                          "deadline_days",
-                          Severity::kError,
-                          {{"deadline_days", format_readable(deadline)}}});
-      }
-    } else {
-      issues.push_back({"deadline_needs_tokens", "deadline_days", Severity::kWarning, {}});
-    }
-  }
-  report.article_inference = article_inference(in, issues, options.explain);
+  ArticleTraining& article = report.article_training;
+  article = article_layout(resolved.article, issues, options.explain);
+  const ArticleDataParallel dp = data_parallel(resolved, article, issues);
+  article_data_parallel(article, dp, issues, options.explain);
+  report.article_inference = article_inference(resolved.article, issues, options.explain);
   if (options.full_models) {
-    report.training = full_training(plan, setup, report.article_training, issues);
-    report.inference = full_inference(plan, setup, issues);
+    report.training = full_training(resolved, article.tp, article.pp, article.dp, issues);
+    report.inference = full_inference(resolved, issues);
   }
   return report;
 }
@@ -105,6 +102,7 @@ std::string training_json(const Report& report) {
   fields.field("total_gpus", t.total_gpus);
   fields.field("steps", t.steps);
   fields.field("issues", report.issues);
+  fields.field("inputs", report.inputs);
   const auto& full = report.training;
   if (full.available) {
     fields.field("memory", full.memory);
@@ -129,35 +127,34 @@ std::string training_json(const Report& report) {
 
 SearchReport search_plan(const Plan& plan) {
   SearchReport result;
-  const Report report = evaluate(plan);
-  result.issues = report.issues;
-  if (!report.setup.has_architecture) return result;
-  TrainingTimeInputs base;
-  TrainingSettings settings;
-  std::vector<Issue> scratch = report.issues;  // what validation refused stays out of the layout
-  if (!training_inputs(plan, report.setup, report.article_training, base, settings, scratch)) {
+  const ResolvedPlan r = resolve(plan);
+  result.issues = r.issues;
+  if (!r.setup.has_architecture) {
+    result.issues.push_back({"full_model_needs_architecture", "model", Severity::kWarning, {}});
     return result;
   }
+  if (!r.training.ready) return result;
   SearchOptions options;
-  const double cluster = plan_value(report.issues, "cluster_gpus", plan.cluster_gpus, NAN);
-  const double deadline = plan_value(report.issues, "deadline_days", plan.deadline_days, NAN);
-  if (std::isfinite(cluster)) {
-    options.cluster_gpus = cluster;
-    options.deadline_days = NAN;
-  } else if (std::isfinite(deadline) && std::isfinite(base.tokens)) {
-    options.cluster_gpus = NAN;
-    options.deadline_days = deadline;
+  if (std::isfinite(r.cluster_gpus)) {
+    options.cluster_gpus = r.cluster_gpus;
+    options.deadline_days = kNaN;
+  } else if (std::isfinite(r.deadline_days) && std::isfinite(r.training.inputs.tokens)) {
+    options.cluster_gpus = kNaN;
+    options.deadline_days = r.deadline_days;
   } else {
     result.issues.push_back({"search_needs_target", "cluster_gpus", Severity::kError, {}});
     return result;
   }
+  const TrainingTimeInputs& base = r.training.inputs;
   if (!std::isfinite(base.peak_tflops) && !std::isfinite(base.achieved_tflops)) {
     result.issues.push_back({"peak_unknown", "bf16_tflops", Severity::kError, {}});
     return result;
   }
-  options.rank_by_cost = plan.objective == "cost";
-  options.fixed_global_batch = plan.global_batch.has_value();
-  result.search = search_layouts(base, options);
+  options.rank_by_cost = r.objective == "cost";
+  options.fixed_global_batch = r.training.global_batch_given;
+  TrainingTimeInputs start = base;
+  start.global_batch = r.training.settings.global_batch;
+  result.search = search_layouts(start, options);
   result.ran = true;
   if (!result.search.found) {
     result.issues.push_back({"search_nothing_fits", "", Severity::kWarning, {}});

@@ -1,32 +1,39 @@
-#include "llm_sizer/setup.hpp"
-
+// The model, the accelerator and the precision recipe of a plan: presets looked up, overrides
+// applied, the article's parameter count decided (resolve.hpp).
+#include <cmath>
 #include <limits>
 
 #include "llm_sizer/accelerator.hpp"
 #include "llm_sizer/model.hpp"
 #include "llm_sizer/number_format.hpp"
 #include "llm_sizer/precision.hpp"
+#include "resolver.hpp"
 
-namespace llm_sizer {
+namespace llm_sizer::detail {
 namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 constexpr double kDefaultGpusPerNode = 8;  // the article's 8-GPU NVLink server (section 2.2.2)
+// A given parameter count may differ this much from the architecture's own count: published
+// headline figures are rounded (GPT-3's 175 × 10⁹ is 174.6 × 10⁹ counted; Llama 3.1 70B's
+// 70 × 10⁹ is 70.55 × 10⁹). More than that is a different model.
+constexpr double kParamsTolerance = 0.05;
 
 Issue unknown_id(std::string code, std::string field, const std::string& value) {
   return {std::move(code), std::move(field), Severity::kError, {{"value", value}}};
 }
 
-// Architecture overrides: every plan field that is set replaces the preset's value.
-void apply_overrides(const Plan& p, const std::vector<Issue>& issues, Architecture& a) {
+// Architecture overrides: every given field replaces the preset's value.
+void apply_overrides(Resolver& r, Architecture& a) {
+  const Plan& p = r.plan();
   const auto set_int = [&](std::string_view field, const std::optional<double>& v, int& out) {
-    if (v && !has_error_for(issues, field)) out = static_cast<int>(*v);
+    if (r.given(field, v)) out = static_cast<int>(*v);
   };
   const auto set_num = [&](std::string_view field, const std::optional<double>& v, double& out) {
-    if (v && !has_error_for(issues, field)) out = *v;
+    if (r.given(field, v)) out = *v;
   };
   const auto set_flag = [&](std::string_view field, const std::optional<double>& v, bool& out) {
-    if (v && !has_error_for(issues, field)) out = *v != 0;
+    if (r.given(field, v)) out = *v != 0;
   };
   set_int("layers", p.arch_layers, a.layers);
   set_num("hidden", p.arch_hidden, a.hidden);
@@ -34,18 +41,24 @@ void apply_overrides(const Plan& p, const std::vector<Issue>& issues, Architectu
   set_int("kv_heads", p.arch_kv_heads, a.kv_heads);
   set_num("head_dim", p.arch_head_dim, a.head_dim);
   set_num("ffn", p.arch_ffn, a.ffn);
-  if (p.arch_ffn_kind == "gelu") a.ffn_kind = FfnKind::kGelu;
-  if (p.arch_ffn_kind == "swiglu") a.ffn_kind = FfnKind::kSwiglu;
+  if (!r.refused("ffn_kind")) {
+    if (p.arch_ffn_kind == "gelu") a.ffn_kind = FfnKind::kGelu;
+    if (p.arch_ffn_kind == "swiglu") a.ffn_kind = FfnKind::kSwiglu;
+  }
   set_num("vocab", p.arch_vocab, a.vocab);
   set_flag("tied_embeddings", p.arch_tied_embeddings, a.tied_embeddings);
-  if (p.arch_positions == "rotary") a.positions = PositionKind::kRotary;
-  if (p.arch_positions == "learned") a.positions = PositionKind::kLearned;
-  if (p.arch_positions == "alibi") a.positions = PositionKind::kAlibi;
+  if (!r.refused("positions")) {
+    if (p.arch_positions == "rotary") a.positions = PositionKind::kRotary;
+    if (p.arch_positions == "learned") a.positions = PositionKind::kLearned;
+    if (p.arch_positions == "alibi") a.positions = PositionKind::kAlibi;
+  }
   set_num("max_positions", p.arch_max_positions, a.max_positions);
   set_flag("qkv_bias", p.arch_qkv_bias, a.qkv_bias);
   set_flag("linear_bias", p.arch_linear_bias, a.linear_bias);
-  if (p.arch_norm == "rmsnorm") a.norm = NormKind::kRmsNorm;
-  if (p.arch_norm == "layernorm") a.norm = NormKind::kLayerNorm;
+  if (!r.refused("norm")) {
+    if (p.arch_norm == "rmsnorm") a.norm = NormKind::kRmsNorm;
+    if (p.arch_norm == "layernorm") a.norm = NormKind::kLayerNorm;
+  }
   set_flag("qk_norm", p.arch_qk_norm, a.qk_norm);
   set_flag("dropout", p.arch_dropout, a.dropout);
   set_int("moe_experts", p.arch_moe_experts, a.moe_experts);
@@ -81,105 +94,185 @@ std::string architecture_problem(const Architecture& a) {
   return {};
 }
 
-}  // namespace
-
-double plan_value(const std::vector<Issue>& issues, std::string_view field,
-                  const std::optional<double>& value, double fallback) {
-  if (!value) return fallback;
-  return has_error_for(issues, field) ? kNaN : *value;
+// The preset's architecture fields shown as what an input left empty resolves to.
+void record_architecture(Resolver& r, const Architecture& a, InputSource source) {
+  // Only fields the plan leaves empty are recorded here; given ones are read as given.
+  const Plan& p = r.plan();
+  const auto unless_given = [&](std::string_view field, const std::optional<double>& v,
+                                double value) {
+    if (!v) r.record(field, source, value);
+  };
+  unless_given("layers", p.arch_layers, a.layers);
+  unless_given("hidden", p.arch_hidden, a.hidden);
+  unless_given("heads", p.arch_heads, a.heads);
+  unless_given("kv_heads", p.arch_kv_heads, a.kv_heads);
+  unless_given("head_dim", p.arch_head_dim, a.qk_head_dim());
+  unless_given("ffn", p.arch_ffn, a.ffn);
+  if (p.arch_ffn_kind.empty())
+    r.record("ffn_kind", source, kNaN, std::string(ffn_kind_id(a.ffn_kind)));
+  unless_given("vocab", p.arch_vocab, a.vocab);
+  unless_given("tied_embeddings", p.arch_tied_embeddings, a.tied_embeddings ? 1 : 0);
+  if (p.arch_positions.empty()) {
+    r.record("positions", source, kNaN, std::string(position_kind_id(a.positions)));
+  }
+  unless_given("max_positions", p.arch_max_positions, a.max_positions);
+  unless_given("qkv_bias", p.arch_qkv_bias, a.qkv_bias ? 1 : 0);
+  unless_given("linear_bias", p.arch_linear_bias, a.linear_bias ? 1 : 0);
+  if (p.arch_norm.empty()) r.record("norm", source, kNaN, std::string(norm_kind_id(a.norm)));
+  unless_given("qk_norm", p.arch_qk_norm, a.qk_norm ? 1 : 0);
+  unless_given("dropout", p.arch_dropout, a.dropout ? 1 : 0);
+  unless_given("moe_experts", p.arch_moe_experts, a.moe_experts);
+  unless_given("moe_top_k", p.arch_moe_top_k, a.moe_top_k);
+  unless_given("moe_shared_experts", p.arch_moe_shared_experts, a.moe_shared_experts);
+  unless_given("moe_ffn", p.arch_moe_ffn, a.moe_ffn);
+  unless_given("moe_dense_layers", p.arch_moe_dense_layers, a.moe_dense_layers);
+  unless_given("moe_layer_period", p.arch_moe_layer_period, a.moe_layer_period);
+  unless_given("q_lora_rank", p.arch_q_lora_rank, a.q_lora_rank);
+  unless_given("kv_lora_rank", p.arch_kv_lora_rank, a.kv_lora_rank);
+  unless_given("qk_nope_dim", p.arch_qk_nope_dim, a.qk_nope_dim);
+  unless_given("qk_rope_dim", p.arch_qk_rope_dim, a.qk_rope_dim);
+  unless_given("v_head_dim", p.arch_v_head_dim, a.v_head_dim);
+  unless_given("sliding_window", p.arch_sliding_window, a.sliding_window);
+  unless_given("sliding_window_layers", p.arch_sliding_window_layers, a.sliding_window_layers);
 }
 
-ResolvedSetup resolve_setup(const Plan& plan, std::vector<Issue>& issues) {
-  ResolvedSetup s;
-
-  // Model.
-  const double params = plan_value(issues, "params", plan.params, kNaN);
-  bool arch_given = false;
-  if (plan.model == kCustomId) {
-    s.model_name = plan.model_name;
-    s.params = params;
-  } else if (const ModelPreset* model = find_model(plan.model)) {
-    s.model_name = model->name;
-    s.params = plan.params ? params : model->nominal_params;
-    s.arch = model->architecture;
-    arch_given = model->has_architecture();
+// N for the article: a given count (if it agrees with the architecture), the preset's headline
+// count while its architecture is unchanged, else what the architecture counts.
+void resolve_params(Resolver& r, ResolvedSetup& s, const ModelPreset* preset,
+                    bool architecture_changed) {
+  const Plan& p = r.plan();
+  if (r.given("params", p.params)) {
+    const double given = *p.params;
+    if (s.has_architecture &&
+        std::fabs(given - s.counts.total) > kParamsTolerance * s.counts.total) {
+      r.refuse({"params_conflicts_architecture",
+                "params",
+                Severity::kError,
+                {{"value", format_readable(given)},
+                 {"counted", format_readable(s.counts.total)},
+                 {"percent", format_readable(kParamsTolerance * 100)}}});
+      s.params = kNaN;
+      return;
+    }
+    r.record("params", InputSource::kGiven, given);
+    s.params = given;
+    return;
+  }
+  if (p.params) {  // given but refused by validation
+    s.params = kNaN;
+    return;
+  }
+  if (preset != nullptr && !architecture_changed) {
+    s.params = preset->nominal_params;
+    r.record("params", InputSource::kPreset, s.params);
+  } else if (s.has_architecture) {
+    s.params = s.counts.total;
+    r.record("params", InputSource::kAutomatic, s.params);
+  } else if (preset == nullptr && p.model == kCustomId) {
+    r.add({"params_required", "params", Severity::kError, {}});
+    s.params = kNaN;
   } else {
-    issues.push_back(unknown_id("unknown_model", "model", plan.model));
-    s.params = params;
+    s.params = kNaN;
+  }
+}
+
+void resolve_model(Resolver& r, ResolvedSetup& s) {
+  const Plan& p = r.plan();
+  const ModelPreset* preset = nullptr;
+  if (p.model == kCustomId) {
+    s.model_name = p.model_name;
+  } else if ((preset = find_model(p.model)) != nullptr) {
+    s.model_name = preset->name;
+    s.arch = preset->architecture;
+  } else {
+    r.refuse(unknown_id("unknown_model", "model", p.model));
   }
   const Architecture before = s.arch;
-  apply_overrides(plan, issues, s.arch);
-  arch_given |= s.arch.layers != before.layers || s.arch.hidden != before.hidden;
-  if (arch_given) {
+  apply_overrides(r, s.arch);
+  const bool changed = !(s.arch == before);
+  const bool described = (preset != nullptr && preset->has_architecture()) ||
+                         s.arch.layers != before.layers || s.arch.hidden != before.hidden;
+  if (described) {
     const std::string problem = architecture_problem(s.arch);
     if (problem.empty()) {
       s.has_architecture = true;
       s.counts = count_params(s.arch);
     } else {
-      issues.push_back({"architecture_incomplete", problem, Severity::kWarning, {}});
+      r.add({"architecture_incomplete", problem, Severity::kWarning, {}});
     }
   }
-  // A custom model described by its architecture needs no separate count for the article.
-  if (plan.model == kCustomId && !plan.params) {
-    if (s.has_architecture) {
-      s.params = s.counts.total;
-    } else {
-      issues.push_back({"params_required", "params", Severity::kError, {}});
-    }
+  if (preset != nullptr && preset->has_architecture()) {
+    record_architecture(r, preset->architecture, InputSource::kPreset);
   }
+  resolve_params(r, s, preset, changed);
+}
 
-  // Accelerator.
-  const Accelerator* accelerator = find_accelerator(plan.accelerator);
-  if (accelerator == nullptr && plan.accelerator != kCustomId) {
-    issues.push_back(unknown_id("unknown_accelerator", "accelerator", plan.accelerator));
+void resolve_accelerator(Resolver& r, ResolvedSetup& s) {
+  const Plan& p = r.plan();
+  const Accelerator* accelerator = find_accelerator(p.accelerator);
+  if (accelerator == nullptr && p.accelerator != kCustomId) {
+    r.refuse(unknown_id("unknown_accelerator", "accelerator", p.accelerator));
   }
-  if (accelerator == nullptr && plan.accelerator == kCustomId && !plan.card_memory_gb) {
-    issues.push_back({"card_memory_required", "card_memory_gb", Severity::kError, {}});
+  if (accelerator == nullptr && p.accelerator == kCustomId && !p.card_memory_gb) {
+    r.add({"card_memory_required", "card_memory_gb", Severity::kError, {}});
   }
   const auto preset = [&](std::optional<double> Accelerator::*member) {
     return accelerator && (accelerator->*member) ? *(accelerator->*member) : kNaN;
   };
-  s.accelerator_name = accelerator ? accelerator->name : plan.accelerator_name;
+  const auto figure = [&](std::string_view field, const std::optional<double>& value,
+                          double fallback) {
+    return r.number(field, value, fallback, InputSource::kPreset);
+  };
+  s.accelerator_name = accelerator ? accelerator->name : p.accelerator_name;
   s.accelerator_confidence = accelerator ? accelerator->confidence : "";
-  s.card_memory_gb = plan_value(issues, "card_memory_gb", plan.card_memory_gb,
-                                accelerator ? accelerator->memory_gb : kNaN);
-  s.gpus_per_node =
-      plan_value(issues, "gpus_per_node", plan.gpus_per_node, preset(&Accelerator::gpus_per_node));
-  if (!plan.gpus_per_node && !(s.gpus_per_node > 0)) {
+  s.card_memory_gb =
+      figure("card_memory_gb", p.card_memory_gb, accelerator ? accelerator->memory_gb : kNaN);
+  s.gpus_per_node = figure("gpus_per_node", p.gpus_per_node, preset(&Accelerator::gpus_per_node));
+  if (!p.gpus_per_node && !(s.gpus_per_node > 0)) {
     s.gpus_per_node = kDefaultGpusPerNode;
-    issues.push_back({"gpus_per_node_assumed",
-                      "gpus_per_node",
-                      Severity::kWarning,
-                      {{"value", format_shortest(kDefaultGpusPerNode)}}});
+    r.record("gpus_per_node", InputSource::kDefault, s.gpus_per_node);
+    r.add({"gpus_per_node_assumed",
+           "gpus_per_node",
+           Severity::kWarning,
+           {{"value", format_shortest(kDefaultGpusPerNode)}}});
   }
-  s.bf16_tflops =
-      plan_value(issues, "bf16_tflops", plan.bf16_tflops, preset(&Accelerator::bf16_dense_tflops));
-  s.fp8_tflops =
-      plan_value(issues, "fp8_tflops", plan.fp8_tflops, preset(&Accelerator::fp8_dense_tflops));
-  s.hbm_bandwidth_tbps = plan_value(issues, "hbm_bandwidth_tbps", plan.hbm_bandwidth_tbps,
-                                    preset(&Accelerator::hbm_bandwidth_tbps));
-  s.intra_node_bandwidth_gbps =
-      plan_value(issues, "intra_node_bandwidth_gbps", plan.intra_node_bandwidth_gbps,
-                 preset(&Accelerator::intra_node_bandwidth_gbps));
-  s.inter_node_bandwidth_gbps =
-      plan_value(issues, "inter_node_bandwidth_gbps", plan.inter_node_bandwidth_gbps,
-                 preset(&Accelerator::inter_node_bandwidth_gbps));
-  s.power_w = plan_value(issues, "power_w", plan.power_w, preset(&Accelerator::power_w));
-  s.price_per_gpu_hour = plan_value(issues, "price_per_gpu_hour", plan.price_per_gpu_hour,
-                                    preset(&Accelerator::price_per_hour_usd));
+  s.bf16_tflops = figure("bf16_tflops", p.bf16_tflops, preset(&Accelerator::bf16_dense_tflops));
+  s.fp8_tflops = figure("fp8_tflops", p.fp8_tflops, preset(&Accelerator::fp8_dense_tflops));
+  s.hbm_bandwidth_tbps =
+      figure("hbm_bandwidth_tbps", p.hbm_bandwidth_tbps, preset(&Accelerator::hbm_bandwidth_tbps));
+  s.intra_node_bandwidth_gbps = figure("intra_node_bandwidth_gbps", p.intra_node_bandwidth_gbps,
+                                       preset(&Accelerator::intra_node_bandwidth_gbps));
+  s.inter_node_bandwidth_gbps = figure("inter_node_bandwidth_gbps", p.inter_node_bandwidth_gbps,
+                                       preset(&Accelerator::inter_node_bandwidth_gbps));
+  s.power_w = figure("power_w", p.power_w, preset(&Accelerator::power_w));
+  s.price_per_gpu_hour =
+      figure("price_per_gpu_hour", p.price_per_gpu_hour, preset(&Accelerator::price_per_hour_usd));
+}
 
-  // Precision recipe and the article's bytes per parameter.
-  const Recipe* recipe = find_recipe(plan.recipe);
-  s.recipe = plan.recipe;
+void resolve_recipe(Resolver& r, ResolvedSetup& s) {
+  const Plan& p = r.plan();
+  const Recipe* recipe = r.refused("recipe") ? nullptr : find_recipe(p.recipe);
+  s.recipe = recipe ? p.recipe : "";
+  r.record("recipe",
+           field_is_default(*find_field_by_id("recipe"), p) ? InputSource::kDefault
+                                                            : InputSource::kGiven,
+           kNaN, s.recipe);
   if (recipe != nullptr) {
     s.weight_bytes = recipe->weight_bytes + recipe->weight_copy_bytes;
     s.grad_bytes = recipe->grad_bytes;
     s.optimizer_bytes = recipe->master_bytes + recipe->optimizer_bytes;
   }
   const double recipe_total = s.weight_bytes + s.grad_bytes + s.optimizer_bytes;
-  s.bytes_per_param =
-      plan_value(issues, "bytes_per_param", plan.bytes_per_param, recipe ? recipe_total : kNaN);
-  return s;
+  s.bytes_per_param = r.number("bytes_per_param", p.bytes_per_param, recipe ? recipe_total : kNaN,
+                               InputSource::kAutomatic);
 }
 
-}  // namespace llm_sizer
+}  // namespace
+
+void resolve_setup(Resolver& r, ResolvedPlan& out) {
+  resolve_model(r, out.setup);
+  resolve_accelerator(r, out.setup);
+  resolve_recipe(r, out.setup);
+}
+
+}  // namespace llm_sizer::detail

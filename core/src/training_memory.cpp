@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "llm_sizer/layout_rules.hpp"
 #include "llm_sizer/units.hpp"
 
 namespace llm_sizer {
@@ -33,15 +34,6 @@ ModelStateBytes model_state_bytes(double params, const Recipe& r, int zero, doub
   m.optimizer =
       params * (r.master_bytes + r.optimizer_bytes) / (zero >= 1 || r.shards_optimizer ? shard : 1);
   return m;
-}
-
-std::vector<int> split_layers(int layers, int pp, const std::vector<int>& explicit_split) {
-  if (!explicit_split.empty()) return explicit_split;
-  if (pp <= 0 || layers < pp) return {};
-  std::vector<int> split(static_cast<std::size_t>(pp), layers / pp);
-  const int extra = layers % pp;  // < pp, so stages 1..extra exist
-  for (int i = 1; i <= extra; ++i) ++split[static_cast<std::size_t>(i)];
-  return split;
 }
 
 double logits_bytes_per_element(Framework framework) {

@@ -131,7 +131,7 @@ TEST(Cli, LinkOpensTheSamePlan) {
   const auto link = run_cli({"link", "--model", "gpt3-175b", "--accelerator", "h100-80g", "--pp",
                              "10", "--cluster-gpus", "1000"});
   ASSERT_EQ(link.code, 0);
-  EXPECT_EQ(link.out, "./#v=1&m=gpt3-175b&a=h100-80g&pp=10&cluster=1000\n");
+  EXPECT_EQ(link.out, "./#v=2&m=gpt3-175b&a=h100-80g&pp=10&cluster=1000\n");
   const auto opened = run_cli({"open", link.out.substr(0, link.out.size() - 1), "--json"});
   ASSERT_EQ(opened.code, 0) << opened.err;
   const JsonValue json = parse_or_fail(opened.out);
@@ -148,10 +148,10 @@ TEST(Cli, BadValuesNameTheFlagAndTheValidRange) {
   };
   const std::vector<Case> cases = {
       {{"train", "--params", "-5"}, "--params must be greater than 0 (got -5)."},
-      {{"train", "--safety", "1.5"}, "--safety must be at most 1 (got 1.5)."},
+      {{"train", "--safety", "1.5"}, "--safety must be from 0.001 to 1 (got 1.5)."},
       {{"train", "--pp", "0"}, "--pp must be from 1 to 4096 (got 0)."},
       {{"train", "--pp", "abc"}, "--pp: “abc” is not a number."},
-      {{"train", "--params", "1e30"}, "--params must be at most 1 × 10¹⁵ params (got 1e+30)."},
+      {{"train", "--params", "1e30"}, "--params must be from 1 to 1 × 10¹⁵ (got 1e+30)."},
       {{"train", "--bogus", "1"}, "unknown flag --bogus"},
       {{"train", "--pp"}, "--pp needs a value."},
       {{"train", "--model", "gpt-9"}, "Unknown model “gpt-9”"},

@@ -39,7 +39,11 @@ TEST(ExactRatio, HandlesNumbersBeyondSixtyFourBits) {
   EXPECT_EQ(r.floor(), 10);
 }
 
-TEST(ExactRatio, DivisionByZeroIsReportedNotTrapped) { EXPECT_EQ(quotient(5, 0).ceil(), -1); }
+// Unknown, never a sentinel that could pass for a count (a −1 once became "PP −1, −8 GPUs").
+TEST(ExactRatio, DivisionByZeroIsUnknownNotASentinel) {
+  EXPECT_TRUE(std::isnan(quotient(5, 0).ceil()));
+  EXPECT_TRUE(std::isnan(quotient(5, 0).floor()));
+}
 
 }  // namespace
 }  // namespace llm_sizer

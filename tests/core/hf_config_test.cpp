@@ -10,7 +10,7 @@
 
 #include "llm_sizer/model.hpp"
 #include "llm_sizer/plan_fields.hpp"
-#include "llm_sizer/setup.hpp"
+#include "llm_sizer/resolve.hpp"
 #include "test_support.hpp"
 
 namespace llm_sizer {
@@ -22,10 +22,10 @@ std::string fixture(const std::string& name) { return test::read_fixture_text("h
 ResolvedSetup setup_of(const HfImport& imported) {
   Plan plan;
   EXPECT_TRUE(apply_hf_import(imported, plan).empty());
-  std::vector<Issue> issues;
-  ResolvedSetup setup = resolve_setup(plan, issues);
-  EXPECT_FALSE(has_error(issues)) << (issues.empty() ? "" : issues[0].code);
-  return setup;
+  const ResolvedPlan resolved = resolve(plan);
+  EXPECT_FALSE(has_error(resolved.issues))
+      << (resolved.issues.empty() ? "" : resolved.issues[0].code);
+  return resolved.setup;
 }
 
 std::vector<std::string> codes(const HfImport& imported) {
@@ -180,8 +180,7 @@ TEST(HfConfig, SetsEveryModelFieldSoNothingOfAPresetIsLeftOver) {
   const std::vector<std::string> keep = {"model"};
   EXPECT_TRUE(apply_hf_import(imported, plan, keep).empty());
   EXPECT_EQ(plan.model, "mixtral-8x7b");
-  std::vector<Issue> issues;
-  const ResolvedSetup s = resolve_setup(plan, issues);
+  const ResolvedSetup s = resolve(plan).setup;
   EXPECT_FALSE(s.arch.is_moe());
   EXPECT_EQ(s.counts.total, 8030261248.0);
 }

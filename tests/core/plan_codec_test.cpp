@@ -21,7 +21,7 @@ TEST(PlanCodec, WritesOnlyWhatDiffersFromTheDefaults) {
   Plan plan;
   plan.pp = 10;
   plan.cluster_gpus = 1000;
-  EXPECT_EQ(encode_link(plan), "./#v=1&m=gpt3-175b&a=h100-80g&pp=10&cluster=1000");
+  EXPECT_EQ(encode_link(plan), "./#v=2&m=gpt3-175b&a=h100-80g&pp=10&cluster=1000");
 }
 
 TEST(PlanCodec, RoundTripsEveryField) {
@@ -81,7 +81,10 @@ TEST(PlanCodec, NamesGarbageAndMissingVersions) {
   ASSERT_EQ(decoded.issues.size(), 2u);
   EXPECT_EQ(decoded.issues[0].code, "link_unreadable_part");
   EXPECT_EQ(decoded.issues[1].code, "link_no_version");
-  EXPECT_TRUE(same_plan(decoded.plan, Plan{}));
+  // Read as version 1, the links from before versions: its 2 bytes per weight written out.
+  Plan v1;
+  v1.weight_bytes_per_param = 2;
+  EXPECT_TRUE(same_plan(decoded.plan, v1));
 }
 
 TEST(PlanCodec, FlagsAnUnknownVersionButStillReadsIt) {

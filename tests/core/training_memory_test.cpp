@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include "llm_sizer/layout_rules.hpp"
 #include "llm_sizer/model.hpp"
 #include "llm_sizer/precision.hpp"
 #include "llm_sizer/report.hpp"
@@ -144,7 +145,8 @@ TEST(Pipeline, UnevenSplitsGoToTheStagesAfterTheFirst) {
   EXPECT_EQ(split_layers(61, 8, {}), (std::vector<int>{7, 8, 8, 8, 8, 8, 7, 7}));
   EXPECT_EQ(split_layers(96, 10, {}), (std::vector<int>{9, 10, 10, 10, 10, 10, 10, 9, 9, 9}));
   EXPECT_EQ(split_layers(4, 8, {}), std::vector<int>{});
-  EXPECT_EQ(split_layers(10, 2, {3, 7}), (std::vector<int>{3, 7}));
+  const std::vector<int> given = {3, 7};
+  EXPECT_EQ(split_layers(10, 2, given), given);
 }
 
 TEST(Pipeline, EmbeddingOnTheFirstStageHeadAndLogitsOnTheLast) {

@@ -8,6 +8,8 @@
 #include "llm_sizer/layout_search.hpp"
 #include "llm_sizer/model.hpp"
 #include "llm_sizer/report.hpp"
+#include "llm_sizer/resolve.hpp"
+#include "llm_sizer/training_settings.hpp"
 
 namespace llm_sizer {
 namespace {
@@ -103,6 +105,9 @@ TEST(Deadline, GivesTheFewestReplicasThatFinishInTime) {
 
 // Found by fuzzing the link decoder: the deadline's DP was computed without the inputs already
 // refused, so an out-of-range ZeRO stage reached an int conversion (undefined behaviour).
+// A refused input is named and never used as a value: what depends on it (the memory model,
+// the deadline's DP) is unknown, not computed as if it were something else; the article's
+// layout, which does not depend on it, is still shown.
 TEST(Deadline, IgnoresRefusedInputs) {
   Plan plan;
   plan.pp = 10;
@@ -111,21 +116,17 @@ TEST(Deadline, IgnoresRefusedInputs) {
   plan.zero = 1e12;
   const Report r = evaluate(plan);
   EXPECT_TRUE(has_error_for(r.issues, "zero"));
-  // The refused stage is named and left out: the plan reads as if it had none (ZeRO 0).
-  Plan without = plan;
-  without.zero.reset();
-  const Report w = evaluate(without);
-  EXPECT_EQ(r.article_training.dp, w.article_training.dp);
-  EXPECT_EQ(r.training.memory.peak_gb, w.training.memory.peak_gb);
+  EXPECT_EQ(r.article_training.pp, 10);
+  EXPECT_EQ(r.article_training.tp, 8);
+  EXPECT_FALSE(r.training.available);
+  EXPECT_NE(r.article_training.dp, r.article_training.dp);  // NaN: unknown, not 1
 }
 
 // Every layout the search could consider, evaluated without its shortcuts.
 double brute_force_best_days(const Plan& plan, double cluster) {
-  const Report r = evaluate(plan);
-  TrainingTimeInputs base;
-  TrainingSettings settings;
-  std::vector<Issue> issues;
-  EXPECT_TRUE(training_inputs(plan, r.setup, r.article_training, base, settings, issues));
+  const ResolvedPlan resolved = resolve(plan);
+  EXPECT_TRUE(resolved.training.ready);
+  const TrainingTimeInputs base = resolved.training.inputs;
   double best = HUGE_VAL;
   const Architecture& a = base.memory.arch;
   for (double tp : {1.0, 2.0, 4.0, 8.0}) {
@@ -206,6 +207,8 @@ TEST(LayoutSearch, EveryReportedLayoutFitsAndUsesItsGpus) {
   }
 }
 
+// Deadline mode, checked against a brute force written apart from the search: every layout, DP
+// scanned upward one at a time (the search bisects), the fewest GPUs that meet the deadline.
 TEST(LayoutSearch, DeadlineModeFindsTheFewestGpusThatMeetIt) {
   Plan plan;
   plan.model = "llama-3.1-8b";
@@ -215,6 +218,43 @@ TEST(LayoutSearch, DeadlineModeFindsTheFewestGpusThatMeetIt) {
   ASSERT_TRUE(s.search.min_gpus_found);
   EXPECT_EQ(s.search.mode, "deadline");
   EXPECT_LE(s.search.min_gpus.days, 20);
+
+  const TrainingTimeInputs base = resolve(plan).training.inputs;
+  const Architecture& a = base.memory.arch;
+  double fewest = HUGE_VAL;
+  for (double tp : {1.0, 2.0, 4.0, 8.0}) {
+    for (int pp = 1; pp <= a.layers; ++pp) {
+      for (double mb : {1.0, 2.0, 4.0, 8.0}) {
+        for (Recompute rc : {Recompute::kNone, Recompute::kFull}) {
+          for (int zero = 0; zero <= 3; ++zero) {
+            TrainingTimeInputs in = base;
+            TrainingLayout& l = in.memory.layout;
+            l.tp = tp;
+            l.pp = pp;
+            l.micro_batch = mb;
+            l.recompute = rc;
+            l.zero = zero;
+            l.sequence_parallel = tp > 1;
+            for (double dp = 1; tp * pp * dp < fewest && dp <= 4096; ++dp) {
+              l.dp = dp;
+              in.global_batch = default_global_batch(l.seq_len, mb, dp, pp);
+              l.microbatches = in.global_batch / (mb * dp);
+              const TrainingMemory m = training_memory(in.memory);
+              if (!m.fits) continue;
+              double params = 0;
+              for (const auto& st : m.stages) params = std::max(params, st.params_per_card);
+              in.model_flops_per_token = 0;
+              if (training_time(in, params).days <= 20) {
+                fewest = tp * pp * dp;
+                break;
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+  EXPECT_EQ(s.search.min_gpus.gpus, fewest);
   for (const auto& c : s.search.top) EXPECT_GE(c.gpus, s.search.min_gpus.gpus);
 }
 

@@ -28,10 +28,19 @@ struct BadInput {
 const BadInput kBadInputs[] = {
     {"negative params", [](Plan& p) { p.params = -5; }, "params", "must_be_positive"},
     {"zero params", [](Plan& p) { p.params = 0; }, "params", "must_be_positive"},
-    {"absurd params", [](Plan& p) { p.params = 1e30; }, "params", "too_large"},
+    {"absurd params", [](Plan& p) { p.params = 1e30; }, "params", "out_of_range"},
+    // Below the smallest count that means a model (the first red-team finding: 1e-300
+    // parameters gave PP −1 and −8 GPUs through an exact-arithmetic sentinel).
+    {"vanishing params", [](Plan& p) { p.params = 1e-300; }, "params", "out_of_range"},
+    {"vanishing card memory", [](Plan& p) { p.card_memory_gb = 1e-300; }, "card_memory_gb",
+     "out_of_range"},
+    {"vanishing safety", [](Plan& p) { p.safety_factor = 1e-300; }, "safety_factor",
+     "out_of_range"},
+    {"vanishing bytes", [](Plan& p) { p.bytes_per_param = 1e-300; }, "bytes_per_param",
+     "out_of_range"},
     {"NaN params", [](Plan& p) { p.params = std::nan(""); }, "params", "not_a_number"},
     {"infinite params", [](Plan& p) { p.params = HUGE_VAL; }, "params", "not_finite"},
-    {"safety above one", [](Plan& p) { p.safety_factor = 1.5; }, "safety_factor", "too_large"},
+    {"safety above one", [](Plan& p) { p.safety_factor = 1.5; }, "safety_factor", "out_of_range"},
     {"negative safety", [](Plan& p) { p.safety_factor = -0.6; }, "safety_factor",
      "must_be_positive"},
     {"zero pp", [](Plan& p) { p.pp = 0; }, "pp", "out_of_range"},

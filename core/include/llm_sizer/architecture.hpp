@@ -62,6 +62,8 @@ struct Architecture {
   double sliding_window = 0;
   int sliding_window_layers = 0;  ///< how many layers use the window (0 with a window: all)
 
+  bool operator==(const Architecture&) const = default;
+
   bool is_moe() const { return moe_experts > 0; }
   bool is_mla() const { return kv_lora_rank > 0; }
   /// Width of one query/key head (MLA: nope + rope).

@@ -21,7 +21,8 @@
 
 namespace llm_sizer {
 
-/// Everything the article's method reads, already resolved from presets.
+/// Everything the article's method reads, already resolved (resolve.hpp): NaN where an input
+/// was refused.
 struct ArticleInputs {
   double params = 0;
   double bytes_per_param = 12;
@@ -33,15 +34,30 @@ struct ArticleInputs {
   double card_memory_gb = 0;
   double safety_factor = 0.6;
   double gpus_per_node = 8;
-  std::optional<double> tp;
-  std::optional<double> pp;
-  std::optional<double> dp;
-  std::optional<double> cluster_gpus;
-  /// DP that meets a deadline (from the time model), used when neither DP nor a cluster is given;
-  /// the article says DP is "decided by deadline and budget" (§2.2.4).
-  std::optional<double> deadline_dp;
-  double deadline_days = 0;
+  double tp = 8;  ///< resolved: given, or the automatic rule's
+  bool tp_given = false;
+  /// Why an automatic TP is not the node's size: the heads it must divide (0: it is the node's).
+  double tp_heads = 0;
+  double tp_kv_heads = 0;
+  std::optional<double> pp;  ///< given; else the article's minimum
   double weight_bytes_per_param = 2;
+};
+
+/// How step 8 decides data parallelism (resolve.hpp decides the rule).
+enum class DpRule {
+  kGiven,    ///< the plan's DP
+  kCluster,  ///< ⌊cluster / (TP × PP)⌋, stepped down to divide the global batch when one is set
+  kDeadline,  ///< the fewest replicas that meet a deadline (computed by the time model)
+  kSingle,    ///< one replica
+};
+
+struct ArticleDataParallel {
+  DpRule rule = DpRule::kSingle;
+  double dp = 1;             ///< kGiven, kDeadline: the value (NaN when unknown)
+  double cluster_gpus = 0;   ///< kCluster (also checked against a given DP); NaN when none
+  double deadline_days = 0;  ///< kDeadline
+  double global_batch = 0;   ///< sequences per step when the plan fixes it, else NaN
+  double micro_batch = 1;
 };
 
 struct ArticleTraining {
@@ -63,12 +79,21 @@ struct ArticleInference {
   std::vector<DerivationStep> steps;
 };
 
-/// The article's training plan. Inputs that failed validation are NaN; everything that depends
-/// on them is NaN too, the rest is computed. Adds warnings (e.g. pp_below_minimum) and errors
-/// that only the method can see (cluster_too_small) to `issues`.
-/// With `explain` false only the numbers are computed (no derivation steps), for the comparison.
-ArticleTraining article_training(const ArticleInputs& in, std::vector<Issue>& issues,
-                                 bool explain = true);
+/// Steps 1–7 of the article's training plan: model state, safe memory, minimum model
+/// parallelism, TP, PP (given or the minimum) and one replica. Inputs that failed validation are
+/// NaN; everything that depends on them is NaN too, the rest is computed. Adds warnings (e.g.
+/// pp_below_minimum) to `issues`. With `explain` false only the numbers are computed.
+ArticleTraining article_layout(const ArticleInputs& in, std::vector<Issue>& issues,
+                               bool explain = true);
+
+/// Steps 8–9: DP by `dp`'s rule, and the total. Adds cluster_too_small (error) and
+/// exceeds_cluster (warning) where they apply.
+void article_data_parallel(ArticleTraining& t, const ArticleDataParallel& dp,
+                           std::vector<Issue>& issues, bool explain = true);
+
+/// The whole plan: article_layout, then article_data_parallel.
+ArticleTraining article_training(const ArticleInputs& in, const ArticleDataParallel& dp,
+                                 std::vector<Issue>& issues, bool explain = true);
 
 /// The article's inference minimum.
 ArticleInference article_inference(const ArticleInputs& in, std::vector<Issue>& issues,

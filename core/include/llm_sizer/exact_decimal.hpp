@@ -54,7 +54,7 @@ class ExactRatio {
   ExactRatio& times(const ExactRatio& other);
   ExactRatio& divided_by(const ExactRatio& other);
 
-  /// ⌊n / d⌋ and ⌈n / d⌉, exact for results up to 2⁵³; -1 when d is 0; NaN beyond the capacity.
+  /// ⌊n / d⌋ and ⌈n / d⌉, exact for results up to 2⁵³; NaN when d is 0 or beyond the capacity.
   double floor() const;
   double ceil() const;
   /// The double nearest to n / d (correctly rounded when n and d are below 2⁵³).

@@ -3,12 +3,15 @@
 /// parallel) for a cluster size or a deadline, kept when every pipeline stage fits the card,
 /// ranked by time or cost (see docs/formulas.md, "Layout search").
 ///
-/// TP divides the attention heads and key/value heads and stays within a node; PP runs from 1 to
-/// the layers (uneven splits allowed); DP is ⌊cluster / (TP·PP)⌋ for a cluster, or the smallest
-/// that meets the deadline. A slower layout is skipped only when a faster one with the same
-/// (TP, PP, DP, micro-batch, SP) already fits and costs no more: selective recompute is pointless
-/// under flash attention (there are no s² terms to drop), and a lower ZeRO stage that fits is as
-/// fast as a higher one.
+/// Every layout is checked by the plan's own rulebook (layout_rules.hpp): TP divides the heads
+/// and K/V heads within a node, PP runs from 1 to the layers (uneven splits allowed), interleaving
+/// and expert parallelism keep their rules; DP is ⌊cluster / (TP·PP)⌋ for a cluster (the largest
+/// that divides a fixed global batch), or the smallest that meets the deadline (≤ 65,536).
+/// Results are in a total order (score, then GPUs, TP, PP, DP, micro-batch, ZeRO, recompute,
+/// SP), so every build ranks ties the same way. A slower layout is skipped only when a faster one
+/// with the same (TP, PP, DP, micro-batch, SP) already fits and costs no more: selective recompute
+/// is pointless under flash attention (there are no s² terms to drop), and a lower ZeRO stage that
+/// fits is as fast as a higher one.
 
 #include <string>
 #include <vector>
@@ -17,13 +20,16 @@
 
 namespace llm_sizer {
 
+/// The most data-parallel replicas a deadline search tries (docs/formulas.md).
+inline constexpr double kMaxSearchDataParallel = 65536;
+
 struct SearchOptions {
   double cluster_gpus = 0;   ///< NaN: deadline mode
   double deadline_days = 0;  ///< NaN: cluster mode
   bool rank_by_cost = false;
   bool fixed_global_batch = false;  ///< the plan's global batch; else ~4M tokens per step
   std::size_t top_n = 10;
-  double max_dp = 65536;  ///< deadline mode: the most DP tried
+  double max_dp = kMaxSearchDataParallel;  ///< deadline mode: the most DP tried
 };
 
 struct LayoutCandidate {
@@ -60,7 +66,7 @@ struct SearchResult {
 /// The smallest DP (≤ max_dp) with which the layout in `in` trains its tokens within
 /// `deadline_days`, or NaN when none does. Sets the global batch as the search does.
 double dp_for_deadline(TrainingTimeInputs in, double deadline_days, bool fixed_global_batch,
-                       double max_dp = 65536);
+                       double max_dp = kMaxSearchDataParallel);
 
 /// Searches around `base` (architecture, recipe, framework, CP, EP, VPP, overheads, throughput,
 /// bandwidths, tokens, price). `base.memory.card_memory_gb` is the card.

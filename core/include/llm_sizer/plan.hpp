@@ -103,7 +103,9 @@ struct Plan {
   std::string objective;                  ///< search ranking: "", "time", "cost"
 
   // Inference (the article's minimum).
-  double weight_bytes_per_param = 2;  ///< bytes per weight when serving (BF16 = 2)
+  /// The article's bytes per weight (auto: the serving format's, so one precision drives both;
+  /// a given value applies to the article only, with a warning when it differs).
+  std::optional<double> weight_bytes_per_param;
 
   // Serving: the full inference model (inference_report.hpp). Empty = automatic.
   std::string infer_weights;                       ///< weight format id (auto: bf16)

@@ -1,5 +1,5 @@
 #pragma once
-/// Share links. A link is the page-relative fragment `./#v=1&m=gpt3-175b&a=h100-80g&pp=10`:
+/// Share links. A link is the page-relative fragment `./#v=2&m=gpt3-175b&a=h100-80g&pp=10`:
 /// a version marker, then only what differs from that version's defaults (model and
 /// accelerator always), with readable keys from plan_fields.hpp and percent-encoded values.
 ///
@@ -20,7 +20,7 @@
 
 namespace llm_sizer {
 
-inline constexpr int kLinkVersion = 1;
+inline constexpr int kLinkVersion = 2;
 inline constexpr std::size_t kLinkMaxBytes = 64 * 1024;
 
 /// A key's default text in one link version. Keys not listed default to "" (automatic).
@@ -53,7 +53,7 @@ struct LinkSchema {
 /// Every released version, oldest first; the last is kLinkVersion, the one links are written in.
 std::span<const LinkSchema> link_schemas();
 
-/// "./#v=1&..." for the plan.
+/// "./#v=2&..." for the plan.
 std::string encode_link(const Plan& plan);
 
 struct DecodedLink {

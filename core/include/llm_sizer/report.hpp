@@ -1,6 +1,9 @@
 #pragma once
-/// Evaluating a plan: resolve presets, validate, run every method, and collect the issues.
-/// This is the one entry point the CLI and the page call.
+/// Evaluating a plan, in one direction (docs/architecture.md):
+///   resolve (resolve.hpp) → the article's method (its PP) → DP (given, cluster, deadline) →
+///   the full memory model on that layout → time and cost → serving.
+/// Each model runs once; derivations are built from the computed values. This is the one entry
+/// point the CLI and the page call; the search (search_plan) starts from the same resolution.
 
 #include <string>
 #include <vector>
@@ -10,6 +13,7 @@
 #include "llm_sizer/issue.hpp"
 #include "llm_sizer/layout_search.hpp"
 #include "llm_sizer/plan.hpp"
+#include "llm_sizer/resolve.hpp"
 #include "llm_sizer/setup.hpp"
 #include "llm_sizer/training_report.hpp"
 
@@ -18,6 +22,7 @@ namespace llm_sizer {
 struct Report {
   Plan plan;
   ResolvedSetup setup;
+  std::vector<ResolvedInput> inputs;  ///< every input as the models used it (resolve.hpp)
   ArticleTraining article_training;
   ArticleInference article_inference;
   FullTraining training;      ///< the full memory model on the same layout
@@ -30,11 +35,6 @@ struct EvaluateOptions {
   bool full_models = true;  ///< the full memory and serving models (the comparison skips them)
   bool explain = true;      ///< derivation steps (the comparison matrix needs only numbers)
 };
-
-/// The article method's inputs from a plan and its resolved presets (validated values; NaN where
-/// validation rejected one).
-ArticleInputs article_inputs(const Plan& plan, const ResolvedSetup& setup,
-                             const std::vector<Issue>& issues);
 
 /// Computes everything for a plan. Never throws; bad input becomes issues, and every value that
 /// does not depend on a bad input is still computed.

@@ -1,20 +1,17 @@
 #pragma once
-/// The plan's presets looked up and overridden: the model (headline count and architecture) and
-/// the accelerator (memory, throughput, bandwidths, node size, power, price). Unknown figures are
-/// NaN and named by issues where a method needs them.
+/// The plan's presets looked up and overridden (by resolve(), resolve.hpp): the model (headline
+/// count and architecture) and the accelerator (memory, throughput, bandwidths, node size, power,
+/// price). Unknown figures are NaN and named by issues where a method needs them.
 
 #include <string>
-#include <vector>
 
 #include "llm_sizer/architecture.hpp"
-#include "llm_sizer/issue.hpp"
-#include "llm_sizer/plan.hpp"
 
 namespace llm_sizer {
 
 struct ResolvedSetup {
   std::string model_name;  ///< the preset's name, or the custom name ("" when none)
-  double params = 0;       ///< the article method's N: the plan's count, else the preset's
+  double params = 0;       ///< N for the article's method (resolve.hpp: given, nominal or counted)
   bool has_architecture = false;
   Architecture arch;
   ParamCounts counts;  ///< derived from `arch` (zero without one)
@@ -37,14 +34,6 @@ struct ResolvedSetup {
   double grad_bytes = 0;
   double optimizer_bytes = 0;  ///< master copy + moments
 };
-
-/// Resolves presets and overrides; adds issues for unknown ids and missing numbers. Fields that
-/// failed validation (has_error_for) are taken as NaN.
-ResolvedSetup resolve_setup(const Plan& plan, std::vector<Issue>& issues);
-
-/// A plan number, or NaN when validation rejected it, or `fallback` when automatic.
-double plan_value(const std::vector<Issue>& issues, std::string_view field,
-                  const std::optional<double>& value, double fallback);
 
 template <class Visitor>
 void visit_fields(Visitor& v, const ResolvedSetup& s) {

@@ -120,11 +120,6 @@ struct ModelStateBytes {
 };
 ModelStateBytes model_state_bytes(double params, const Recipe& recipe, int zero, double shard);
 
-/// Layers per stage for `layers` over `pp` stages: the explicit split when given, else an even
-/// split with the remainder on stages 1, 2, … (the first stage already holds the embedding and
-/// the most micro-batches). Returns an empty vector when impossible (more stages than layers).
-std::vector<int> split_layers(int layers, int pp, const std::vector<int>& explicit_split);
-
 /// Activations of one layer (dense or MoE FFN) under a layout and framework.
 LayerActivations layer_activations(const TrainingMemoryInputs& in, bool moe_layer);
 

@@ -6,57 +6,13 @@
 #include <string>
 #include <vector>
 
-#include "llm_sizer/article_method.hpp"
 #include "llm_sizer/derivation.hpp"
 #include "llm_sizer/issue.hpp"
-#include "llm_sizer/plan.hpp"
-#include "llm_sizer/setup.hpp"
+#include "llm_sizer/resolve.hpp"
 #include "llm_sizer/training_memory.hpp"
 #include "llm_sizer/training_time.hpp"
 
 namespace llm_sizer {
-
-/// Framework defaults for what the plan leaves automatic. The overheads are estimates (a CUDA
-/// context takes ~700 MiB, discuss.pytorch.org/t/81330; communication buffers and fragmentation
-/// depend on the run): enter measured values when you have them.
-struct FrameworkProfile {
-  std::string_view id;
-  double cuda_context_gb;
-  double comm_buffer_gb;
-  double allocator_slack;
-  double compute_efficiency;  ///< fraction of dense peak the compute reaches (an estimate)
-  double dp_overlap;          ///< share of the gradient reduction hidden behind backward
-};
-
-/// Sequences per step when the plan gives none: about 4M tokens (GPT-3 used 3.2M, Llama 3 4M to
-/// 16M) and at least 4 micro-batches per pipeline stage, as a multiple of micro-batch × DP.
-double default_global_batch(double seq_len, double micro_batch, double dp, double pp);
-const FrameworkProfile& framework_profile(Framework framework);
-
-struct TrainingSettings {
-  std::string framework;
-  std::string recipe;
-  std::string recompute;
-  double tp = 0, pp = 0, dp = 0, cp = 0, ep = 0, etp = 0, vpp = 0;
-  double micro_batch = 0;
-  double seq_len = 0;
-  double global_batch = 0;  ///< NaN when automatic
-  double microbatches = 0;  ///< per step and pipeline; NaN when automatic (pipeline kept full)
-  double zero = 0;
-  bool sequence_parallel = false;
-  bool flash_attention = true;
-  double cuda_context_gb = 0;
-  double comm_buffer_gb = 0;
-  double allocator_slack = 0;
-  std::vector<double> stage_layers;
-  double compute_efficiency = 0;
-  double achieved_tflops = 0;  ///< NaN when predicted
-  double dp_overlap = 0;
-  double pue = 0;
-  double tokens = 0;          ///< dataset tokens × epochs (NaN when not given)
-  std::string compute_dtype;  ///< "bf16" or "fp8": which dense peak applies
-  double peak_tflops = 0;     ///< NaN when the accelerator's peak is unknown
-};
 
 struct MemoryBreakdown {
   double weights_gb = 0;
@@ -106,47 +62,18 @@ struct FullTraining {
   TrainingTime time;
 };
 
-/// Builds the memory model's inputs from a plan; false (with issues) when it cannot. `issues`
-/// must already hold the plan's validation (evaluate()'s issues): an input refused there is left
-/// out, never used as a value; new issues are appended.
-bool training_inputs(const Plan& plan, const ResolvedSetup& setup, const ArticleTraining& layout,
+/// The full memory model, time and cost on the layout the article's method (or the plan) decided:
+/// `tp`, `pp` and `dp` complete the resolved training settings. Checks the layout against the
+/// rulebook (layout_rules.hpp) first; adds what it finds to `issues`.
+FullTraining full_training(const ResolvedPlan& plan, double tp, double pp, double dp,
+                           std::vector<Issue>& issues);
+
+/// The layout the full model uses for a plan and its (tp, pp, dp): the resolved settings with the
+/// global batch decided (the plan's, or the default for the layout). False with issues when the
+/// rulebook refuses it.
+bool training_layout(const ResolvedPlan& plan, double tp, double pp, double dp,
                      TrainingTimeInputs& inputs, TrainingSettings& settings,
                      std::vector<Issue>& issues);
-
-FullTraining full_training(const Plan& plan, const ResolvedSetup& setup,
-                           const ArticleTraining& layout, std::vector<Issue>& issues);
-
-template <class Visitor>
-void visit_fields(Visitor& v, const TrainingSettings& s) {
-  v.field("framework", s.framework);
-  v.field("recipe", s.recipe);
-  v.field("recompute", s.recompute);
-  v.field("tp", s.tp);
-  v.field("pp", s.pp);
-  v.field("dp", s.dp);
-  v.field("cp", s.cp);
-  v.field("ep", s.ep);
-  v.field("etp", s.etp);
-  v.field("vpp", s.vpp);
-  v.field("micro_batch", s.micro_batch);
-  v.field("seq_len", s.seq_len);
-  v.field("global_batch", s.global_batch);
-  v.field("microbatches", s.microbatches);
-  v.field("zero", s.zero);
-  v.field("sequence_parallel", s.sequence_parallel);
-  v.field("flash_attention", s.flash_attention);
-  v.field("cuda_context_gb", s.cuda_context_gb);
-  v.field("comm_buffer_gb", s.comm_buffer_gb);
-  v.field("allocator_slack", s.allocator_slack);
-  v.field("stage_layers", s.stage_layers);
-  v.field("compute_efficiency", s.compute_efficiency);
-  v.field("achieved_tflops", s.achieved_tflops);
-  v.field("dp_overlap", s.dp_overlap);
-  v.field("pue", s.pue);
-  v.field("tokens", s.tokens);
-  v.field("compute_dtype", s.compute_dtype);
-  v.field("peak_tflops", s.peak_tflops);
-}
 
 template <class Visitor>
 void visit_fields(Visitor& v, const MemoryBreakdown& m) {

@@ -1,0 +1,86 @@
+#pragma once
+/// The one rulebook of valid training layouts. A plan, the layout search and the fit options all
+/// ask it, so a layout the search returns is always one a plan accepts.
+///
+/// Rules (Megatron-LM's constraints, megatron/core/parallel_state.py and transformer_config.py):
+///   TP | heads and TP | K/V heads (MLA: heads), each rank holding whole heads;
+///   TP ≤ GPUs per node unless the plan asks for more (tensor-parallel traffic needs NVLink);
+///   1 ≤ PP ≤ layers; an explicit split has PP parts of ≥ 1 layer summing to the layers;
+///   VPP > 1 needs PP ≥ 2 and every stage's layers divisible by VPP (equal model chunks);
+///   EP | routed experts and EP × ETP | DP × CP × TP (the expert group tiles the dense ranks);
+///   micro-batch × DP | global batch (whole micro-batches per replica).
+
+#include <span>
+#include <string>
+#include <vector>
+
+#include "llm_sizer/architecture.hpp"
+#include "llm_sizer/issue.hpp"
+
+namespace llm_sizer {
+
+/// A layout as the rules see it. NaN global batch: not fixed (any batch works).
+struct LayoutProposal {
+  double tp = 1;
+  double pp = 1;
+  double dp = 1;
+  double cp = 1;
+  double ep = 1;
+  double etp = 1;
+  double vpp = 1;
+  double micro_batch = 1;
+  double global_batch = 0;
+  double seq_len = 0;
+  std::span<const int> stage_layers;  ///< explicit split, empty for the even one
+  bool tp_may_cross_nodes = false;    ///< the plan asked for TP above the node's size
+};
+
+/// Bits of the rules a layout breaks (0: valid).
+enum LayoutRule : unsigned {
+  kRuleTpDividesHeads = 1u << 0,
+  kRuleTpWithinNode = 1u << 1,
+  kRulePpWithinLayers = 1u << 2,
+  kRuleStageLayers = 1u << 3,
+  kRuleVppNeedsPp = 1u << 4,
+  kRuleVppDividesStages = 1u << 5,
+  kRuleEpDividesExperts = 1u << 6,
+  kRuleExpertGroup = 1u << 7,
+  kRuleBatchDivides = 1u << 8,
+};
+
+/// The rules `layout` breaks for `arch` on nodes of `gpus_per_node`; cheap enough to call for
+/// every layout the search considers.
+unsigned broken_layout_rules(const Architecture& arch, const LayoutProposal& layout,
+                             double gpus_per_node);
+
+/// Each broken rule as an error issue on the input it concerns, with the valid choices where
+/// there is a short list (codes: tp_not_divisor, tp_exceeds_node, pp_exceeds_layers,
+/// stage_layers_invalid, vpp_needs_pp, vpp_not_divisor, ep_not_divisor, ep_group_invalid,
+/// global_batch_not_divisible).
+std::vector<Issue> layout_rule_issues(unsigned broken, const Architecture& arch,
+                                      const LayoutProposal& layout, double gpus_per_node);
+
+/// Data parallelism a cluster gives replicas of `replica` GPUs: ⌊cluster / replica⌋, stepped down
+/// to the largest size whose micro-batches divide a fixed global batch (NaN: not fixed). 0 when
+/// not even one replica fits (or no size divides the batch).
+double data_parallel_for_cluster(double cluster_gpus, double replica_gpus, double global_batch,
+                                 double micro_batch);
+
+/// Tensor-parallel sizes that divide the heads and K/V heads, up to `limit`, smallest first.
+std::vector<double> valid_tensor_parallel_sizes(const Architecture& arch, double limit);
+
+/// The largest valid tensor-parallel size up to `limit` (1 at least).
+double largest_tensor_parallel_size(const Architecture& arch, double limit);
+
+/// Layers per stage for `layers` over `pp` stages: the explicit split when given, else an even
+/// split with the remainder on stages 1, 2, … (the first stage already holds the embedding and
+/// the most micro-batches). Empty when impossible (more stages than layers).
+std::vector<int> split_layers(int layers, int pp, std::span<const int> explicit_split);
+
+/// "8,8,8,5" → {8, 8, 8, 5}; empty on any malformed part (each must be a whole 1…1000).
+std::vector<int> parse_stage_layers(std::string_view text);
+
+/// "1, 2, 4, 8" for messages.
+std::string number_list(std::span<const double> values);
+
+}  // namespace llm_sizer

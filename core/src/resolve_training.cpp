@@ -1,0 +1,189 @@
+// The training settings of a plan (resolve.hpp): framework defaults for what is left automatic,
+// and the layout rules that given values can be checked against before the article's method
+// decides the pipeline depth.
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "llm_sizer/layout_rules.hpp"
+#include "llm_sizer/number_format.hpp"
+#include "llm_sizer/plan_fields.hpp"
+#include "llm_sizer/precision.hpp"
+#include "resolver.hpp"
+
+namespace llm_sizer::detail {
+namespace {
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+constexpr double kDefaultSeqLen = 4096;
+constexpr double kDefaultPue = 1.2;
+
+std::string n(double v) { return format_readable(v); }
+
+Recompute recompute_from(const std::string& id) {
+  if (id == "none") return Recompute::kNone;
+  if (id == "full") return Recompute::kFull;
+  return Recompute::kSelective;
+}
+
+Issue warning(std::string code, std::string field, std::vector<IssueParam> params = {}) {
+  return {std::move(code), std::move(field), Severity::kWarning, std::move(params)};
+}
+
+// A choice input: "" when refused, else the plan's (recorded as given unless it is the table's
+// default).
+std::string choice(Resolver& r, std::string_view field, const std::string& value) {
+  if (r.refused(field)) return {};
+  const bool standard = field_is_default(*find_field_by_id(field), r.plan());
+  r.record(field, standard ? InputSource::kDefault : InputSource::kGiven, kNaN, value);
+  return value;
+}
+
+// Given values checked against the layout rules that do not need the pipeline depth when the
+// plan leaves it automatic: the explicit stage split, interleaving, expert parallelism.
+void check_given_layout(Resolver& r, const ResolvedPlan& out, TrainingLayout& l) {
+  const Plan& p = r.plan();
+  const Architecture& a = out.setup.arch;
+  const bool pp_known = out.article.pp.has_value() && std::isfinite(*out.article.pp);
+  if (!p.stage_layers.empty() && !r.refused("stage_layers")) {
+    l.stage_layers = parse_stage_layers(p.stage_layers);
+    int sum = 0;
+    for (int x : l.stage_layers) sum += x;
+    const bool count_wrong =
+        pp_known && static_cast<double>(l.stage_layers.size()) != *out.article.pp;
+    if (l.stage_layers.empty() || sum != a.layers || count_wrong) {
+      r.refuse(
+          {"stage_layers_invalid",
+           "stage_layers",
+           Severity::kError,
+           {{"value", p.stage_layers},
+            {"pp", pp_known ? n(*out.article.pp) : n(static_cast<double>(l.stage_layers.size()))},
+            {"layers", n(a.layers)}}});
+      l.stage_layers.clear();
+    }
+  }
+  if (r.given("vpp", p.vpp) && *p.vpp > 1 && pp_known) {
+    LayoutProposal proposal;
+    proposal.pp = *out.article.pp;
+    proposal.vpp = *p.vpp;
+    proposal.tp = out.article.tp;
+    proposal.tp_may_cross_nodes = true;
+    proposal.stage_layers = l.stage_layers;
+    const unsigned broken = broken_layout_rules(a, proposal, out.setup.gpus_per_node) &
+                            (kRuleVppNeedsPp | kRuleVppDividesStages);
+    for (auto& issue : layout_rule_issues(broken, a, proposal, out.setup.gpus_per_node)) {
+      r.refuse(std::move(issue));
+    }
+  }
+  if (r.given("ep", p.ep) && *p.ep > 1) {
+    if (!a.is_moe()) {
+      r.add(warning("ep_without_experts", "ep"));
+    } else if (std::fmod(a.moe_experts, *p.ep) != 0) {
+      LayoutProposal proposal;
+      proposal.ep = *p.ep;
+      for (auto& issue : layout_rule_issues(kRuleEpDividesExperts, a, proposal, 1)) {
+        r.refuse(std::move(issue));
+      }
+    }
+  }
+}
+
+}  // namespace
+
+void resolve_training(Resolver& r, ResolvedPlan& out) {
+  const Plan& p = r.plan();
+  const ResolvedSetup& setup = out.setup;
+  ResolvedTraining& t = out.training;
+  TrainingTimeInputs& time = t.inputs;
+  TrainingMemoryInputs& in = time.memory;
+  TrainingSettings& s = t.settings;
+  TrainingLayout& l = in.layout;
+  const Architecture& a = setup.arch;
+
+  const Recipe* recipe = setup.recipe.empty() ? nullptr : find_recipe(setup.recipe);
+  const std::string framework = choice(r, "framework", p.framework);
+  in.arch = a;
+  if (recipe != nullptr) in.recipe = *recipe;
+  in.framework = framework == "pytorch" ? Framework::kPytorch : Framework::kMegatron;
+  in.card_memory_gb = setup.card_memory_gb;
+  const FrameworkProfile& profile = framework_profile(in.framework);
+  const bool megatron = in.framework == Framework::kMegatron;
+
+  s.framework = std::string(profile.id);
+  s.recipe = setup.recipe;
+  t.tp_given = out.article.tp_given;
+  l.tp = s.tp = out.article.tp;
+  l.pp = s.pp = kNaN;  // the article's method or the plan decides (training_layout)
+  l.dp = s.dp = kNaN;
+  l.cp = s.cp = r.number("cp", p.cp, 1);
+  l.ep = s.ep = r.number("ep", p.ep, 1);
+  l.etp = s.etp = r.number("etp", p.etp, a.is_moe() ? out.article.tp : 1,
+                           a.is_moe() ? InputSource::kAutomatic : InputSource::kDefault);
+  l.vpp = s.vpp = r.number("vpp", p.vpp, 1);
+  t.micro_batch_given = r.given("micro_batch", p.micro_batch);
+  l.micro_batch = s.micro_batch = r.number("micro_batch", p.micro_batch, 1);
+  const double context =
+      a.max_positions > 0 ? std::min(kDefaultSeqLen, a.max_positions) : kDefaultSeqLen;
+  l.seq_len = s.seq_len = r.number("seq_len", p.seq_len, context, InputSource::kAutomatic);
+  t.global_batch_given = r.given("global_batch", p.global_batch);
+  s.global_batch = r.number("global_batch", p.global_batch, kNaN, InputSource::kAutomatic);
+  t.zero_given = r.given("zero", p.zero);
+  s.zero = r.number("zero", p.zero, 0);
+  l.zero = s.zero >= 0 && s.zero <= 3 ? static_cast<int>(s.zero) : 0;
+  t.recompute_given = !p.recompute.empty() && !r.refused("recompute");
+  s.recompute = r.text("recompute", p.recompute, "selective");
+  l.recompute = recompute_from(s.recompute);
+  t.sequence_parallel_given = r.given("sequence_parallel", p.sequence_parallel);
+  const bool tp_split = std::isfinite(l.tp) && l.tp > 1;
+  s.sequence_parallel = l.sequence_parallel =
+      r.number("sequence_parallel", p.sequence_parallel, megatron && tp_split ? 1 : 0,
+               InputSource::kAutomatic) == 1;
+  s.flash_attention = l.flash_attention = r.number("flash_attention", p.flash_attention, 1) == 1;
+  in.overheads.cuda_context_gb = s.cuda_context_gb =
+      r.number("cuda_context_gb", p.cuda_context_gb, profile.cuda_context_gb);
+  in.overheads.comm_buffer_gb = s.comm_buffer_gb =
+      r.number("comm_buffer_gb", p.comm_buffer_gb, profile.comm_buffer_gb);
+  in.overheads.allocator_slack = s.allocator_slack =
+      r.number("allocator_slack", p.allocator_slack, profile.allocator_slack);
+
+  if (setup.has_architecture) check_given_layout(r, out, l);
+  if (l.cp > 1 && !l.flash_attention) r.add(warning("cp_needs_flash", "cp", {{"cp", n(l.cp)}}));
+  if (l.cp > 1 && std::fmod(l.seq_len, 2 * l.cp) != 0) {
+    r.add(warning("cp_seq_len", "cp", {{"cp", n(l.cp)}, {"seq_len", n(l.seq_len)}}));
+  }
+  if (!megatron && r.given("sequence_parallel", p.sequence_parallel) && *p.sequence_parallel == 1) {
+    r.add(warning("sp_needs_megatron", "sequence_parallel"));
+  }
+
+  // Time and cost.
+  s.compute_dtype = setup.recipe == "fp8" ? "fp8" : "bf16";
+  s.peak_tflops = s.compute_dtype == "fp8" ? setup.fp8_tflops : setup.bf16_tflops;
+  if (s.compute_dtype == "fp8" && !std::isfinite(s.peak_tflops)) {
+    s.compute_dtype = "bf16";
+    s.peak_tflops = setup.bf16_tflops;
+  }
+  time.peak_tflops = s.peak_tflops;
+  time.compute_efficiency = s.compute_efficiency =
+      r.number("mfu", p.mfu, profile.compute_efficiency);
+  time.achieved_tflops = s.achieved_tflops = r.number("achieved_tflops", p.achieved_tflops, kNaN);
+  time.dp_overlap = s.dp_overlap = r.number("dp_overlap", p.dp_overlap, profile.dp_overlap);
+  time.pue = s.pue = r.number("pue", p.pue, kDefaultPue);
+  const double tokens = r.number("tokens", p.tokens, kNaN);
+  time.tokens = s.tokens = tokens * r.number("epochs", p.epochs, 1);
+  time.intra_node_gbps = setup.intra_node_bandwidth_gbps;
+  time.inter_node_gbps = setup.inter_node_bandwidth_gbps;
+  time.gpus_per_node = setup.gpus_per_node;
+  time.price_per_gpu_hour = setup.price_per_gpu_hour;
+  time.power_w = setup.power_w;
+
+  t.ready = setup.has_architecture && recipe != nullptr;
+  for (double v :
+       {l.tp, l.cp, l.ep, l.etp, l.vpp, l.micro_batch, l.seq_len, in.overheads.cuda_context_gb,
+        in.overheads.comm_buffer_gb, in.overheads.allocator_slack, in.card_memory_gb, s.zero}) {
+    t.ready = t.ready && std::isfinite(v);
+  }
+  t.ready = t.ready && !r.refused("stage_layers") && !r.refused("vpp") && !r.refused("recompute") &&
+            !r.refused("framework") && !(p.global_batch && !t.global_batch_given);
+}
+
+}  // namespace llm_sizer::detail

@@ -1,0 +1,295 @@
+// One resolved plan: every input means one thing on every panel, automatic values are always
+// valid, refused inputs are named once and never used. Each test is a finding of issue 11 that
+// failed before resolution was one step.
+#include "llm_sizer/resolve.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <tuple>
+
+#include "llm_sizer/layout_rules.hpp"
+#include "llm_sizer/layout_search.hpp"
+#include "llm_sizer/model.hpp"
+#include "llm_sizer/number_format.hpp"
+#include "llm_sizer/plan_codec.hpp"
+#include "llm_sizer/plan_fields.hpp"
+#include "llm_sizer/report.hpp"
+#include "test_support.hpp"
+
+namespace llm_sizer {
+namespace {
+
+const Issue* find_issue(const std::vector<Issue>& issues, const std::string& code) {
+  for (const auto& i : issues) {
+    if (i.code == code) return &i;
+  }
+  return nullptr;
+}
+
+// Qwen2.5-7B has 28 attention heads and 4 K/V heads (Qwen/Qwen2.5-7B config.json): TP 8 would
+// split a head, so the automatic TP is 4, the largest size within a node of 8 dividing both.
+TEST(Resolve, AutomaticTpDividesTheHeads) {
+  Plan plan;
+  plan.model = "qwen2.5-7b";
+  const Report r = evaluate(plan);
+  EXPECT_FALSE(has_error(r.issues)) << r.issues.front().code;
+  EXPECT_EQ(r.article_training.tp, 4);
+  EXPECT_TRUE(r.training.available);
+  EXPECT_EQ(r.training.settings.tp, 4);
+  EXPECT_EQ(r.article_training.total_gpus, 4 * r.article_training.pp);
+  const ResolvedInput* tp = nullptr;
+  for (const auto& i : r.inputs) {
+    if (i.field == "tp") tp = &i;
+  }
+  ASSERT_NE(tp, nullptr);
+  EXPECT_EQ(tp->source, InputSource::kAutomatic);
+  EXPECT_EQ(tp->value, 4);
+  // The article's own models keep the node's size: GPT-3's 96 heads divide by 8.
+  EXPECT_EQ(evaluate(Plan{}).article_training.tp, 8);
+}
+
+TEST(Resolve, AGivenTpThatSplitsAHeadIsRefusedWithTheValidChoices) {
+  Plan plan;
+  plan.model = "qwen2.5-7b";
+  plan.tp = 8;
+  const Report r = evaluate(plan);
+  const Issue* issue = find_issue(r.issues, "tp_not_divisor");
+  ASSERT_NE(issue, nullptr);
+  EXPECT_EQ(issue->field, "tp");
+  EXPECT_EQ(issue->param("valid"), "1, 2, 4");  // the divisors of gcd(28, 4)
+  // Refused means unknown on every panel, not 8 GPUs on one and blank on another.
+  EXPECT_TRUE(std::isnan(r.article_training.total_gpus));
+  EXPECT_FALSE(r.training.available);
+}
+
+TEST(Resolve, ParametersThatContradictThePresetsArchitectureAreRefused) {
+  Plan plan;  // GPT-3 175B counts 174.6 × 10⁹ parameters
+  plan.params = 70e9;
+  const Report r = evaluate(plan);
+  const Issue* issue = find_issue(r.issues, "params_conflicts_architecture");
+  ASSERT_NE(issue, nullptr);
+  EXPECT_EQ(issue->field, "params");
+  EXPECT_TRUE(std::isnan(r.article_training.model_state_gb));
+}
+
+TEST(Resolve, AHeadlineCountCloseToTheArchitectureIsTheArticlesN) {
+  Plan plan;
+  plan.model = "llama-3.1-70b";  // 70.55 × 10⁹ counted; "70B" as the model card says
+  plan.params = 70e9;
+  const Report r = evaluate(plan);
+  EXPECT_EQ(find_issue(r.issues, "params_conflicts_architecture"), nullptr);
+  EXPECT_EQ(r.article_training.model_state_gb, 840);  // 70 × 10⁹ × 12 B
+}
+
+TEST(Resolve, ChangingThePresetsArchitectureChangesTheArticlesCountToo) {
+  Plan plan;
+  plan.arch_layers = 48;  // half of GPT-3's layers
+  const Report r = evaluate(plan);
+  const double counted = r.setup.counts.total;
+  EXPECT_LT(counted, 100e9);
+  EXPECT_EQ(r.setup.params, counted);
+  EXPECT_NEAR(r.article_training.model_state_gb, counted * 12 / 1e9, 1e-6);
+}
+
+TEST(Resolve, OneWeightFormatDrivesBothInferencePanels) {
+  Plan plan;
+  plan.model = "qwen2.5-32b";
+  plan.infer_weights = "fp8";
+  const Report r = evaluate(plan);
+  // The article's W = N × b_w with the format's 1 byte: 32.76 × 10⁹ × 1 B.
+  EXPECT_NEAR(r.article_inference.weights_gb, 32.76, 1e-9);
+  EXPECT_EQ(r.inference.settings.weight_bits, 8);
+  EXPECT_EQ(find_issue(r.issues, "weight_bytes_article_only"), nullptr);
+  // A given article b_w that disagrees is said, not silent.
+  plan.weight_bytes_per_param = 2;
+  EXPECT_NE(find_issue(evaluate(plan).issues, "weight_bytes_article_only"), nullptr);
+}
+
+TEST(Resolve, AVersionOneLinkKeepsItsArticleBytesPerWeight) {
+  const DecodedLink link = decode_link(
+      "./#v=1&lang=zh&m=qwen2.5-32b&a=h100-80g&i.w=fp8&i.kv=fp8&i.bs=16&i.ctx=8192&i.conc=200");
+  EXPECT_EQ(link.plan.weight_bytes_per_param, 2);
+  const Report r = evaluate(link.plan);
+  EXPECT_NEAR(r.article_inference.weights_gb, 65.52, 1e-9);  // as issued: 32.76 × 10⁹ × 2 B
+  EXPECT_NE(find_issue(r.issues, "weight_bytes_article_only"), nullptr);
+}
+
+// The search once read "is the deadline refused?" from the plan's issues, where an unreachable
+// deadline had been filed as an error on the deadline field: both were given, and it said it
+// needed them.
+TEST(Resolve, TheSearchTakesADeadlineTheTimeModelCannotMeet) {
+  Plan plan;
+  plan.model = "llama-3.1-8b";
+  plan.tp = 1;
+  plan.pp = 1;
+  plan.tokens = 1e15;
+  plan.deadline_days = 3;
+  const SearchReport s = search_plan(plan);
+  EXPECT_EQ(find_issue(s.issues, "search_needs_target"), nullptr);
+  EXPECT_TRUE(s.ran);
+  EXPECT_EQ(s.search.mode, "deadline");
+  const Report r = evaluate(plan);
+  const Issue* unmet = find_issue(r.issues, "deadline_unreachable");
+  ASSERT_NE(unmet, nullptr);
+  EXPECT_EQ(unmet->severity, Severity::kWarning);  // a result, not a refused input
+}
+
+TEST(Resolve, TheDeadlinesDataParallelismNeverExceedsItsMaximum) {
+  Plan plan;
+  plan.model = "llama-3.1-8b";
+  plan.tokens = 1e13;
+  plan.deadline_days = 1;
+  const ResolvedPlan resolved = resolve(plan);
+  TrainingTimeInputs in;
+  TrainingSettings settings;
+  std::vector<Issue> issues;
+  ASSERT_TRUE(training_layout(resolved, 1, 1, 1, in, settings, issues));
+  // ~6 × 8 × 10⁹ × 10¹³ FLOPs in a day needs thousands of replicas: with at most 16 there are
+  // none, and the answer must say so rather than return a DP above the bound.
+  const double capped = dp_for_deadline(in, 1, false, 16);
+  EXPECT_TRUE(std::isnan(capped));
+  const double free = dp_for_deadline(in, 1, false);
+  ASSERT_TRUE(std::isfinite(free));
+  EXPECT_GT(free, 16);
+  EXPECT_LE(free, kMaxSearchDataParallel);
+}
+
+// Llama 3.1 8B has 32 layers: PP 3 splits them 10, 11, 11, which two virtual stages per GPU
+// cannot divide. The search once checked only 32 / 3 = 10 and offered it; a plan refused it.
+TEST(Rulebook, TheSearchNeverOffersALayoutThePlanRefuses) {
+  Plan plan;
+  plan.model = "llama-3.1-8b";
+  plan.vpp = 2;
+  plan.pp = 3;
+  EXPECT_NE(find_issue(evaluate(plan).issues, "vpp_not_divisor"), nullptr);
+  plan.pp.reset();
+  plan.cluster_gpus = 48;
+  plan.tokens = 1e12;
+  const SearchReport s = search_plan(plan);
+  ASSERT_TRUE(s.search.found);
+  for (const auto& c : s.search.top) EXPECT_NE(c.pp, 3);
+}
+
+// Every layout the search returns, planned directly, is valid and has the same numbers.
+TEST(Rulebook, EveryLayoutTheSearchReturnsIsAValidPlanWithTheSameNumbers) {
+  for (const char* model : {"llama-3.1-70b", "gpt3-175b", "mixtral-8x7b"}) {
+    SCOPED_TRACE(model);
+    Plan plan;
+    plan.model = model;
+    plan.cluster_gpus = 256;
+    plan.tokens = 1e12;
+    plan.global_batch = 1024;
+    const SearchReport s = search_plan(plan);
+    ASSERT_TRUE(s.search.found);
+    std::vector<LayoutCandidate> layouts = s.search.top;
+    layouts.insert(layouts.end(), s.search.pareto.begin(), s.search.pareto.end());
+    for (const auto& c : layouts) {
+      Plan check = plan;
+      check.cluster_gpus.reset();
+      check.tp = c.tp;
+      check.pp = c.pp;
+      check.dp = c.dp;
+      check.micro_batch = c.micro_batch;
+      check.zero = c.zero;
+      check.recompute = c.recompute;
+      check.sequence_parallel = c.sequence_parallel ? 1 : 0;
+      const Report r = evaluate(check);
+      ASSERT_FALSE(has_error(r.issues)) << encode_link(check) << " " << r.issues.front().code;
+      ASSERT_TRUE(r.training.available) << encode_link(check);
+      EXPECT_EQ(r.training.settings.global_batch, 1024);
+      EXPECT_NEAR(r.training.memory.peak_gb, c.peak_gb, 1e-9 * c.peak_gb);
+      EXPECT_NEAR(r.training.time.step_s, c.step_s, 1e-6 * c.step_s);
+    }
+  }
+}
+
+// libc++ (the page) and libstdc++ (the CLI) order equal elements apart; the ranking must not
+// depend on that.
+TEST(Rulebook, TiedLayoutsRankInOneOrder) {
+  Plan plan;
+  plan.model = "llama-3.1-8b";
+  plan.cluster_gpus = 64;
+  plan.tokens = 1e12;
+  plan.objective = "time";
+  const SearchReport s = search_plan(plan);
+  ASSERT_GE(s.search.top.size(), 2u);
+  const auto key = [](const LayoutCandidate& c) {
+    return std::make_tuple(c.days, c.gpus, c.tp, c.pp, c.dp, c.micro_batch, c.zero);
+  };
+  for (std::size_t i = 1; i < s.search.top.size(); ++i) {
+    EXPECT_LT(key(s.search.top[i - 1]), key(s.search.top[i])) << i;
+  }
+}
+
+TEST(Resolve, EveryInputIsResolvedOnceWithItsSource) {
+  Plan plan;
+  plan.model = "llama-3.1-70b";
+  plan.pp = 4;
+  plan.seq_len = -1;
+  const ResolvedPlan r = resolve(plan);
+  ASSERT_EQ(r.inputs.size(), plan_fields().size());
+  for (std::size_t i = 0; i < r.inputs.size(); ++i) {
+    EXPECT_EQ(r.inputs[i].field, plan_fields()[i].id);
+  }
+  EXPECT_EQ(find_input(r, "pp")->source, InputSource::kGiven);
+  EXPECT_EQ(find_input(r, "seq_len")->source, InputSource::kRefused);
+  EXPECT_EQ(find_input(r, "layers")->source, InputSource::kPreset);
+  EXPECT_EQ(find_input(r, "layers")->value, 80);
+  EXPECT_EQ(find_input(r, "safety_factor")->source, InputSource::kDefault);
+  EXPECT_EQ(find_input(r, "card_memory_gb")->value, 80);
+  // Every input with an automatic rule names it in the table.
+  for (const auto& input : r.inputs) {
+    if (input.source != InputSource::kAutomatic) continue;
+    EXPECT_FALSE(find_field_by_id(input.field)->auto_rule.empty()) << input.field;
+  }
+}
+
+// For every numeric input, random values across its whole valid range (and its ends): no
+// count any panel shows is negative or fractional, and an unknown count always comes with an
+// issue saying why. (1e-300 parameters once gave "PP −1, −8 GPUs" with exit 0.)
+TEST(Resolve, NoCountIsNegativeAndNoUnknownCountIsUnexplained) {
+  test::Rng rng(11);
+  int checked = 0;
+  for (const auto& field : plan_fields()) {
+    if (field.is_text()) continue;
+    for (int draw = 0; draw < 12; ++draw) {
+      const double low = field.min_exclusive ? std::max(field.min, 1e-9) : field.min;
+      double value = draw == 0 ? low : draw == 1 ? field.max : 0;
+      if (draw >= 2) {
+        const double lo = std::log10(std::max(low, 1e-9));
+        value = std::pow(10.0, lo + rng.unit() * (std::log10(field.max) - lo));
+        if (field.type != FieldType::kNumber) value = std::round(value);
+      }
+      if (field.type == FieldType::kFlag) value = draw % 2;
+      Plan plan;
+      if (rng.coin()) plan.model = "llama-3.1-70b";
+      if (rng.coin()) plan.cluster_gpus = 1024;
+      plan.tokens = 1e12;
+      field.set_number(plan, value);
+      const Report r = evaluate(plan, {true, false});
+      const double counts[] = {r.article_training.tp,         r.article_training.pp_min,
+                               r.article_training.pp,         r.article_training.dp,
+                               r.article_training.total_gpus, r.article_inference.min_gpus,
+                               r.inference.min_gpus,          r.inference.tp,
+                               r.inference.max_concurrency,   r.inference.replicas,
+                               r.inference.total_gpus};
+      for (double count : counts) {
+        ++checked;
+        const std::string where = std::string(field.id) + "=" + format_shortest(value);
+        if (std::isnan(count)) {
+          EXPECT_FALSE(r.issues.empty()) << where << " left a count unknown without a word";
+        } else {
+          EXPECT_GE(count, 0) << where;
+          EXPECT_EQ(count, std::floor(count)) << where;
+        }
+      }
+    }
+  }
+  EXPECT_GT(checked, 5000);
+}
+
+}  // namespace
+}  // namespace llm_sizer
