@@ -42,7 +42,8 @@ function pageSource(dir = 'web/src') {
     .join('\n');
 }
 
-const cliOnly = (key) => key.startsWith('cli.') || key.includes('.cli_');
+// "rule.*" words how an empty input resolves, for the CLI's help and docs/inputs.md.
+const cliOnly = (key) => key.startsWith('cli.') || key.includes('.cli_') || key.startsWith('rule.');
 const importerOnly = (key) =>
   !cliOnly(key) && ((key.startsWith('hf.') && key !== 'hf.title') || key.startsWith('issue.hf_'));
 const HF_MESSAGES = 'virtual:hf-messages';

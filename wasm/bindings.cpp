@@ -79,7 +79,11 @@ Plan plan_from_texts(const val& texts, std::vector<Issue>& issues) {
 Report report_for(const val& texts, Plan& plan) {
   std::vector<Issue> read_issues;
   plan = plan_from_texts(texts, read_issues);
+#ifdef LLM_SIZER_PAGE_MODULE
+  Report report = evaluate_without_serving(plan);
+#else
   Report report = evaluate(plan);
+#endif
   report.issues.insert(report.issues.begin(), read_issues.begin(), read_issues.end());
   return report;
 }
@@ -98,6 +102,7 @@ val evaluate_texts(const val& texts) {
     f.field("inference", report.inference);
     f.field("issues", report.issues);
     f.field("inputs", report.inputs);
+    f.field("serving_computed", report.serving_computed);
     f.field("ok", !has_error(report.issues));
   });
 }
@@ -185,6 +190,7 @@ val catalog_js() {
     f.field("min_exclusive", field.min_exclusive);
     f.field("choice_list", field.choice_list);
     f.field("group", std::string(field.group));
+    f.field("auto_rule", std::string(field.auto_rule));
     out.key("choices").begin_array();
     for (const auto& c : field.choices) out.value(c);
     out.end_array();

@@ -305,7 +305,23 @@ export interface Report {
   training: FullTraining;
   inference: FullInference;
   issues: Issue[];
+  /** every input as the models used it, in the input table's order (core resolve.hpp) */
+  inputs: ResolvedInput[];
+  /** false from the page's first module: the serving model arrives with the full one */
+  servingComputed: boolean;
   ok: boolean;
+}
+
+export type InputSource = 'given' | 'preset' | 'default' | 'automatic' | 'refused';
+
+export interface ResolvedInput {
+  /** snake_case field id */
+  field: string;
+  source: InputSource;
+  /** the number used (null for text inputs, unknown and refused values) */
+  value: number | null;
+  /** choice ids and names; numbers in their shortest form */
+  text: string;
 }
 
 export interface TrainingTime {
@@ -432,6 +448,8 @@ export interface FieldSpec {
   minExclusive: boolean;
   /** where the page shows it: general, model, architecture, accelerator, article, layout, memory, inference */
   group: string;
+  /** how an empty input resolves: message key "rule.<autoRule>", "" for a fixed default */
+  autoRule: string;
   /** accepted values of a text field ("" = automatic is always accepted); empty for free text */
   choices: string[];
   /** a comma-separated list of `choices` ("training,memory") rather than one of them */

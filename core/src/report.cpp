@@ -63,12 +63,30 @@ ArticleDataParallel data_parallel(const ResolvedPlan& r, const ArticleTraining& 
   return dp;
 }
 
-}  // namespace
+// What the models decided for inputs left automatic: the article's PP and DP, the default global
+// batch and the serving TP, so that every panel shows the value that was used.
+void record_model_choices(Report& report) {
+  const auto set = [&](std::string_view field, double value) {
+    for (auto& input : report.inputs) {
+      if (input.field != field || input.source == InputSource::kGiven ||
+          input.source == InputSource::kRefused) {
+        continue;
+      }
+      input.source = InputSource::kAutomatic;
+      input.value = value;
+      input.text = std::isfinite(value) ? format_shortest(value) : "";
+    }
+  };
+  set("pp", report.article_training.pp);
+  set("dp", report.article_training.dp);
+  if (report.training.available) set("global_batch", report.training.settings.global_batch);
+  if (report.inference.available) set("infer_tp", report.inference.tp);
+}
 
-Report evaluate(const Plan& plan, const EvaluateOptions& options) {
-  const ResolvedPlan resolved = resolve(plan);
+// Everything up to the serving model, which the page's first module leaves out.
+Report evaluate_models(const ResolvedPlan& resolved, const EvaluateOptions& options) {
   Report report;
-  report.plan = plan;
+  report.plan = resolved.plan;
   report.setup = resolved.setup;
   report.inputs = resolved.inputs;
   report.issues = resolved.issues;
@@ -81,7 +99,24 @@ Report evaluate(const Plan& plan, const EvaluateOptions& options) {
   report.article_inference = article_inference(resolved.article, issues, options.explain);
   if (options.full_models) {
     report.training = full_training(resolved, article.tp, article.pp, article.dp, issues);
-    report.inference = full_inference(resolved, issues);
+  }
+  record_model_choices(report);
+  return report;
+}
+
+}  // namespace
+
+Report evaluate_without_serving(const Plan& plan, const EvaluateOptions& options) {
+  return evaluate_models(resolve(plan), options);
+}
+
+Report evaluate(const Plan& plan, const EvaluateOptions& options) {
+  const ResolvedPlan resolved = resolve(plan);
+  Report report = evaluate_models(resolved, options);
+  if (options.full_models) {
+    report.inference = full_inference(resolved, report.issues);
+    report.serving_computed = true;
+    record_model_choices(report);
   }
   return report;
 }

@@ -39,6 +39,12 @@ bool Resolver::refused(std::string_view field) const {
   return i < refused_.size() && refused_[i];
 }
 
+bool Resolver::given(std::string_view field, const std::optional<double>& value) const {
+  return value.has_value() && !refused(field);
+}
+
+void Resolver::add(Issue issue) { issues_.push_back(std::move(issue)); }
+
 void Resolver::refuse(Issue issue) {
   const std::size_t i = index(issue.field);
   if (i < refused_.size()) {
@@ -60,22 +66,23 @@ double Resolver::number(std::string_view field, const std::optional<double>& val
   return fallback;
 }
 
-std::string Resolver::text(std::string_view field, const std::string& value, std::string fallback,
-                           InputSource source) {
+std::string Resolver::text(std::string_view field, const std::string& value,
+                           std::string_view fallback, InputSource source) {
   if (!value.empty()) {
     if (refused(field)) return {};
     record(field, InputSource::kGiven, kNaN, value);
     return value;
   }
   record(field, source, kNaN, fallback);
-  return fallback;
+  return std::string(fallback);
 }
 
-void Resolver::record(std::string_view field, InputSource source, double value, std::string text) {
+void Resolver::record(std::string_view field, InputSource source, double value,
+                      std::string_view text) {
   const std::size_t i = index(field);
   if (i >= recorded_.size() || refused_[i]) return;
-  if (text.empty()) text = shortest(value);
-  recorded_[i] = ResolvedInput{std::string(field), source, value, std::move(text)};
+  recorded_[i] = ResolvedInput{std::string(field), source, value,
+                               text.empty() ? shortest(value) : std::string(text)};
 }
 
 std::vector<ResolvedInput> Resolver::finish() const {

@@ -23,57 +23,80 @@ Issue unknown_id(std::string code, std::string field, const std::string& value) 
   return {std::move(code), std::move(field), Severity::kError, {{"value", value}}};
 }
 
+// The architecture's numeric inputs as data: the plan member that overrides it and the
+// architecture member it sets (a table, so that each is one row of data rather than a copy of
+// the same code: resolve() is on the page's first download).
+struct ArchNumber {
+  std::string_view field;
+  std::optional<double> Plan::*plan;
+  int Architecture::*as_int;
+  double Architecture::*as_double;
+  bool Architecture::*as_flag;
+};
+
+constexpr ArchNumber kArchNumbers[] = {
+    {"layers", &Plan::arch_layers, &Architecture::layers, nullptr, nullptr},
+    {"hidden", &Plan::arch_hidden, nullptr, &Architecture::hidden, nullptr},
+    {"heads", &Plan::arch_heads, &Architecture::heads, nullptr, nullptr},
+    {"kv_heads", &Plan::arch_kv_heads, &Architecture::kv_heads, nullptr, nullptr},
+    {"head_dim", &Plan::arch_head_dim, nullptr, &Architecture::head_dim, nullptr},
+    {"ffn", &Plan::arch_ffn, nullptr, &Architecture::ffn, nullptr},
+    {"vocab", &Plan::arch_vocab, nullptr, &Architecture::vocab, nullptr},
+    {"tied_embeddings", &Plan::arch_tied_embeddings, nullptr, nullptr,
+     &Architecture::tied_embeddings},
+    {"max_positions", &Plan::arch_max_positions, nullptr, &Architecture::max_positions, nullptr},
+    {"qkv_bias", &Plan::arch_qkv_bias, nullptr, nullptr, &Architecture::qkv_bias},
+    {"linear_bias", &Plan::arch_linear_bias, nullptr, nullptr, &Architecture::linear_bias},
+    {"qk_norm", &Plan::arch_qk_norm, nullptr, nullptr, &Architecture::qk_norm},
+    {"dropout", &Plan::arch_dropout, nullptr, nullptr, &Architecture::dropout},
+    {"moe_experts", &Plan::arch_moe_experts, &Architecture::moe_experts, nullptr, nullptr},
+    {"moe_top_k", &Plan::arch_moe_top_k, &Architecture::moe_top_k, nullptr, nullptr},
+    {"moe_shared_experts", &Plan::arch_moe_shared_experts, &Architecture::moe_shared_experts,
+     nullptr, nullptr},
+    {"moe_ffn", &Plan::arch_moe_ffn, nullptr, &Architecture::moe_ffn, nullptr},
+    {"moe_dense_layers", &Plan::arch_moe_dense_layers, &Architecture::moe_dense_layers, nullptr,
+     nullptr},
+    {"moe_layer_period", &Plan::arch_moe_layer_period, &Architecture::moe_layer_period, nullptr,
+     nullptr},
+    {"q_lora_rank", &Plan::arch_q_lora_rank, nullptr, &Architecture::q_lora_rank, nullptr},
+    {"kv_lora_rank", &Plan::arch_kv_lora_rank, nullptr, &Architecture::kv_lora_rank, nullptr},
+    {"qk_nope_dim", &Plan::arch_qk_nope_dim, nullptr, &Architecture::qk_nope_dim, nullptr},
+    {"qk_rope_dim", &Plan::arch_qk_rope_dim, nullptr, &Architecture::qk_rope_dim, nullptr},
+    {"v_head_dim", &Plan::arch_v_head_dim, nullptr, &Architecture::v_head_dim, nullptr},
+    {"sliding_window", &Plan::arch_sliding_window, nullptr, &Architecture::sliding_window, nullptr},
+    {"sliding_window_layers", &Plan::arch_sliding_window_layers,
+     &Architecture::sliding_window_layers, nullptr, nullptr},
+};
+
+double arch_value(const ArchNumber& n, const Architecture& a) {
+  if (n.as_int) return a.*n.as_int;
+  if (n.as_flag) return a.*n.as_flag ? 1 : 0;
+  return n.field == "head_dim" ? a.qk_head_dim() : a.*n.as_double;
+}
+
 // Architecture overrides: every given field replaces the preset's value.
 void apply_overrides(Resolver& r, Architecture& a) {
   const Plan& p = r.plan();
-  const auto set_int = [&](std::string_view field, const std::optional<double>& v, int& out) {
-    if (r.given(field, v)) out = static_cast<int>(*v);
-  };
-  const auto set_num = [&](std::string_view field, const std::optional<double>& v, double& out) {
-    if (r.given(field, v)) out = *v;
-  };
-  const auto set_flag = [&](std::string_view field, const std::optional<double>& v, bool& out) {
-    if (r.given(field, v)) out = *v != 0;
-  };
-  set_int("layers", p.arch_layers, a.layers);
-  set_num("hidden", p.arch_hidden, a.hidden);
-  set_int("heads", p.arch_heads, a.heads);
-  set_int("kv_heads", p.arch_kv_heads, a.kv_heads);
-  set_num("head_dim", p.arch_head_dim, a.head_dim);
-  set_num("ffn", p.arch_ffn, a.ffn);
+  for (const auto& n : kArchNumbers) {
+    const std::optional<double>& v = p.*n.plan;
+    if (!r.given(n.field, v)) continue;
+    if (n.as_int) a.*n.as_int = static_cast<int>(*v);
+    if (n.as_double) a.*n.as_double = *v;
+    if (n.as_flag) a.*n.as_flag = *v != 0;
+  }
   if (!r.refused("ffn_kind")) {
     if (p.arch_ffn_kind == "gelu") a.ffn_kind = FfnKind::kGelu;
     if (p.arch_ffn_kind == "swiglu") a.ffn_kind = FfnKind::kSwiglu;
   }
-  set_num("vocab", p.arch_vocab, a.vocab);
-  set_flag("tied_embeddings", p.arch_tied_embeddings, a.tied_embeddings);
   if (!r.refused("positions")) {
     if (p.arch_positions == "rotary") a.positions = PositionKind::kRotary;
     if (p.arch_positions == "learned") a.positions = PositionKind::kLearned;
     if (p.arch_positions == "alibi") a.positions = PositionKind::kAlibi;
   }
-  set_num("max_positions", p.arch_max_positions, a.max_positions);
-  set_flag("qkv_bias", p.arch_qkv_bias, a.qkv_bias);
-  set_flag("linear_bias", p.arch_linear_bias, a.linear_bias);
   if (!r.refused("norm")) {
     if (p.arch_norm == "rmsnorm") a.norm = NormKind::kRmsNorm;
     if (p.arch_norm == "layernorm") a.norm = NormKind::kLayerNorm;
   }
-  set_flag("qk_norm", p.arch_qk_norm, a.qk_norm);
-  set_flag("dropout", p.arch_dropout, a.dropout);
-  set_int("moe_experts", p.arch_moe_experts, a.moe_experts);
-  set_int("moe_top_k", p.arch_moe_top_k, a.moe_top_k);
-  set_int("moe_shared_experts", p.arch_moe_shared_experts, a.moe_shared_experts);
-  set_num("moe_ffn", p.arch_moe_ffn, a.moe_ffn);
-  set_int("moe_dense_layers", p.arch_moe_dense_layers, a.moe_dense_layers);
-  set_int("moe_layer_period", p.arch_moe_layer_period, a.moe_layer_period);
-  set_num("q_lora_rank", p.arch_q_lora_rank, a.q_lora_rank);
-  set_num("kv_lora_rank", p.arch_kv_lora_rank, a.kv_lora_rank);
-  set_num("qk_nope_dim", p.arch_qk_nope_dim, a.qk_nope_dim);
-  set_num("qk_rope_dim", p.arch_qk_rope_dim, a.qk_rope_dim);
-  set_num("v_head_dim", p.arch_v_head_dim, a.v_head_dim);
-  set_num("sliding_window", p.arch_sliding_window, a.sliding_window);
-  set_int("sliding_window_layers", p.arch_sliding_window_layers, a.sliding_window_layers);
   if (a.kv_heads == 0) a.kv_heads = a.heads;
 }
 
@@ -96,44 +119,17 @@ std::string architecture_problem(const Architecture& a) {
 
 // The preset's architecture fields shown as what an input left empty resolves to.
 void record_architecture(Resolver& r, const Architecture& a, InputSource source) {
-  // Only fields the plan leaves empty are recorded here; given ones are read as given.
   const Plan& p = r.plan();
-  const auto unless_given = [&](std::string_view field, const std::optional<double>& v,
-                                double value) {
-    if (!v) r.record(field, source, value);
-  };
-  unless_given("layers", p.arch_layers, a.layers);
-  unless_given("hidden", p.arch_hidden, a.hidden);
-  unless_given("heads", p.arch_heads, a.heads);
-  unless_given("kv_heads", p.arch_kv_heads, a.kv_heads);
-  unless_given("head_dim", p.arch_head_dim, a.qk_head_dim());
-  unless_given("ffn", p.arch_ffn, a.ffn);
-  if (p.arch_ffn_kind.empty())
+  for (const auto& n : kArchNumbers) {
+    if (!(p.*n.plan)) r.record(n.field, source, arch_value(n, a));
+  }
+  if (p.arch_ffn_kind.empty()) {
     r.record("ffn_kind", source, kNaN, std::string(ffn_kind_id(a.ffn_kind)));
-  unless_given("vocab", p.arch_vocab, a.vocab);
-  unless_given("tied_embeddings", p.arch_tied_embeddings, a.tied_embeddings ? 1 : 0);
+  }
   if (p.arch_positions.empty()) {
     r.record("positions", source, kNaN, std::string(position_kind_id(a.positions)));
   }
-  unless_given("max_positions", p.arch_max_positions, a.max_positions);
-  unless_given("qkv_bias", p.arch_qkv_bias, a.qkv_bias ? 1 : 0);
-  unless_given("linear_bias", p.arch_linear_bias, a.linear_bias ? 1 : 0);
   if (p.arch_norm.empty()) r.record("norm", source, kNaN, std::string(norm_kind_id(a.norm)));
-  unless_given("qk_norm", p.arch_qk_norm, a.qk_norm ? 1 : 0);
-  unless_given("dropout", p.arch_dropout, a.dropout ? 1 : 0);
-  unless_given("moe_experts", p.arch_moe_experts, a.moe_experts);
-  unless_given("moe_top_k", p.arch_moe_top_k, a.moe_top_k);
-  unless_given("moe_shared_experts", p.arch_moe_shared_experts, a.moe_shared_experts);
-  unless_given("moe_ffn", p.arch_moe_ffn, a.moe_ffn);
-  unless_given("moe_dense_layers", p.arch_moe_dense_layers, a.moe_dense_layers);
-  unless_given("moe_layer_period", p.arch_moe_layer_period, a.moe_layer_period);
-  unless_given("q_lora_rank", p.arch_q_lora_rank, a.q_lora_rank);
-  unless_given("kv_lora_rank", p.arch_kv_lora_rank, a.kv_lora_rank);
-  unless_given("qk_nope_dim", p.arch_qk_nope_dim, a.qk_nope_dim);
-  unless_given("qk_rope_dim", p.arch_qk_rope_dim, a.qk_rope_dim);
-  unless_given("v_head_dim", p.arch_v_head_dim, a.v_head_dim);
-  unless_given("sliding_window", p.arch_sliding_window, a.sliding_window);
-  unless_given("sliding_window_layers", p.arch_sliding_window_layers, a.sliding_window_layers);
 }
 
 // N for the article: a given count (if it agrees with the architecture), the preset's headline

@@ -59,3 +59,14 @@ export async function openHfImport(page) {
 export async function showSearch(page) {
   await page.locator('[data-testid=search-panel]').scrollIntoViewIfNeeded();
 }
+
+/**
+ * Scrolls to the serving panel, whose model arrives with the full module once the panel is near
+ * the viewport, and waits until it shows its numbers (or why it has none).
+ */
+export async function showServing(page) {
+  await page.locator('section[aria-labelledby=serving-title]').scrollIntoViewIfNeeded();
+  await page.waitForSelector(
+    '[data-testid=serving-layout], [data-testid=serving-unavailable], [data-testid=serving-failed]',
+  );
+}

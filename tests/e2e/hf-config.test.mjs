@@ -16,7 +16,7 @@ before(async () => {
   core = await loadModule();
 });
 
-async function openPage(hash = '#v=1&m=gpt3-175b&a=h100-80g') {
+async function openPage(hash = '#v=2&m=gpt3-175b&a=h100-80g') {
   const page = await openWatchedPage(site.browser);
   await page.goto(site.server.url + hash);
   await openHfImport(page);
@@ -98,7 +98,7 @@ test('a chosen file imports too, and an MoE shows its active parameters and warn
 });
 
 test('a broken config says where, keeps what was pasted and leaves the plan working', async () => {
-  const page = await openPage('#v=1&m=gpt3-175b&a=h100-80g&cluster=1000');
+  const page = await openPage('#v=2&m=gpt3-175b&a=h100-80g&cluster=1000');
   const broken = '{\n  "model_type": "llama",\n  "hidden_size": 4096,\n}';
   await page.fill('[data-testid=hf-text]', broken);
   await page.click('[data-testid=hf-import]');
@@ -128,7 +128,7 @@ test('a broken config says where, keeps what was pasted and leaves the plan work
 
 test('the import is keyboard operable and speaks Chinese', async () => {
   const page = await openWatchedPage(site.browser, { locale: 'zh-CN' });
-  await page.goto(`${site.server.url}#v=1&m=gpt3-175b&a=h100-80g`);
+  await page.goto(`${site.server.url}#v=2&m=gpt3-175b&a=h100-80g`);
   await page.focus('[data-testid=hf-import-group] > summary');
   await page.keyboard.press('Enter'); // opens the importer, whose code loads then
   await page.waitForSelector('[data-testid=hf-text]');

@@ -3,7 +3,7 @@
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { openHfImport, openWatchedPage } from './browser.mjs';
+import { openHfImport, openWatchedPage, showServing } from './browser.mjs';
 import { servePage } from './served-page.mjs';
 import { loadModule } from '../web/load-module.mjs';
 import { hostileCases } from '../web/hostile-values.mjs';
@@ -11,7 +11,7 @@ import { hostileCases } from '../web/hostile-values.mjs';
 const en = JSON.parse(
   await readFile(new URL('../../web/src/i18n/en.json', import.meta.url), 'utf8'),
 );
-const HASH = '#v=1&m=llama-3.1-8b&a=h100-80g&pp=2&cluster=64';
+const HASH = '#v=2&m=llama-3.1-8b&a=h100-80g&pp=2&cluster=64';
 
 const site = servePage('/sizer/');
 let fields;
@@ -31,6 +31,7 @@ test('every text input names each hostile value and recovers when corrected', as
   const page = await openWatchedPage(site.browser);
   await page.goto(site.server.url + HASH);
   await page.waitForSelector('[data-testid=train-total]');
+  await showServing(page);
   await page.evaluate(() => document.querySelectorAll('details').forEach((d) => (d.open = true)));
   const before = await results(page);
   let typed = 0;

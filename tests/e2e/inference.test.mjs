@@ -2,7 +2,7 @@
 // that recompute it, and a link that holds the serving plan beside the training plan.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openWatchedPage } from './browser.mjs';
+import { openWatchedPage, showServing } from './browser.mjs';
 import { servePage } from './served-page.mjs';
 
 const site = servePage('/docs/llm-sizer/');
@@ -11,13 +11,14 @@ async function openPage(hash, options = {}) {
   const page = await openWatchedPage(site.browser, options);
   await page.goto(site.server.url + hash);
   await page.waitForSelector('[data-testid=train-total]');
+  await showServing(page);
   return page;
 }
 
 const text = (page, testId) => page.textContent(`[data-testid=${testId}]`);
 
 test('Qwen2.5-32B on RG800 needs four cards, and the panel says why the article has fewer', async () => {
-  const page = await openPage('#v=1&m=qwen2.5-32b&a=rg800-32g');
+  const page = await openPage('#v=2&m=qwen2.5-32b&a=rg800-32g');
   assert.equal(await text(page, 'serving-layout'), 'TP 4 × 1 replica(s) = 4 GPUs');
   assert.equal(
     await text(page, 'serving-min'),
@@ -33,7 +34,7 @@ test('Qwen2.5-32B on RG800 needs four cards, and the panel says why the article 
 });
 
 test('the memory bar and the curve follow the inputs, and the link keeps them', async () => {
-  const page = await openPage('#v=1&m=qwen2.5-32b&a=h100-80g&pp=2&cluster=128');
+  const page = await openPage('#v=2&m=qwen2.5-32b&a=h100-80g&pp=2&cluster=128');
   assert.equal(await text(page, 'serving-layout'), 'TP 1 × 1 replica(s) = 1 GPUs');
   assert.equal(await page.locator('[data-testid=memory-bar] rect').count(), 5);
   const points = await page.getAttribute('[data-testid=curve-line]', 'points');
@@ -58,7 +59,8 @@ test('the memory bar and the curve follow the inputs, and the link keeps them', 
   assert.match(url, /pp=2&cluster=128/);
   for (const part of ['i.kv=fp8', 'i.bs=16', 'i.tp=1']) assert.ok(url.includes(part), url);
   await page.reload();
-  await page.waitForSelector('[data-testid=serving-layout]');
+  await page.waitForSelector('[data-testid=train-total]');
+  await showServing(page);
   assert.equal(await page.inputValue('[data-testid=input-batch]'), '16');
   assert.equal(await page.inputValue('[data-testid=input-kvDtype]'), 'fp8');
   assert.equal(await text(page, 'train-layout'), '(TP, PP, DP) = (8, 2, 8)');
@@ -68,7 +70,7 @@ test('the memory bar and the curve follow the inputs, and the link keeps them', 
 });
 
 test('a bad serving input is named at its field and the rest of the plan keeps working', async () => {
-  const page = await openPage('#v=1&m=qwen2.5-32b&a=h100-80g');
+  const page = await openPage('#v=2&m=qwen2.5-32b&a=h100-80g');
   await page.fill('[data-testid=input-inferTp]', '5');
   const messages = await page.$$eval('[data-testid=field-message]', (nodes) =>
     nodes.map((n) => n.textContent),
@@ -87,7 +89,7 @@ test('a bad serving input is named at its field and the rest of the plan keeps w
 });
 
 test('the article preset has no architecture, so the panel says to choose the real checkpoint', async () => {
-  const page = await openPage('#v=1&m=qwen-32b&a=h100-80g', { locale: 'zh-CN' });
+  const page = await openPage('#v=2&m=qwen-32b&a=h100-80g', { locale: 'zh-CN' });
   assert.match(await text(page, 'serving-unavailable'), /Qwen2\.5-32B/);
   assert.equal(await text(page, 'infer-min-gpus'), '至少 1 张卡');
   assert.deepEqual(page.problems, []);

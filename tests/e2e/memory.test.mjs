@@ -12,7 +12,7 @@ const gbOf = async (page, testId) =>
 test('Llama 3.1 8B on one H200 with PyTorch: the peak card and its parts', async () => {
   const page = await openWatchedPage(site.browser);
   await page.goto(
-    `${site.server.url}#v=1&m=llama-3.1-8b&a=h200-141g&tp=1&pp=1&dp=1&recipe=pure-bf16&fw=pytorch&seq=4096&rc=none`,
+    `${site.server.url}#v=2&m=llama-3.1-8b&a=h200-141g&tp=1&pp=1&dp=1&recipe=pure-bf16&fw=pytorch&seq=4096&rc=none`,
   );
   await page.waitForSelector('[data-testid=memory-panel]');
   // pure-bf16: 2 B weights, 2 B grads, 4 B Adam for 8,030,261,248 parameters.
@@ -32,7 +32,7 @@ test('Llama 3.1 8B on one H200 with PyTorch: the peak card and its parts', async
 
 test('GPT-3 on 80 GB cards: one bar per stage, and what does not fit is said', async () => {
   const page = await openWatchedPage(site.browser);
-  await page.goto(`${site.server.url}#v=1&m=gpt3-175b&a=h100-80g&pp=4&recipe=megatron18`);
+  await page.goto(`${site.server.url}#v=2&m=gpt3-175b&a=h100-80g&pp=4&recipe=megatron18`);
   await page.waitForSelector('[data-testid=stage-chart]');
   assert.equal(await page.locator('[data-testid=stage-chart] g.bar').count(), 4);
   assert.match(await page.textContent('[data-testid=memory-peak]'), /does not fit/);
@@ -47,7 +47,7 @@ test('GPT-3 on 80 GB cards: one bar per stage, and what does not fit is said', a
 
 test('an architecture typed by hand drives the full model and travels in the link', async () => {
   const page = await openWatchedPage(site.browser);
-  await page.goto(`${site.server.url}#v=1&m=custom&a=h100-80g&tp=1&pp=1&dp=1`);
+  await page.goto(`${site.server.url}#v=2&m=custom&a=h100-80g&tp=1&pp=1&dp=1`);
   await page.waitForSelector('[data-testid=memory-panel]');
   await page.click('[data-testid=architecture-fields] summary');
   for (const [id, value] of [

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { openWatchedPage } from './browser.mjs';
 import { servePage } from './served-page.mjs';
 
-const HASH = '#v=1&m=llama-3.1-8b&a=h100-80g&pp=2&cluster=64';
+const HASH = '#v=2&m=llama-3.1-8b&a=h100-80g&pp=2&cluster=64';
 
 const site = servePage('/sizer/');
 

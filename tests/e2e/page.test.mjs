@@ -57,7 +57,7 @@ test('each of the article training plans opens from its CLI link with the articl
 });
 
 test('the inference minimum says why: 64 GB of weights exceed one 32 GB card', async () => {
-  const page = await openPage('#v=1&m=qwen-32b&a=rg800-32g');
+  const page = await openPage('#v=2&m=qwen-32b&a=rg800-32g');
   assert.equal(await text(page, 'infer-min-gpus'), 'At least 2 card(s)');
   assert.equal(
     await text(page, 'infer-why'),
@@ -70,12 +70,12 @@ test('the inference minimum says why: 64 GB of weights exceed one 32 GB card', a
 });
 
 test('changing an input recomputes and writes the plan into the URL', async () => {
-  const page = await openPage('#v=1&m=gpt3-175b&a=h100-80g&cluster=1000');
+  const page = await openPage('#v=2&m=gpt3-175b&a=h100-80g&cluster=1000');
   assert.equal(await text(page, 'train-layout'), '(TP, PP, DP) = (8, 6, 20)');
   await page.fill('[data-testid=input-pp]', '10');
   await page.waitForURL(/pp=10/);
   assert.equal(await text(page, 'train-layout'), '(TP, PP, DP) = (8, 10, 12)');
-  assert.match(page.url(), /\/docs\/llm-sizer\/#v=1&m=gpt3-175b&a=h100-80g&pp=10&cluster=1000$/);
+  assert.match(page.url(), /\/docs\/llm-sizer\/#v=2&m=gpt3-175b&a=h100-80g&pp=10&cluster=1000$/);
   assert.equal(await page.inputValue('[data-testid=share-link]'), page.url());
   // Reloading the written URL restores exactly the same plan.
   await page.reload();
@@ -87,7 +87,7 @@ test('changing an input recomputes and writes the plan into the URL', async () =
 });
 
 test('the address is rewritten once per burst of typing, at once on leaving; a pasted link wins', async () => {
-  const page = await openPage('#v=1&m=gpt3-175b&a=h100-80g&cluster=1000');
+  const page = await openPage('#v=2&m=gpt3-175b&a=h100-80g&cluster=1000');
   await page.evaluate(() => {
     window.addressWrites = [];
     const replace = history.replaceState.bind(history);
@@ -108,7 +108,7 @@ test('the address is rewritten once per burst of typing, at once on leaving; a p
   assert.equal(await text(page, 'train-layout'), '(TP, PP, DP) = (8, 12, 10)');
   await page.waitForTimeout(400); // longer than the write delay: nothing more is written
   assert.deepEqual(await page.evaluate(() => window.addressWrites), [
-    '#v=1&m=gpt3-175b&a=h100-80g&pp=12&cluster=1000',
+    '#v=2&m=gpt3-175b&a=h100-80g&pp=12&cluster=1000',
   ]);
   // A change, then (in the same task, before the change can be written) a link pasted into the
   // address bar.
@@ -116,13 +116,13 @@ test('the address is rewritten once per burst of typing, at once on leaving; a p
     const input = document.querySelector('[data-testid=input-pp]');
     input.value = '4';
     input.dispatchEvent(new Event('input', { bubbles: true }));
-    window.location.hash = '#v=1&m=qwen-32b&a=rg800-32g&cluster=100';
+    window.location.hash = '#v=2&m=qwen-32b&a=rg800-32g&cluster=100';
   });
   await page.waitForFunction(
     () => document.querySelector('[data-testid=train-total]')?.textContent === '96 GPUs',
   );
   await page.waitForTimeout(400);
-  assert.match(page.url(), /#v=1&m=qwen-32b&a=rg800-32g&cluster=100$/);
+  assert.match(page.url(), /#v=2&m=qwen-32b&a=rg800-32g&cluster=100$/);
   assert.equal(await page.inputValue('[data-testid=input-pp]'), '');
   // Leaving the page writes a change still waiting, so a reload or a bookmark keeps it.
   const hashAfterLeaving = await page.evaluate(() => {
@@ -132,13 +132,13 @@ test('the address is rewritten once per burst of typing, at once on leaving; a p
     window.dispatchEvent(new PageTransitionEvent('pagehide'));
     return window.location.hash;
   });
-  assert.equal(hashAfterLeaving, '#v=1&m=qwen-32b&a=rg800-32g&pp=2&cluster=100');
+  assert.equal(hashAfterLeaving, '#v=2&m=qwen-32b&a=rg800-32g&pp=2&cluster=100');
   assert.deepEqual(page.problems, []);
   await page.closeAll();
 });
 
 test('the language follows the browser, switches, and is kept in the link', async () => {
-  const page = await openPage('#v=1&m=qwen-32b&a=rg800-32g&cluster=100', { locale: 'zh-CN' });
+  const page = await openPage('#v=2&m=qwen-32b&a=rg800-32g&cluster=100', { locale: 'zh-CN' });
   assert.equal(await page.getAttribute('html', 'lang'), 'zh-CN');
   assert.equal(await text(page, 'train-total'), '96 张');
   assert.match(await page.textContent('h1'), /大模型算力规划/);
@@ -166,7 +166,7 @@ test('a broken link shows what could not be read while the page keeps working', 
 });
 
 test('bad input gets a specific message at its field and nothing typed is lost', async () => {
-  const page = await openPage('#v=1&m=gpt3-175b&a=h100-80g');
+  const page = await openPage('#v=2&m=gpt3-175b&a=h100-80g');
   await page.fill('[data-testid=input-params]', '-5');
   await page.fill('[data-testid=input-safetyFactor]', '1.5');
   await page.fill('[data-testid=input-pp]', '0');
@@ -175,7 +175,7 @@ test('bad input gets a specific message at its field and nothing typed is lost',
   );
   assert.deepEqual(messages, [
     'Parameters must be greater than 0 (got -5).',
-    'Safety factor must be at most 1 (got 1.5).',
+    'Safety factor must be from 0.001 to 1 (got 1.5).',
     'Pipeline parallel (PP) must be from 1 to 4096 (got 0).',
   ]);
   assert.equal(await page.inputValue('[data-testid=input-params]'), '-5');
@@ -190,7 +190,7 @@ test('bad input gets a specific message at its field and nothing typed is lost',
 });
 
 test('the comparison matrix shows the article models on the article cards', async () => {
-  const page = await openPage('#v=1&m=gpt3-175b&a=h100-80g&pp=10&cluster=1000');
+  const page = await openPage('#v=2&m=gpt3-175b&a=h100-80g&pp=10&cluster=1000');
   const cell = await page.textContent('[data-cell="gpt3-175b/h100-80g"]');
   assert.match(cell, /\(8, 10, 12\)/);
   assert.match(cell, /960 cards to train/);

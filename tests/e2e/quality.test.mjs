@@ -9,7 +9,7 @@ import { openWatchedPage } from './browser.mjs';
 import { dist, servePage } from './served-page.mjs';
 
 const PHONE = { width: 360, height: 740 };
-const PLAN = '#v=1&m=llama-3.1-70b&a=h100-80g&cluster=1024&i.bs=8';
+const PLAN = '#v=2&m=llama-3.1-70b&a=h100-80g&cluster=1024&i.bs=8';
 
 const site = servePage('/sizer/');
 

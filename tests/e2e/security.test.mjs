@@ -10,7 +10,7 @@ const fixture = (name) => new URL(`../fixtures/hf/${name}`, import.meta.url).pat
 
 let baseline; // what a page with a plain custom name holds that could run or load something
 const site = servePage('/sizer/', async () => {
-  const clean = await openPage('#v=1&m=custom&m.name=Plain&params=7B');
+  const clean = await openPage('#v=2&m=custom&m.name=Plain&params=7B');
   baseline = await activeContent(clean);
   await clean.closeAll();
 });
@@ -58,7 +58,7 @@ test('the CSP detector itself catches a violation', async () => {
 });
 
 test('no CSP violation anywhere: every panel and interaction of the page', async () => {
-  const page = await openPage('#v=1&m=llama-3.1-8b&a=h100-80g&pp=2&cluster=64&tokens=1e12&zz=1');
+  const page = await openPage('#v=2&m=llama-3.1-8b&a=h100-80g&pp=2&cluster=64&tokens=1e12&zz=1');
   // Every panel that shows results, the layout search (in its worker) included.
   await showSearch(page);
   await page.waitForSelector('[data-testid=search-top] tbody tr');
@@ -115,7 +115,7 @@ test('no CSP violation anywhere: every panel and interaction of the page', async
   await page.click('[data-testid=lang-en]');
   await page.click('[data-testid=reset]');
   // A link pasted into the address bar later.
-  await page.evaluate(() => (window.location.hash = '#v=1&m=deepseek-v3&a=mi300x&pp=8'));
+  await page.evaluate(() => (window.location.hash = '#v=2&m=deepseek-v3&a=mi300x&pp=8'));
   await page.waitForFunction(() => document.querySelector('[data-testid=input-pp]').value === '8');
   assert.deepEqual(page.problems, []);
   await page.closeAll();
@@ -124,7 +124,7 @@ test('no CSP violation anywhere: every panel and interaction of the page', async
 test('no CSP violation in an embedded view of every panel', async () => {
   const panels = 'training,memory,time,search,inference,serving,comparison';
   const page = await openWatchedPage(site.browser);
-  await page.goto(`${site.server.url}#v=1&m=llama-3.1-8b&cluster=64&tokens=1e12&embed=${panels}`);
+  await page.goto(`${site.server.url}#v=2&m=llama-3.1-8b&cluster=64&tokens=1e12&embed=${panels}`);
   await showSearch(page);
   await page.waitForSelector('[data-testid=embed-view] [data-testid=search-top] tbody tr');
   await page.click('[data-testid=embed-open-full]');
@@ -138,14 +138,14 @@ const SVG = '<svg onload=alert(3)>';
 const enc = encodeURIComponent;
 
 for (const [what, hash, shown] of [
-  ['a custom model name', `#v=1&m=custom&m.name=${enc(IMG)}&params=7B`, [IMG]],
-  ['a custom accelerator name', `#v=1&a=custom&a.name=${enc(SCRIPT)}&a.mem=80`, [SCRIPT]],
-  ['an unknown model id', `#v=1&m=${enc(SCRIPT)}`, [SCRIPT]],
-  ['a stage list', `#v=1&m=llama-3.1-8b&pp=4&stages=${enc(IMG)}`, [IMG]],
-  ['the language', `#v=1&lang=${enc(SVG)}`, [SVG]],
-  ['an unknown key and value', `#v=1&${enc(IMG)}=${enc(SCRIPT)}`, [IMG]],
+  ['a custom model name', `#v=2&m=custom&m.name=${enc(IMG)}&params=7B`, [IMG]],
+  ['a custom accelerator name', `#v=2&a=custom&a.name=${enc(SCRIPT)}&a.mem=80`, [SCRIPT]],
+  ['an unknown model id', `#v=2&m=${enc(SCRIPT)}`, [SCRIPT]],
+  ['a stage list', `#v=2&m=llama-3.1-8b&pp=4&stages=${enc(IMG)}`, [IMG]],
+  ['the language', `#v=2&lang=${enc(SVG)}`, [SVG]],
+  ['an unknown key and value', `#v=2&${enc(IMG)}=${enc(SCRIPT)}`, [IMG]],
   // An unreadable part is quoted as it stands in the link, escapes and all.
-  ['an unreadable part', `#v=1&${enc(SVG)}%ZZ`, [`${enc(SVG)}%ZZ`]],
+  ['an unreadable part', `#v=2&${enc(SVG)}%ZZ`, [`${enc(SVG)}%ZZ`]],
 ]) {
   test(`HTML in ${what} from a link renders as inert text`, async () => {
     const page = await openPage(hash);
@@ -164,7 +164,7 @@ for (const [what, hash, shown] of [
 }
 
 test('HTML in a pasted config.json renders as inert text', async () => {
-  const page = await openPage('#v=1&m=gpt3-175b&a=h100-80g');
+  const page = await openPage('#v=2&m=gpt3-175b&a=h100-80g');
   const config = JSON.parse(await readFile(fixture('gpt2.json'), 'utf8'));
   config._name_or_path = IMG;
   config.architectures = [SCRIPT];

@@ -11,7 +11,7 @@ import { launchBrowser, openWatchedPage } from './browser.mjs';
 
 const dist = new URL('../../dist/', import.meta.url).pathname;
 const cli = new URL('../../build/native-release/llm-sizer', import.meta.url).pathname;
-const PLAN = '#v=1&m=gpt3-175b&a=h100-80g&pp=10&cluster=1000';
+const PLAN = '#v=2&m=gpt3-175b&a=h100-80g&pp=10&cluster=1000';
 const FLAGS = [
   '--model',
   'gpt3-175b',
@@ -104,7 +104,7 @@ test('the Embed dialog gives the iframe and Markdown snippets and is keyboard op
   const iframe = await page.inputValue('[data-testid=embed-iframe]');
   assert.match(
     iframe,
-    /^<iframe src="http:\/\/127\.0\.0\.1:\d+\/sizer\/#v=1&amp;lang=en&amp;embed=training%2Cmemory&amp;m=gpt3-175b/,
+    /^<iframe src="http:\/\/127\.0\.0\.1:\d+\/sizer\/#v=2&amp;lang=en&amp;embed=training%2Cmemory&amp;m=gpt3-175b/,
   );
   assert.match(iframe, /title="LLM Sizer: GPT-3 175B on NVIDIA H100 SXM5 80GB"/);
   await page.uncheck('[data-testid=embed-panel-memory]');
@@ -141,7 +141,7 @@ test('copy as Markdown, CSV and the CLI JSON downloads hold the plan numbers', a
   assert.match(markdown, /\| Cards to hold the weights \(article\) \| 5 \|/);
   assert.match(
     markdown,
-    /\[Open this plan in LLM Sizer\]\(http:\/\/127\.0\.0\.1:\d+\/sizer\/#v=1&m=gpt3-175b/,
+    /\[Open this plan in LLM Sizer\]\(http:\/\/127\.0\.0\.1:\d+\/sizer\/#v=2&m=gpt3-175b/,
   );
 
   const save = async (testId) => {

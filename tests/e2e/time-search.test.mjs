@@ -12,7 +12,7 @@ test("Megatron's GPT-3 estimate: 1024 A100 at a measured 140 TFLOP/s, about 34 d
   // Narayanan et al. 2021, §5.1: 8·T·P/(n·X) with T = 300B tokens, X = 140 TFLOP/s → ~34 days.
   const page = await openWatchedPage(site.browser);
   await page.goto(
-    `${site.server.url}#v=1&m=gpt3-175b&a=a100-80g&tp=8&pp=16&dp=8&rc=full&tokens=300e9&tflops=140`,
+    `${site.server.url}#v=2&m=gpt3-175b&a=a100-80g&tp=8&pp=16&dp=8&rc=full&tokens=300e9&tflops=140`,
   );
   await page.waitForSelector('[data-testid=time-days]');
   const days = numberIn(await page.textContent('[data-testid=time-days]'));
@@ -24,7 +24,7 @@ test("Megatron's GPT-3 estimate: 1024 A100 at a measured 140 TFLOP/s, about 34 d
 
 test('predicted time shows its parts, cost and the MFU sensitivity', async () => {
   const page = await openWatchedPage(site.browser);
-  await page.goto(`${site.server.url}#v=1&m=gpt3-175b&a=h100-80g&pp=10&cluster=1000&tokens=300e9`);
+  await page.goto(`${site.server.url}#v=2&m=gpt3-175b&a=h100-80g&pp=10&cluster=1000&tokens=300e9`);
   await page.waitForSelector('[data-testid=time-days]');
   const rows = await page.$$eval('[data-testid=step-breakdown] tbody tr', (trs) =>
     trs.map((tr) => tr.textContent),
@@ -45,7 +45,7 @@ test('predicted time shows its parts, cost and the MFU sensitivity', async () =>
 
 test('the search runs off the main thread and its best layout can be applied', async () => {
   const page = await openWatchedPage(site.browser);
-  await page.goto(`${site.server.url}#v=1&m=llama-3.1-70b&a=h100-80g&cluster=64&tokens=1e12`);
+  await page.goto(`${site.server.url}#v=2&m=llama-3.1-70b&a=h100-80g&cluster=64&tokens=1e12`);
   await page.waitForSelector('[data-testid=search-panel]');
   // Nothing is searched (no worker, no full module) until the panel comes into view.
   await page.waitForTimeout(1000);
@@ -70,7 +70,7 @@ test('the search runs off the main thread and its best layout can be applied', a
 
 test('a deadline finds the fewest GPUs that meet it', async () => {
   const page = await openWatchedPage(site.browser);
-  await page.goto(`${site.server.url}#v=1&m=llama-3.1-8b&a=h100-80g&tokens=1e12&deadline=20`);
+  await page.goto(`${site.server.url}#v=2&m=llama-3.1-8b&a=h100-80g&tokens=1e12&deadline=20`);
   await showSearch(page);
   await page.waitForSelector('[data-testid=search-min-gpus]');
   assert.match(

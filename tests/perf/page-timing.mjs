@@ -31,7 +31,7 @@ try {
 
   // 2. The search in the page's worker: first (cold) and warm runs.
   const page = await openWatchedPage(browser);
-  await page.goto(`${page_server.url}#v=1&m=gpt3-175b&a=h100-80g&pp=10&cluster=1024&tokens=300e9`);
+  await page.goto(`${page_server.url}#v=2&m=gpt3-175b&a=h100-80g&pp=10&cluster=1024&tokens=300e9`);
   await showSearch(page);
   const searchMs = async () => {
     await page.waitForFunction(() => {

@@ -15,7 +15,11 @@ const inRange = (field, value) =>
 function numberCode(field, value) {
   if (Number.isNaN(value)) return 'not_a_number';
   if (!Number.isFinite(value)) return 'not_finite';
-  if (field.minExclusive && field.min === 0 && value <= 0) return 'must_be_positive';
+  if (
+    value <= 0 &&
+    ((field.type === 'number' && field.min > 0) || (field.minExclusive && field.min === 0))
+  )
+    return 'must_be_positive';
   if (field.type !== 'number' && !Number.isInteger(value)) return 'not_integer';
   if (inRange(field, value)) return null;
   return field.minExclusive ? 'too_large' : 'out_of_range';
@@ -72,5 +76,7 @@ export function casePlan(field, text) {
   const plan = { model: 'llama-3.1-8b', accelerator: 'h100-80g', [field.id]: text };
   // Stage lists are read against a pipeline; the accelerator name shows only for a custom card.
   if (field.issueField === 'stage_layers') plan.pp = '4';
+  // A parameter count is checked against an architecture; alone it stands for a custom model.
+  if (field.issueField === 'params') plan.model = 'custom';
   return plan;
 }

@@ -20,16 +20,19 @@ class JsonFieldWriter {
   explicit JsonFieldWriter(JsonWriter& out, Keys keys = Keys::kSnakeCase)
       : out_(out), keys_(keys) {}
 
+  // The scalar fields are written out of line: every visit_fields() call site would otherwise
+  // carry its own copy of the key's spelling and the value's writing, and the page's wasm has
+  // hundreds of them (json_visitor.cpp).
+  void field(std::string_view name, double value);
+  void field(std::string_view name, bool value);
+  void field(std::string_view name, const std::string& value);
   template <class T>
   void field(std::string_view name, const T& value) {
-    if (keys_ == Keys::kCamelCase) {
-      out_.key(camel_case(name));
-    } else {
-      out_.key(name);
-    }
+    key(name);
     write(value);
   }
 
+  void key(std::string_view name);
   void write(double v) { out_.value(v); }
   void write(bool v) { out_.value(v); }
   void write(const std::string& v) { out_.value(std::string_view(v)); }

@@ -27,6 +27,7 @@ struct Report {
   ArticleInference article_inference;
   FullTraining training;      ///< the full memory model on the same layout
   FullInference inference;    ///< the serving model (needs an architecture)
+  bool serving_computed = false;  ///< false from evaluate_without_serving()
   std::vector<Issue> issues;  ///< validation first, then what the methods found
 };
 
@@ -39,6 +40,10 @@ struct EvaluateOptions {
 /// Computes everything for a plan. Never throws; bad input becomes issues, and every value that
 /// does not depend on a bad input is still computed.
 Report evaluate(const Plan& plan, const EvaluateOptions& options = {});
+
+/// evaluate() without the serving model: what the page's first module computes (the serving
+/// model arrives with the full module when its panel is first shown, docs/architecture.md).
+Report evaluate_without_serving(const Plan& plan, const EvaluateOptions& options = {});
 
 /// `llm-sizer train --json`: the article's numbers at the top level (exactly model_state_gb,
 /// safe_memory_per_card_gb, min_model_parallel, tp, pp_min, pp, dp, gpus_per_replica, total_gpus),

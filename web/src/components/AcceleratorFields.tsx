@@ -15,13 +15,13 @@ export function AcceleratorFields() {
             {t('ui.confidence', { value: s.acceleratorConfidence || t('ui.custom_accelerator') })}
           </p>
           <Field id="acceleratorName" />
-          <Field id="bf16Tflops" auto={s.bf16Tflops} />
-          <Field id="fp8Tflops" auto={s.fp8Tflops} />
-          <Field id="hbmBandwidthTbps" auto={s.hbmBandwidthTbps} />
-          <Field id="intraNodeBandwidthGbps" auto={s.intraNodeBandwidthGbps} />
-          <Field id="interNodeBandwidthGbps" auto={s.interNodeBandwidthGbps} />
-          <Field id="powerW" auto={s.powerW} />
-          <Field id="pricePerGpuHour" auto={s.pricePerGpuHour} />
+          <Field id="bf16Tflops" />
+          <Field id="fp8Tflops" />
+          <Field id="hbmBandwidthTbps" />
+          <Field id="intraNodeBandwidthGbps" />
+          <Field id="interNodeBandwidthGbps" />
+          <Field id="powerW" />
+          <Field id="pricePerGpuHour" />
         </>
       )}
     </Disclosure>

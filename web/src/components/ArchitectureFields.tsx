@@ -1,13 +1,11 @@
 import { Disclosure } from './Disclosure';
-import { useApp, useT } from '../state/context';
+import { useT } from '../state/context';
 import { Field } from './Field';
 
 /** The model's architecture: every value overrides the preset's (shown as the placeholder). */
 export function ArchitectureFields() {
-  const app = useApp();
   const t = useT();
-  const a = app.report.value.setup.architecture;
-  const f = (id: keyof typeof a) => <Field key={id} id={id} auto={a[id]} />;
+  const f = (id: string) => <Field key={id} id={id} />;
   return (
     <Disclosure summary={t('ui.architecture')} testId="architecture-fields">
       {() => (

@@ -6,26 +6,31 @@ import { TextField } from './TextField';
 interface Props {
   /** camelCase field id */
   id: string;
-  /** the value used when the input is left empty: a number, a choice id, or a flag */
-  auto?: number | string | boolean;
   hint?: string;
 }
 
-/** The right input for a plan field, from its declared type, with its automatic value shown. */
-export function Field({ id, auto, hint }: Props) {
+/**
+ * The right input for a plan field, from its declared type, with the value the core resolved for
+ * it when left empty (a preset's, a default, an automatic rule's) as its placeholder: the page
+ * shows exactly what every panel used.
+ */
+export function Field({ id, hint }: Props) {
   const app = useApp();
   const t = useT();
   const lang = app.lang.value;
   const spec = app.core.catalog.fields.find((f) => f.id === id);
   if (!spec) throw new Error(`unknown field ${id}`);
-  const autoText =
-    typeof auto === 'boolean'
-      ? t(auto ? 'ui.on' : 'ui.off')
-      : typeof auto === 'string'
-        ? t(`choice.${spec.issueField}.${auto}`)
-        : auto === undefined || !Number.isFinite(auto)
-          ? ''
-          : formatNumber(lang, auto, 4);
+  const resolved = app.resolvedInput(spec.issueField);
+  let autoText = '';
+  if (resolved && resolved.source !== 'given' && resolved.source !== 'refused') {
+    if (spec.type === 'flag') {
+      autoText = resolved.value === null ? '' : t(resolved.value ? 'ui.on' : 'ui.off');
+    } else if (spec.choices.length > 0) {
+      autoText = resolved.text ? t(`choice.${spec.issueField}.${resolved.text}`) : '';
+    } else if (spec.type !== 'text') {
+      autoText = resolved.value === null ? '' : formatNumber(lang, resolved.value, 4);
+    }
+  }
   if (spec.type === 'flag' || spec.choices.length > 0) {
     return <ChoiceField spec={spec} autoLabel={t('ui.auto', { value: autoText || '—' })} />;
   }

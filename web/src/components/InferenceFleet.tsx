@@ -1,4 +1,6 @@
+import { useRef } from 'preact/hooks';
 import { formatNumber } from '../i18n/i18n';
+import { useNear } from './use-near';
 import { useApp, useT } from '../state/context';
 import { ConcurrencyCurve } from './ConcurrencyCurve';
 import { DerivationTable } from './DerivationTable';
@@ -12,8 +14,31 @@ export function InferenceFleet() {
   const app = useApp();
   const t = useT();
   const lang = app.lang.value;
-  const { inference: inf, articleInference: article } = app.report.value;
+  const panel = useRef<HTMLElement>(null);
+  // The serving model arrives with the full module, fetched as this panel nears the viewport.
+  useNear(panel, () => app.wantServing());
+  const { inference: inf, articleInference: article, servingComputed } = app.report.value;
   const n = (v: number, digits = 2) => formatNumber(lang, v, digits);
+  if (!servingComputed) {
+    const failed = app.serving.value === 'failed';
+    return (
+      <section class="panel" aria-labelledby="serving-title" ref={panel}>
+        <h2 id="serving-title">{t('ui.serving_title')}</h2>
+        {failed ? (
+          <p role="alert" data-testid="serving-failed">
+            {t('ui.serving_load_failed')}{' '}
+            <button type="button" class="secondary" onClick={() => app.wantServing()}>
+              {t('ui.retry')}
+            </button>
+          </p>
+        ) : (
+          <p class="why" data-testid="serving-loading" aria-busy="true">
+            {t('ui.serving_loading')}
+          </p>
+        )}
+      </section>
+    );
+  }
   if (!inf.available) {
     return (
       <section class="panel" aria-labelledby="serving-title">

@@ -7,7 +7,7 @@ import { Disclosure } from './Disclosure';
 import { Lazy } from './Lazy';
 import { PresetSelect } from './PresetSelect';
 import { ServingFields } from './ServingFields';
-import { TextField } from './TextField';
+import { Field } from './Field';
 import { TimeFields } from './TimeFields';
 import { TrainingFields } from './TrainingFields';
 
@@ -20,10 +20,6 @@ export function PlanForm() {
   const t = useT();
   const lang = app.lang.value;
   const { catalog } = app.core;
-  const report = app.report.value;
-  const setup = report.setup;
-  const training = report.articleTraining;
-  const auto = (value: number | undefined) => t('ui.auto', { value: formatNumber(lang, value, 4) });
   const modelOptions = catalog.models.map((m) => ({ id: m.id, label: m.name }));
   const acceleratorOptions = catalog.accelerators.map((a) => ({
     id: a.id,
@@ -36,7 +32,7 @@ export function PlanForm() {
       <fieldset>
         <legend>{t('ui.group_model')}</legend>
         <PresetSelect id="model" options={modelOptions} />
-        <TextField id="params" placeholder={auto(setup.params)} hint={t('hint.params')} />
+        <Field id="params" hint={t('hint.params')} />
         <Disclosure summary={t('hf.title')} testId="hf-import-group">
           {() => <Lazy load={loadHfConfigImport} />}
         </Disclosure>
@@ -45,32 +41,28 @@ export function PlanForm() {
       <fieldset>
         <legend>{t('ui.group_accelerator')}</legend>
         <PresetSelect id="accelerator" options={acceleratorOptions} />
-        <TextField id="cardMemoryGb" placeholder={auto(setup.cardMemoryGb)} />
-        <TextField id="gpusPerNode" placeholder={auto(setup.gpusPerNode)} />
+        <Field id="cardMemoryGb" />
+        <Field id="gpusPerNode" />
         <AcceleratorFields />
       </fieldset>
       <fieldset>
         <legend>{t('ui.group_method')}</legend>
-        <TextField
-          id="bytesPerParam"
-          placeholder={auto(setup.bytesPerParam)}
-          hint={t('hint.bytes_per_param')}
-        />
-        <TextField id="safetyFactor" hint={t('hint.safety_factor')} />
+        <Field id="bytesPerParam" hint={t('hint.bytes_per_param')} />
+        <Field id="safetyFactor" hint={t('hint.safety_factor')} />
       </fieldset>
       <fieldset>
         <legend>{t('ui.group_layout')}</legend>
-        <TextField id="tp" placeholder={auto(training.tp)} hint={t('hint.tp')} />
-        <TextField id="pp" placeholder={auto(training.ppMin)} hint={t('hint.pp')} />
-        <TextField id="clusterGpus" hint={t('hint.cluster_gpus')} />
-        <TextField id="dp" placeholder={auto(training.dp)} hint={t('hint.dp')} />
+        <Field id="tp" hint={t('hint.tp')} />
+        <Field id="pp" hint={t('hint.pp')} />
+        <Field id="clusterGpus" hint={t('hint.cluster_gpus')} />
+        <Field id="dp" hint={t('hint.dp')} />
       </fieldset>
       <Deferred order={2} placeholder={false}>
         <TrainingFields />
         <TimeFields />
         <fieldset>
           <legend>{t('ui.group_inference')}</legend>
-          <TextField id="weightBytesPerParam" hint={t('hint.weight_bytes_per_param')} />
+          <Field id="weightBytesPerParam" hint={t('hint.weight_bytes_per_param')} />
         </fieldset>
         <ServingFields />
       </Deferred>

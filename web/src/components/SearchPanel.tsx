@@ -1,4 +1,5 @@
-import { useEffect, useRef } from 'preact/hooks';
+import { useRef } from 'preact/hooks';
+import { useNear } from './use-near';
 import type { LayoutCandidate } from '../core/types';
 import { formatNumber } from '../i18n/i18n';
 import { issueText } from '../i18n/issue-text';
@@ -13,25 +14,10 @@ export function SearchPanel() {
   const lang = app.lang.value;
   const state = app.search.value;
   const panel = useRef<HTMLElement>(null);
-  useEffect(() => {
-    const shown = app.searchShown;
-    if (shown.peek() || !panel.current) return;
-    if (typeof IntersectionObserver === 'undefined') {
-      shown.value = true;
-      return;
-    }
-    // A screen ahead of the scroll, so the answer is usually there when the panel is.
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (!entries.some((e) => e.isIntersecting)) return;
-        shown.value = true;
-        observer.disconnect();
-      },
-      { rootMargin: '100% 0px' },
-    );
-    observer.observe(panel.current);
-    return () => observer.disconnect();
-  }, [app]);
+  // A screen ahead of the scroll, so the answer is usually there when the panel is.
+  useNear(panel, () => {
+    app.searchShown.value = true;
+  });
   const n = (v: number | null | undefined, d = 2) => formatNumber(lang, v ?? undefined, d);
   const use = (c: LayoutCandidate) =>
     app.setTexts({

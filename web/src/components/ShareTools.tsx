@@ -25,7 +25,7 @@ export function ShareTools() {
   };
   const copyMarkdown = async () => {
     const x = await import('../export/exports');
-    const rows = x.summaryRows(app.report.value, app.lang.value, t);
+    const rows = x.summaryRows(await app.fullReport(), app.lang.value, t);
     try {
       await navigator.clipboard.writeText(x.markdownTable(rows, app.absoluteLink.value, t));
       setStatus(t('ui.copied'));
@@ -38,7 +38,7 @@ export function ShareTools() {
     const base = x.fileBase(app.texts.value);
     const file = kind === 'csv' ? `${base}.csv` : `${base}-${kind}.json`;
     if (kind === 'csv') {
-      x.download(file, 'text/csv;charset=utf-8', x.derivationCsv(app.report.value, t));
+      x.download(file, 'text/csv;charset=utf-8', x.derivationCsv(await app.fullReport(), t));
     } else {
       try {
         x.download(file, 'application/json', await app.core.exportJson(app.texts.value, kind));

@@ -22,6 +22,8 @@ export interface Core {
   exportJson(texts: PlanTexts, kind: 'training' | 'inference'): Promise<string>;
   /** loads the full module on first use */
   importHfConfig(text: string): Promise<HfImport>;
+  /** evaluate() of the full module, with the serving model the page's module leaves out */
+  loadFullEvaluate(): Promise<(texts: PlanTexts) => Report>;
 }
 
 export function createCore(module: PageModule, tools: () => Promise<LlmSizerModule>): Core {
@@ -35,5 +37,9 @@ export function createCore(module: PageModule, tools: () => Promise<LlmSizerModu
     encodeLink: (texts) => module.encodeLink(texts),
     exportJson: async (texts, kind) => (await tools()).exportJson(texts, kind),
     importHfConfig: async (text) => (await tools()).importHfConfig(text),
+    loadFullEvaluate: async () => {
+      const full = await tools();
+      return (texts) => full.evaluate(texts);
+    },
   };
 }

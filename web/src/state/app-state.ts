@@ -2,7 +2,7 @@
 // The URL is a projection of the state through the core's link codec.
 import { computed, effect, signal, type ReadonlySignal, type Signal } from '@preact/signals';
 import type { Core } from '../core/api';
-import type { ComparisonMatrix, Issue, PlanTexts, Report } from '../core/types';
+import type { ComparisonMatrix, Issue, PlanTexts, Report, ResolvedInput } from '../core/types';
 import { asLang, loadCatalog, loadedLangs, type Lang } from '../i18n/i18n';
 import type { SearchState } from './search-state';
 
@@ -11,6 +11,17 @@ export interface AppState {
   texts: Signal<PlanTexts>;
   linkIssues: Signal<Issue[]>;
   report: ReadonlySignal<Report>;
+  /**
+   * The serving model comes with the full module (the page's first module leaves it out):
+   * "idle" until a serving panel asks for it, then "loading", "ready" or "failed".
+   */
+  serving: ReadonlySignal<'idle' | 'loading' | 'ready' | 'failed'>;
+  /** Loads the full module for the serving model (again after a failure). */
+  wantServing(): Promise<void>;
+  /** The report with the serving model (loads the full module first): for exports. */
+  fullReport(): Promise<Report>;
+  /** The value the core used for an input (snake_case id), with where it came from. */
+  resolvedInput(field: string): ResolvedInput | undefined;
   comparison: ReadonlySignal<ComparisonMatrix>;
   /** The language the page speaks: the one asked for once its catalog has loaded. */
   lang: ReadonlySignal<Lang>;
@@ -48,8 +59,29 @@ export function createAppState(core: Core, env: AppEnvironment): AppState {
   const start = env.hash && env.hash !== '#' ? core.decodeLink(env.hash) : undefined;
   const texts = signal<PlanTexts>(start ? start.texts : { ...core.defaultTexts });
   const linkIssues = signal<Issue[]>(start ? start.issues : []);
-  const report = computed(() => core.evaluate(texts.value));
+  // The full module, once loaded, evaluates everything (serving included) in one call.
+  const fullEvaluate = signal<((t: PlanTexts) => Report) | null>(null);
+  const serving = signal<'idle' | 'loading' | 'ready' | 'failed'>('idle');
+  const report = computed(() => (fullEvaluate.value ?? core.evaluate)(texts.value));
+  let loading: Promise<void> | null = null;
+  const wantServing = (): Promise<void> => {
+    if (serving.peek() === 'ready') return Promise.resolve();
+    if (loading) return loading;
+    serving.value = 'loading';
+    loading = core.loadFullEvaluate().then(
+      (evaluate) => {
+        fullEvaluate.value = evaluate;
+        serving.value = 'ready';
+      },
+      () => {
+        serving.value = 'failed';
+        loading = null; // the next request tries again
+      },
+    );
+    return loading;
+  };
   const comparison = computed(() => core.comparison(texts.value));
+  const inputs = computed(() => new Map(report.value.inputs.map((i) => [i.field, i])));
   const wantedLang = computed<Lang>(() => asLang(texts.value.lang) ?? env.browserLang);
   const lang = computed<Lang>(() => {
     const loaded = loadedLangs.value;
@@ -66,6 +98,13 @@ export function createAppState(core: Core, env: AppEnvironment): AppState {
     texts,
     linkIssues,
     report,
+    resolvedInput: (field) => inputs.value.get(field),
+    serving,
+    wantServing,
+    async fullReport() {
+      await wantServing();
+      return report.peek();
+    },
     comparison,
     lang,
     wantedLang,
