@@ -5,7 +5,6 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
-#include <optional>
 #include <string>
 #include <vector>
 
@@ -14,45 +13,6 @@
 
 namespace llm_sizer {
 namespace {
-
-// A strict UTF-8 check written from the definition of the encoding (RFC 3629 §3), independently
-// of the writer's byte-range table: read each sequence's code point arithmetically, then refuse
-// overlong forms, surrogates and anything above U+10FFFF. Returns the code points, or nullopt.
-std::optional<std::vector<std::uint32_t>> decode_strict(const std::string& text) {
-  std::vector<std::uint32_t> points;
-  for (std::size_t i = 0; i < text.size();) {
-    const auto lead = static_cast<unsigned char>(text[i]);
-    int continuation = 0;
-    std::uint32_t point = 0;
-    if ((lead & 0x80) == 0) {
-      point = lead;
-    } else if ((lead & 0xE0) == 0xC0) {
-      continuation = 1;
-      point = lead & 0x1Fu;
-    } else if ((lead & 0xF0) == 0xE0) {
-      continuation = 2;
-      point = lead & 0x0Fu;
-    } else if ((lead & 0xF8) == 0xF0) {
-      continuation = 3;
-      point = lead & 0x07u;
-    } else {
-      return std::nullopt;
-    }
-    if (i + static_cast<std::size_t>(continuation) >= text.size()) return std::nullopt;
-    for (int k = 1; k <= continuation; ++k) {
-      const auto c = static_cast<unsigned char>(text[i + static_cast<std::size_t>(k)]);
-      if ((c & 0xC0) != 0x80) return std::nullopt;
-      point = (point << 6) | (c & 0x3Fu);
-    }
-    static const std::uint32_t kSmallest[] = {0, 0x80, 0x800, 0x10000};
-    if (point < kSmallest[continuation]) return std::nullopt;     // overlong
-    if (point >= 0xD800 && point <= 0xDFFF) return std::nullopt;  // surrogate
-    if (point > 0x10FFFF) return std::nullopt;                    // beyond Unicode
-    points.push_back(point);
-    i += static_cast<std::size_t>(continuation) + 1;
-  }
-  return points;
-}
 
 std::string quoted(const std::string& inner) { return "\"" + inner + "\""; }
 
@@ -176,15 +136,15 @@ TEST(JsonUtf8, AnyBytesWriteValidUtf8ThatReadsBack) {
   for (int n = 0; n < 20000; ++n) {
     const std::string input = random_bytes(rng);
     const std::string json = json_quote(input);
-    const auto points = decode_strict(json);
+    const auto points = test::utf8_code_points(json);
     ASSERT_TRUE(points.has_value()) << "not UTF-8 for input #" << n;
     ASSERT_FALSE(has_raw_control(*points)) << "a raw control character for input #" << n;
     const JsonParseResult read = parse_json(json);
     ASSERT_TRUE(read.value && read.value->is_string()) << json;
     const std::string& back = read.value->as_string();
-    EXPECT_TRUE(decode_strict(back).has_value());
+    EXPECT_TRUE(test::utf8_code_points(back).has_value());
     // What was valid comes back unchanged; what was not comes back as the sanitized text.
-    if (decode_strict(input)) {
+    if (test::utf8_code_points(input)) {
       EXPECT_EQ(back, input) << json;
     } else {
       EXPECT_NE(back.find(kFffd), std::string::npos) << json;
@@ -195,10 +155,10 @@ TEST(JsonUtf8, AnyBytesWriteValidUtf8ThatReadsBack) {
 }
 
 TEST(JsonUtf8, TheStrictCheckOfTheseTestsRefusesWhatItMust) {
-  EXPECT_TRUE(decode_strict("a\xC2\xA0\xE2\x80\xA8\xF0\x9F\x98\x80").has_value());
+  EXPECT_TRUE(test::utf8_code_points("a\xC2\xA0\xE2\x80\xA8\xF0\x9F\x98\x80").has_value());
   for (const char* bad : {"\xC0\xAF", "\xED\xA0\x80", "\xF4\x90\x80\x80", "\xE2\x82", "\x80",
                           "\xF8\x88\x80\x80\x80", "\xC2"}) {
-    EXPECT_FALSE(decode_strict(bad).has_value()) << bad;
+    EXPECT_FALSE(test::utf8_code_points(bad).has_value()) << bad;
   }
 }
 
