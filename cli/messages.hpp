@@ -21,6 +21,9 @@ class Messages {
   /// The message for `key` with {name} placeholders filled; the key itself when missing.
   std::string format(std::string_view key, const std::vector<IssueParam>& params = {}) const;
 
+  /// True when the catalog has a message for `key`.
+  bool has(std::string_view key) const { return table_.find(key) != table_.end(); }
+
   /// An issue as a sentence; `field_name` is what {field} becomes (a label or a flag).
   std::string issue(const Issue& issue, const std::string& field_name) const;
 

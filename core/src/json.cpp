@@ -316,53 +316,139 @@ std::string camel_case(std::string_view snake) {
 
 namespace {
 
+constexpr std::string_view kReplacementCharacter = "\xEF\xBF\xBD";  // U+FFFD
+
+// The well-formed UTF-8 sequence that starts at text[i] (Unicode §3.9, Table 3-7): its length
+// (2–4), or 0 when there is none, with `subpart` set to the length of the maximal subpart there —
+// the longest start of a well-formed sequence (at least the one byte) — which U+FFFD replaces.
+std::size_t utf8_sequence(std::string_view text, std::size_t i, std::size_t& subpart) {
+  const auto lead = static_cast<unsigned char>(text[i]);
+  std::size_t length = 0;
+  unsigned char second_low = 0x80;
+  unsigned char second_high = 0xBF;
+  if (lead >= 0xC2 && lead <= 0xDF) {
+    length = 2;
+  } else if (lead >= 0xE0 && lead <= 0xEF) {
+    length = 3;
+    if (lead == 0xE0) second_low = 0xA0;   // shorter forms are overlong
+    if (lead == 0xED) second_high = 0x9F;  // ED A0–BF would be a surrogate
+  } else if (lead >= 0xF0 && lead <= 0xF4) {
+    length = 4;
+    if (lead == 0xF0) second_low = 0x90;   // overlong
+    if (lead == 0xF4) second_high = 0x8F;  // above U+10FFFF
+  } else {
+    subpart = 1;  // ASCII, a continuation byte, C0, C1 or F5–FF: not a lead
+    return 0;
+  }
+  std::size_t k = 1;
+  for (; k < length && i + k < text.size(); ++k) {
+    const auto c = static_cast<unsigned char>(text[i + k]);
+    const unsigned char low = k == 1 ? second_low : 0x80;
+    const unsigned char high = k == 1 ? second_high : 0xBF;
+    if (c < low || c > high) break;
+  }
+  if (k == length) return length;
+  subpart = k;
+  return 0;
+}
+
 // Appends `text` quoted and escaped; plain runs are copied whole (the writer's hot path).
 void append_quoted(std::string& out, std::string_view text) {
   static const char kHex[] = "0123456789abcdef";
   out += '"';
-  std::size_t run = 0;
-  for (std::size_t i = 0; i < text.size(); ++i) {
+  std::size_t run = 0;  // start of the bytes not yet copied
+  std::size_t i = 0;
+  while (i < text.size()) {
     const auto c = static_cast<unsigned char>(text[i]);
     const char* escape = nullptr;
-    switch (c) {
-      case '"':
-        escape = "\\\"";
-        break;
-      case '\\':
-        escape = "\\\\";
-        break;
-      case '\n':
-        escape = "\\n";
-        break;
-      case '\r':
-        escape = "\\r";
-        break;
-      case '\t':
-        escape = "\\t";
-        break;
-      case '\b':
-        escape = "\\b";
-        break;
-      case '\f':
-        escape = "\\f";
-        break;
-      default:
-        if (c >= 0x20) continue;
+    unsigned control = 0x100;  // a control character to write as \u00XX
+    std::size_t skip = 1;      // input bytes the escape or replacement stands for
+    if (c < 0x80) {
+      switch (c) {
+        case '"':
+          escape = "\\\"";
+          break;
+        case '\\':
+          escape = "\\\\";
+          break;
+        case '\n':
+          escape = "\\n";
+          break;
+        case '\r':
+          escape = "\\r";
+          break;
+        case '\t':
+          escape = "\\t";
+          break;
+        case '\b':
+          escape = "\\b";
+          break;
+        case '\f':
+          escape = "\\f";
+          break;
+        default:
+          if (c >= 0x20 && c != 0x7F) {
+            ++i;
+            continue;
+          }
+          control = c;  // C0 and DEL
+      }
+    } else {
+      std::size_t subpart = 0;
+      const std::size_t length = utf8_sequence(text, i, subpart);
+      const unsigned second = length == 2 ? static_cast<unsigned char>(text[i + 1]) : 0u;
+      if (length != 0 && !(c == 0xC2 && second <= 0x9F)) {
+        i += length;
+        continue;
+      }
+      if (length != 0) {
+        control = second;  // C1: U+0080–U+009F, in UTF-8 C2 80 to C2 9F
+        skip = 2;
+      } else {
+        escape = kReplacementCharacter.data();
+        skip = subpart;
+      }
     }
     out.append(text.data() + run, i - run);
-    run = i + 1;
     if (escape != nullptr) {
       out += escape;
     } else {
-      const char unicode[] = {'\\', 'u', '0', '0', kHex[c >> 4], kHex[c & 0xF], 0};
+      const char unicode[] = {'\\', 'u', '0', '0', kHex[control >> 4], kHex[control & 0xF], 0};
       out += unicode;
     }
+    i += skip;
+    run = i;
   }
   out.append(text.data() + run, text.size() - run);
   out += '"';
 }
 
 }  // namespace
+
+std::string valid_utf8(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  std::size_t run = 0;
+  std::size_t i = 0;
+  while (i < text.size()) {
+    if (static_cast<unsigned char>(text[i]) < 0x80) {
+      ++i;
+      continue;
+    }
+    std::size_t subpart = 0;
+    const std::size_t length = utf8_sequence(text, i, subpart);
+    if (length != 0) {
+      i += length;
+      continue;
+    }
+    out.append(text.data() + run, i - run);
+    out += kReplacementCharacter;
+    i += subpart;
+    run = i;
+  }
+  out.append(text.data() + run, text.size() - run);
+  return out;
+}
 
 std::string json_quote(std::string_view text) {
   std::string out;

@@ -114,9 +114,43 @@ TEST(CliHfConfig, BadFilesExitWithCodeTwoAndALocalizedMessage) {
   EXPECT_NE(no_value.err.find("--hf-config needs a value."), std::string::npos);
 }
 
-TEST(CliHfConfig, HelpListsTheFlag) {
-  const auto r = run_cli({"--help"});
-  EXPECT_NE(r.out.find("--hf-config FILE"), std::string::npos);
+TEST(CliHfConfig, EveryCommandThatReadsAPlanListsTheFlag) {
+  for (const char* command : {"train", "infer", "search", "link", "open"}) {
+    EXPECT_NE(run_cli({command, "--help"}).out.find("--hf-config FILE"), std::string::npos)
+        << command;
+  }
+  EXPECT_EQ(run_cli({"models", "--help"}).out.find("--hf-config"), std::string::npos);
+}
+
+// Bug: search read --hf-config but never looked at what the import found, so a missing or
+// broken file exited 0 after searching the default GPT-3. Every command now reads the plan the
+// same way, and a file that cannot be imported stops each one with the importer's message.
+TEST(CliHfConfig, EveryCommandRefusesAFileItCannotImport) {
+  const std::string malformed = temp_file("hf-malformed.json", "{\"hidden_size\": 4096,}");
+  const std::string too_big =
+      temp_file("hf-too-big.json", "[" + std::string(kJsonMaxBytes, ' ') + "]");
+  const std::string link = "./#v=1&m=gpt3-175b&a=h100-80g";
+  struct Case {
+    std::string file;
+    std::string message;
+  };
+  const std::vector<Case> cases = {
+      {"/nonexistent/config.json", "error: cannot read the file /nonexistent/config.json\n"},
+      {testing::TempDir(), "error: cannot read the file " + testing::TempDir() + "\n"},
+      {malformed, "error: " + malformed + " is not valid JSON: reading stopped at byte 21.\n"},
+      {too_big, "error: " + too_big + " is larger than 4 MiB"},
+  };
+  for (const auto& c : cases) {
+    for (const std::vector<std::string>& args : std::vector<std::vector<std::string>>{
+             {"search", "--cluster-gpus", "64"}, {"train"}, {"infer"}, {"link"}, {"open", link}}) {
+      std::vector<std::string> with_file = args;
+      with_file.insert(with_file.end(), {"--hf-config", c.file});
+      const auto r = run_cli(with_file);
+      EXPECT_EQ(r.code, 2) << args[0] << " " << c.file;
+      EXPECT_EQ(r.out, "") << args[0];
+      EXPECT_EQ(r.err.rfind(c.message, 0), 0u) << args[0] << ": " << r.err;
+    }
+  }
 }
 
 }  // namespace

@@ -1,11 +1,14 @@
 #pragma once
-// Helpers shared by the core tests: reading golden fixtures, a seeded random generator.
+// Helpers shared by the core tests: reading golden fixtures, a strict UTF-8 check, a seeded
+// random generator.
 
 #include <cstdint>
 #include <fstream>
+#include <optional>
 #include <sstream>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "llm_sizer/json.hpp"
@@ -36,6 +39,45 @@ inline std::string string_at(const JsonValue& object, const char* key) {
   const JsonValue* v = object.find(key);
   if (v == nullptr || !v->is_string()) throw std::runtime_error(std::string("no string ") + key);
   return v->as_string();
+}
+
+// A strict UTF-8 check written from the definition of the encoding (RFC 3629 §3), independently
+// of the writer's byte-range table: read each sequence's code point arithmetically, then refuse
+// overlong forms, surrogates and anything above U+10FFFF. Returns the code points, or nullopt.
+inline std::optional<std::vector<std::uint32_t>> utf8_code_points(std::string_view text) {
+  std::vector<std::uint32_t> points;
+  for (std::size_t i = 0; i < text.size();) {
+    const auto lead = static_cast<unsigned char>(text[i]);
+    int continuation = 0;
+    std::uint32_t point = 0;
+    if ((lead & 0x80) == 0) {
+      point = lead;
+    } else if ((lead & 0xE0) == 0xC0) {
+      continuation = 1;
+      point = lead & 0x1Fu;
+    } else if ((lead & 0xF0) == 0xE0) {
+      continuation = 2;
+      point = lead & 0x0Fu;
+    } else if ((lead & 0xF8) == 0xF0) {
+      continuation = 3;
+      point = lead & 0x07u;
+    } else {
+      return std::nullopt;
+    }
+    if (i + static_cast<std::size_t>(continuation) >= text.size()) return std::nullopt;
+    for (int k = 1; k <= continuation; ++k) {
+      const auto c = static_cast<unsigned char>(text[i + static_cast<std::size_t>(k)]);
+      if ((c & 0xC0) != 0x80) return std::nullopt;
+      point = (point << 6) | (c & 0x3Fu);
+    }
+    static const std::uint32_t kSmallest[] = {0, 0x80, 0x800, 0x10000};
+    if (point < kSmallest[continuation]) return std::nullopt;     // overlong
+    if (point >= 0xD800 && point <= 0xDFFF) return std::nullopt;  // surrogate
+    if (point > 0x10FFFF) return std::nullopt;                    // beyond Unicode
+    points.push_back(point);
+    i += static_cast<std::size_t>(continuation) + 1;
+  }
+  return points;
 }
 
 // SplitMix64: small, seeded, the same sequence on every platform.

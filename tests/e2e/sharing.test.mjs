@@ -12,16 +12,6 @@ import { launchBrowser, openWatchedPage } from './browser.mjs';
 const dist = new URL('../../dist/', import.meta.url).pathname;
 const cli = new URL('../../build/native-release/llm-sizer', import.meta.url).pathname;
 const PLAN = '#v=2&m=gpt3-175b&a=h100-80g&pp=10&cluster=1000';
-const FLAGS = [
-  '--model',
-  'gpt3-175b',
-  '--accelerator',
-  'h100-80g',
-  '--pp',
-  '10',
-  '--cluster-gpus',
-  '1000',
-];
 
 let site;
 let host;
@@ -163,12 +153,16 @@ test('copy as Markdown, CSV and the CLI JSON downloads hold the plan numbers', a
   );
   assert.ok(rows.some((r) => r.startsWith('memory,')));
 
-  const flags = [...FLAGS, '--json'];
+  // The same link's plan through the CLI: infer refuses the training flags --pp and
+  // --cluster-gpus, but a link carries them, as the page's export does.
   for (const kind of ['training', 'inference']) {
     const [name, json] = await save(`save-${kind}-json`);
     assert.equal(name, `llm-sizer-gpt3-175b-h100-80g-${kind}.json`);
     const command = kind === 'training' ? 'train' : 'infer';
-    assert.equal(json, execFileSync(cli, [command, ...flags], { encoding: 'utf8' }));
+    assert.equal(
+      json,
+      execFileSync(cli, [command, '--link', PLAN, '--json'], { encoding: 'utf8' }),
+    );
   }
   assert.deepEqual(page.problems, []);
   await page.closeAll();

@@ -1,6 +1,6 @@
 // libFuzzer target: the CLI's arguments, one per line of the input. run() never crashes, exits 0
-// or 2, explains every refusal on stderr, writes no terminal control character, and its --json
-// output is JSON.
+// or 2, explains every refusal on stderr, writes valid UTF-8 without a terminal control
+// character, and its --json output is JSON (an object, or the catalogs' arrays).
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -33,7 +33,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   // Nothing from the input may reach a terminal as a control character.
   fuzz::require(cli::terminal_safe(out) == out, "a control character on stdout", out);
   fuzz::require(cli::terminal_safe(err) == err, "a control character on stderr", err);
-  if (json && !out.empty() && out.front() == '{') {
+  fuzz::require(valid_utf8(out) == out, "stdout is not UTF-8", out);
+  fuzz::require(valid_utf8(err) == err, "stderr is not UTF-8", err);
+  if (json && !out.empty() && (out.front() == '{' || out.front() == '[')) {
     const JsonParseResult parsed = parse_json(out);
     fuzz::require(parsed.value.has_value(), "--json printed what is not JSON", out);
   }

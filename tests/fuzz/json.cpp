@@ -1,5 +1,6 @@
 // libFuzzer target: any bytes as JSON. The reader never crashes or recurses past its bound; what
-// it accepts, written back by JsonWriter, reads again to the same value.
+// it accepts, written back by JsonWriter, reads again to the same value (strings as valid UTF-8:
+// the reader keeps bytes that are not UTF-8, the writer replaces them with U+FFFD).
 #include "llm_sizer/json.hpp"
 
 #include <cmath>
@@ -37,14 +38,16 @@ void write(JsonWriter& out, const JsonValue& value) {
   }
 }
 
-// Equal as JSON: numbers too large for a double were read as infinities and are written as null.
+// Equal as JSON: numbers too large for a double were read as infinities and are written as null;
+// text is compared as the writer makes it valid UTF-8.
 bool same(const JsonValue& a, const JsonValue& b) {
+  using llm_sizer::valid_utf8;
   if (a.is_number() && std::isinf(a.as_number())) return b.is_null();
   if (a.is_null() || a.is_bool() || a.is_number() || a.is_string()) {
     if (a.is_null()) return b.is_null();
     if (a.is_bool()) return b.is_bool() && a.as_bool() == b.as_bool();
     if (a.is_number()) return b.is_number() && a.as_number() == b.as_number();
-    return b.is_string() && a.as_string() == b.as_string();
+    return b.is_string() && valid_utf8(a.as_string()) == b.as_string();
   }
   if (a.is_array()) {
     if (!b.is_array() || a.as_array().size() != b.as_array().size()) return false;
@@ -55,7 +58,7 @@ bool same(const JsonValue& a, const JsonValue& b) {
   }
   if (!b.is_object() || a.as_object().size() != b.as_object().size()) return false;
   for (std::size_t i = 0; i < a.as_object().size(); ++i) {
-    if (a.as_object()[i].first != b.as_object()[i].first) return false;
+    if (valid_utf8(a.as_object()[i].first) != b.as_object()[i].first) return false;
     if (!same(a.as_object()[i].second, b.as_object()[i].second)) return false;
   }
   return true;

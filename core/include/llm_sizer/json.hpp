@@ -63,7 +63,9 @@ inline constexpr int kJsonMaxDepth = 64;
 JsonParseResult parse_json(std::string_view text);
 
 /// Writes JSON text incrementally: objects, arrays, keys and scalars, with indentation.
-/// Numbers use the shortest round-trip form; NaN and infinities become null.
+/// Numbers use the shortest round-trip form; NaN and infinities become null. Strings and keys
+/// are written as json_quote() writes them, so the output is always valid UTF-8 without a raw
+/// control character, whatever bytes it was given.
 class JsonWriter {
  public:
   /// kShortest prints what JavaScript's JSON.stringify prints (for people and the CLI);
@@ -98,7 +100,20 @@ class JsonWriter {
   Numbers numbers_;
 };
 
-/// Escapes a string as a JSON string literal (with quotes).
+/// Escapes a string as a JSON string literal (with quotes), always valid UTF-8 (RFC 8259 §8.1):
+///  - `"` and `\` are escaped, and newline, carriage return, tab, backspace and form feed get
+///    their two-character escapes (\n \r \t \b \f), as JSON.stringify writes them;
+///  - every other control character — C0 (U+0000–U+001F), DEL (U+007F) and C1 (U+0080–U+009F)
+///    — is written \u00XX, so no byte of the output moves a terminal's cursor or starts an escape
+///    sequence (U+009B is CSI) and no filter has to rewrite it;
+///  - bytes that are not well-formed UTF-8 become U+FFFD as valid_utf8() replaces them;
+///  - everything else (U+2028, emoji, "<script>") is copied as it is.
 std::string json_quote(std::string_view text);
+
+/// `text` with each maximal subpart of an ill-formed UTF-8 sequence replaced by one U+FFFD
+/// (Unicode 15.0 §3.9, "U+FFFD Substitution of Maximal Subparts", Table 3-8) — the practice of
+/// the WHATWG Encoding Standard's UTF-8 decoder, so the result equals what a browser's
+/// TextDecoder makes of the same bytes. Well-formed text is returned unchanged.
+std::string valid_utf8(std::string_view text);
 
 }  // namespace llm_sizer

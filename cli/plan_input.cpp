@@ -1,0 +1,81 @@
+#include "plan_input.hpp"
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <optional>
+
+#include "llm_sizer/hf_config.hpp"
+#include "llm_sizer/json.hpp"
+#include "llm_sizer/plan_codec.hpp"
+#include "llm_sizer/plan_fields.hpp"
+
+namespace llm_sizer::cli {
+namespace {
+
+// The file's text, or nullopt when it cannot be read. Reads one byte past the JSON reader's
+// bound so that an oversized file is named as such rather than read whole.
+std::optional<std::string> read_text_file(const std::string& path) {
+  std::error_code error;
+  if (!std::filesystem::is_regular_file(path, error)) return std::nullopt;
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return std::nullopt;
+  std::string text(kJsonMaxBytes + 1, '\0');
+  in.read(text.data(), static_cast<std::streamsize>(text.size()));
+  if (in.bad()) return std::nullopt;
+  text.resize(static_cast<std::size_t>(in.gcount()));
+  return text;
+}
+
+// Imports --hf-config into the plan under the flags: a field given explicitly keeps its value
+// (with --model the config's architecture overrides that preset's instead of making it custom).
+void import_hf_config_file(const std::string& path, const std::vector<std::string>& explicit_fields,
+                           const Messages& m, PlanInput& input) {
+  const auto text = read_text_file(path);
+  if (!text) {
+    input.errors.push_back(m.format("hf.cli_read_error", {{"file", path}}));
+    return;
+  }
+  const HfImport imported = import_hf_config(*text);
+  input.hf_issues = imported.issues;
+  if (!imported.ok()) return;
+  for (auto& issue : apply_hf_import(imported, input.plan, explicit_fields)) {
+    input.issues.push_back(std::move(issue));
+  }
+}
+
+}  // namespace
+
+PlanInput read_plan(const Arguments& args, const std::string& link, const Messages& m) {
+  PlanInput input;
+  if (!link.empty()) {
+    DecodedLink decoded = decode_link(link);
+    input.plan = std::move(decoded.plan);
+    input.issues = std::move(decoded.issues);
+  }
+  std::vector<std::string> explicit_fields;
+  for (const auto& [field, text] : args.fields) {
+    if (!field->is_text() && text.empty()) {  // "" would mean automatic: --pp= is a mistake
+      input.issues.push_back(
+          {"not_a_number", std::string(field->id), Severity::kError, {{"value", text}}});
+      continue;
+    }
+    for (auto& issue : set_field_from_text(*field, input.plan, text)) {
+      input.issues.push_back(std::move(issue));
+    }
+    explicit_fields.emplace_back(field->id);
+  }
+  if (args.hf_config) import_hf_config_file(*args.hf_config, explicit_fields, m, input);
+  // A bare parameter count or card memory means "my own model / card", not a preset's.
+  const auto given = [&](std::string_view id) {
+    return std::find(explicit_fields.begin(), explicit_fields.end(), id) != explicit_fields.end();
+  };
+  if (given("params") && !given("model")) input.plan.model = kCustomId;
+  if (given("card_memory_gb") && !given("accelerator")) input.plan.accelerator = kCustomId;
+  for (const auto& field : plan_fields()) {
+    if (field.is_text()) field.set_text(input.plan, valid_utf8(field.get_text(input.plan)));
+  }
+  return input;
+}
+
+}  // namespace llm_sizer::cli

@@ -1,0 +1,262 @@
+// GCC 12 reports a false -Wrestrict inside std::string's operator+ once it is inlined into these
+// functions (gcc.gnu.org/PR105651, fixed in GCC 13); the concatenations are ordinary.
+#if defined(__GNUC__) && !defined(__clang__) && __GNUC__ == 12
+#pragma GCC diagnostic ignored "-Wrestrict"
+#endif
+#include "report_text.hpp"
+
+#include <cmath>
+
+#include "llm_sizer/accelerator.hpp"
+#include "llm_sizer/model.hpp"
+#include "llm_sizer/number_format.hpp"
+#include "llm_sizer/plan_codec.hpp"
+#include "text_table.hpp"
+
+namespace llm_sizer::cli {
+namespace {
+
+std::string value_text(double value, const std::string& unit, const Messages& m) {
+  if (!std::isfinite(value)) return "—";
+  // Memory reads best to the hundredth of a GB; counts and ratios keep their digits.
+  const bool rounded = unit == "GB" || unit == "ms" || unit == "s" || unit == "tokens/s";
+  std::string text = format_readable(rounded ? std::round(value * 100) / 100 : value);
+  if (!unit.empty()) {
+    text += ' ';
+    text += m.format("unit." + unit);
+  }
+  return text;
+}
+
+std::string steps_table(const std::vector<DerivationStep>& steps, const Messages& m) {
+  std::vector<std::vector<std::string>> rows = {
+      // ui.col_step names a derivation step ("步骤"); cli.col_step is the search's step time.
+      {"#", m.format("ui.col_step"), m.format("cli.col_formula"), m.format("cli.col_numbers"),
+       m.format("cli.col_value")}};
+  int index = 1;
+  std::string notes;
+  for (const auto& s : steps) {
+    rows.push_back({std::to_string(index), m.format("step." + s.id), s.formula, s.substitution,
+                    value_text(s.value, s.unit, m)});
+    if (!s.note.empty()) {
+      notes +=
+          "  " + std::to_string(index) + ". " + m.format("note." + s.note, s.note_params) + "\n";
+    }
+    ++index;
+  }
+  return render_table(rows, {true, false, false, false, true}) +
+         (notes.empty() ? "" : "\n" + m.format("cli.notes") + "\n" + notes);
+}
+
+std::string setup_lines(const Report& report, const Messages& m) {
+  const auto& s = report.setup;
+  const std::string model = s.model_name.empty() ? m.format("cli.custom_model") : s.model_name;
+  const std::string card =
+      s.accelerator_name.empty() ? m.format("cli.custom_accelerator") : s.accelerator_name;
+  return render_table({{m.format("field.model"), model + " · " + value_text(s.params, "params", m)},
+                       {m.format("field.accelerator"),
+                        card + " · " + value_text(s.card_memory_gb, "GB", m) + " · " +
+                            m.format("cli.per_node", {{"n", format_shortest(s.gpus_per_node)}})}},
+                      {});
+}
+
+// "$558970": money rounded to the dollar.
+std::string dollars(double value) {
+  std::string text = "$";
+  text += format_readable(std::round(value));
+  return text;
+}
+
+std::string gb_text(double gb) { return format_readable(std::round(gb * 100) / 100); }
+
+// `value` rounded to `decimals` places, as the derivation prints numbers.
+std::string rounded(double value, int decimals) {
+  const double scale = std::pow(10.0, decimals);
+  return format_readable(std::round(value * scale) / scale);
+}
+
+// The training time and cost of the full model, as the page's time panel shows them: step time,
+// throughput and MFU always; days, GPU-hours, cost and energy once the tokens are known.
+std::string time_text(const FullTraining& t, const Messages& m) {
+  if (!t.time_available) return "\n" + m.format("cli.time_unavailable") + "\n";
+  const TrainingTime& time = t.time;
+  const TrainingSettings& s = t.settings;
+  std::string out = "\n" + m.format("ui.time_title") + "\n" +
+                    m.format(time.measured ? "ui.time_measured" : "ui.time_predicted",
+                             {{"gpus", rounded(time.gpus, 0)},
+                              {"peak", rounded(s.peak_tflops, 0)},
+                              {"dtype", s.compute_dtype == "fp8" ? "FP8" : "BF16"},
+                              {"efficiency", rounded(s.compute_efficiency * 100, 0)},
+                              {"achieved", rounded(s.achieved_tflops, 0)}}) +
+                    "\n";
+  const auto known = [](double v, const std::string& text) {
+    return std::isfinite(v) ? text : std::string("—");
+  };
+  std::vector<std::vector<std::string>> rows = {
+      {m.format("cli.time_step"),
+       known(time.step_s, rounded(time.step_s, 2) + " " + m.format("unit.s"))},
+      {m.format("ui.tokens_per_s"), known(time.tokens_per_s, rounded(time.tokens_per_s, 0))},
+      {"MFU", known(time.mfu, rounded(time.mfu * 100, 1) + "%")}};
+  const bool has_tokens = std::isfinite(time.days);
+  if (has_tokens) {
+    rows.push_back({m.format("cli.col_days"), rounded(time.days, 1)});
+    rows.push_back({m.format("cli.col_gpu_hours"), rounded(time.gpu_hours, 0)});
+    rows.push_back({m.format("cli.col_cost"),
+                    std::isfinite(time.cost) ? dollars(time.cost) : m.format("cli.cost_unknown")});
+    rows.push_back({m.format("ui.energy"), std::isfinite(time.energy_kwh)
+                                               ? rounded(time.energy_kwh / 1000, 1) + " MWh"
+                                               : m.format("cli.energy_unknown")});
+  }
+  out += render_table(rows, {false, true});
+  if (!has_tokens) out += m.format("cli.time_needs_tokens") + "\n";
+  return out;
+}
+
+std::string full_training_text(const Report& report, const Messages& m) {
+  const FullTraining& t = report.training;
+  if (!t.available) return {};
+  const TrainingSettings& s = t.settings;
+  const MemoryBreakdown& b = t.memory;
+  std::string out =
+      m.format("cli.full_title", {{"framework", m.format("choice.framework." + s.framework)},
+                                  {"recipe", s.recipe},
+                                  {"recompute", m.format("choice.recompute." + s.recompute)},
+                                  {"seq_len", format_shortest(s.seq_len)},
+                                  {"micro_batch", format_shortest(s.micro_batch)}}) +
+      "\n";
+  out += m.format(b.fits ? "cli.full_fits" : "cli.full_does_not_fit",
+                  {{"stage", format_shortest(b.peak_stage + 1)},
+                   {"stages", format_shortest(s.pp)},
+                   {"peak_gb", gb_text(b.peak_gb)},
+                   {"card_gb", gb_text(b.card_memory_gb)},
+                   {"free_gb", gb_text(std::fabs(b.free_gb))}}) +
+         "\n\n";
+  std::vector<std::vector<std::string>> rows = {
+      {m.format("cli.col_stage"), m.format("cli.col_layers"), m.format("step.inflight"),
+       m.format("step.weights"), m.format("step.grads"), m.format("step.optimizer"),
+       m.format("step.activations"), m.format("step.logits"), m.format("step.overhead"),
+       m.format("cli.col_total")}};
+  for (const auto& stage : t.stages) {
+    rows.push_back(
+        {format_shortest(stage.stage + 1),
+         format_shortest(stage.first_layer + 1) + "–" +
+             format_shortest(stage.first_layer + stage.layers),
+         format_readable(stage.inflight), gb_text(stage.weights_gb), gb_text(stage.grads_gb),
+         gb_text(stage.optimizer_gb), gb_text(stage.activations_gb), gb_text(stage.logits_gb),
+         gb_text(stage.overhead_gb), gb_text(stage.total_gb) + (stage.fits ? "" : " ✗")});
+  }
+  out += render_table(rows, {true, false, true, true, true, true, true, true, true, true});
+  out += time_text(t, m);
+  out += "\n" + m.format("cli.memory_derivation") + "\n" + steps_table(t.steps, m);
+  std::string options;
+  for (const auto& f : t.fit_options) {
+    if (!options.empty()) options += " · ";
+    options +=
+        m.format("choice.recompute." + f.recompute) + " → " +
+        (std::isfinite(f.pp) ? "PP " + format_shortest(f.pp) + " (" + gb_text(f.peak_gb) + " GB)"
+                             : m.format("cli.no_pp_fits"));
+  }
+  out += "\n" + m.format("cli.fit_options") + ": " + options + "\n";
+  return out;
+}
+
+std::string layout_rows(const std::vector<LayoutCandidate>& layouts, const Messages& m) {
+  std::vector<std::vector<std::string>> rows = {
+      {"#", "TP", "PP", "DP", m.format("cli.col_gpus"), m.format("field.micro_batch"), "ZeRO",
+       m.format("field.recompute"), "SP", m.format("cli.col_peak"), m.format("cli.col_step"), "MFU",
+       m.format("cli.col_days"), m.format("cli.col_cost")}};
+  int rank = 1;
+  for (const auto& c : layouts) {
+    rows.push_back({std::to_string(rank++), format_shortest(c.tp), format_shortest(c.pp),
+                    format_shortest(c.dp), format_shortest(c.gpus), format_shortest(c.micro_batch),
+                    format_shortest(c.zero), m.format("choice.recompute." + c.recompute),
+                    c.sequence_parallel ? "✓" : "", gb_text(c.peak_gb) + " GB",
+                    format_readable(std::round(c.step_s * 100) / 100) + " s",
+                    format_readable(std::round(c.mfu * 1000) / 10) + "%",
+                    std::isfinite(c.days) ? format_readable(std::round(c.days * 10) / 10) : "—",
+                    std::isfinite(c.cost) ? dollars(c.cost) : "—"});
+  }
+  return render_table(
+      rows, {true, true, true, true, true, true, true, false, false, true, true, true, true, true});
+}
+
+}  // namespace
+
+std::string search_text(const SearchReport& r, const Messages& m) {
+  const SearchResult& s = r.search;
+  std::string out = m.format("cli.search_title", {{"mode", m.format("cli.mode_" + s.mode)},
+                                                  {"evaluated", format_shortest(s.evaluated)},
+                                                  {"feasible", format_shortest(s.feasible)}}) +
+                    "\n\n";
+  if (!s.found) return out + m.format("issue.search_nothing_fits") + "\n";
+  out += layout_rows(s.top, m);
+  if (s.min_gpus_found) {
+    out += "\n" +
+           m.format("cli.min_gpus_layout", {{"gpus", format_shortest(s.min_gpus.gpus)},
+                                            {"tp", format_shortest(s.min_gpus.tp)},
+                                            {"pp", format_shortest(s.min_gpus.pp)},
+                                            {"dp", format_shortest(s.min_gpus.dp)}}) +
+           "\n";
+  }
+  out += '\n';
+  out += m.format("cli.pareto") + "\n" + layout_rows(s.pareto, m);
+  return out;
+}
+
+std::string train_text(const Report& report, const Messages& m) {
+  const auto& t = report.article_training;
+  std::string out = m.format("cli.train_title") + "\n\n" + setup_lines(report, m) + "\n" +
+                    steps_table(t.steps, m) + "\n";
+  out += m.format("cli.train_result", {{"tp", format_shortest(t.tp)},
+                                       {"pp", format_shortest(t.pp)},
+                                       {"dp", format_shortest(t.dp)},
+                                       {"total", format_shortest(t.total_gpus)}}) +
+         "\n";
+  const std::string full = full_training_text(report, m);
+  if (!full.empty()) out.append("\n").append(full);
+  out += '\n';
+  out += m.format("cli.share_link") + ": " + encode_link(report.plan) + "\n";
+  return out;
+}
+
+std::string infer_text(const Report& report, const Messages& m) {
+  const auto& r = report.article_inference;
+  std::string out = m.format("cli.infer_title") + "\n\n" + setup_lines(report, m) + "\n" +
+                    steps_table(r.steps, m) + "\n";
+  out += m.format("cli.infer_result", {{"n", format_shortest(r.min_gpus)}}) + "\n";
+  const auto& f = report.inference;
+  if (f.available) {
+    out += '\n';
+    out += m.format("cli.serve_title") + "\n\n" + steps_table(f.steps, m) + "\n";
+    const auto rounded = [](double v) { return format_readable(std::round(v * 100) / 100); };
+    out += m.format("cli.serve_result",
+                    {{"tp", format_readable(f.tp)},
+                     {"replicas", format_readable(f.replicas)},
+                     {"total", format_readable(f.total_gpus)},
+                     {"per_card", rounded(f.per_card_gb)},
+                     {"fits", m.format(f.fits ? "ui.serving_fits" : "ui.serving_does_not_fit")},
+                     {"concurrency", format_readable(f.max_concurrency)},
+                     {"context", format_readable(f.settings.context)}}) +
+           "\n";
+  }
+  out += m.format("cli.share_link") + ": " + encode_link(report.plan) + "\n";
+  return out;
+}
+
+std::string models_text(const Messages& m) {
+  std::vector<std::vector<std::string>> rows;
+  for (const auto& p : model_catalog()) {
+    rows.push_back({p.id, p.name, value_text(p.nominal_params, "params", m), p.source});
+  }
+  return render_table(rows, {false, false, true, false});
+}
+
+std::string accelerators_text(const Messages& m) {
+  std::vector<std::vector<std::string>> rows;
+  for (const auto& a : accelerator_catalog()) {
+    rows.push_back({a.id, a.name, value_text(a.memory_gb, "GB", m), a.confidence});
+  }
+  return render_table(rows, {false, false, true, false});
+}
+
+}  // namespace llm_sizer::cli

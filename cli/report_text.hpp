@@ -1,0 +1,25 @@
+#pragma once
+// The text (table) output of train, infer, search, models and accelerators, localized.
+
+#include <string>
+
+#include "llm_sizer/report.hpp"
+#include "messages.hpp"
+
+namespace llm_sizer::cli {
+
+/// `train`: the article's derivation and layout, then — for a model with an architecture — the
+/// memory per pipeline stage, the training time and cost, and the memory derivation.
+std::string train_text(const Report& report, const Messages& m);
+
+/// `infer`: the article's minimum, then the serving fleet of the full model.
+std::string infer_text(const Report& report, const Messages& m);
+
+/// `search`: the best layouts and the GPUs-against-time front.
+std::string search_text(const SearchReport& report, const Messages& m);
+
+/// `models` and `accelerators`: one row per preset.
+std::string models_text(const Messages& m);
+std::string accelerators_text(const Messages& m);
+
+}  // namespace llm_sizer::cli

@@ -1,0 +1,368 @@
+// Each sub-command of the CLI: its own help, the flags it refuses, `open` with flags, the preset
+// catalogs as JSON, the training time in text mode, and JSON that is valid UTF-8 whatever a
+// link holds.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <regex>
+#include <string>
+#include <vector>
+
+#include "llm_sizer/accelerator.hpp"
+#include "llm_sizer/json.hpp"
+#include "llm_sizer/model.hpp"
+#include "run.hpp"
+#include "terminal_text.hpp"
+#include "test_support.hpp"
+
+namespace llm_sizer {
+namespace {
+
+struct CliRun {
+  int code;
+  std::string out;
+  std::string err;
+};
+
+CliRun run_cli(const std::vector<std::string>& args) {
+  CliRun r;
+  r.code = cli::run(args, r.out, r.err);
+  return r;
+}
+
+JsonValue json_of(const std::string& text) {
+  const auto parsed = parse_json(text);
+  if (!parsed.value) throw std::runtime_error("not JSON: " + text);
+  return *parsed.value;
+}
+
+bool has(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+// The lines of a command's help that introduce a flag: "  --tp N   Tensor parallel (TP)".
+bool lists_flag(const std::string& help, const std::string& flag) {
+  return std::regex_search(help, std::regex("\n  " + flag + "[ ,\n]"));
+}
+
+// The detail line under a flag in a command's help.
+std::string detail_of(const std::string& help, const std::string& flag) {
+  const auto at = help.find("\n  " + flag + " ");
+  if (at == std::string::npos) return {};
+  const auto line = help.find('\n', at + 1);
+  const auto start = help.find_first_not_of(' ', line + 1);
+  return help.substr(start, help.find('\n', start) - start);
+}
+
+const std::vector<std::string> kAllCommands = {"train", "infer",  "search",       "link",
+                                               "open",  "models", "accelerators", "help"};
+
+// Bug: `llm-sizer --help` did not list `search` at all.
+TEST(CliHelp, ListsEverySubCommand) {
+  const auto r = run_cli({"--help"});
+  ASSERT_EQ(r.code, 0);
+  for (const auto& command : kAllCommands) {
+    EXPECT_TRUE(has(r.out, "\n  " + command + " ")) << command << " missing from\n" << r.out;
+  }
+}
+
+// Bug: every sub-command's --help printed all 90 flags, most of which it ignores.
+TEST(CliHelp, EachSubCommandListsOnlyTheFlagsItUses) {
+  struct Case {
+    std::string command;
+    std::vector<std::string> listed;
+    std::vector<std::string> absent;
+  };
+  const std::vector<Case> cases = {
+      {"train",
+       {"--model", "--layers", "--card-memory-gb", "--safety", "--tp", "--recipe", "--tokens",
+        "--hf-config", "--link", "--json", "--lang"},
+       {"--weights", "--batch", "--objective", "--embed", "--infer-tp"}},
+      {"infer",
+       {"--model", "--weights", "--kv-dtype", "--batch", "--weight-bytes", "--infer-tp"},
+       {"--tp", "--pp", "--recipe", "--tokens", "--safety", "--embed"}},
+      {"search",
+       {"--cluster-gpus", "--deadline-days", "--tokens", "--objective", "--recipe", "--cp"},
+       {"--tp", "--pp", "--dp", "--micro-batch", "--zero", "--recompute", "--weights"}},
+      {"link", {"--tp", "--weights", "--embed", "--link", "--hf-config"}, {"--json"}},
+      {"open", {"--tp", "--weights", "--embed", "--json", "--hf-config"}, {"--link"}},
+      {"models", {"--json", "--lang"}, {"--tp", "--model", "--hf-config"}},
+      {"accelerators", {"--json", "--lang"}, {"--pp", "--accelerator"}},
+  };
+  for (const auto& c : cases) {
+    const auto r = run_cli({c.command, "--help"});
+    ASSERT_EQ(r.code, 0) << c.command;
+    EXPECT_TRUE(has(r.out, "llm-sizer " + c.command)) << c.command;
+    for (const auto& flag : c.listed) EXPECT_TRUE(lists_flag(r.out, flag)) << c.command << flag;
+    for (const auto& flag : c.absent) EXPECT_FALSE(lists_flag(r.out, flag)) << c.command << flag;
+  }
+}
+
+TEST(CliHelp, EachFlagShowsItsValidValuesAndDefault) {
+  const std::string train = run_cli({"train", "--help"}).out;
+  // The article's safety factor 0.6 of a card's memory; the field table's range [0.001, 1].
+  EXPECT_EQ(detail_of(train, "--safety"), "a number from 0.001 to 1; default: 0.6");
+  // TP: the node's GPUs (the article: TP = 8 inside a node), or fewer to keep whole heads.
+  EXPECT_EQ(detail_of(train, "--tp"),
+            "a whole number from 1 to 1024; default: automatic — the largest size within a node "
+            "that divides the attention heads and key/value heads (the node's size without an "
+            "architecture)");
+  EXPECT_TRUE(has(detail_of(train, "--recompute"), "one of none, selective, full"));
+  EXPECT_TRUE(has(detail_of(train, "--recipe"), "seed12, pure-bf16"));
+  EXPECT_TRUE(has(detail_of(train, "--recipe"), "default: seed12"));
+  EXPECT_TRUE(has(detail_of(train, "--model"), "llama-3.1-8b"));
+  EXPECT_TRUE(has(detail_of(train, "--model"), "custom; default: gpt3-175b"));
+  EXPECT_TRUE(has(detail_of(train, "--card-memory-gb"), "to 100000 GB"));  // with its unit
+  EXPECT_TRUE(has(detail_of(train, "--comm-buffer-gb"), "1 GB under Megatron-LM"));
+  const std::string infer = run_cli({"infer", "--help"}).out;
+  // vLLM's gpu_memory_utilization defaults to 0.9 (vLLM engine arguments).
+  EXPECT_TRUE(has(detail_of(infer, "--gpu-memory-utilization"), "default: automatic — 0.9"));
+  // The article's bytes per weight follow the serving format (bf16: 16 bits ÷ 8 = 2 B).
+  EXPECT_TRUE(has(detail_of(infer, "--weight-bytes"), "the serving weight format's bits ÷ 8"));
+  const std::string zh = run_cli({"train", "--help", "--lang", "zh"}).out;
+  EXPECT_EQ(detail_of(zh, "--safety"), "0.001 到 1 之间的数；默认：0.6");
+  EXPECT_EQ(detail_of(zh, "--tp"),
+            "1 到 1024 之间的整数；默认：自动——节点内能整除注意力头数和 KV 头数的最大值"
+            "（无模型结构时取节点卡数）");
+}
+
+TEST(CliHelp, NeverShowsARawMessageKey) {
+  const std::regex raw_key(R"(\b(cli|field|unit|choice|hint|issue|hf|ui)\.[a-z_]+)");
+  for (const char* lang : {"en", "zh"}) {
+    std::vector<std::string> texts = {run_cli({"--help", "--lang", lang}).out};
+    for (const auto& command : kAllCommands) {
+      texts.push_back(run_cli({command, "--help", "--lang", lang}).out);
+    }
+    for (const auto& text : texts) {
+      std::smatch found;
+      EXPECT_FALSE(std::regex_search(text, found, raw_key)) << lang << ": " << found.str();
+    }
+  }
+}
+
+TEST(CliHelp, HelpCommandShowsOneCommandsFlags) {
+  const auto r = run_cli({"help", "infer"});
+  EXPECT_EQ(r.code, 0);
+  EXPECT_EQ(r.out, run_cli({"infer", "--help"}).out);
+  EXPECT_EQ(run_cli({"help", "frobnicate"}).code, 2);
+}
+
+TEST(CliFlags, AnUnknownFlagNamesTheNearestValidOne) {
+  struct Case {
+    std::vector<std::string> args;
+    std::string expected;
+  };
+  for (const auto& c : std::vector<Case>{
+           {{"train", "--pq", "4"}, "error: unknown flag --pq; did you mean --pp?"},
+           {{"train", "--recompte", "full"},
+            "error: unknown flag --recompte; did you mean --recompute?"},
+           {{"infer", "--weigths", "int8"},
+            "error: unknown flag --weigths; did you mean --weights?"},
+           {{"models", "--jsn"}, "error: unknown flag --jsn; did you mean --json?"},
+           // Three edits away: no guess.
+           {{"train", "--xyzzy", "1"}, "error: unknown flag --xyzzy (see llm-sizer train --help)"},
+       }) {
+    const auto r = run_cli(c.args);
+    EXPECT_EQ(r.code, 2) << c.args[1];
+    EXPECT_EQ(r.err, c.expected + "\n");
+  }
+  const auto zh = run_cli({"train", "--pq", "4", "--lang", "zh"});
+  EXPECT_EQ(zh.err, "错误: 未知参数 --pq；是否想用 --pp？\n");
+}
+
+// Bug: `models --tp 4`, `accelerators --pp 2` and `link --json` exited 0 and ignored the flag.
+TEST(CliFlags, SubCommandsRefuseFlagsTheyDoNotUse) {
+  struct Case {
+    std::vector<std::string> args;
+    std::string flag;
+  };
+  for (const auto& c : std::vector<Case>{{{"models", "--tp", "4"}, "--tp"},
+                                         {{"accelerators", "--pp", "2"}, "--pp"},
+                                         {{"link", "--json"}, "--json"},
+                                         {{"search", "--cluster-gpus", "64", "--tp", "4"}, "--tp"},
+                                         {{"infer", "--recipe", "fp8"}, "--recipe"},
+                                         {{"train", "--weights", "int8"}, "--weights"},
+                                         {{"models", "--hf-config", "x.json"}, "--hf-config"}}) {
+    const auto r = run_cli(c.args);
+    EXPECT_EQ(r.code, 2) << c.args[0] << " " << c.flag;
+    EXPECT_EQ(r.out, "") << c.args[0];
+    EXPECT_EQ(r.err, "error: " + c.flag + " is not used by llm-sizer " + c.args[0] +
+                         " (llm-sizer " + c.args[0] + " --help lists its flags)\n");
+  }
+  const auto zh = run_cli({"models", "--tp", "4", "--lang", "zh"});
+  EXPECT_EQ(zh.code, 2);
+  EXPECT_TRUE(has(zh.err, "llm-sizer models 不使用 --tp")) << zh.err;
+}
+
+const std::string kArticleLink = "./#v=2&m=gpt3-175b&a=h100-80g&pp=10&cluster=1000";
+
+// Bug: `open LINK --pp 12` dropped the flag without a word and opened the link as it was.
+TEST(CliOpen, FlagsChangeTheLinksPlan) {
+  const auto r = run_cli({"open", kArticleLink, "--pp", "12", "--json"});
+  ASSERT_EQ(r.code, 0) << r.err;
+  const JsonValue json = json_of(r.out);
+  EXPECT_EQ(test::number_at(*json.find("plan"), "pp"), 12);
+  EXPECT_EQ(test::number_at(*json.find("plan"), "cluster_gpus"), 1000);  // kept from the link
+  // TP 8 × PP 12 = 96 GPUs per replica; ⌊1000 ÷ 96⌋ = 10 replicas; 960 GPUs.
+  EXPECT_EQ(test::number_at(*json.find("training"), "total_gpus"), 960);
+  EXPECT_EQ(test::string_at(json, "link"), "./#v=2&m=gpt3-175b&a=h100-80g&pp=12&cluster=1000");
+  // The same through --link on the other commands.
+  const auto link = run_cli({"link", "--link", kArticleLink, "--pp", "12", "--model-name", "x"});
+  EXPECT_EQ(link.out, "./#v=2&m=gpt3-175b&m.name=x&a=h100-80g&pp=12&cluster=1000\n");
+  const auto train = run_cli({"train", "--link", kArticleLink, "--dp", "3", "--json"});
+  EXPECT_EQ(test::number_at(json_of(train.out), "total_gpus"), 240);  // 8 × 10 × 3
+}
+
+// Bug: `open LINK --pp abc` exited 0: the flag was read and then thrown away.
+TEST(CliOpen, ABadFlagValueExitsWithCodeTwo) {
+  const auto r = run_cli({"open", kArticleLink, "--pp", "abc"});
+  EXPECT_EQ(r.code, 2);
+  EXPECT_TRUE(has(r.err,
+                  "error: --pp: “abc” is not a number. Valid --pp: a whole number from 1 "
+                  "to 4096."))
+      << r.err;
+  EXPECT_EQ(run_cli({"open", kArticleLink, "--bogus", "1"}).code, 2);
+  EXPECT_EQ(run_cli({"open", kArticleLink, "--pp", "0"}).code, 2);
+}
+
+// Bug: `models --json` and `accelerators --json` printed the text table.
+TEST(CliCatalogs, ModelsJsonListsEveryPresetWithItsFigures) {
+  const auto r = run_cli({"models", "--json"});
+  ASSERT_EQ(r.code, 0);
+  const JsonValue json = json_of(r.out);
+  ASSERT_TRUE(json.is_array());
+  EXPECT_EQ(json.as_array().size(), model_catalog().size());
+  const JsonValue* gpt3 = nullptr;
+  const JsonValue* qwen = nullptr;
+  for (const auto& m : json.as_array()) {
+    if (test::string_at(m, "id") == "gpt3-175b") gpt3 = &m;
+    if (test::string_at(m, "id") == "qwen-32b") qwen = &m;
+    for (const char* key : {"name", "source", "note"}) EXPECT_TRUE(m.find(key)->is_string());
+  }
+  ASSERT_TRUE(gpt3 && qwen);
+  // Brown et al. 2020, Table 2.1: 175 × 10⁹ parameters, 96 layers, d_model 12288.
+  EXPECT_EQ(test::number_at(*gpt3, "params"), 175e9);
+  EXPECT_EQ(test::number_at(*gpt3->find("architecture"), "layers"), 96);
+  EXPECT_EQ(test::number_at(*gpt3->find("architecture"), "hidden"), 12288);
+  // The article's Qwen-32B is a headline count only: no architecture, nothing counted.
+  EXPECT_EQ(test::number_at(*qwen, "params"), 32e9);
+  EXPECT_TRUE(qwen->find("architecture")->is_null());
+  EXPECT_TRUE(qwen->find("params_counted")->is_null());
+}
+
+TEST(CliCatalogs, AcceleratorsJsonHasEveryFigureAndNullForUnknown) {
+  const auto r = run_cli({"accelerators", "--json"});
+  ASSERT_EQ(r.code, 0);
+  const JsonValue json = json_of(r.out);
+  ASSERT_TRUE(json.is_array());
+  EXPECT_EQ(json.as_array().size(), accelerator_catalog().size());
+  for (const auto& a : json.as_array()) {
+    const std::string id = test::string_at(a, "id");
+    if (id == "h100-80g") {
+      // NVIDIA H100 SXM5 datasheet: 80 GB, 3.35 TB/s, 700 W; 989 TFLOPS dense BF16 (1979 sparse).
+      EXPECT_EQ(test::number_at(a, "memory_gb"), 80);
+      EXPECT_EQ(test::number_at(a, "gpus_per_node"), 8);
+      EXPECT_EQ(test::number_at(a, "bf16_dense_tflops"), 989);
+      EXPECT_EQ(test::number_at(a, "hbm_bandwidth_tbps"), 3.35);
+      EXPECT_EQ(test::number_at(a, "power_w"), 700);
+      EXPECT_EQ(test::string_at(a, "confidence"), "high");
+    }
+    if (id == "rg800-32g") {
+      // The article gives its memory (32 GB, 8 per server) and nothing else.
+      EXPECT_EQ(test::number_at(a, "memory_gb"), 32);
+      for (const char* key :
+           {"bf16_dense_tflops", "hbm_bandwidth_tbps", "power_w", "price_per_hour_usd"}) {
+        EXPECT_TRUE(a.find(key)->is_null()) << key;
+      }
+    }
+    for (const char* key : {"name", "vendor", "source", "confidence", "note"}) {
+      EXPECT_TRUE(a.find(key) && a.find(key)->is_string()) << id << " " << key;
+    }
+  }
+}
+
+// Bug: text-mode `train` showed the full model's memory but none of its time and cost.
+TEST(CliTrainText, ShowsStepTimeThroughputMfuDaysGpuHoursCostAndEnergy) {
+  const std::vector<std::string> plan = {"train",    "--model",  "gpt3-175b", "--accelerator",
+                                         "h100-80g", "--pp",     "10",        "--cluster-gpus",
+                                         "1000",     "--tokens", "300e9"};
+  const auto text = run_cli(plan);
+  ASSERT_EQ(text.code, 0) << text.err;
+  std::vector<std::string> json_args = plan;
+  json_args.push_back("--json");
+  const JsonValue time = *json_of(run_cli(json_args).out).find("time");
+  // A number to `decimals` places without trailing zeros: 157.0 → "157".
+  const auto rounded = [](double v, int decimals) {
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%.*f", decimals, v);
+    std::string text = buffer;
+    if (decimals > 0) {
+      while (text.back() == '0') text.pop_back();
+      if (text.back() == '.') text.pop_back();
+    }
+    return text;
+  };
+  // The rows show the JSON's numbers, rounded as the page rounds them.
+  EXPECT_TRUE(has(text.out, "Step time")) << text.out;
+  EXPECT_TRUE(has(text.out, rounded(test::number_at(time, "step_s"), 2) + " s"));
+  EXPECT_TRUE(has(text.out, "Tokens per second"));
+  EXPECT_TRUE(has(text.out, rounded(test::number_at(time, "tokens_per_s"), 0)));
+  EXPECT_TRUE(has(text.out, rounded(test::number_at(time, "mfu") * 100, 1) + "%"));
+  EXPECT_TRUE(has(text.out, rounded(test::number_at(time, "days"), 1)));
+  EXPECT_TRUE(has(text.out, rounded(test::number_at(time, "gpu_hours"), 0)));
+  EXPECT_TRUE(has(text.out, "$" + rounded(test::number_at(time, "cost"), 0)));
+  EXPECT_TRUE(has(text.out, rounded(test::number_at(time, "energy_kwh") / 1000, 1) + " MWh"));
+  // GPU-hours = days × 24 × 960 GPUs (to the rounding of the days).
+  EXPECT_NEAR(test::number_at(time, "gpu_hours"), test::number_at(time, "days") * 24 * 960, 1);
+  // After the memory table, before the memory derivation.
+  EXPECT_LT(text.out.find("Total (GB)"), text.out.find("Step time"));
+  EXPECT_LT(text.out.find("Step time"), text.out.find("Memory of the peak card"));
+
+  std::vector<std::string> zh_args = plan;
+  zh_args.insert(zh_args.end(), {"--lang", "zh"});
+  const auto zh = run_cli(zh_args);
+  for (const char* label : {"单步时间", "每秒 token 数", "天数", "卡时", "费用", "能耗"}) {
+    EXPECT_TRUE(has(zh.out, label)) << label;
+  }
+  // Without tokens: the step, and what to give for the rest.
+  const auto no_tokens = run_cli({"train", "--model", "llama-3.1-8b"});
+  EXPECT_TRUE(has(no_tokens.out, "Step time"));
+  EXPECT_TRUE(has(no_tokens.out, "Give --tokens for days, GPU-hours, cost and energy."));
+  EXPECT_FALSE(has(no_tokens.out, "GPU-hours  "));
+}
+
+// Bug: a link's name with bytes that are not UTF-8 (m.name=%FF) reached --json output raw, so
+// the document was not valid JSON text (RFC 8259 §8.1); and U+009B was rewritten by the
+// terminal filter, so the CLI's JSON differed from the page's export of the same link.
+TEST(CliJson, IsValidUtf8WithEveryControlEscapedWhateverTheLinkHolds) {
+  const std::string link =
+      "./"
+      "#v=1&m=custom&params=7B&m.name=%FF%C2%9B31m%E2%80%A8%F0%9F%98%80%3Cb%3E&a=custom&a.mem=80&a."
+      "name=%ED%A0%80";
+  for (const std::vector<std::string>& args :
+       std::vector<std::vector<std::string>>{{"open", link, "--json"},
+                                             {"train", "--link", link, "--json"},
+                                             {"infer", "--link", link, "--json"},
+                                             {"open", link}}) {
+    const auto r = run_cli(args);
+    EXPECT_TRUE(test::utf8_code_points(r.out).has_value()) << args[0];
+    EXPECT_TRUE(test::utf8_code_points(r.err).has_value()) << args[0];
+    // Nothing left for the terminal filter to rewrite.
+    EXPECT_EQ(cli::terminal_safe(r.out), r.out) << args[0];
+  }
+  const JsonValue json = json_of(run_cli({"train", "--link", link, "--json"}).out);
+  // FF → U+FFFD; U+009B kept (escaped in the text); U+2028, the emoji and "<b>" as they are.
+  EXPECT_EQ(test::string_at(*json.find("setup"), "model_name"),
+            "\xEF\xBF\xBD\xC2\x9B"
+            "31m\xE2\x80\xA8\xF0\x9F\x98\x80<b>");
+  // ED A0 80 (a UTF-16 surrogate) is three ill-formed bytes: three U+FFFD.
+  EXPECT_EQ(test::string_at(*json.find("setup"), "accelerator_name"),
+            "\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD");
+  const std::string raw = run_cli({"train", "--link", link, "--json"}).out;
+  EXPECT_TRUE(has(raw, "\\u009b31m"));
+  // The share link in the output encodes the name as the page holds it.
+  EXPECT_TRUE(has(test::string_at(json, "link"), "m.name=%EF%BF%BD%C2%9B31m"));
+}
+
+}  // namespace
+}  // namespace llm_sizer
