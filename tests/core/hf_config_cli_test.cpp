@@ -114,6 +114,18 @@ TEST(CliHfConfig, BadFilesExitWithCodeTwoAndALocalizedMessage) {
   EXPECT_NE(no_value.err.find("--hf-config needs a value."), std::string::npos);
 }
 
+// Bug: a config.json saved with a UTF-8 byte order mark was refused here ("not valid JSON:
+// reading stopped at byte 0") while the page imported the same file.
+TEST(CliHfConfig, AFileWithAByteOrderMarkImportsAsThePageImportsIt) {
+  const std::string plain = test::read_fixture_text("hf/qwen3-8b.json");
+  const std::string marked = temp_file("hf-bom.json", "\xEF\xBB\xBF" + plain);
+  const auto r = run_cli({"link", "--hf-config", marked});
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(r.err, "");
+  EXPECT_EQ(r.out, run_cli({"link", "--hf-config", fixture_path("qwen3-8b.json")}).out);
+  EXPECT_NE(r.out.find("m=custom&m.name=Qwen3ForCausalLM&m.layers=36"), std::string::npos);
+}
+
 TEST(CliHfConfig, HelpListsTheFlag) {
   const auto r = run_cli({"--help"});
   EXPECT_NE(r.out.find("--hf-config FILE"), std::string::npos);
