@@ -4,7 +4,6 @@
 #include <cmath>
 #include <initializer_list>
 #include <optional>
-#include <set>
 
 #include "llm_sizer/architecture.hpp"
 #include "llm_sizer/json.hpp"
@@ -123,11 +122,6 @@ constexpr std::string_view kHarmlessKeys[] = {
     "problem_type",
 };
 
-bool is_harmless(std::string_view key) {
-  return std::find(std::begin(kHarmlessKeys), std::end(kHarmlessKeys), key) !=
-         std::end(kHarmlessKeys);
-}
-
 /// At most `max_bytes` of `text`, cut at a UTF-8 character boundary.
 std::string utf8_prefix(std::string_view text, std::size_t max_bytes) {
   if (text.size() <= max_bytes) return std::string(text);
@@ -166,18 +160,31 @@ Range range_of(std::string_view field) {
 
 constexpr bool kRequired = true;
 
+/// Keys a config has but the import did not use: the first few by name, and how many in all.
+struct UnusedKeys {
+  std::vector<std::string> first;  ///< at most kMaxListedKeys, in document order
+  std::size_t count = 0;
+};
+
+/// How many names a key list shows: hostile input must not flood a message.
+constexpr std::size_t kMaxListedKeys = 20;
+
 /// Reads keys of one config object, remembering which were read so that the rest can be named.
+/// Linear in the object's size: one index of the members by name, built once, and one flag per
+/// member (a config of a few MiB may hold hundreds of thousands of keys).
 class Reader {
  public:
-  Reader(const JsonObject& object, std::vector<Issue>& issues) : object_(object), issues_(issues) {}
+  Reader(const JsonObject& object, std::vector<Issue>& issues)
+      : object_(object), index_(object), issues_(issues), read_(object.size(), 0) {
+    for (const auto key : kHarmlessKeys) mark_read(key);
+  }
+  Reader(const Reader&) = delete;
+  Reader& operator=(const Reader&) = delete;
 
   /// The member `key` (the last one when repeated), or nullptr; does not count as read.
   const JsonValue* find(std::string_view key) const {
-    const JsonValue* found = nullptr;
-    for (const auto& [name, value] : object_) {
-      if (name == key) found = &value;
-    }
-    return found;
+    const std::size_t at = index_.last(key);
+    return at == JsonMemberIndex::npos ? nullptr : &object_[at].second;
   }
   /// Present and not null.
   bool has(std::string_view key) const {
@@ -187,11 +194,15 @@ class Reader {
   /// The value of `key`, or nullptr when absent or null (null means "the default" in
   /// transformers); the key counts as read either way.
   const JsonValue* get(std::string_view key) {
-    read_.emplace(key);
+    mark_read(key);
     const JsonValue* v = find(key);
     return v != nullptr && !v->is_null() ? v : nullptr;
   }
-  void mark_read(std::string_view key) { read_.emplace(key); }
+  /// A repeated key is read once, at its first place: that is where a list names it.
+  void mark_read(std::string_view key) {
+    const std::size_t at = index_.first(key);
+    if (at != JsonMemberIndex::npos) read_[at] = 1;
+  }
 
   /// The first of `keys` that is present, else the first: the name a message should use.
   std::string_view present(std::initializer_list<std::string_view> keys) const {
@@ -303,11 +314,12 @@ class Reader {
   }
 
   /// Keys neither read nor harmless, in document order, each once.
-  std::vector<std::string> unread() const {
-    std::vector<std::string> keys;
-    for (const auto& [name, value] : object_) {
-      if (read_.count(name) != 0 || is_harmless(name)) continue;
-      if (std::find(keys.begin(), keys.end(), name) == keys.end()) keys.push_back(name);
+  UnusedKeys unread() const {
+    UnusedKeys keys;
+    for (std::size_t i = 0; i < object_.size(); ++i) {
+      if (read_[i] || !index_.is_first(i)) continue;
+      if (keys.first.size() < kMaxListedKeys) keys.first.push_back(object_[i].first);
+      ++keys.count;
     }
     return keys;
   }
@@ -331,8 +343,9 @@ class Reader {
   }
 
   const JsonObject& object_;
+  JsonMemberIndex index_;
   std::vector<Issue>& issues_;
-  std::set<std::string, std::less<>> read_;
+  std::vector<char> read_;  // per member; not vector<bool>, whose bit proxies cost code size
 };
 
 /// What a family's mapping produces besides the architecture.
@@ -710,7 +723,8 @@ class TextVisitor {
   std::vector<HfFieldText>& out_;
 };
 
-Issue json_issue(const JsonParseResult& parsed) {
+/// The parser's error as an import issue; `skipped_bytes` were before the text it was given.
+Issue json_issue(const JsonParseResult& parsed, std::size_t skipped_bytes) {
   if (parsed.error == "size") {
     return hf_issue("hf_json_too_large", Severity::kError,
                     {{"max", std::to_string(kJsonMaxBytes / (1024 * 1024)) + " MiB"}});
@@ -718,17 +732,19 @@ Issue json_issue(const JsonParseResult& parsed) {
   if (parsed.error == "depth") {
     return hf_issue("hf_json_too_deep", Severity::kError, {{"max", std::to_string(kJsonMaxDepth)}});
   }
-  return hf_issue("hf_json_invalid", Severity::kError, {{"offset", std::to_string(parsed.offset)}});
+  return hf_issue("hf_json_invalid", Severity::kError,
+                  {{"offset", std::to_string(parsed.offset + skipped_bytes)}});
 }
 
-/// "a, b, c"; past `kMaxListed` names, "… (+N)" so that hostile input cannot flood a message.
-std::string join(const std::vector<std::string>& items) {
-  constexpr std::size_t kMaxListed = 20;
+/// "a, b, c" for the first `kMaxListedKeys` of `total` names; past them "… (+N)", so that
+/// hostile input cannot flood a message.
+std::string join(const std::vector<std::string>& first, std::size_t total) {
   std::string out;
-  for (std::size_t i = 0; i < items.size() && i < kMaxListed; ++i) {
-    out += (i == 0 ? "" : ", ") + utf8_prefix(items[i], 60);
+  for (std::size_t i = 0; i < first.size() && i < kMaxListedKeys; ++i) {
+    out += (i == 0 ? "" : ", ") + utf8_prefix(first[i], 60);
   }
-  if (items.size() > kMaxListed) out += ", … (+" + std::to_string(items.size() - kMaxListed) + ")";
+  const std::size_t listed = std::min(first.size(), kMaxListedKeys);
+  if (total > listed) out += ", … (+" + std::to_string(total - listed) + ")";
   return out;
 }
 
@@ -743,34 +759,41 @@ const std::string* HfImport::text(std::string_view field) const {
 
 HfImport import_hf_config(std::string_view json_text) {
   HfImport result;
-  const JsonParseResult parsed = parse_json(json_text);
+  // Editors on Windows save config.json with a UTF-8 byte order mark. RFC 8259 §8.1 lets a parser
+  // ignore it; it is skipped here, in the core, so that the CLI's file and the page's pasted or
+  // chosen text are read alike. Offsets in messages still count it: they point into the file.
+  constexpr std::string_view kUtf8Bom = "\xEF\xBB\xBF";
+  const std::size_t bom_bytes = json_text.starts_with(kUtf8Bom) ? kUtf8Bom.size() : 0;
+  const JsonParseResult parsed = parse_json(json_text.substr(bom_bytes));
   if (!parsed.value) {
-    result.issues.push_back(json_issue(parsed));
+    result.issues.push_back(json_issue(parsed, bom_bytes));
     return result;
   }
   if (!parsed.value->is_object()) {
     result.issues.push_back(hf_issue("hf_not_object", Severity::kError));
     return result;
   }
-  const JsonValue& root = *parsed.value;
   std::vector<Issue>& issues = result.issues;
+  // Every lookup goes through a Reader's index: a search member by member, repeated for each key
+  // looked up, would cost a hostile config of half a million keys seconds.
+  Reader outer(parsed.value->as_object(), issues);
 
   // Multimodal configs keep the language model in text_config (LLaVA, Mllama, Gemma 3 …).
-  const JsonValue* config = &root;
-  const JsonValue* text_config = root.find("text_config");
+  std::optional<Reader> inner;
+  const JsonValue* text_config = outer.find("text_config");
   const bool has_layers =
-      root.find("num_hidden_layers") != nullptr || root.find("n_layer") != nullptr;
+      outer.find("num_hidden_layers") != nullptr || outer.find("n_layer") != nullptr;
   if (!has_layers && text_config != nullptr && text_config->is_object()) {
-    const JsonValue* outer_type = root.find("model_type");
+    const JsonValue* outer_type = outer.find("model_type");
     issues.push_back(hf_issue(
         "hf_text_config", Severity::kWarning,
         {{"value", outer_type && outer_type->is_string() ? outer_type->as_string() : ""}}));
-    config = text_config;
+    inner.emplace(text_config->as_object(), issues);
   }
+  Reader& reader = inner ? *inner : outer;
 
-  Reader reader(config->as_object(), issues);
-  const JsonValue* type = config->find("model_type");
-  if (type == nullptr && config != &root) type = root.find("model_type");
+  const JsonValue* type = reader.find("model_type");
+  if (type == nullptr && inner) type = outer.find("model_type");
   Family family = Family::kGeneric;
   if (type == nullptr || type->is_null()) {
     issues.push_back(hf_issue("hf_no_model_type", Severity::kWarning));
@@ -792,8 +815,8 @@ HfImport import_hf_config(std::string_view json_text) {
   }
 
   // The name: where the checkpoint came from, else its class, else its type.
-  const JsonValue* name = root.find("_name_or_path");
-  const JsonValue* classes = root.find("architectures");
+  const JsonValue* name = outer.find("_name_or_path");
+  const JsonValue* classes = outer.find("architectures");
   if (name != nullptr && name->is_string() && !name->as_string().empty()) {
     result.model_name = name->as_string();
   } else if (classes != nullptr && classes->is_array() && !classes->as_array().empty() &&
@@ -808,12 +831,14 @@ HfImport import_hf_config(std::string_view json_text) {
   draft.issues = &issues;
   read_family(family, reader, draft);
 
-  if (const auto unread = reader.unread(); !unread.empty()) {
-    issues.push_back(hf_issue("hf_unused_keys", Severity::kWarning, {{"keys", join(unread)}}));
+  if (const UnusedKeys unread = reader.unread(); unread.count > 0) {
+    issues.push_back(hf_issue(
+        "hf_unused_keys", Severity::kWarning,
+        {{"keys", join(unread.first, unread.count)}, {"count", std::to_string(unread.count)}}));
   }
   if (!draft.approximated.empty()) {
-    issues.push_back(
-        hf_issue("hf_approximated", Severity::kWarning, {{"keys", join(draft.approximated)}}));
+    issues.push_back(hf_issue("hf_approximated", Severity::kWarning,
+                              {{"keys", join(draft.approximated, draft.approximated.size())}}));
   }
   if (has_error(issues)) return result;
 

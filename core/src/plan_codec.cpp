@@ -1,10 +1,12 @@
 #include "llm_sizer/plan_codec.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 #include <set>
 #include <utility>
 
+#include "llm_sizer/number_format.hpp"
 #include "llm_sizer/plan_fields.hpp"
 
 namespace llm_sizer {
@@ -177,9 +179,13 @@ DecodedLink decode_link(std::string_view link, std::span<const LinkSchema> schem
   std::vector<PlacedIssue> issues;
   const std::string current = std::to_string(schemas.back().version);
   if (link.size() > kLinkMaxBytes) {
+    // Nothing of it is read (a link this long was not written by encode_link): the default plan,
+    // and a message that says so. Sizes in KiB, rounded up so that a link one byte over the limit
+    // never reads as "64 KiB".
+    const double kib = std::ceil(static_cast<double>(link.size()) * 10 / 1024) / 10;
     decoded.issues.push_back(link_issue(
         "link_too_long", Severity::kError,
-        {{"bytes", std::to_string(link.size())}, {"max", std::to_string(kLinkMaxBytes)}}));
+        {{"size", format_shortest(kib)}, {"max", format_shortest(kLinkMaxBytes / 1024.0)}}));
     return decoded;
   }
   const std::string_view query = query_part(link);

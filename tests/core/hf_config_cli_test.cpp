@@ -129,7 +129,7 @@ TEST(CliHfConfig, EveryCommandRefusesAFileItCannotImport) {
   const std::string malformed = temp_file("hf-malformed.json", "{\"hidden_size\": 4096,}");
   const std::string too_big =
       temp_file("hf-too-big.json", "[" + std::string(kJsonMaxBytes, ' ') + "]");
-  const std::string link = "./#v=1&m=gpt3-175b&a=h100-80g";
+  const std::string link = "./#v=2&m=gpt3-175b&a=h100-80g";
   struct Case {
     std::string file;
     std::string message;
@@ -151,6 +151,18 @@ TEST(CliHfConfig, EveryCommandRefusesAFileItCannotImport) {
       EXPECT_EQ(r.err.rfind(c.message, 0), 0u) << args[0] << ": " << r.err;
     }
   }
+}
+
+// Bug: a config.json saved with a UTF-8 byte order mark was refused here ("not valid JSON:
+// reading stopped at byte 0") while the page imported the same file.
+TEST(CliHfConfig, AFileWithAByteOrderMarkImportsAsThePageImportsIt) {
+  const std::string plain = test::read_fixture_text("hf/qwen3-8b.json");
+  const std::string marked = temp_file("hf-bom.json", "\xEF\xBB\xBF" + plain);
+  const auto r = run_cli({"link", "--hf-config", marked});
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(r.err, "");
+  EXPECT_EQ(r.out, run_cli({"link", "--hf-config", fixture_path("qwen3-8b.json")}).out);
+  EXPECT_NE(r.out.find("m=custom&m.name=Qwen3ForCausalLM&m.layers=36"), std::string::npos);
 }
 
 }  // namespace

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <string>
 
+#include "huge_config.hpp"
 #include "llm_sizer/model.hpp"
 #include "llm_sizer/plan_fields.hpp"
 #include "llm_sizer/resolve.hpp"
@@ -347,6 +348,57 @@ TEST(HfConfig, UnusedArchitectureKeysOfAKnownFamilyAreNamed) {
   ASSERT_TRUE(imported.ok());
   ASSERT_EQ(codes(imported), std::vector<std::string>{"hf_unused_keys"});
   EXPECT_EQ(imported.issues[0].param("keys"), "num_experts_per_tok, attention_chunk_size");
+}
+
+// Bug: naming the unused keys compared each key with every one named before, so a config of
+// 50,000 unknown keys took 7 s and one of 3.8 MB 767 s (the page hung, the CLI seemed stuck).
+// Its speed is measured by BM_ImportHugeConfig; this checks that such a file is read right.
+TEST(HfConfig, AConfigOfTheLargestSizeFullOfUnusedKeysImportsAndCountsThemAll) {
+  const test::HugeConfig huge = test::huge_config(kJsonMaxBytes);
+  ASSERT_LE(huge.text.size(), kJsonMaxBytes);
+  ASSERT_GT(huge.unused_keys, 450000u);  // 9 bytes a key: (4 MiB − the model's keys) ÷ 9
+  const HfImport imported = import_hf_config(huge.text);
+  ASSERT_TRUE(imported.ok());
+  ASSERT_EQ(codes(imported), std::vector<std::string>{"hf_unused_keys"});
+  // The first 20 keys by name, in the file's order, then how many more; and the total.
+  std::string listed;
+  for (std::size_t i = 0; i < 20; ++i) listed += (i ? ", " : "") + test::huge_config_key(i);
+  EXPECT_EQ(imported.issues[0].param("keys"),
+            listed + ", … (+" + std::to_string(huge.unused_keys - 20) + ")");
+  EXPECT_EQ(imported.issues[0].param("count"), std::to_string(huge.unused_keys));
+  // The model itself is Llama 3.1 8B: 8,030,261,248 parameters in Meta's released checkpoint.
+  EXPECT_EQ(setup_of(imported).counts.total, 8030261248.0);
+}
+
+TEST(HfConfig, ARepeatedKeyReadsItsLastValueAndIsNamedOnceWhereItFirstAppears) {
+  std::string llama = with_key(fixture("llama-3.1-8b.json"), "hidden_size", "1");
+  llama = with_key(llama, "extra", "1");
+  llama = with_key(llama, "other", "1");
+  llama = with_key(llama, "extra", "2");
+  const HfImport imported = import_hf_config(llama);
+  ASSERT_TRUE(imported.ok());
+  EXPECT_EQ(*imported.text("hidden"), "4096");  // the published value comes last
+  ASSERT_EQ(codes(imported), std::vector<std::string>{"hf_unused_keys"});
+  EXPECT_EQ(imported.issues[0].param("keys"), "extra, other");
+  EXPECT_EQ(imported.issues[0].param("count"), "2");
+}
+
+// Bug: a config.json saved with a UTF-8 byte order mark (as Windows editors do) was refused by
+// the CLI as invalid JSON at byte 0, while the page, whose file reader drops the mark, took it.
+TEST(HfConfig, AUtf8ByteOrderMarkIsSkippedAndOffsetsStillCountIt) {
+  const std::string bom = "\xEF\xBB\xBF";
+  const HfImport imported = import_hf_config(bom + fixture("llama-3.1-8b.json"));
+  ASSERT_TRUE(imported.ok()) << codes(imported)[0];
+  EXPECT_EQ(setup_of(imported).counts.total, 8030261248.0);
+  // An error after the mark points at the byte of the file, mark included.
+  const std::string broken = bom + "{\"hidden_size\": 4096,}";
+  const HfImport refused = import_hf_config(broken);
+  ASSERT_EQ(codes(refused), std::vector<std::string>{"hf_json_invalid"});
+  EXPECT_EQ(refused.issues[0].param("offset"), std::to_string(broken.find('}')));
+  // Only one mark, and only at the start: anything else there is still not JSON.
+  EXPECT_FALSE(import_hf_config(bom + bom + "{}").ok());
+  EXPECT_FALSE(import_hf_config(" " + bom + "{}").ok());
+  EXPECT_EQ(codes(import_hf_config(bom)), std::vector<std::string>{"hf_json_invalid"});
 }
 
 TEST(HfConfig, MalformedJsonNamesTheByteOffset) {

@@ -53,6 +53,54 @@ TEST(Json, RefusesDeepNestingInsteadOfOverflowingTheStack) {
   EXPECT_EQ(r.error, "depth");
 }
 
+// Whole numbers take a path without strtod; every literal must still read as strtod reads it.
+TEST(Json, NumbersReadAsStrtodReadsThem) {
+  for (const char* literal :
+       {"0", "-0", "7", "-42", "4096", "999999999999999", "-999999999999999", "1000000000000000",
+        "9007199254740993", "12345678901234567890", "1.5", "-0.25", "1e3", "2E-2", "0.1"}) {
+    const auto r = parse_json(literal);
+    ASSERT_TRUE(r.value.has_value()) << literal;
+    const double expected = std::strtod(literal, nullptr);
+    EXPECT_EQ(r.value->as_number(), expected) << literal;
+    EXPECT_EQ(std::signbit(r.value->as_number()), std::signbit(expected)) << literal;
+  }
+}
+
+TEST(Json, StringsWithEscapesBetweenPlainRunsReadWhole) {
+  const auto r = parse_json(R"(["plain", "", "ab\tcd\"ef\u00e9gh", "x\\"])");
+  ASSERT_TRUE(r.value.has_value()) << r.error;
+  EXPECT_EQ(r.value->as_array()[0].as_string(), "plain");
+  EXPECT_EQ(r.value->as_array()[1].as_string(), "");
+  EXPECT_EQ(r.value->as_array()[2].as_string(), "ab\tcd\"ef\xC3\xA9gh");
+  EXPECT_EQ(r.value->as_array()[3].as_string(), "x\\");
+  // A raw control character is refused, the offset just past it (as for a bad escape).
+  EXPECT_EQ(parse_json("\"ab\x01\"").offset, 4u);
+  EXPECT_EQ(parse_json("\"abc").error, "string");
+}
+
+TEST(JsonMemberIndex, FindsFirstAndLastOfRepeatedNamesAndMarksRepeats) {
+  const auto r = parse_json(R"({"a": 1, "b": 2, "a": 3, "": 4, "c": 5, "a": 6})");
+  ASSERT_TRUE(r.value.has_value());
+  const JsonMemberIndex index(r.value->as_object());
+  EXPECT_EQ(index.first("a"), 0u);
+  EXPECT_EQ(index.last("a"), 5u);
+  EXPECT_EQ(index.first("b"), 1u);
+  EXPECT_EQ(index.last("b"), 1u);
+  EXPECT_EQ(index.first(""), 3u);
+  EXPECT_EQ(index.first("d"), JsonMemberIndex::npos);
+  EXPECT_EQ(index.last("d"), JsonMemberIndex::npos);
+  const bool firsts[] = {true, true, false, true, true, false};
+  for (std::size_t i = 0; i < 6; ++i) EXPECT_EQ(index.is_first(i), firsts[i]) << i;
+  // Many names, so that probing wraps and collides: each is found where it is.
+  JsonObject many;
+  for (int i = 0; i < 5000; ++i) many.emplace_back("k" + std::to_string(i), JsonValue());
+  const JsonMemberIndex big(many);
+  for (std::size_t i = 0; i < many.size(); ++i) ASSERT_EQ(big.last(many[i].first), i);
+  EXPECT_EQ(big.first("k5000"), JsonMemberIndex::npos);
+  const JsonObject none;
+  EXPECT_EQ(JsonMemberIndex(none).first("a"), JsonMemberIndex::npos);
+}
+
 TEST(JsonWriter, WritesNestedValuesAndNullForNonFinite) {
   JsonWriter w(0);
   w.begin_object().key("a").value(1.5).key("b").begin_array().value("x").null().end_array();

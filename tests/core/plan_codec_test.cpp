@@ -94,10 +94,28 @@ TEST(PlanCodec, FlagsAnUnknownVersionButStillReadsIt) {
   EXPECT_EQ(decoded.plan.pp, 3);
 }
 
-TEST(PlanCodec, RefusesOverlongLinks) {
-  const auto decoded = decode_link(std::string(kLinkMaxBytes + 1, 'a'));
+// Bug: an over-long link opened the default plan with "at most 65536 are read", as if part of it
+// had been read; nothing was. The message now gives sizes in KiB and says the link is not read.
+TEST(PlanCodec, AnOverlongLinkIsNotReadAndTheMessageSaysHowLongItIs) {
+  // 70,030 bytes = 68.39 KiB, shown rounded up to a tenth: 68.4.
+  const std::string link = "#v=1&m=gpt3-175b&pp=10&m.name=" + std::string(70000, 'x');
+  ASSERT_EQ(link.size(), 70030u);
+  const auto decoded = decode_link(link);
   ASSERT_EQ(decoded.issues.size(), 1u);
   EXPECT_EQ(decoded.issues[0].code, "link_too_long");
+  EXPECT_EQ(decoded.issues[0].severity, Severity::kError);
+  EXPECT_EQ(decoded.issues[0].field, "link");
+  EXPECT_EQ(decoded.issues[0].param("size"), "68.4");
+  EXPECT_EQ(decoded.issues[0].param("max"), "64");
+  EXPECT_EQ(encode_link(decoded.plan), encode_link(Plan{}));  // the default plan, nothing of it
+  // One byte over 64 KiB (65,537 B = 64.001 KiB) never reads as "64 KiB".
+  EXPECT_EQ(decode_link(std::string(kLinkMaxBytes + 1, 'a')).issues[0].param("size"), "64.1");
+  // At the limit a link is read.
+  std::string at_limit = "#v=1&pp=10&m.name=";
+  at_limit += std::string(kLinkMaxBytes - at_limit.size(), 'y');
+  const auto read = decode_link(at_limit);
+  EXPECT_EQ(read.plan.pp, 10);
+  for (const auto& issue : read.issues) EXPECT_NE(issue.code, "link_too_long");
 }
 
 TEST(PlanCodec, CarriesInvalidNumbersSoTheMessageTravelsWithTheLink) {

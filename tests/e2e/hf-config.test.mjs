@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { openHfImport, openWatchedPage } from './browser.mjs';
 import { servePage } from './served-page.mjs';
+import { hugeConfig } from '../web/huge-config.mjs';
 import { loadModule } from '../web/load-module.mjs';
 
 const fixturePath = (name) => new URL(`../fixtures/hf/${name}`, import.meta.url).pathname;
@@ -164,6 +165,89 @@ test('a file dropped on the text box is read and imported', async () => {
   assert.equal(await page.inputValue('[data-testid=hf-text]'), config);
   // GPT-2 small: 124,439,808 parameters (tied LM head).
   assert.equal(await text(page, 'hf-params-total'), '124.44M (124,439,808)');
+  assert.deepEqual(page.problems, []);
+  await page.closeAll();
+});
+
+// Bug: the import ran on the page's thread: a config of a few MiB froze the page (minutes before
+// the import was made linear, still ~0.4 s after). It now runs in a worker; while it reads a
+// 3.9 MB config, another input can be typed into and its result is shown.
+test('a 3.9 MB config imports while the page keeps answering what is typed', async () => {
+  const page = await openPage('#v=1&m=gpt3-175b&a=h100-80g&cluster=1000');
+  // A first import, so that the importer is loaded and the big one starts at once.
+  await page.fill(
+    '[data-testid=hf-text]',
+    await readFile(fixturePath('llama-3.1-8b.json'), 'utf8'),
+  );
+  await page.click('[data-testid=hf-import]');
+  await page.waitForSelector('[data-testid=hf-imported]');
+  // Llama 3.1 8B: 8,030,261,248 × 12 B = 96.36 GB ÷ 48 GB = 2.0 → PP = ⌈2.0 ÷ 8⌉ = 1, DP = 125.
+  assert.equal(await text(page, 'train-layout'), '(TP, PP, DP) = (8, 1, 125)');
+  const huge = hugeConfig(3.9e6);
+  await page.fill('[data-testid=hf-text]', huge.text);
+  // What the import's status said when the typed PP first showed in the layout.
+  await page.evaluate(() => {
+    const layout = document.querySelector('[data-testid=train-layout]');
+    const observer = new MutationObserver(() => {
+      if (!layout.textContent.includes('(8, 10, 12)')) return;
+      window.statusWhenTyped = document.querySelector('[data-testid=hf-status]').textContent;
+      observer.disconnect();
+    });
+    observer.observe(layout, { childList: true, characterData: true, subtree: true });
+  });
+  await page.click('[data-testid=hf-import]');
+  await page.fill('[data-testid=input-pp]', '10');
+  await page.waitForFunction(() => window.statusWhenTyped !== undefined);
+  assert.equal(await page.evaluate(() => window.statusWhenTyped), 'Reading the config.json…');
+  // Then the import lands, and what was typed stays.
+  await page.waitForSelector('[data-testid=hf-imported]');
+  assert.match(
+    await text(page, 'hf-issue'),
+    new RegExp(
+      `^config\\.json: not used, .*: aaaa, baaa, .*, … \\(\\+${huge.unusedKeys - 20}\\)\\.$`,
+    ),
+  );
+  assert.equal(await page.inputValue('[data-testid=input-pp]'), '10');
+  assert.equal(await text(page, 'train-layout'), '(TP, PP, DP) = (8, 10, 12)');
+  assert.equal(await text(page, 'hf-params-total'), '8.03B (8,030,261,248)');
+  assert.deepEqual(page.problems, []);
+  await page.closeAll();
+});
+
+test('a pasted text over 4 MiB is refused before it is sent to the importer', async () => {
+  const page = await openPage();
+  const importers = [];
+  page.on('worker', (worker) => {
+    if (/import-worker/.test(worker.url())) importers.push(worker.url());
+  });
+  const llama = await readFile(fixturePath('llama-3.1-8b.json'), 'utf8');
+  const tooLarge = llama + ' '.repeat(4 * 1024 * 1024 + 1 - llama.length); // one byte over
+  await page.fill('[data-testid=hf-text]', tooLarge);
+  await page.click('[data-testid=hf-import]');
+  await page.waitForSelector('[data-testid=hf-failed]');
+  // 4,194,305 bytes = 4.000001 MiB, shown rounded up to a tenth.
+  assert.equal(
+    await text(page, 'hf-issue'),
+    'This text is 4.1 MiB; a config.json larger than 4 MiB is not read.',
+  );
+  assert.equal((await page.inputValue('[data-testid=hf-text]')).length, tooLarge.length);
+  assert.deepEqual(importers, [], 'no importer was started for it');
+  // The same text one byte shorter is imported (by the worker, started now).
+  await page.fill('[data-testid=hf-text]', tooLarge.slice(0, -1));
+  await page.click('[data-testid=hf-import]');
+  await page.waitForSelector('[data-testid=hf-imported]');
+  assert.equal(importers.length, 1);
+  assert.deepEqual(page.problems, []);
+  await page.closeAll();
+});
+
+test('a pasted config with a byte order mark imports', async () => {
+  const page = await openPage();
+  const llama = await readFile(fixturePath('llama-3.1-8b.json'), 'utf8');
+  await page.fill('[data-testid=hf-text]', `\uFEFF${llama}`);
+  await page.click('[data-testid=hf-import]');
+  await page.waitForSelector('[data-testid=hf-imported]');
+  assert.equal(await text(page, 'hf-params-total'), '8.03B (8,030,261,248)');
   assert.deepEqual(page.problems, []);
   await page.closeAll();
 });

@@ -3,7 +3,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
+import { hugeConfig, hugeConfigKey } from './huge-config.mjs';
 import { loadModule } from './load-module.mjs';
+import { loadPageSource } from './load-ts.mjs';
 
 const core = await loadModule();
 const catalog = core.catalog();
@@ -154,4 +156,62 @@ test('every import issue code has a message in both languages', async () => {
     assert.ok(en[`issue.${code}`], `en: ${code}`);
     assert.ok(zh[`issue.${code}`], `zh: ${code}`);
   }
+});
+
+// Bug: a config.json with a UTF-8 byte order mark was imported by the page (its file reader drops
+// the mark) and refused by the CLI; the core now skips it, so pasted text with one imports too.
+test('a config with a byte order mark imports as the same config without it', async () => {
+  const llama = await fixture('llama-3.1-8b.json');
+  const marked = core.importHfConfig(`\uFEFF${llama}`);
+  assert.equal(marked.ok, true, JSON.stringify(marked.issues));
+  assert.deepEqual(marked, core.importHfConfig(llama));
+  // Meta's released Llama 3.1 8B checkpoint holds 8,030,261,248 parameters.
+  assert.equal(core.evaluate({ ...defaults, ...marked.texts }).setup.counts.total, 8030261248);
+});
+
+// Bug: naming the unused keys was quadratic: a 3.8 MB config took the module minutes, with the
+// page frozen. Its speed is BM_ImportHugeConfig's (bench/); here, that it is read right.
+test('a 4 MiB config of 466,000 unused keys imports, naming 20 of them and counting all', () => {
+  const huge = hugeConfig(4 * 1024 * 1024);
+  const imported = core.importHfConfig(huge.text);
+  assert.equal(imported.ok, true);
+  assert.deepEqual(
+    imported.issues.map((i) => i.code),
+    ['hf_unused_keys'],
+  );
+  const first = Array.from({ length: 20 }, (_, i) => hugeConfigKey(i)).join(', ');
+  assert.equal(imported.issues[0].params.keys, `${first}, … (+${huge.unusedKeys - 20})`);
+  assert.equal(imported.issues[0].params.count, String(huge.unusedKeys));
+  assert.equal(core.evaluate({ ...defaults, ...imported.texts }).setup.counts.total, 8030261248);
+});
+
+test('the page refuses exactly the texts the core would refuse as too large', async () => {
+  const { HF_CONFIG_MAX_BYTES: max, hfConfigExcessBytes } = await loadPageSource(
+    '/src/core/import-client.ts',
+  );
+  // A valid config padded with spaces (JSON whitespace) to the limit, and one byte past it.
+  const llama = await fixture('llama-3.1-8b.json');
+  const atLimit = llama + ' '.repeat(max - llama.length);
+  assert.equal(core.importHfConfig(atLimit).ok, true);
+  assert.equal(hfConfigExcessBytes(atLimit), undefined);
+  assert.deepEqual(
+    core.importHfConfig(`${atLimit} `).issues.map((i) => i.code),
+    ['hf_json_too_large'],
+  );
+  assert.equal(hfConfigExcessBytes(`${atLimit} `), max + 1);
+  // Bytes, not characters: "é" is 2 bytes of UTF-8, "中" 3, "😀" 4 (a surrogate pair).
+  for (const [char, bytes] of [
+    ['é', 2],
+    ['中', 3],
+    ['😀', 4],
+  ]) {
+    const padded = `{"a": "${char.repeat(Math.floor((max - 9) / bytes) + 1)}"}`;
+    const size = Buffer.byteLength(padded);
+    assert.ok(size > max, char);
+    assert.equal(hfConfigExcessBytes(padded), size, char);
+    assert.equal(core.importHfConfig(padded).issues[0].code, 'hf_json_too_large', char);
+  }
+  // The byte order mark is not counted: the core skips it.
+  assert.equal(hfConfigExcessBytes(`\uFEFF${atLimit}`), undefined);
+  assert.equal(core.importHfConfig(`\uFEFF${atLimit}`).ok, true);
 });

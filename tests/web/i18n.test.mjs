@@ -3,6 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile, readdir } from 'node:fs/promises';
+import { loadPageSource } from './load-ts.mjs';
 
 const read = async (name) =>
   JSON.parse(await readFile(new URL(`../../web/src/i18n/${name}`, import.meta.url), 'utf8'));
@@ -40,4 +41,36 @@ test('every key the page names literally is in the catalogs', async () => {
   }
   assert.ok(seen > 100, `only ${seen} keys found: the pattern no longer matches the code`);
   assert.deepEqual(missing, []);
+});
+
+// Bug: message keys are built from ids that come from links, configs and the core, and were
+// looked up with `table[key]` / `key in table`: "constructor" found Object's constructor (and
+// the page threw "pattern.replace is not a function"), "toString" counted as a message.
+const PROTOTYPE_NAMES = ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf'];
+
+test('ids named like Object.prototype members are unknown ids, in every lookup', async () => {
+  const i18n = await loadPageSource('/src/i18n/i18n.ts');
+  const { issueText } = await loadPageSource('/src/i18n/issue-text.ts');
+  await i18n.loadCatalog('en');
+  await i18n.loadCatalog('zh');
+  for (const name of PROTOTYPE_NAMES) {
+    for (const key of [name, `choice.recompute.${name}`, `step.${name}`]) {
+      assert.equal(i18n.hasMessage(key), false, key);
+      assert.equal(i18n.translate('en', key), key, key);
+    }
+    // A placeholder of that name is filled only from the parameters' own values.
+    assert.equal(i18n.fill(`{${name}}`, {}), `{${name}}`);
+    assert.equal(i18n.fill(`{${name}}`, { [name]: 'x' }), 'x');
+    // An issue code of that name reads as a problem without a message, in words.
+    const issue = { code: name, field: 'embed', severity: 'error', params: {} };
+    assert.equal(issueText('en', issue), `A problem this page has no message for: “${name}”.`);
+    assert.equal(issueText('zh', issue), `本页无此问题的说明：“${name}”。`);
+    // A value of that name in a message's parameters is shown as it is.
+    const choice = { code: 'unknown_choice', field: 'embed', severity: 'warning' };
+    choice.params = { value: name, choices: 'training, memory' };
+    assert.equal(
+      issueText('en', choice),
+      `Embedded panels: “${name}” is not one of training, memory.`,
+    );
+  }
 });

@@ -39,8 +39,9 @@
 /// (offset), hf_json_too_large, hf_json_too_deep (max), hf_not_object, hf_missing_key (key),
 /// hf_expected_integer / _number / _boolean / _string / _list (key, value), hf_out_of_range
 /// (key, value, min, max), hf_list_length (key, length, layers). Warnings: hf_unknown_model_type
-/// (value), hf_no_model_type, hf_text_config (value), hf_unused_keys (keys): architecture keys
-/// that cannot be used; hf_approximated (keys): keys only approximately representable.
+/// (value), hf_no_model_type, hf_text_config (value), hf_unused_keys (keys: the first 20 and
+/// "… (+N)", count: how many distinct): architecture keys that cannot be used; hf_approximated
+/// (keys): keys only approximately representable. The import is linear in the text's size.
 
 #include <span>
 #include <string>
@@ -76,7 +77,8 @@ struct HfImport {
   const std::string* text(std::string_view field) const;
 };
 
-/// Reads a config.json text. Never throws; anything wrong is an issue.
+/// Reads a config.json text (a leading UTF-8 byte order mark is skipped, RFC 8259 §8.1). Never
+/// throws; anything wrong is an issue.
 HfImport import_hf_config(std::string_view json_text);
 
 /// Writes an import's texts into a plan, except the fields whose ids are in `keep` (the CLI's

@@ -4,6 +4,7 @@
 /// input cannot exhaust the stack; errors are returned with their byte offset.
 
 #include <cstddef>
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <optional>
@@ -61,6 +62,40 @@ inline constexpr std::size_t kJsonMaxBytes = 4 * 1024 * 1024;
 inline constexpr int kJsonMaxDepth = 64;
 
 JsonParseResult parse_json(std::string_view text);
+
+/// The members of one object by name, for objects too large to search member by member (a
+/// config.json of a few MiB may hold half a million keys): built in one pass over the members,
+/// each lookup in constant time on average (open addressing with linear probing). It keeps
+/// positions into `object`, which must outlive it and not change.
+class JsonMemberIndex {
+ public:
+  static constexpr std::size_t npos = static_cast<std::size_t>(-1);
+
+  explicit JsonMemberIndex(const JsonObject& object);
+
+  /// The position of the first member named `key`, or npos.
+  std::size_t first(std::string_view key) const;
+  /// The position of the last member named `key` (the value that counts), or npos.
+  std::size_t last(std::string_view key) const;
+  /// Whether the member at `position` is the first with its name (false for a repeat).
+  bool is_first(std::size_t position) const { return last_[position] != kRepeat; }
+
+ private:
+  static constexpr std::uint32_t kRepeat = 0xFFFFFFFF;
+  static std::size_t position_of(std::uint64_t slot) {
+    return static_cast<std::size_t>((slot & 0xFFFFFFFFULL) - 1);
+  }
+  /// The slot holding `key`, or the empty slot where it would go.
+  std::size_t slot_of(std::string_view key, std::uint64_t hash) const;
+
+  const JsonObject& object_;
+  // Per slot: the hash's upper half (to skip most mismatches without reading the name) and the
+  // first position + 1; 0 when empty. Twice as many slots as members, a power of two.
+  std::vector<std::uint64_t> slots_;
+  // Per position: for the first member of a name, the last position with that name; kRepeat for
+  // the others.
+  std::vector<std::uint32_t> last_;
+};
 
 /// Writes JSON text incrementally: objects, arrays, keys and scalars, with indentation.
 /// Numbers use the shortest round-trip form; NaN and infinities become null. Strings and keys

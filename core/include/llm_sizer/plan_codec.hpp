@@ -63,6 +63,8 @@ struct DecodedLink {
 
 /// Reads a link: a full URL, "./#...", "#...", "?..." or the bare "v=1&..." part. A link of an
 /// older version is migrated through `schemas` (the released ones unless a test gives others).
+/// A link longer than kLinkMaxBytes is not read at all: the default plan and link_too_long
+/// (size, max: in KiB, the size rounded up to a tenth).
 DecodedLink decode_link(std::string_view link);
 DecodedLink decode_link(std::string_view link, std::span<const LinkSchema> schemas);
 

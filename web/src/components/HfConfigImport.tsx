@@ -1,18 +1,34 @@
 // A Hugging Face config.json pasted, chosen or dropped → the plan's model inputs. The core reads
-// the file (importHfConfig); this component only carries text in and shows what came back.
+// the file (importHfConfig, in a worker); this component only carries text in and shows what came
+// back.
 import { useRef, useState } from 'preact/hooks';
 import hfMessages from 'virtual:hf-messages';
+import { HF_CONFIG_MAX_BYTES, hfConfigExcessBytes, importHfConfig } from '../core/import-client';
 import type { HfImport, Issue } from '../core/types';
-import { addMessages, formatNumber, formatParams, hasMessage } from '../i18n/i18n';
+import { addMessages, formatNumber, formatParams, hasMessage, own, type Lang } from '../i18n/i18n';
 import { issueText } from '../i18n/issue-text';
 import { useApp, useT } from '../state/context';
 
 addMessages(hfMessages);
 
+const MIB = 1024 * 1024;
+// A UTF-8 byte order mark: the core skips it, so a file may be this much over the limit.
+const BOM_BYTES = 3;
+
+/** A size over the limit and the limit, in MiB (rounded up, so that it never reads as the limit). */
+function sizes(lang: Lang, bytes: number): Record<string, string> {
+  return {
+    size: formatNumber(lang, Math.ceil((bytes * 10) / MIB) / 10, 1),
+    max: formatNumber(lang, HF_CONFIG_MAX_BYTES / MIB, 0),
+  };
+}
+
 type Status =
   | { kind: 'idle' }
   | { kind: 'reading' }
   | { kind: 'message'; key: string; params?: Record<string, string> }
+  /** not imported, refused before it reached the importer (too large) */
+  | { kind: 'refused'; key: string; params: Record<string, string> }
   | { kind: 'done'; result: HfImport };
 
 /** A labelled text box for config.json, a file input (also a drop target) and an Import button. */
@@ -32,9 +48,15 @@ export function HfConfigImport() {
       setStatus({ kind: 'message', key: 'hf.empty' });
       return;
     }
+    // Refused here, before the text is copied to the worker and into the module.
+    const excess = hfConfigExcessBytes(source);
+    if (excess !== undefined) {
+      setStatus({ kind: 'refused', key: 'hf.too_large', params: sizes(app.lang.value, excess) });
+      return;
+    }
     setStatus({ kind: 'reading' });
     try {
-      const result = await app.core.importHfConfig(source);
+      const result = await importHfConfig(source);
       if (id !== latest.current) return;
       if (result.ok) app.setTexts(result.texts);
       setStatus({ kind: 'done', result });
@@ -45,6 +67,16 @@ export function HfConfigImport() {
 
   const readFile = async (file: File | undefined) => {
     if (!file) return;
+    if (file.size > HF_CONFIG_MAX_BYTES + BOM_BYTES) {
+      // Not read at all: its text would not be imported, and would make the text box slow.
+      ++latest.current;
+      setStatus({
+        kind: 'refused',
+        key: 'hf.file_too_large',
+        params: { name: file.name, ...sizes(app.lang.value, file.size) },
+      });
+      return;
+    }
     try {
       const content = await file.text();
       setText(content);
@@ -103,6 +135,18 @@ export function HfConfigImport() {
       <div id="hf-status" class="hf-status" aria-live="polite" data-testid="hf-status">
         {status.kind === 'reading' && <p>{t('hf.reading')}</p>}
         {status.kind === 'message' && <p class="error">{t(status.key, status.params)}</p>}
+        {status.kind === 'refused' && (
+          <>
+            <p class="error" data-testid="hf-failed">
+              {t('hf.failed')}
+            </p>
+            <ul class="field-messages">
+              <li class="error" data-testid="hf-issue">
+                {t(status.key, status.params)}
+              </li>
+            </ul>
+          </>
+        )}
         {status.kind === 'done' && <ImportOutcome result={status.result} />}
       </div>
     </div>
@@ -156,7 +200,7 @@ function ImportedFields({ texts }: { texts: Record<string, string> }) {
   const t = useT();
   const parts = app.core.catalog.fields
     // Zeros and the period of 1 are the defaults of what a model does not have (MoE, MLA …).
-    .filter((f) => f.group === 'architecture' && texts[f.id] && texts[f.id] !== '0')
+    .filter((f) => f.group === 'architecture' && own(texts, f.id) && texts[f.id] !== '0')
     .filter((f) => !(f.id === 'moeLayerPeriod' && texts[f.id] === '1'))
     .map((f) => {
       const label = t(`field.${f.issueField}`);

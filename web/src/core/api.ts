@@ -4,7 +4,6 @@ import type {
   Catalog,
   ComparisonMatrix,
   DecodedLink,
-  HfImport,
   LlmSizerModule,
   PageModule,
   PlanTexts,
@@ -20,8 +19,8 @@ export interface Core {
   encodeLink(texts: PlanTexts): string;
   /** the CLI's --json document; loads the full module on first use */
   exportJson(texts: PlanTexts, kind: 'training' | 'inference'): Promise<string>;
-  /** loads the full module on first use */
-  importHfConfig(text: string): Promise<HfImport>;
+  // The config.json import is not here: it runs in a worker (import-client.ts), whose code
+  // arrives with the importer's component, not on a first visit.
   /** evaluate() of the full module, with the serving model the page's module leaves out */
   loadFullEvaluate(): Promise<(texts: PlanTexts) => Report>;
 }
@@ -36,7 +35,6 @@ export function createCore(module: PageModule, tools: () => Promise<LlmSizerModu
     decodeLink: (link) => module.decodeLink(link),
     encodeLink: (texts) => module.encodeLink(texts),
     exportJson: async (texts, kind) => (await tools()).exportJson(texts, kind),
-    importHfConfig: async (text) => (await tools()).importHfConfig(text),
     loadFullEvaluate: async () => {
       const full = await tools();
       return (texts) => full.evaluate(texts);

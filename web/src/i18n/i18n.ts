@@ -45,21 +45,29 @@ export function asLang(text: string | undefined): Lang | undefined {
   return text === 'en' || text === 'zh' ? text : undefined;
 }
 
+/**
+ * `record[key]` only when `key` is the record's own: keys here are built from text of a link, a
+ * config or the core ("__proto__", "constructor" …), which must never reach Object.prototype.
+ */
+export function own<T>(record: Record<string, T> | undefined, key: string): T | undefined {
+  return record !== undefined && Object.hasOwn(record, key) ? record[key] : undefined;
+}
+
 export function fill(pattern: string, params: Params = {}): string {
-  return pattern.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    name in params ? String(params[name]) : whole,
-  );
+  return pattern.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    const value = own(params, name);
+    return value === undefined ? whole : String(value);
+  });
 }
 
 /** The message `key` in `lang` (or a loaded one), its {placeholders} filled; else the key. */
 export function translate(lang: Lang, key: string, params?: Params): string {
   const table = tables[lang] ?? tables.en ?? tables.zh;
-  return fill(table?.[key] ?? key, params);
+  return fill(own(table, key) ?? key, params);
 }
 
 export function hasMessage(key: string): boolean {
-  const table = tables.en ?? tables.zh;
-  return table !== undefined && key in table;
+  return own(tables.en ?? tables.zh, key) !== undefined;
 }
 
 /** The language a link asks for, read before the core has loaded (to fetch its catalog early). */

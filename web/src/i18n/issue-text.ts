@@ -11,5 +11,8 @@ export function issueText(lang: Lang, issue: Issue): string {
   if (params.unit) params.unit = ` ${translate(lang, `unit.${params.unit}`)}`;
   if (issue.params.field === undefined) params.field = fieldLabel(lang, issue.field);
   const key = `issue.${issue.code}`;
-  return hasMessage(key) ? translate(lang, key, params) : `${issue.code} (${issue.field})`;
+  // A code this page has no message for (a newer core, or a bug) is said to be one, in words.
+  return hasMessage(key)
+    ? translate(lang, key, params)
+    : translate(lang, 'ui.unknown_issue', { code: issue.code });
 }

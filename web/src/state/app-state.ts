@@ -125,7 +125,11 @@ export function createAppState(core: Core, env: AppEnvironment): AppState {
     },
     openLink(link) {
       const decoded = core.decodeLink(link);
-      texts.value = decoded.texts;
+      // A link too long to be read holds no plan (the core returns the default): the plan on the
+      // page stays, with the message saying why the link was not opened.
+      if (!decoded.issues.some((issue) => issue.code === 'link_too_long')) {
+        texts.value = decoded.texts;
+      }
       linkIssues.value = decoded.issues;
     },
     dismissLinkIssues() {

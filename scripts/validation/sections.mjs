@@ -1,0 +1,8 @@
+// The sections of docs/validation.md, in order. Each module exports:
+//   id, title
+//   evaluate(core)  → { rows, summary } : our prediction for every published run in
+//                     validation/data/<id>-runs.json, computed by the real wasm module
+//   render(result)  → Markdown: the table with each row's source, and the summary
+//   BOUNDS          → the error bounds tests/web/validation-<id>.test.mjs holds it to
+// Add a section by importing it here.
+export const SECTIONS = [];
