@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <iterator>
 #include <string>
 
@@ -44,33 +45,19 @@ bool short_decimal(double value, std::uint64_t& digits, int& fraction_digits) {
   return false;
 }
 
-// The digits of printf's "%.*e" text of a positive value, and the position of the decimal point
-// after the first digit.
-void split_exponent_text(const char* text, std::string& digits, int& point) {
-  digits.clear();
-  const char* p = text;
-  for (; *p != 'e'; ++p) {
-    if (*p != '.') digits += *p;
+// One unit more in the last digit of printf's "d.ddde±x", in place ("7.12e-307" → "7.13e-307").
+// False when the carry runs out of the first digit (9.99 → 10.0): a power of ten that reads back
+// has already been found with fewer digits.
+bool increment_last_digit(char* text) {
+  for (char* p = std::strchr(text, 'e'); --p >= text;) {
+    if (*p == '.') continue;
+    if (*p != '9') {
+      ++*p;
+      return true;
+    }
+    *p = '0';
   }
-  point = std::atoi(p + 1) + 1;
-}
-
-// One unit more in the last digit ("7120" → "7121", "999" → "1000" with the point moved).
-void increment_last_digit(std::string& digits, int& point) {
-  std::size_t i = digits.size();
-  while (i > 0 && digits[i - 1] == '9') digits[--i] = '0';
-  if (i > 0) {
-    ++digits[i - 1];
-  } else {
-    digits.insert(digits.begin(), '1');
-    digits.pop_back();
-    ++point;
-  }
-}
-
-bool reads_back(const std::string& digits, int point, double value) {
-  std::string text = digits.substr(0, 1) + "." + digits.substr(1) + "e" + std::to_string(point - 1);
-  return std::strtod(text.c_str(), nullptr) == value;
+  return false;
 }
 
 // Shortest digits by printf: the digit count is bisected, since a precision that round-trips
@@ -89,24 +76,24 @@ void printf_shortest(double value, std::string& digits, int& point, bool& negati
     (std::strtod(buffer, nullptr) == magnitude ? high : low) = mid;
   }
   std::snprintf(buffer, sizeof buffer, "%.*e", high, magnitude);
-  split_exponent_text(buffer, digits, point);
   // At a power of two the doubles below are half as far apart as those above, so the values that
   // read back reach twice as far above it as below. The correctly rounded decimal with one digit
   // fewer can then fall short below while the next one up reads back: 2^-1017 is
   // 7.120236347223045e-307, not 7.1202363472230444e-307 (ECMAScript and std::to_chars agree).
   if (high > 0) {
-    std::snprintf(buffer, sizeof buffer, "%.*e", high - 1, magnitude);
-    if (std::strtod(buffer, nullptr) < magnitude) {
-      std::string up;
-      int up_point = 0;
-      split_exponent_text(buffer, up, up_point);
-      increment_last_digit(up, up_point);
-      if (reads_back(up, up_point, magnitude)) {
-        digits = up;
-        point = up_point;
-      }
+    char shorter[sizeof buffer];
+    std::snprintf(shorter, sizeof shorter, "%.*e", high - 1, magnitude);
+    if (std::strtod(shorter, nullptr) < magnitude && increment_last_digit(shorter) &&
+        std::strtod(shorter, nullptr) == magnitude) {
+      std::memcpy(buffer, shorter, sizeof buffer);
     }
   }
+  digits.clear();
+  const char* p = buffer;
+  for (; *p != 'e'; ++p) {
+    if (*p != '.') digits += *p;
+  }
+  point = std::atoi(p + 1) + 1;  // position of the decimal point after the first digit
   while (digits.size() > 1 && digits.back() == '0') digits.pop_back();
 }
 
