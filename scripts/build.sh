@@ -19,9 +19,11 @@ build_asan() {
 
 build_wasm() {
   [ -f build/wasm-release/CMakeCache.txt ] || emcmake cmake --preset wasm-release >/dev/null
-  # A failed link can leave a new .wasm beside an old .mjs; never keep a half-built pair.
+  # A failed link can leave a new .wasm beside an old .mjs; never keep a half-built pair (but keep
+  # the directory, which em++ does not create, and the declarations generated natively).
+  mkdir -p web/src/core/generated
   if ! cmake --build --preset wasm-release -j2; then
-    rm -rf web/src/core/generated
+    rm -f web/src/core/generated/llm_sizer*.mjs web/src/core/generated/llm_sizer*.wasm
     exit 1
   fi
 }

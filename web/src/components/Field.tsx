@@ -2,12 +2,13 @@ import { useApp, useT } from '../state/context';
 import { formatNumber } from '../i18n/i18n';
 import { ChoiceField } from './ChoiceField';
 import { TextField } from './TextField';
+import type { PlanTexts } from '../core/types';
 
 interface Props {
   /** camelCase field id */
-  id: string;
-  /** the value used when the input is left empty: a number, a choice id, or a flag */
-  auto?: number | string | boolean;
+  id: keyof PlanTexts;
+  /** the value used when the input is left empty: a number (null: unknown), a choice id, or a flag */
+  auto?: number | string | boolean | null;
   hint?: string;
 }
 
@@ -23,7 +24,7 @@ export function Field({ id, auto, hint }: Props) {
       ? t(auto ? 'ui.on' : 'ui.off')
       : typeof auto === 'string'
         ? t(`choice.${spec.issueField}.${auto}`)
-        : auto === undefined || !Number.isFinite(auto)
+        : auto === undefined || auto === null || !Number.isFinite(auto)
           ? ''
           : formatNumber(lang, auto, 4);
   if (spec.type === 'flag' || spec.choices.length > 0) {

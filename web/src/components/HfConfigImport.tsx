@@ -2,7 +2,7 @@
 // the file (importHfConfig); this component only carries text in and shows what came back.
 import { useRef, useState } from 'preact/hooks';
 import hfMessages from 'virtual:hf-messages';
-import type { HfImport, Issue } from '../core/types';
+import type { HfImport, Issue, PlanTexts } from '../core/types';
 import { addMessages, formatNumber, formatParams, hasMessage } from '../i18n/i18n';
 import { issueText } from '../i18n/issue-text';
 import { useApp, useT } from '../state/context';
@@ -151,7 +151,7 @@ function ImportOutcome({ result }: { result: HfImport }) {
 }
 
 /** The architecture read, as the form's labels name it: "Layers 32 · Hidden size 4096 · …". */
-function ImportedFields({ texts }: { texts: Record<string, string> }) {
+function ImportedFields({ texts }: { texts: PlanTexts }) {
   const app = useApp();
   const t = useT();
   const parts = app.core.catalog.fields

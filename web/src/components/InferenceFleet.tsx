@@ -3,6 +3,7 @@ import { useApp, useT } from '../state/context';
 import { ConcurrencyCurve } from './ConcurrencyCurve';
 import { DerivationTable } from './DerivationTable';
 import { MemoryBar } from './MemoryBar';
+import { orNaN } from '../core/unknown';
 
 /**
  * The serving model beside the article's minimum: the layout and whether it fits, the memory of
@@ -13,7 +14,7 @@ export function InferenceFleet() {
   const t = useT();
   const lang = app.lang.value;
   const { inference: inf, articleInference: article } = app.report.value;
-  const n = (v: number, digits = 2) => formatNumber(lang, v, digits);
+  const n = (v: number | null, digits = 2) => formatNumber(lang, v, digits);
   if (!inf.available) {
     return (
       <section class="panel" aria-labelledby="serving-title">
@@ -54,7 +55,7 @@ export function InferenceFleet() {
         </p>
       )}
       <MemoryBar card={inf.perCard} />
-      <ConcurrencyCurve points={inf.curve} tp={inf.tp} context={s.context} />
+      <ConcurrencyCurve points={inf.curve} tp={orNaN(inf.tp)} context={orNaN(s.context)} />
       <p class="context" data-testid="serving-throughput">
         {t('ui.throughput', {
           decode: n(th.decodeTokensPerS, 0),

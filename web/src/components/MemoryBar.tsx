@@ -1,16 +1,18 @@
 import type { InferencePerCard } from '../core/types';
 import { formatNumber } from '../i18n/i18n';
 import { useApp, useT } from '../state/context';
+import { withNaN } from '../core/unknown';
 
 const WIDTH = 600;
 const HEIGHT = 28;
 
 /** One card's memory as a stacked bar: weights, KV cache, workspace, reserve, then what is free. */
-export function MemoryBar({ card }: { card: InferencePerCard }) {
+export function MemoryBar({ card: sent }: { card: InferencePerCard }) {
+  const card = withNaN(sent);
   const app = useApp();
   const t = useT();
   const lang = app.lang.value;
-  const gb = (v: number) => t('ui.gb', { n: formatNumber(lang, v, 2) });
+  const gb = (v: number | null) => t('ui.gb', { n: formatNumber(lang, v, 2) });
   const parts = [
     { key: 'weights', value: card.weightsGb },
     { key: 'kv', value: card.kvCacheGb },

@@ -23,7 +23,8 @@ export function PlanForm() {
   const report = app.report.value;
   const setup = report.setup;
   const training = report.articleTraining;
-  const auto = (value: number | undefined) => t('ui.auto', { value: formatNumber(lang, value, 4) });
+  const auto = (value: number | null | undefined) =>
+    t('ui.auto', { value: formatNumber(lang, value, 4) });
   const modelOptions = catalog.models.map((m) => ({ id: m.id, label: m.name }));
   const acceleratorOptions = catalog.accelerators.map((a) => ({
     id: a.id,

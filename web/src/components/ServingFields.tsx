@@ -8,7 +8,7 @@ export function ServingFields() {
   const t = useT();
   const inf = app.report.value.inference;
   const s = inf.settings;
-  const n = (v: number) => (inf.available ? v : undefined);
+  const n = (v: number | null) => (inf.available ? v : undefined);
   const id = (v: string, fallback: string) => (inf.available && v ? v : fallback);
   return (
     <fieldset data-testid="serving-inputs">

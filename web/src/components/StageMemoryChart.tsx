@@ -3,6 +3,7 @@ import { formatNumber } from '../i18n/i18n';
 import { useApp, useT } from '../state/context';
 import { GridLines } from './GridLines';
 import { MEMORY_PARTS } from './memory-parts';
+import { withNaN } from '../core/unknown';
 
 const WIDTH = 640;
 const HEIGHT = 220;
@@ -11,7 +12,14 @@ const BOTTOM = 24;
 const TOP = 8;
 
 /** Memory per card of every pipeline stage, stacked by kind, against the card's memory. */
-export function StageMemoryChart({ stages, cardGb }: { stages: StageReport[]; cardGb: number }) {
+export function StageMemoryChart({
+  stages: sent,
+  cardGb,
+}: {
+  stages: StageReport[];
+  cardGb: number;
+}) {
+  const stages = sent.map(withNaN);
   const app = useApp();
   const t = useT();
   const lang = app.lang.value;

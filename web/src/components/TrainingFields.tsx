@@ -8,7 +8,7 @@ export function TrainingFields() {
   const t = useT();
   const s = app.report.value.training.settings;
   const available = app.report.value.training.available;
-  const n = (v: number) => (available ? v : undefined);
+  const n = (v: number | null) => (available ? v : undefined);
   return (
     <fieldset>
       <legend>{t('ui.group_memory')}</legend>
