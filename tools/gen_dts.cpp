@@ -21,6 +21,7 @@
 #include <memory>
 #include <optional>
 #include <set>
+#include <span>
 #include <sstream>
 #include <string>
 #include <string_view>
@@ -131,8 +132,15 @@ class Declarations {
   std::string type(const std::string&, std::string_view, const boundary::ImportedTexts&) {
     return "PlanTexts";
   }
+  std::string type(const std::string& owner, std::string_view name, std::string_view sample) {
+    return type(owner, name, std::string(sample));
+  }
   template <class T>
   std::string type(const std::string& owner, std::string_view name, const std::vector<T>& items) {
+    return type(owner, name, std::span<const T>(items));
+  }
+  template <class T>
+  std::string type(const std::string& owner, std::string_view name, std::span<const T> items) {
     const std::string element = type(owner, name, items.empty() ? T{} : items.front());
     return element.find(' ') == std::string::npos ? element + "[]" : "(" + element + ")[]";
   }
@@ -260,7 +268,7 @@ std::string declarations() {
   d.declare(ComparisonMatrix{});
   const DecodedLink decoded;
   d.declare(boundary::DecodedLinkTexts{&decoded});
-  d.declare(boundary::catalog());
+  d.declare(boundary::Catalog{});
   const SearchReport search;
   d.declare(boundary::SearchOutcome{&search});
   const HfImport imported;

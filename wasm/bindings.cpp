@@ -26,20 +26,20 @@ namespace {
 
 val parse(const std::string& json) { return val::global("JSON").call<val>("parse", json); }
 
-// One object of wasm/boundary.hpp (or a core result struct) as a JS object with camelCase keys.
+// One object of wasm/boundary.hpp (or a core result struct) as a JS object with camelCase keys,
+// numbers at 17 significant digits (the same doubles, written without a search for the shortest).
 // The writer is set up in one function for all of them (the page's wasm is on a byte budget).
-val to_js(void (*write)(JsonFieldWriter&, const void*), const void* value,
-          JsonWriter::Numbers numbers) {
-  JsonWriter out(0, numbers);
+val to_js(void (*write)(JsonFieldWriter&, const void*), const void* value) {
+  JsonWriter out(0, JsonWriter::Numbers::kRoundTrip);
   JsonFieldWriter fields(out, JsonFieldWriter::Keys::kCamelCase);
   write(fields, value);
   return parse(out.str());
 }
 
 template <class T>
-val to_js(const T& value, JsonWriter::Numbers numbers = JsonWriter::Numbers::kRoundTrip) {
+val to_js(const T& value) {
   return to_js([](JsonFieldWriter& f, const void* v) { f.write(*static_cast<const T*>(v)); },
-               &value, numbers);
+               &value);
 }
 
 // Reads typed texts (or numbers) into a plan; unreadable numbers become not_a_number issues.
@@ -90,8 +90,7 @@ std::string encode_link_js(const val& texts) {
   return encode_link(plan_from_texts(texts, ignored));
 }
 
-// Read once per page load: the shortest number texts cost nothing here.
-val catalog_js() { return to_js(boundary::catalog(), JsonWriter::Numbers::kShortest); }
+val catalog_js() { return to_js(boundary::Catalog{}); }
 
 #ifndef LLM_SIZER_PAGE_MODULE
 val search_js(const val& texts) {

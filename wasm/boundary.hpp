@@ -122,45 +122,14 @@ constexpr std::string_view field_type_name(FieldType type) {
   return "number";
 }
 
-/// A plan input: its ids, type, unit, range and choices (plan_fields.hpp).
-struct FieldEntry {
-  static constexpr std::string_view kTsName = "FieldSpec";
-  const FieldSpec* field = nullptr;
-};
-
-template <class Visitor>
-void visit_fields(Visitor& v, const FieldEntry& e) {
-  const FieldSpec& f = *e.field;
-  v.field("id", camel_case(f.id));  // the key in PlanTexts
-  v.field("issue_field", std::string(f.id));
-  v.field("link_key", std::string(f.link_key));
-  v.field("cli_flag", std::string(f.cli_flag));
-  v.field("type", std::string(field_type_name(f.type)));
-  v.field("unit", std::string(f.unit));
-  v.field("min", f.min);
-  v.field("max", f.max);
-  v.field("min_exclusive", f.min_exclusive);
-  v.field("choice_list", f.choice_list);
-  v.field("group", std::string(f.group));
-  v.field("choices", std::vector<std::string>(f.choices.begin(), f.choices.end()));
-}
-
 /// catalog(): the presets, the plan's inputs and the recipes.
-struct Catalog {
-  std::vector<FieldEntry> fields;  // plan_fields() is a span; JsonFieldWriter writes vectors
-};
-
-inline Catalog catalog() {
-  Catalog c;
-  for (const auto& f : plan_fields()) c.fields.push_back({&f});
-  return c;
-}
+struct Catalog {};
 
 template <class Visitor>
-void visit_fields(Visitor& v, const Catalog& c) {
+void visit_fields(Visitor& v, const Catalog&) {
   v.field("models", model_catalog());
   v.field("accelerators", accelerator_catalog());
-  v.field("fields", c.fields);
+  v.field("fields", plan_fields());
   v.field("recipes", recipe_catalog());
   v.field("link_version", static_cast<double>(kLinkVersion));
 }
@@ -197,6 +166,23 @@ void visit_fields(Visitor& v, const Accelerator& a) {
   v.field("source", a.source);
   v.field("confidence", a.confidence);
   v.field("note", a.note);
+}
+
+/// A plan input: its ids, type, unit, range and choices (plan_fields.hpp).
+template <class Visitor>
+void visit_fields(Visitor& v, const FieldSpec& f) {
+  v.field("id", camel_case(f.id));  // the key in PlanTexts
+  v.field("issue_field", f.id);
+  v.field("link_key", f.link_key);
+  v.field("cli_flag", f.cli_flag);
+  v.field("type", boundary::field_type_name(f.type));
+  v.field("unit", f.unit);
+  v.field("min", f.min);
+  v.field("max", f.max);
+  v.field("min_exclusive", f.min_exclusive);
+  v.field("choice_list", f.choice_list);
+  v.field("group", f.group);
+  v.field("choices", f.choices);
 }
 
 /// A precision recipe's bytes per parameter, as the article's derivation groups them.

@@ -80,16 +80,17 @@ void printf_shortest(double value, std::string& digits, int& point, bool& negati
   // read back reach twice as far above it as below. The correctly rounded decimal with one digit
   // fewer can then fall short below while the next one up reads back: 2^-1017 is
   // 7.120236347223045e-307, not 7.1202363472230444e-307 (ECMAScript and std::to_chars agree).
+  const char* text = buffer;
+  char shorter[sizeof buffer];
   if (high > 0) {
-    char shorter[sizeof buffer];
     std::snprintf(shorter, sizeof shorter, "%.*e", high - 1, magnitude);
     if (std::strtod(shorter, nullptr) < magnitude && increment_last_digit(shorter) &&
         std::strtod(shorter, nullptr) == magnitude) {
-      std::memcpy(buffer, shorter, sizeof buffer);
+      text = shorter;
     }
   }
   digits.clear();
-  const char* p = buffer;
+  const char* p = text;
   for (; *p != 'e'; ++p) {
     if (*p != '.') digits += *p;
   }

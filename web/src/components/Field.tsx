@@ -24,7 +24,7 @@ export function Field({ id, auto, hint }: Props) {
       ? t(auto ? 'ui.on' : 'ui.off')
       : typeof auto === 'string'
         ? t(`choice.${spec.issueField}.${auto}`)
-        : auto === undefined || auto === null || !Number.isFinite(auto)
+        : auto == null || !Number.isFinite(auto)
           ? ''
           : formatNumber(lang, auto, 4);
   if (spec.type === 'flag' || spec.choices.length > 0) {

@@ -71,7 +71,7 @@ const numberFormats = new Map<string, Intl.NumberFormat>();
 
 /** A number for people: locale grouping, at most `digits` fraction digits; "—" when unknown. */
 export function formatNumber(lang: Lang, value: number | null | undefined, digits = 3): string {
-  if (value === undefined || value === null || !Number.isFinite(value)) return '—';
+  if (value == null || !Number.isFinite(value)) return '—';
   const key = `${lang}:${digits}`;
   let format = numberFormats.get(key);
   if (!format) {
