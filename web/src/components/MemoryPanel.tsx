@@ -99,7 +99,7 @@ export function MemoryPanel() {
           </tr>
         </tbody>
       </table>
-      <StageMemoryChart stages={full.stages} cardGb={m.cardMemoryGb} />
+      <StageMemoryChart stages={full.stages} cardGb={full.memory.cardMemoryGb} />
       <p class="fit-options" data-testid="fit-options">
         {t('cli.fit_options')}:{' '}
         {full.fitOptions
