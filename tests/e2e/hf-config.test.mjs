@@ -116,6 +116,10 @@ test('a broken config says where, keeps what was pasted and leaves the plan work
   // A missing key is named; an empty box asks for a config.
   await page.fill('[data-testid=hf-text]', '{"model_type": "llama", "hidden_size": 4096}');
   await page.click('[data-testid=hf-import]');
+  // The import runs in a worker: wait for its answer, not for a time.
+  await page.waitForFunction(
+    () => !document.querySelector('[data-testid=hf-status]')?.textContent?.startsWith('Reading'),
+  );
   assert.match(
     await text(page, 'hf-status'),
     /config\.json: the key “num_hidden_layers” is required but missing\./,

@@ -3,7 +3,7 @@
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { openHfImport, openWatchedPage, showServing } from './browser.mjs';
+import { openHfImport, openWatchedPage, showServing, waitForApp } from './browser.mjs';
 import { servePage } from './served-page.mjs';
 import { loadModule } from '../web/load-module.mjs';
 import { hostileCases } from '../web/hostile-values.mjs';
@@ -30,7 +30,7 @@ const results = (page) =>
 test('every text input names each hostile value and recovers when corrected', async () => {
   const page = await openWatchedPage(site.browser);
   await page.goto(site.server.url + HASH);
-  await page.waitForSelector('[data-testid=train-total]');
+  await waitForApp(page);
   await showServing(page);
   await page.evaluate(() => document.querySelectorAll('details').forEach((d) => (d.open = true)));
   const before = await results(page);

@@ -2,7 +2,7 @@
 // that recompute it, and a link that holds the serving plan beside the training plan.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openWatchedPage, showServing } from './browser.mjs';
+import { openWatchedPage, showServing, waitForApp } from './browser.mjs';
 import { servePage } from './served-page.mjs';
 
 const site = servePage('/docs/llm-sizer/');
@@ -10,7 +10,7 @@ const site = servePage('/docs/llm-sizer/');
 async function openPage(hash, options = {}) {
   const page = await openWatchedPage(site.browser, options);
   await page.goto(site.server.url + hash);
-  await page.waitForSelector('[data-testid=train-total]');
+  await waitForApp(page);
   await showServing(page);
   return page;
 }

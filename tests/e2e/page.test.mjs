@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
-import { openWatchedPage } from './browser.mjs';
+import { afterPageTimers, openWatchedPage, waitForApp } from './browser.mjs';
 import { dist, servePage } from './served-page.mjs';
 
 const cli = new URL('../../build/native-release/llm-sizer', import.meta.url).pathname;
@@ -25,7 +25,7 @@ const site = servePage('/docs/llm-sizer/');
 async function openPage(hash = '', options = {}) {
   const page = await openWatchedPage(site.browser, options);
   await page.goto(site.server.url + hash);
-  await page.waitForSelector('[data-testid=train-total]');
+  await waitForApp(page);
   return page;
 }
 
@@ -79,7 +79,7 @@ test('changing an input recomputes and writes the plan into the URL', async () =
   assert.equal(await page.inputValue('[data-testid=share-link]'), page.url());
   // Reloading the written URL restores exactly the same plan.
   await page.reload();
-  await page.waitForSelector('[data-testid=train-total]');
+  await waitForApp(page);
   assert.equal(await page.inputValue('[data-testid=input-pp]'), '10');
   assert.equal(await text(page, 'train-total'), '960 GPUs');
   assert.deepEqual(page.problems, []);
@@ -106,7 +106,8 @@ test('the address is rewritten once per burst of typing, at once on leaving; a p
   });
   await page.waitForURL(/pp=12&/);
   assert.equal(await text(page, 'train-layout'), '(TP, PP, DP) = (8, 12, 10)');
-  await page.waitForTimeout(400); // longer than the write delay: nothing more is written
+  // Every timer the page sets within twice the write delay has fired: nothing more is written.
+  await afterPageTimers(page, 400);
   assert.deepEqual(await page.evaluate(() => window.addressWrites), [
     '#v=2&m=gpt3-175b&a=h100-80g&pp=12&cluster=1000',
   ]);
@@ -121,7 +122,7 @@ test('the address is rewritten once per burst of typing, at once on leaving; a p
   await page.waitForFunction(
     () => document.querySelector('[data-testid=train-total]')?.textContent === '96 GPUs',
   );
-  await page.waitForTimeout(400);
+  await afterPageTimers(page, 400); // the pending change's write, had it not been dropped
   assert.match(page.url(), /#v=2&m=qwen-32b&a=rg800-32g&cluster=100$/);
   assert.equal(await page.inputValue('[data-testid=input-pp]'), '');
   // Leaving the page writes a change still waiting, so a reload or a bookmark keeps it.

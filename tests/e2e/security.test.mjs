@@ -3,7 +3,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { openHfImport, openWatchedPage, showSearch } from './browser.mjs';
+import {
+  afterPageTimers,
+  openHfImport,
+  openWatchedPage,
+  showSearch,
+  waitForApp,
+  waitUntil,
+} from './browser.mjs';
 import { servePage } from './served-page.mjs';
 
 const fixture = (name) => new URL(`../fixtures/hf/${name}`, import.meta.url).pathname;
@@ -24,8 +31,17 @@ async function openPage(hash) {
     await dialog.dismiss();
   });
   await page.goto(site.server.url + hash);
-  await page.waitForSelector('[data-testid=train-total]');
+  await waitForApp(page);
   return page;
+}
+
+/**
+ * Whatever an injected element could load has loaded or failed (the network has been quiet for
+ * half a second), and the page's own tasks queued until then, an onerror among them, have run.
+ */
+async function settled(page) {
+  await page.waitForLoadState('networkidle');
+  await afterPageTimers(page, 100);
 }
 
 const openAllDetails = (page) =>
@@ -48,12 +64,11 @@ test('the CSP detector itself catches a violation', async () => {
     script.textContent = 'window.injected = true';
     document.body.append(script);
   });
-  await page.waitForTimeout(100);
-  assert.equal(await page.evaluate(() => window.injected), undefined);
-  assert.ok(
-    page.problems.some((p) => p.startsWith('csp: script-src')),
-    `an inline script was not reported: ${page.problems}`,
+  await waitUntil(
+    () => page.problems.some((p) => p.startsWith('csp: script-src')),
+    'the inline script to be reported',
   );
+  assert.equal(await page.evaluate(() => window.injected), undefined);
   await page.closeAll();
 });
 
@@ -150,7 +165,7 @@ for (const [what, hash, shown] of [
   test(`HTML in ${what} from a link renders as inert text`, async () => {
     const page = await openPage(hash);
     await openAllDetails(page);
-    await page.waitForTimeout(200); // an onerror or onload would have fired by now
+    await settled(page); // an onerror or onload would have fired by now
     assert.deepEqual(page.dialogs, []);
     assert.deepEqual(await activeContent(page), baseline);
     const visible = await page.evaluate(() => {
@@ -174,7 +189,7 @@ test('HTML in a pasted config.json renders as inert text', async () => {
   await page.click('[data-testid=hf-import]');
   await page.waitForSelector('[data-testid=hf-imported]');
   await openAllDetails(page);
-  await page.waitForTimeout(200);
+  await settled(page);
   assert.deepEqual(page.dialogs, []);
   assert.deepEqual(await activeContent(page), baseline);
   assert.ok((await page.textContent('[data-testid=hf-imported]')).includes(IMG));

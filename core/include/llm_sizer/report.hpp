@@ -25,10 +25,10 @@ struct Report {
   std::vector<ResolvedInput> inputs;  ///< every input as the models used it (resolve.hpp)
   ArticleTraining article_training;
   ArticleInference article_inference;
-  FullTraining training;      ///< the full memory model on the same layout
-  FullInference inference;    ///< the serving model (needs an architecture)
+  FullTraining training;          ///< the full memory model on the same layout
+  FullInference inference;        ///< the serving model (needs an architecture)
   bool serving_computed = false;  ///< false from evaluate_without_serving()
-  std::vector<Issue> issues;  ///< validation first, then what the methods found
+  std::vector<Issue> issues;      ///< validation first, then what the methods found
 };
 
 /// What evaluate() computes besides the article's method.

@@ -1,6 +1,7 @@
 import type { ConcurrencyPoint } from '../core/types';
 import { formatNumber } from '../i18n/i18n';
 import { useApp, useT } from '../state/context';
+import { withNaN } from '../core/unknown';
 
 const WIDTH = 600;
 const HEIGHT = 220;
@@ -31,7 +32,7 @@ export function ConcurrencyCurve({
   const app = useApp();
   const t = useT();
   const lang = app.lang.value;
-  const shown = points.filter((p) => Number.isFinite(p.maxConcurrency));
+  const shown = points.map(withNaN).filter((p) => Number.isFinite(p.maxConcurrency));
   if (shown.length < 2) return null;
   const xMin = shown[0].context;
   const xMax = shown[shown.length - 1].context;

@@ -2,10 +2,11 @@ import { useApp, useT } from '../state/context';
 import { formatNumber } from '../i18n/i18n';
 import { ChoiceField } from './ChoiceField';
 import { TextField } from './TextField';
+import type { PlanTexts } from '../core/types';
 
 interface Props {
   /** camelCase field id */
-  id: string;
+  id: keyof PlanTexts;
   hint?: string;
 }
 

@@ -5,6 +5,7 @@ import { useApp, useT } from '../state/context';
 import { ConcurrencyCurve } from './ConcurrencyCurve';
 import { DerivationTable } from './DerivationTable';
 import { MemoryBar } from './MemoryBar';
+import { orNaN } from '../core/unknown';
 
 /**
  * The serving model beside the article's minimum: the layout and whether it fits, the memory of
@@ -18,7 +19,7 @@ export function InferenceFleet() {
   // The serving model arrives with the full module, fetched as this panel nears the viewport.
   useNear(panel, () => app.wantServing());
   const { inference: inf, articleInference: article, servingComputed } = app.report.value;
-  const n = (v: number, digits = 2) => formatNumber(lang, v, digits);
+  const n = (v: number | null, digits = 2) => formatNumber(lang, v, digits);
   if (!servingComputed) {
     const failed = app.serving.value === 'failed';
     return (
@@ -79,7 +80,7 @@ export function InferenceFleet() {
         </p>
       )}
       <MemoryBar card={inf.perCard} />
-      <ConcurrencyCurve points={inf.curve} tp={inf.tp} context={s.context} />
+      <ConcurrencyCurve points={inf.curve} tp={orNaN(inf.tp)} context={orNaN(s.context)} />
       <p class="context" data-testid="serving-throughput">
         {t('ui.throughput', {
           decode: n(th.decodeTokensPerS, 0),

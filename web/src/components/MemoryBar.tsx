@@ -10,16 +10,17 @@ export function MemoryBar({ card }: { card: InferencePerCard }) {
   const app = useApp();
   const t = useT();
   const lang = app.lang.value;
-  const gb = (v: number) => t('ui.gb', { n: formatNumber(lang, v, 2) });
+  const gb = (v: number | null) => t('ui.gb', { n: formatNumber(lang, v, 2) });
+  // Sizes the core does not know (null) draw as nothing.
   const parts = [
     { key: 'weights', value: card.weightsGb },
     { key: 'kv', value: card.kvCacheGb },
     { key: 'workspace', value: card.workspaceGb },
     { key: 'reserve', value: card.reserveGb },
-  ].map((p) => ({ ...p, value: Number.isFinite(p.value) ? Math.max(0, p.value) : 0 }));
-  const over = card.freeGb < 0;
+  ].map((p) => ({ ...p, value: Math.max(0, p.value ?? 0) }));
+  const over = (card.freeGb ?? 0) < 0;
   // The scale holds the whole card, or everything asked for when that is more.
-  const scale = Math.max(card.cardMemoryGb, card.totalGb) || 1;
+  const scale = Math.max(card.cardMemoryGb ?? 0, card.totalGb ?? 0) || 1;
   const x = (gbValue: number) => (gbValue / scale) * WIDTH;
   let offset = 0;
   const rects = parts.map((p) => {
@@ -27,7 +28,7 @@ export function MemoryBar({ card }: { card: InferencePerCard }) {
     offset += p.value;
     return rect;
   });
-  const usableX = x(card.usableGb);
+  const usableX = x(card.usableGb ?? 0);
   const label = t('ui.memory_usable', {
     usable: formatNumber(lang, card.usableGb, 2),
     card: formatNumber(lang, card.cardMemoryGb, 2),
@@ -42,7 +43,7 @@ export function MemoryBar({ card }: { card: InferencePerCard }) {
         role="img"
         aria-label={`${t('ui.serving_memory_title')}: ${gb(card.totalGb)}, ${label}`}
       >
-        <rect class="mem-card" x="0" y="3" width={x(card.cardMemoryGb)} height={HEIGHT} />
+        <rect class="mem-card" x="0" y="3" width={x(card.cardMemoryGb ?? 0)} height={HEIGHT} />
         {rects.map((r) => (
           <rect key={r.key} class={`mem-${r.key}`} x={r.x} y="3" width={r.width} height={HEIGHT} />
         ))}
@@ -63,7 +64,7 @@ export function MemoryBar({ card }: { card: InferencePerCard }) {
         ))}
         <li data-testid="memory-free" class={over ? 'over' : ''}>
           <span class="swatch mem-free" aria-hidden="true" />
-          {over ? t('ui.memory_over') : t('ui.memory_free')} {gb(Math.abs(card.freeGb))}
+          {over ? t('ui.memory_over') : t('ui.memory_free')} {gb(Math.abs(card.freeGb ?? 0))}
         </li>
       </ul>
     </figure>

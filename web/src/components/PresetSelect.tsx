@@ -9,7 +9,7 @@ export interface PresetOption {
 
 interface Props {
   /** camelCase field id: "model" or "accelerator" */
-  id: string;
+  id: 'model' | 'accelerator';
   options: PresetOption[];
 }
 

@@ -1,9 +1,10 @@
 import { useApp, useT } from '../state/context';
 import { FieldMessages, useFieldIssues } from './FieldMessages';
+import type { PlanTexts } from '../core/types';
 
 interface Props {
   /** camelCase field id (a key of the plan texts) */
-  id: string;
+  id: keyof PlanTexts;
   /** shown when empty: the automatic value */
   placeholder?: string;
   hint?: string;

@@ -3,12 +3,13 @@
 // report; this file only words and lays them out.
 import type { DerivationStep, PlanTexts, Report } from '../core/types';
 import { formatNumber, formatParams, type Lang } from '../i18n/i18n';
+import { orNaN } from '../core/unknown';
 
 type T = (key: string, params?: Record<string, string | number>) => string;
 
 /** The plan's key numbers as [label, value] rows, worded and formatted for `lang`. */
 export function summaryRows(report: Report, lang: Lang, t: T): [string, string][] {
-  const n = (v: number, digits = 2) => formatNumber(lang, v, digits);
+  const n = (v: number | null, digits = 2) => formatNumber(lang, v, digits);
   const { setup, articleTraining: tr, articleInference: inf, training, inference } = report;
   const rows: [string, string][] = [
     [
@@ -29,7 +30,7 @@ export function summaryRows(report: Report, lang: Lang, t: T): [string, string][
       t(m.fits ? 'ui.peak_fits' : 'ui.peak_over', {
         peak: n(m.peakGb),
         card: n(m.cardMemoryGb),
-        margin: n(Math.abs(m.freeGb)),
+        margin: n(Math.abs(orNaN(m.freeGb))),
       }),
     ]);
   }

@@ -78,8 +78,8 @@ export function langInLink(hash: string): Lang | undefined {
 const numberFormats = new Map<string, Intl.NumberFormat>();
 
 /** A number for people: locale grouping, at most `digits` fraction digits; "—" when unknown. */
-export function formatNumber(lang: Lang, value: number | undefined, digits = 3): string {
-  if (value === undefined || !Number.isFinite(value)) return '—';
+export function formatNumber(lang: Lang, value: number | null | undefined, digits = 3): string {
+  if (value == null || !Number.isFinite(value)) return '—';
   const key = `${lang}:${digits}`;
   let format = numberFormats.get(key);
   if (!format) {
@@ -90,8 +90,8 @@ export function formatNumber(lang: Lang, value: number | undefined, digits = 3):
 }
 
 /** Parameter counts read best in billions: "175B" / "1750亿". */
-export function formatParams(lang: Lang, params: number): string {
-  if (!Number.isFinite(params)) return '—';
+export function formatParams(lang: Lang, params: number | null): string {
+  if (params === null || !Number.isFinite(params)) return '—';
   if (lang === 'zh' && params >= 1e8) return `${formatNumber(lang, params / 1e8, 2)} 亿`;
   if (params >= 1e9) return `${formatNumber(lang, params / 1e9, 2)}B`;
   if (params >= 1e6) return `${formatNumber(lang, params / 1e6, 2)}M`;
