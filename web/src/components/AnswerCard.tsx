@@ -1,0 +1,357 @@
+import type { ComponentChildren } from 'preact';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { DerivationStep } from '../core/types';
+import { formatNumber } from '../i18n/i18n';
+import { useApp, useT } from '../state/context';
+import { capacity } from './capacity';
+import { Disagreement } from './Disagreement';
+
+/** One figure of the answer: what it is, the number, and how it came about. */
+function Item({
+  label,
+  children,
+  how,
+  testId,
+  tone,
+}: {
+  label: string;
+  children: ComponentChildren;
+  how?: ComponentChildren;
+  testId: string;
+  tone?: string;
+}) {
+  return (
+    <div class={tone ? `answer-item ${tone}` : 'answer-item'}>
+      <dt>{label}</dt>
+      <dd class="answer-value" data-testid={testId}>
+        {children}
+      </dd>
+      {how && <dd class="how">{how}</dd>}
+    </div>
+  );
+}
+
+const stepById = (steps: DerivationStep[], id: string) => steps.find((s) => s.id === id);
+
+/**
+ * The answer to the page's question, first: GPUs, layout, days, cost and whether it fits, each
+ * with how it came about. Training and fine-tuning read the plan's layout and the full model;
+ * serving asks for the serving model (it arrives with the full module).
+ */
+export function AnswerCard() {
+  const app = useApp();
+  const card = useRef<HTMLElement>(null);
+  const [flash, setFlash] = useState(false);
+  const applied = app.applied.value;
+  // A layout applied from the search: the card comes into view and shows what changed.
+  useEffect(() => {
+    if (!applied || !card.current) return;
+    const still = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+    card.current.scrollIntoView({ behavior: still ? 'auto' : 'smooth', block: 'start' });
+    card.current.focus({ preventScroll: true });
+    setFlash(true);
+    const timer = setTimeout(() => setFlash(false), 2500);
+    return () => clearTimeout(timer);
+  }, [applied?.seq]);
+  const question = app.question.value;
+  return (
+    <section
+      ref={card}
+      class={flash ? 'panel answer applied' : 'panel answer'}
+      aria-labelledby="answer-title"
+      data-testid="answer-card"
+      data-question={question}
+      tabIndex={-1}
+    >
+      {question === 'serve' ? <ServeAnswer /> : <TrainAnswer finetune={question === 'finetune'} />}
+      <AppliedNote />
+    </section>
+  );
+}
+
+/** What a "Use" changed, said once (a live region), so the change is never silent. */
+function AppliedNote() {
+  const app = useApp();
+  const t = useT();
+  const applied = app.applied.value;
+  const labels = (applied?.fields ?? []).map((id) => {
+    const spec = app.core.catalog.fields.find((f) => f.id === id);
+    return spec ? t(`field.${spec.issueField}`) : id;
+  });
+  return (
+    <p class="applied-note" role="status" data-testid="answer-applied">
+      {applied && labels.length > 0 ? t('ui.applied', { fields: labels.join(', ') }) : ''}
+    </p>
+  );
+}
+
+function TrainAnswer({ finetune }: { finetune: boolean }) {
+  const app = useApp();
+  const t = useT();
+  const lang = app.lang.value;
+  const { setup, articleTraining: article, training } = app.report.value;
+  const n = (v: number | null | undefined, digits = 2) =>
+    formatNumber(lang, v ?? undefined, digits);
+  const total = stepById(article.steps, 'total_gpus');
+  const dp = stepById(article.steps, 'dp');
+  const title = t(finetune ? 'ui.answer_finetune' : 'ui.answer_train', {
+    model: setup.modelName || t('ui.custom_model'),
+    accelerator: setup.acceleratorName || t('ui.custom_accelerator'),
+  });
+  const time = training.timeAvailable ? training.time : undefined;
+  const hasDays = Number.isFinite(time?.days ?? NaN);
+  const hasCost = Number.isFinite(time?.cost ?? NaN);
+  return (
+    <>
+      <h2 id="answer-title">{title}</h2>
+      <dl class="answer-grid">
+        <Item
+          label={t('ui.answer_gpus')}
+          testId="train-total"
+          how={total && <code>{`${total.formula} = ${total.substitution}`}</code>}
+        >
+          {n(article.totalGpus, 4)} {t('unit.GPUs')}
+        </Item>
+        <Item
+          label={t('ui.answer_layout')}
+          testId="train-layout"
+          how={
+            <>
+              {training.available &&
+                t('ui.answer_layout_how', {
+                  micro_batch: n(training.settings.microBatch),
+                  zero: n(training.settings.zero),
+                  recompute: t(`choice.recompute.${training.settings.recompute}`),
+                })}
+              {dp?.note && (
+                <span class="answer-dp" data-testid="answer-dp-why">
+                  {' '}
+                  {t('ui.answer_dp_why', { why: t(`note.${dp.note}`, dp.noteParams) })}
+                </span>
+              )}
+            </>
+          }
+        >
+          {t('ui.layout_triplet', {
+            tp: n(article.tp, 4),
+            pp: n(article.pp, 4),
+            dp: n(article.dp, 4),
+          })}
+        </Item>
+        <Item
+          label={t('ui.answer_days')}
+          testId="answer-days"
+          how={
+            hasDays
+              ? t('ui.gpu_hours', { n: n(time?.gpuHours, 0) })
+              : t(time ? 'ui.answer_needs_tokens' : 'ui.answer_needs_full_model')
+          }
+        >
+          {hasDays ? t('ui.days', { n: n(time?.days, 1) }) : '—'}
+        </Item>
+        <Item
+          label={t('ui.answer_cost')}
+          testId="answer-cost"
+          how={
+            hasCost
+              ? t('ui.answer_cost_how', { price: n(setup.pricePerGpuHour, 2) })
+              : hasDays
+                ? t('ui.cost_unknown')
+                : undefined
+          }
+        >
+          {hasCost ? t('ui.cost', { n: n(time?.cost, 0) }) : '—'}
+        </Item>
+        <TrainFits />
+      </dl>
+      {finetune && <FinetuneNote />}
+      <Disagreement />
+    </>
+  );
+}
+
+/** Whether the peak card fits: within the headroom, near capacity (over it), or over the card. */
+function TrainFits() {
+  const app = useApp();
+  const t = useT();
+  const lang = app.lang.value;
+  const { training, articleTraining } = app.report.value;
+  const gb = (v: number) => formatNumber(lang, v, 2);
+  if (!training.available) {
+    const pp = stepById(articleTraining.steps, 'pp');
+    const over = pp?.note === 'pp_below_minimum';
+    return (
+      <Item
+        label={t('ui.answer_fit_label')}
+        testId="answer-fits"
+        tone={over ? 'over' : 'fits'}
+        how={t('ui.answer_article_only')}
+      >
+        {pp?.note ? t(`note.${pp.note}`, pp.noteParams) : '—'}
+      </Item>
+    );
+  }
+  const m = training.memory;
+  const headroom = app.resolvedInput('headroom')?.value ?? null;
+  const state = capacity(m.fits, m.peakGb, m.cardMemoryGb, headroom);
+  const fix = training.fitOptions.find((o) => Number.isFinite(o.pp));
+  const params = {
+    peak: gb(m.peakGb),
+    card: gb(m.cardMemoryGb),
+    headroom: formatNumber(lang, (headroom ?? 0) * 100, 0),
+  };
+  return (
+    <Item
+      label={t('ui.answer_fit_label')}
+      testId="answer-fits"
+      tone={state}
+      how={
+        <>
+          {t('ui.answer_peak_where', {
+            stage: m.peakStage + 1,
+            stages: training.stages.length,
+          })}
+          {state === 'over' && fix && (
+            <span data-testid="answer-fit-option">
+              {' '}
+              {t('ui.answer_fit_option', {
+                recompute: t(`choice.recompute.${fix.recompute}`),
+                pp: fix.pp,
+                peak: gb(fix.peakGb),
+              })}
+            </span>
+          )}
+        </>
+      }
+    >
+      {t(`ui.answer_${state}`, params)}
+    </Item>
+  );
+}
+
+/** Fine-tuning methods arrive with the memory model's inputs; until then, say what is sized. */
+function FinetuneNote() {
+  const app = useApp();
+  const t = useT();
+  const method = app.resolvedInput('finetune');
+  if (method) {
+    return (
+      <p class="context" data-testid="answer-finetune">
+        {t('ui.answer_finetune_method', {
+          method: method.text ? t(`choice.finetune.${method.text}`) : t('ui.answer_full'),
+        })}
+      </p>
+    );
+  }
+  return (
+    <p class="why" data-testid="answer-finetune">
+      {t('ui.answer_finetune_pending')}
+    </p>
+  );
+}
+
+function ServeAnswer() {
+  const app = useApp();
+  const t = useT();
+  const lang = app.lang.value;
+  // The serving model comes with the full module: this card asks for it.
+  useEffect(() => void app.wantServing(), []);
+  const { setup, inference: inf, articleInference, servingComputed } = app.report.value;
+  const n = (v: number, digits = 2) => formatNumber(lang, v, digits);
+  const title = t('ui.answer_serve', {
+    model: setup.modelName || t('ui.custom_model'),
+    accelerator: setup.acceleratorName || t('ui.custom_accelerator'),
+  });
+  const head = <h2 id="answer-title">{title}</h2>;
+  if (!servingComputed) {
+    return (
+      <>
+        {head}
+        {app.serving.value === 'failed' ? (
+          <p role="alert" data-testid="answer-serving-failed">
+            {t('ui.serving_load_failed')}{' '}
+            <button type="button" class="secondary" onClick={() => app.wantServing()}>
+              {t('ui.retry')}
+            </button>
+          </p>
+        ) : (
+          <p aria-busy="true" data-testid="answer-serving-loading">
+            {t('ui.serving_loading')}
+          </p>
+        )}
+      </>
+    );
+  }
+  if (!inf.available) {
+    return (
+      <>
+        {head}
+        <dl class="answer-grid">
+          <Item
+            label={t('ui.answer_gpus')}
+            testId="serve-total"
+            how={t('ui.answer_article_minimum')}
+          >
+            {n(articleInference.minGpus)} {t('unit.GPUs')}
+          </Item>
+        </dl>
+        <p class="why">{t('ui.serving_needs_architecture')}</p>
+      </>
+    );
+  }
+  const card = inf.perCard;
+  return (
+    <>
+      {head}
+      <dl class="answer-grid">
+        <Item
+          label={t('ui.answer_gpus')}
+          testId="serve-total"
+          how={t('ui.serving_layout', {
+            tp: n(inf.tp),
+            replicas: n(inf.replicas),
+            total: n(inf.totalGpus),
+          })}
+        >
+          {n(inf.totalGpus)} {t('unit.GPUs')}
+        </Item>
+        <Item
+          label={t('ui.answer_layout')}
+          testId="serve-layout"
+          how={
+            Number.isFinite(inf.minGpus)
+              ? t('ui.serving_min', { n: n(inf.minGpus), context: n(inf.settings.context) })
+              : t('ui.serving_min_none')
+          }
+        >
+          {t('ui.answer_serve_layout', { tp: n(inf.tp), replicas: n(inf.replicas) })}
+        </Item>
+        <Item
+          label={t('ui.answer_concurrency')}
+          testId="answer-concurrency"
+          how={t('ui.answer_concurrency_how', { context: n(inf.settings.context) })}
+        >
+          {n(inf.maxConcurrency, 0)}
+        </Item>
+        <Item
+          label={t('ui.answer_decode')}
+          testId="answer-decode"
+          how={t('ui.answer_decode_how', { n: n(inf.throughput.decodeTokensPerSPerCard, 0) })}
+        >
+          {t('ui.answer_tokens_per_s', { n: n(inf.throughput.decodeTokensPerS, 0) })}
+        </Item>
+        <Item
+          label={t('ui.answer_fit_label')}
+          testId="answer-fits"
+          tone={inf.fits ? 'fits' : 'over'}
+          how={t('ui.memory_usable', { usable: n(card.usableGb), card: n(card.cardMemoryGb) })}
+        >
+          {t(inf.fits ? 'ui.answer_serve_fits' : 'ui.answer_serve_over', {
+            gb: n(inf.perCardGb),
+            card: n(card.cardMemoryGb),
+          })}
+        </Item>
+      </dl>
+    </>
+  );
+}
