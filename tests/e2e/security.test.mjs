@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { openHfImport, openWatchedPage, showSearch } from './browser.mjs';
+import { ask, openArticle, openHfImport, openWatchedPage, showSearch } from './browser.mjs';
 import { servePage } from './served-page.mjs';
 
 const fixture = (name) => new URL(`../fixtures/hf/${name}`, import.meta.url).pathname;
@@ -69,11 +69,24 @@ test('no CSP violation anywhere: every panel and interaction of the page', async
     'search-panel',
     'pareto-chart',
     'serving-inputs',
-    'comparison',
     'share-link',
   ]) {
     assert.ok(await page.isVisible(`[data-testid=${id}]`), id);
   }
+  // The other views: the article's method (its rows and the comparison), serving, the model
+  // search with the catalog.
+  await openArticle(page);
+  assert.ok(await page.isVisible('[data-testid=comparison]'), 'comparison');
+  await page.click('[data-testid=open-article]');
+  await ask(page, 'serve');
+  await page.waitForSelector('[data-testid=serve-total]');
+  await page.click('[data-testid=model-search]');
+  await page.keyboard.type('qwen3 8b');
+  await page.waitForSelector('[data-testid=model-option]');
+  await page.keyboard.press('Escape');
+  await ask(page, 'train');
+  await showSearch(page);
+  await page.waitForSelector('[data-testid=search-top] tbody tr');
   await page.click('[data-testid=search-top] tbody tr:first-child button');
   assert.ok(await page.isVisible('[data-testid=link-issues]'));
   await page.click('[data-testid=link-issues] button');

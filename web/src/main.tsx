@@ -2,7 +2,15 @@ import { effect } from '@preact/signals';
 import { render } from 'preact';
 import { createCore } from './core/api';
 import { loadCore, loadTools } from './core/load-core';
-import { htmlLang, langFromBrowser, langInLink, loadCatalog, translate } from './i18n/i18n';
+import {
+  htmlLang,
+  langFromBrowser,
+  langInLink,
+  loadCatalog,
+  loadIssueMessages,
+  messagePending,
+  translate,
+} from './i18n/i18n';
 import { createSearchClient } from './core/search-client';
 import { createAppState, syncWithLocation } from './state/app-state';
 import { followPlanWithSearch } from './state/search-state';
@@ -26,6 +34,17 @@ async function boot(root: HTMLElement) {
       browserLang,
     });
     void state.report.value;
+    // A link whose plan already has an issue of the later pack: its message comes first.
+    const shown = [...state.report.peek().issues, ...state.linkIssues.peek()];
+    if (shown.some((issue) => messagePending(`issue.${issue.code}`))) {
+      await loadIssueMessages().catch(() => undefined);
+    }
+    // The rest of the issue messages are fetched with the first interaction, before a change can
+    // raise one (a first visit that only looks does not download them).
+    const early = () => void loadIssueMessages().catch(() => undefined);
+    for (const type of ['pointerdown', 'keydown', 'focusin']) {
+      window.addEventListener(type, early, { once: true, capture: true });
+    }
     await nextTask();
     syncWithLocation(state, window);
     effect(() => void loadCatalog(state.wantedLang.value));

@@ -1,27 +1,52 @@
 import type { AppState } from '../state/app-state';
+import { withMessages } from '../i18n/i18n';
 import { AppContext, useApp } from '../state/context';
 import { AnswerCard } from './AnswerCard';
 import { Deferred } from './Deferred';
 import { ErrorBoundary } from './ErrorBoundary';
 import { Footer } from './Footer';
 import { Header } from './Header';
-import { InferenceFleet } from './InferenceFleet';
 import { IssueSummary } from './IssueSummary';
 import { Lazy } from './Lazy';
+import { LazyNear } from './LazyNear';
 import { LinkIssues } from './LinkIssues';
 import { MemoryPanel } from './MemoryPanel';
 import { PlanForm } from './PlanForm';
 import { QuestionTabs } from './QuestionTabs';
 import { Scoped } from './Scoped';
-import { SearchPanel } from './SearchPanel';
 import { ShareBar } from './ShareBar';
 import { ShareTools } from './ShareTools';
 import { TimePanel } from './TimePanel';
 
 // Views a visit may never open load when they are shown: the article's method and the embedded
 // view (an embed link's page).
-const loadArticleView = () => import('./ArticleView').then((m) => m.ArticleView);
-const loadEmbedView = () => import('./EmbedView').then((m) => m.EmbedView);
+const loadArticleView = () =>
+  withMessages(import('./ArticleView'), import('virtual:messages/article')).then(
+    (m) => m.ArticleView,
+  );
+const loadEmbedView = () =>
+  withMessages(
+    import('./EmbedView'),
+    import('virtual:messages/article'),
+    import('virtual:messages/search'),
+    import('virtual:messages/serve'),
+    import('virtual:messages/share'),
+  ).then((m) => m.EmbedView);
+// The search (below the fold) when it nears the viewport; the serving model's panel with the
+// serving question. Each reads its own view of the report (Scoped).
+const loadSearchPanel = () =>
+  withMessages(import('./SearchPanel'), import('virtual:messages/search')).then(
+    (m) => m.SearchPanel,
+  );
+const loadServingPanel = () =>
+  withMessages(import('./InferenceFleet'), import('virtual:messages/serve')).then(
+    ({ InferenceFleet }) =>
+      () => (
+        <Scoped>
+          <InferenceFleet />
+        </Scoped>
+      ),
+  );
 
 export function App({ state }: { state: AppState }) {
   if (state.embedPanels.value.length > 0) {
@@ -72,15 +97,13 @@ function Page() {
             </Scoped>
           </>
         )}
-      </div>
-      <PlanForm />
-      <div class="details">
         <div class="share">
           <ShareBar />
           <ShareTools />
         </div>
-        {!article && <Details />}
       </div>
+      <PlanForm />
+      <div class="details">{!article && <Details />}</div>
     </main>
   );
 }
@@ -90,9 +113,7 @@ function Details() {
   if (app.question.value === 'serve') {
     return (
       <Deferred order={1}>
-        <Scoped>
-          <InferenceFleet />
-        </Scoped>
+        <Lazy load={loadServingPanel} />
       </Deferred>
     );
   }
@@ -109,7 +130,7 @@ function Details() {
         </Scoped>
       </Deferred>
       <Deferred order={4}>
-        <SearchPanel />
+        <LazyNear load={loadSearchPanel} testId="search-panel" />
       </Deferred>
     </>
   );

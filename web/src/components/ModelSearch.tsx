@@ -1,4 +1,5 @@
-import { useMemo, useRef, useState } from 'preact/hooks';
+import type { RefObject } from 'preact';
+import { useEffect, useMemo, useState } from 'preact/hooks';
 import {
   isHubId,
   loadModelCatalog,
@@ -12,6 +13,7 @@ import type { Issue, PlanTexts } from '../core/types';
 import { formatParams } from '../i18n/i18n';
 import { issueText } from '../i18n/issue-text';
 import { useApp, useT } from '../state/context';
+import './ModelSearch.css';
 
 type Hub =
   | { kind: 'idle' }
@@ -21,28 +23,37 @@ type Hub =
 
 const LISTBOX = 'model-options';
 
+/** What the search box (ModelSearchBox.tsx, on the page from the start) shares with this part. */
+export interface SearchProps {
+  query: string;
+  setQuery(query: string): void;
+  open: boolean;
+  setOpen(open: boolean): void;
+  input: RefObject<HTMLInputElement | null>;
+  /** where this part puts its handler of the box's keys (arrows, Enter, Escape) */
+  keys: { current: ((event: KeyboardEvent) => void) | null };
+}
+
 /**
  * The model, found by name as you type: the presets and the catalog of open models (loaded on
  * first use), or a Hugging Face id whose config.json the page reads from the Hub once the user
- * allows it. Choosing one sets the same inputs as importing its config.json.
+ * allows it. Choosing one sets the same inputs as importing its config.json. This part (the list,
+ * the catalog, the Hub) arrives when the search box is first used; the box itself stays.
  */
-export function ModelSearch() {
+export function ModelSearch({ query, setQuery, open, setOpen, input, keys }: SearchProps) {
   const app = useApp();
   const t = useT();
-  const lang = app.lang.value;
-  const [query, setQuery] = useState('');
-  const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
   const [catalog, setCatalog] = useState<ModelCatalog | null>(null);
   const [catalogFailed, setCatalogFailed] = useState(false);
   const [hub, setHub] = useState<Hub>({ kind: 'idle' });
-  const input = useRef<HTMLInputElement>(null);
 
   const load = () => {
     if (catalog) return;
     setCatalogFailed(false);
     loadModelCatalog().then(setCatalog, () => setCatalogFailed(true));
   };
+  useEffect(load, []);
   const entries = useMemo<Found[]>(
     () => [
       ...app.core.catalog.models.map((m): Found => ({
@@ -65,6 +76,9 @@ export function ModelSearch() {
       (r) => r.kind === 'catalog' && r.model.id.toLowerCase() === typedId.toLowerCase(),
     );
   const count = results.length + (offerHub ? 1 : 0);
+  const current = Math.min(active, Math.max(0, count - 1));
+  // A new query starts at its first result.
+  useEffect(() => setActive(0), [query]);
 
   // Choosing a model replaces every architecture input, so nothing of the previous one is left.
   const cleared = (): PlanTexts => {
@@ -100,112 +114,75 @@ export function ModelSearch() {
     if (index < results.length) choose(results[index]);
     else if (offerHub) askHub(typedId);
   };
-  const onKey = (e: KeyboardEvent) => {
+  keys.current = (e: KeyboardEvent) => {
     if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
       e.preventDefault();
-      load();
       if (!open) setOpen(true);
-      else if (count > 0) setActive((active + (e.key === 'ArrowDown' ? 1 : count - 1)) % count);
+      else if (count > 0) setActive((current + (e.key === 'ArrowDown' ? 1 : count - 1)) % count);
     } else if (e.key === 'Enter') {
       e.preventDefault(); // never submits the form
-      if (open && count > 0) pick(Math.min(active, count - 1));
+      if (open && count > 0) pick(current);
       else if (isHubId(typedId)) askHub(typedId);
     } else if (e.key === 'Escape' && open) {
       e.preventDefault();
       setOpen(false);
     }
   };
-
-  const { setup } = app.report.value;
-  const current = setup.modelName || t('ui.custom_model');
-  const chosen = catalog?.models.find((m) => m.id === app.text('modelName'));
   const optionId = (i: number) => `model-option-${i}`;
+  // The box names the list it controls and the option the arrows are on.
+  useEffect(() => {
+    const box = input.current;
+    if (!box) return;
+    box.setAttribute('aria-controls', LISTBOX);
+    if (open && count > 0) box.setAttribute('aria-activedescendant', optionId(current));
+    else box.removeAttribute('aria-activedescendant');
+  });
+
+  const chosen = catalog?.models.find((m) => m.id === app.text('modelName'));
   return (
-    <div class="field model-search" data-testid="model-search-field">
-      <label for="model-search">{t('ui.model_search')}</label>
-      <div class="combo">
-        <input
-          ref={input}
-          id="model-search"
-          type="text"
-          role="combobox"
-          autocomplete="off"
-          spellcheck={false}
-          aria-expanded={open}
-          aria-controls={LISTBOX}
-          aria-autocomplete="list"
-          aria-describedby="model-search-current"
-          aria-activedescendant={
-            open && count > 0 ? optionId(Math.min(active, count - 1)) : undefined
-          }
-          placeholder={current}
-          value={query}
-          data-testid="model-search"
-          onFocus={() => {
-            load();
-            setOpen(true);
-          }}
-          onInput={(e) => {
-            setQuery((e.currentTarget as HTMLInputElement).value);
-            setActive(0);
-            setOpen(true);
-            load();
-          }}
-          onKeyDown={onKey}
-          onBlur={() => setOpen(false)}
-        />
-        {open && (
-          <ul id={LISTBOX} role="listbox" class="combo-list" aria-label={t('ui.model_search')}>
-            {results.map((found, i) => (
-              <li
-                key={found.kind === 'preset' ? `p:${found.id}` : `c:${found.model.id}`}
-                id={optionId(i)}
-                role="option"
-                aria-selected={i === active}
-                data-testid="model-option"
-                // mousedown, not click: the input's blur would close the list first
-                onMouseDown={(e) => {
-                  e.preventDefault();
-                  choose(found);
-                }}
-              >
-                <OptionText found={found} />
-              </li>
-            ))}
-            {offerHub && (
-              <li
-                id={optionId(results.length)}
-                role="option"
-                aria-selected={active === results.length}
-                data-testid="model-option-hub"
-                onMouseDown={(e) => {
-                  e.preventDefault();
-                  askHub(typedId);
-                }}
-              >
-                {t('ui.hub_option', { id: typedId })}
-              </li>
-            )}
-            {!catalog && !catalogFailed && (
-              <li class="combo-note" aria-busy="true">
-                {t('ui.catalog_loading')}
-              </li>
-            )}
-            {catalogFailed && <li class="combo-note error">{t('ui.catalog_failed')}</li>}
-            {count === 0 && catalog && <li class="combo-note">{t('ui.model_none_found')}</li>}
-          </ul>
-        )}
-      </div>
-      <p id="model-search-current" class="hint" data-testid="model-current">
-        {t('ui.model_current', {
-          name: current,
-          params: formatParams(lang, setup.hasArchitecture ? setup.counts.total : setup.params),
-        })}
-        {setup.hasArchitecture && setup.counts.active !== setup.counts.total && (
-          <> {t('ui.model_active', { params: formatParams(lang, setup.counts.active) })}</>
-        )}
-        {chosen && <CatalogNotes model={chosen} />}
-      </p>
+    <>
+      {open && (
+        <ul id={LISTBOX} role="listbox" class="combo-list" aria-label={t('ui.model_search')}>
+          {results.map((found, i) => (
+            <li
+              key={found.kind === 'preset' ? `p:${found.id}` : `c:${found.model.id}`}
+              id={optionId(i)}
+              role="option"
+              aria-selected={i === current}
+              data-testid="model-option"
+              // mousedown, not click: the box's blur would close the list first
+              onMouseDown={(e) => {
+                e.preventDefault();
+                choose(found);
+              }}
+            >
+              <OptionText found={found} />
+            </li>
+          ))}
+          {offerHub && (
+            <li
+              id={optionId(results.length)}
+              role="option"
+              aria-selected={current === results.length}
+              data-testid="model-option-hub"
+              onMouseDown={(e) => {
+                e.preventDefault();
+                askHub(typedId);
+              }}
+            >
+              {t('ui.hub_option', { id: typedId })}
+            </li>
+          )}
+          {!catalog && !catalogFailed && (
+            <li class="combo-note" aria-busy="true">
+              {t('ui.catalog_loading')}
+            </li>
+          )}
+          {catalogFailed && <li class="combo-note error">{t('ui.catalog_failed')}</li>}
+          {count === 0 && catalog && <li class="combo-note">{t('ui.model_none_found')}</li>}
+        </ul>
+      )}
+      {chosen && <CatalogNotes model={chosen} />}
       <HubPanel
         hub={hub}
         onFetch={(id) => void fetchHub(id)}
@@ -214,7 +191,7 @@ export function ModelSearch() {
           input.current?.focus();
         }}
       />
-    </div>
+    </>
   );
 }
 
@@ -250,7 +227,7 @@ function OptionText({ found }: { found: Found }) {
 function CatalogNotes({ model }: { model: CatalogModel }) {
   const t = useT();
   return (
-    <span class="catalog-notes" data-testid="catalog-notes">
+    <p class="hint catalog-notes" data-testid="catalog-notes">
       {model.textOnly && <> {t('ui.catalog_text_only')}</>}
       {model.notes.map((note) => (
         <span key={note}> {t(`ui.catalog_note_${note}`)}</span>
@@ -261,7 +238,7 @@ function CatalogNotes({ model }: { model: CatalogModel }) {
           <span class="visually-hidden"> {t('ui.new_window')}</span>
         </a>
       )}
-    </span>
+    </p>
   );
 }
 

@@ -2,7 +2,7 @@ import type { Question } from '../state/app-state';
 import { formatNumber, hasMessage } from '../i18n/i18n';
 import { useApp, useT } from '../state/context';
 import { Field } from './Field';
-import { ModelSearch } from './ModelSearch';
+import { ModelSearchBox } from './ModelSearchBox';
 import { PresetSelect } from './PresetSelect';
 
 /**
@@ -49,7 +49,7 @@ export function PathInputs() {
   return (
     <fieldset class="path" data-testid="path-inputs">
       <legend>{t('ui.path_legend')}</legend>
-      <ModelSearch />
+      <ModelSearchBox />
       <PresetSelect id="accelerator" options={accelerators} />
       {fields.map((id) => (
         <Field key={id} id={id} hint={hint(id)} />
