@@ -4,14 +4,16 @@ import { defineConfig } from 'vite';
 import preact from '@preact/preset-vite';
 
 // The page runs under a strict policy: no inline script or style, no eval (the wasm glue is built
-// with -sDYNAMIC_EXECUTION=0), only its own origin. Injected at build time only, because the dev
+// with -sDYNAMIC_EXECUTION=0), only its own origin — and huggingface.co for fetches the user asks
+// for. Injected at build time only, because the dev
 // server injects CSS as inline <style>.
 export const CSP = [
   "default-src 'self'",
   "script-src 'self' 'wasm-unsafe-eval'",
   "style-src 'self'",
   "img-src 'self' data:",
-  "connect-src 'self'",
+  // The Hub, for a model's config.json read when the user asks for it (web/src/catalog/hub.ts).
+  "connect-src 'self' https://huggingface.co",
   "object-src 'none'",
   "base-uri 'self'",
   "form-action 'none'",

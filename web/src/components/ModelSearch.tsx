@@ -142,7 +142,14 @@ export function ModelSearch({ query, setQuery, open, setOpen, input, keys }: Sea
   return (
     <>
       {open && (
-        <ul id={LISTBOX} role="listbox" class="combo-list" aria-label={t('ui.model_search')}>
+        // Not a Tab stop: a scrolling list is one in Chromium, and it closes as the box loses focus.
+        <ul
+          id={LISTBOX}
+          role="listbox"
+          class="combo-list"
+          aria-label={t('ui.model_search')}
+          tabIndex={-1}
+        >
           {results.map((found, i) => (
             <li
               key={found.kind === 'preset' ? `p:${found.id}` : `c:${found.model.id}`}
