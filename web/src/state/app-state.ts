@@ -148,7 +148,7 @@ export function createAppState(core: Core, env: AppEnvironment): AppState {
     const loaded = loadedLangs.value;
     return loaded.includes(wantedLang.value) ? wantedLang.value : (loaded[0] ?? wantedLang.value);
   });
-  const embedPanels = computed(() => (texts.value.embed ?? '').split(',').filter(Boolean));
+  const embedPanels = stableComputed(() => (texts.value.embed ?? '').split(',').filter(Boolean));
   const absolute = (link: string) => env.baseUrl + link.slice(link.indexOf('#'));
   const absoluteLink = computed(() => absolute(report.value.link));
 
