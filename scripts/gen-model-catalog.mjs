@@ -253,6 +253,26 @@ async function build(configs) {
   return { models, excluded };
 }
 
+/** The excluded configs by family, most first, with the first reason seen for each. */
+function families(excluded) {
+  const byFamily = new Map();
+  for (const e of excluded) {
+    const entry = byFamily.get(e.family) ?? { count: 0, why: '' };
+    entry.count += 1;
+    if (!entry.why) {
+      entry.why = e.reasons.some((r) => r.includes('has no mapping here'))
+        ? 'no mapping for this family'
+        : e.reasons[0].length > 120
+          ? `${e.reasons[0].slice(0, 117)}…`
+          : e.reasons[0];
+    }
+    byFamily.set(e.family, entry);
+  }
+  return [...byFamily]
+    .map(([family, { count, why }]) => [family, count, why])
+    .sort((a, b) => b[1] - a[1] || String(a[0]).localeCompare(String(b[0])));
+}
+
 function markdown({ models, excluded }) {
   const cell = (text) => String(text).replace(/\|/g, '\\|').replace(/\s+/g, ' ');
   const billions = (n) => `${(n / 1e9).toFixed(n < 1e10 ? 2 : 1)}B`;
@@ -283,6 +303,17 @@ function markdown({ models, excluded }) {
     ),
     '',
     '## Left out',
+    '',
+    'By family (model_type), as the importer reads it: a family it has no mapping for is read as a',
+    'Llama-style decoder with a warning, which the catalog does not take; other reasons are named.',
+    '',
+    '| family | configs | why |',
+    '| --- | ---: | --- |',
+    ...families(excluded).map(
+      ([family, count, why]) => `| ${cell(family || '(none)')} | ${count} | ${cell(why)} |`,
+    ),
+    '',
+    'Each config:',
     '',
     '| config | family | why |',
     '| --- | --- | --- |',
