@@ -102,20 +102,12 @@ function TrainAnswer({ finetune }: { finetune: boolean }) {
           label={t('ui.answer_layout')}
           testId="train-layout"
           how={
-            <>
-              {training.available &&
-                t('ui.answer_layout_how', {
-                  micro_batch: n(training.settings.microBatch),
-                  zero: n(training.settings.zero),
-                  recompute: t(`choice.recompute.${training.settings.recompute}`),
-                })}
-              {dp?.note && (
-                <span class="answer-dp" data-testid="answer-dp-why">
-                  {' '}
-                  {t('ui.answer_dp_why', { why: t(`note.${dp.note}`, dp.noteParams) })}
-                </span>
-              )}
-            </>
+            training.available &&
+            t('ui.answer_layout_how', {
+              micro_batch: n(training.settings.microBatch),
+              zero: n(training.settings.zero),
+              recompute: t(`choice.recompute.${training.settings.recompute}`),
+            })
           }
         >
           {t('ui.layout_triplet', {
@@ -150,6 +142,11 @@ function TrainAnswer({ finetune }: { finetune: boolean }) {
         </Item>
         <TrainFits />
       </dl>
+      {dp?.note && (
+        <p class="context" data-testid="answer-dp-why">
+          {t('ui.answer_dp_why', { why: t(`note.${dp.note}`, dp.noteParams) })}
+        </p>
+      )}
       {finetune && <FinetuneNote />}
       <Disagreement />
     </>
@@ -193,10 +190,14 @@ function TrainFits() {
       tone={state}
       how={
         <>
-          {t('ui.answer_peak_where', {
+          {t('ui.answer_peak_how', {
+            ...params,
             stage: m.peakStage + 1,
             stages: training.stages.length,
           })}
+          {state === 'near' && headroom !== null && (
+            <> {t('ui.answer_headroom', { headroom: params.headroom })}</>
+          )}
           {state === 'over' && fix && (
             <span data-testid="answer-fit-option">
               {' '}
@@ -210,7 +211,7 @@ function TrainFits() {
         </>
       }
     >
-      {t(`ui.answer_${state}`, params)}
+      {t(`ui.answer_${state}`)}
     </Item>
   );
 }

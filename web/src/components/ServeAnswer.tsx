@@ -102,12 +102,13 @@ export function ServeAnswer() {
           label={t('ui.answer_fit_label')}
           testId="answer-fits"
           tone={inf.fits ? 'fits' : 'over'}
-          how={t('ui.memory_usable', { usable: n(card.usableGb), card: n(card.cardMemoryGb) })}
-        >
-          {t(inf.fits ? 'ui.answer_serve_fits' : 'ui.answer_serve_over', {
+          how={t('ui.answer_serve_how', {
             gb: n(inf.perCardGb),
+            usable: n(card.usableGb),
             card: n(card.cardMemoryGb),
           })}
+        >
+          {t(inf.fits ? 'ui.answer_fits' : 'ui.answer_over')}
         </Item>
       </dl>
     </>
