@@ -206,3 +206,32 @@ test("the article's method is one click away and reproduces its rows whatever th
   assert.deepEqual(page.problems, []);
   await page.closeAll();
 });
+
+test('on a phone, a wide table scrolls inside its card with each row’s name pinned', async () => {
+  // The layout search's table has ten columns; a 390 px phone shows a few.
+  const page = await open('#v=2&m=llama-3.1-70b&a=h100-80g&cluster=64&tokens=1e12', {
+    viewport: PHONE,
+    locale: 'en-US',
+  });
+  await showSearch(page);
+  await page.waitForSelector('[data-testid=search-top] tbody tr');
+  const scroller = page.locator('[data-testid=search-top] >> xpath=..');
+  const before = await scroller.evaluate((el) => ({
+    wider: el.scrollWidth > el.clientWidth,
+    page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  }));
+  assert.ok(before.wider, 'the table is wider than its card and scrolls inside it');
+  assert.equal(before.page, 0, 'the page itself does not scroll sideways');
+  // Scrolled to its last column (Use), the row's layout stays at the card's left edge.
+  const pinned = await scroller.evaluate((el) => {
+    el.scrollLeft = el.scrollWidth;
+    const row = el.querySelector('tbody th[scope=row]').getBoundingClientRect();
+    const use = el.querySelector('tbody tr button').getBoundingClientRect();
+    const box = el.getBoundingClientRect();
+    return { row: row.left - box.left, useVisible: use.right <= box.right + 1 };
+  });
+  assert.ok(Math.abs(pinned.row) <= 1, `the layout column moved by ${pinned.row} px`);
+  assert.ok(pinned.useVisible, 'the last column can be reached');
+  assert.deepEqual(page.problems, []);
+  await page.closeAll();
+});

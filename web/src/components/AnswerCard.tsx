@@ -25,9 +25,12 @@ export function AnswerCard() {
   const card = useRef<HTMLElement>(null);
   const [flash, setFlash] = useState(false);
   const applied = app.applied.value;
+  // Only what is applied while the card is on the page (not an earlier one, when it mounts again).
+  const seen = useRef(applied?.seq ?? 0);
   // A layout applied from the search: the card comes into view and shows what changed.
   useEffect(() => {
-    if (!applied || !card.current) return;
+    if (!applied || applied.seq === seen.current || !card.current) return;
+    seen.current = applied.seq;
     const still = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
     card.current.scrollIntoView({ behavior: still ? 'auto' : 'smooth', block: 'start' });
     card.current.focus({ preventScroll: true });

@@ -143,6 +143,7 @@ export function createAppState(core: Core, env: AppEnvironment): AppState {
     return q === 'finetune' || q === 'serve' ? q : 'train';
   });
   const applied = signal<AppliedPlan | null>(null);
+  let appliedCount = 0;
   const wantedLang = computed<Lang>(() => asLang(texts.value.lang) ?? env.browserLang);
   const lang = computed<Lang>(() => {
     const loaded = loadedLangs.value;
@@ -177,17 +178,21 @@ export function createAppState(core: Core, env: AppEnvironment): AppState {
     embedPanels,
     absoluteLink,
     absoluteLinkWith: (changes) => absolute(core.encodeLink({ ...texts.value, ...changes })),
+    // A change made by hand ends what "Applied: …" said about the last layout used.
     setText(id, text) {
       texts.value = { ...texts.value, [id]: text };
+      if (applied.peek()) applied.value = null;
     },
     setTexts(changes) {
       texts.value = { ...texts.value, ...changes };
+      if (applied.peek()) applied.value = null;
     },
     applyPlan(changes) {
       const before = texts.peek();
       const fields = Object.keys(changes).filter((id) => (before[id] ?? '') !== changes[id]);
       texts.value = { ...before, ...changes };
-      applied.value = { seq: (applied.peek()?.seq ?? 0) + 1, fields };
+      appliedCount += 1;
+      applied.value = { seq: appliedCount, fields };
     },
     setLang(next) {
       // The catalog first, so the page never shows the new language half-loaded.
