@@ -93,6 +93,8 @@ constexpr std::string_view kLangs[] = {"en", "zh"};
 // The page's panels an embedded view can show (web/src/components/EmbedView.tsx).
 constexpr std::string_view kEmbedPanels[] = {"training",  "memory",  "time",      "search",
                                              "inference", "serving", "comparison"};
+// The questions the page starts from (web/src/components/QuestionTabs.tsx).
+constexpr std::string_view kQuestions[] = {"train", "finetune", "serve"};
 constexpr std::string_view kFfnKinds[] = {"gelu", "swiglu"};
 constexpr std::string_view kPositionKinds[] = {"rotary", "learned", "alibi"};
 constexpr std::string_view kNormKinds[] = {"rmsnorm", "layernorm"};
@@ -113,6 +115,7 @@ constexpr std::string_view kKvDtypes[] = {"bf16", "fp16", "fp32", "fp8", "int8",
 const std::array kFields = {
     text<&Plan::lang>("lang", "lang", "lang", "general", false, kLangs),
     list<&Plan::embed>("embed", "embed", "embed", "general", kEmbedPanels),
+    text<&Plan::question>("question", "q", "question", "general", false, kQuestions),
     text<&Plan::model>("model", "m", "model", "model", true),
     text<&Plan::model_name>("model_name", "m.name", "model-name", "model", false),
     ruled(number<&Plan::params>("params", "params", "params", "model", FieldType::kNumber, "params",

@@ -61,11 +61,12 @@ export async function openWatchedPage(browser, { locale = 'en-US', viewport } = 
  * Waits until the page has computed its plan and built every panel: the panels below the fold
  * are built in later tasks (web/src/components/Deferred.tsx), so on a busy machine they can
  * still be missing when the first results show, and a test that reads them (or counts what is
- * not there) must wait for them rather than check too early.
+ * not there) must wait for them rather than check too early. (A panel built when scrolled to,
+ * web/src/components/LazyNear.tsx, stays a placeholder until then and is not waited for.)
  */
 export async function waitForApp(page) {
   await page.waitForSelector('[data-testid=train-total]');
-  await page.waitForFunction(() => document.querySelector('.panel.placeholder') === null);
+  await page.waitForFunction(() => document.querySelector('[data-deferred]') === null);
 }
 
 /**
@@ -97,6 +98,18 @@ export async function openHfImport(page) {
   await page.waitForSelector('[data-testid=hf-import]');
 }
 
+/** Opens the article's method in its own view (the derivation, its rows and its comparison). */
+export async function openArticle(page) {
+  await page.click('[data-testid=open-article]');
+  await page.waitForSelector('[data-testid=article-view] [data-testid=step-total_gpus]');
+}
+
+/** Asks the page a question: train (from scratch), finetune or serve. */
+export async function ask(page, question) {
+  await page.click(`[data-testid=question-${question}]`);
+  await page.waitForSelector(`[data-testid=answer-card][data-question=${question}]`);
+}
+
 /** Scrolls to the layout search, which starts (worker and full module) once its panel is seen. */
 export async function showSearch(page) {
   await page.locator('[data-testid=search-panel]').scrollIntoViewIfNeeded();
@@ -107,6 +120,10 @@ export async function showSearch(page) {
  * the viewport, and waits until it shows its numbers (or why it has none).
  */
 export async function showServing(page) {
+  // The serving model's panel is the serving question's.
+  if ((await page.locator('[data-testid=answer-card][data-question=serve]').count()) === 0) {
+    await ask(page, 'serve');
+  }
   await page.locator('section[aria-labelledby=serving-title]').scrollIntoViewIfNeeded();
   await page.waitForSelector(
     '[data-testid=serving-layout], [data-testid=serving-unavailable], [data-testid=serving-failed]',

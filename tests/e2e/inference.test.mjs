@@ -2,7 +2,7 @@
 // that recompute it, and a link that holds the serving plan beside the training plan.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openWatchedPage, showServing, waitForApp } from './browser.mjs';
+import { ask, openArticle, openWatchedPage, showServing, waitForApp } from './browser.mjs';
 import { servePage } from './served-page.mjs';
 
 const site = servePage('/docs/llm-sizer/');
@@ -59,12 +59,14 @@ test('the memory bar and the curve follow the inputs, and the link keeps them', 
   assert.match(url, /pp=2&cluster=128/);
   for (const part of ['i.kv=fp8', 'i.bs=16', 'i.tp=1']) assert.ok(url.includes(part), url);
   await page.reload();
-  await page.waitForSelector('[data-testid=train-total]');
+  // The link also keeps the question: the page opens on serving.
+  await page.waitForSelector('[data-testid=answer-card][data-question=serve]');
   await showServing(page);
   assert.equal(await page.inputValue('[data-testid=input-batch]'), '16');
   assert.equal(await page.inputValue('[data-testid=input-kvDtype]'), 'fp8');
-  assert.equal(await text(page, 'train-layout'), '(TP, PP, DP) = (8, 2, 8)');
   assert.match(await text(page, 'serving-fits'), /does not fit$/);
+  await ask(page, 'train');
+  assert.equal(await text(page, 'train-layout'), '(TP, PP, DP) = (8, 2, 8)');
   assert.deepEqual(page.problems, []);
   await page.closeAll();
 });
@@ -91,6 +93,7 @@ test('a bad serving input is named at its field and the rest of the plan keeps w
 test('the article preset has no architecture, so the panel says to choose the real checkpoint', async () => {
   const page = await openPage('#v=2&m=qwen-32b&a=h100-80g', { locale: 'zh-CN' });
   assert.match(await text(page, 'serving-unavailable'), /Qwen2\.5-32B/);
+  await openArticle(page);
   assert.equal(await text(page, 'infer-min-gpus'), '至少 1 张卡');
   assert.deepEqual(page.problems, []);
   await page.closeAll();

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
-import { afterPageTimers, openWatchedPage, waitForApp } from './browser.mjs';
+import { afterPageTimers, openArticle, openWatchedPage, waitForApp } from './browser.mjs';
 import { dist, servePage } from './served-page.mjs';
 
 const cli = new URL('../../build/native-release/llm-sizer', import.meta.url).pathname;
@@ -40,6 +40,12 @@ test('each of the article training plans opens from its CLI link with the articl
       { encoding: 'utf8' },
     ).trim();
     const page = await openPage(link.slice(link.indexOf('#')));
+    // The answer card first, then the article's own view with its derivation.
+    assert.equal(
+      await text(page, 'train-layout'),
+      `(TP, PP, DP) = (${row.tp}, ${row.pp_chosen}, ${row.dp})`,
+    );
+    await openArticle(page);
     assert.equal(
       await text(page, 'train-layout'),
       `(TP, PP, DP) = (${row.tp}, ${row.pp_chosen}, ${row.dp})`,
@@ -58,6 +64,7 @@ test('each of the article training plans opens from its CLI link with the articl
 
 test('the inference minimum says why: 64 GB of weights exceed one 32 GB card', async () => {
   const page = await openPage('#v=2&m=qwen-32b&a=rg800-32g');
+  await openArticle(page);
   assert.equal(await text(page, 'infer-min-gpus'), 'At least 2 card(s)');
   assert.equal(
     await text(page, 'infer-why'),
@@ -149,6 +156,8 @@ test('the language follows the browser, switches, and is kept in the link', asyn
   assert.equal(await text(page, 'train-total'), '96 GPUs');
   await page.click('[data-testid=lang-zh]');
   await page.waitForURL(/lang=zh/);
+  assert.match(await page.textContent('#answer-title'), /^在 Kunlunxin RG800 32GB 上训练 Qwen-32B/);
+  await openArticle(page);
   assert.match(await page.textContent('#training-title'), /训练集群/);
   assert.deepEqual(page.problems, []);
   await page.closeAll();
@@ -192,6 +201,7 @@ test('bad input gets a specific message at its field and nothing typed is lost',
 
 test('the comparison matrix shows the article models on the article cards', async () => {
   const page = await openPage('#v=2&m=gpt3-175b&a=h100-80g&pp=10&cluster=1000');
+  await openArticle(page);
   const cell = await page.textContent('[data-cell="gpt3-175b/h100-80g"]');
   assert.match(cell, /\(8, 10, 12\)/);
   assert.match(cell, /960 cards to train/);

@@ -93,7 +93,7 @@ test('every control has an accessible name and a visible focus when reached by k
     seen.add(focus.id);
   }
   for (const id of ['copy-link', 'open-embed', 'in-model', 'in-params', 'in-pp']) {
-    assert.ok(seen.has(id), `Tab never reached ${id}`);
+    assert.ok(seen.has(id), `Tab never reached ${id}: ${[...seen].join(' | ')}`);
   }
   await page.closeAll();
 });

@@ -5,6 +5,8 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import {
   afterPageTimers,
+  ask,
+  openArticle,
   openHfImport,
   openWatchedPage,
   showSearch,
@@ -84,11 +86,24 @@ test('no CSP violation anywhere: every panel and interaction of the page', async
     'search-panel',
     'pareto-chart',
     'serving-inputs',
-    'comparison',
     'share-link',
   ]) {
     assert.ok(await page.isVisible(`[data-testid=${id}]`), id);
   }
+  // The other views: the article's method (its rows and the comparison), serving, the model
+  // search with the catalog.
+  await openArticle(page);
+  assert.ok(await page.isVisible('[data-testid=comparison]'), 'comparison');
+  await page.click('[data-testid=open-article]');
+  await ask(page, 'serve');
+  await page.waitForSelector('[data-testid=serve-total]');
+  await page.click('[data-testid=model-search]');
+  await page.keyboard.type('qwen3 8b');
+  await page.waitForSelector('[data-testid=model-option]');
+  await page.keyboard.press('Escape');
+  await ask(page, 'train');
+  await showSearch(page);
+  await page.waitForSelector('[data-testid=search-top] tbody tr');
   await page.click('[data-testid=search-top] tbody tr:first-child button');
   assert.ok(await page.isVisible('[data-testid=link-issues]'));
   await page.click('[data-testid=link-issues] button');

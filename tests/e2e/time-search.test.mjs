@@ -85,8 +85,8 @@ test('a deadline finds the fewest GPUs that meet it', async () => {
     await page.textContent('[data-testid=search-min-gpus]'),
     /Fewest GPUs that meet the deadline: \d+/,
   );
-  // The article's DP step now comes from the deadline.
-  assert.match(await page.textContent('tr[data-step=dp]'), /20 days/);
+  // The article's DP step now comes from the deadline (the answer card says why DP is what it is).
+  assert.match(await page.textContent('[data-testid=answer-dp-why]'), /20 days/);
   assert.deepEqual(page.problems, []);
   await page.closeAll();
 });

@@ -15,6 +15,9 @@ struct Plan {
   /// The panels an embedded view shows ("training,memory"), or empty for the whole page. Like
   /// `lang` it changes only how the plan is shown, never a number.
   std::string embed;
+  /// The question the page opens on: "train" (from scratch), "finetune" or "serve"; empty is
+  /// "train". Like `lang` it changes only what the page shows first, never a number.
+  std::string question;
 
   // Model: a preset, or "custom"; every architecture field overrides the preset's.
   std::string model = "gpt3-175b";

@@ -8,6 +8,7 @@ import type { HfImport, Issue, PlanTexts } from '../core/types';
 import { addMessages, formatNumber, formatParams, hasMessage, own, type Lang } from '../i18n/i18n';
 import { issueText } from '../i18n/issue-text';
 import { useApp, useT } from '../state/context';
+import './HfConfigImport.css';
 
 addMessages(hfMessages);
 

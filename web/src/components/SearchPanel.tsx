@@ -20,9 +20,9 @@ export function SearchPanel() {
     app.searchShown.value = true;
   });
   const n = (v: number | null | undefined, d = 2) => formatNumber(lang, v ?? undefined, d);
+  // applyPlan, not setTexts: the answer card comes into view and says what changed.
   const use = (c: LayoutCandidate) =>
-    app.setTexts({
-      ...app.texts.value,
+    app.applyPlan({
       tp: String(c.tp),
       pp: String(c.pp),
       dp: app.texts.value.clusterGpus ? '' : String(c.dp),

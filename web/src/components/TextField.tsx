@@ -36,7 +36,7 @@ export function TextField({ id, placeholder, hint }: Props) {
         inputMode={spec.type === 'integer' ? 'numeric' : 'decimal'}
         autocomplete="off"
         spellcheck={false}
-        value={app.texts.value[id] ?? ''}
+        value={app.text(id)}
         placeholder={placeholder}
         aria-invalid={issues.some((i) => i.severity === 'error')}
         aria-describedby={describedBy.length ? describedBy.join(' ') : undefined}
