@@ -30,8 +30,9 @@ const cspMeta = () => ({
 });
 
 // The message catalogs are shared with the CLI. Its own messages ("cli.*" and "*.cli_*") reach the
-// page only where a component names them, and the config.json importer's messages travel with
-// the importer's code (virtual:hf-messages): ~1.5 KB gzipped less for every first visit.
+// page only where a component names them; the config.json importer's messages travel with the
+// importer's code (virtual:hf-messages), and the serving model's derivation and panel text with
+// the full module that computes it (virtual:serving-messages): less for every first visit.
 function pageSource(dir = 'web/src') {
   return readdirSync(dir, { withFileTypes: true })
     .map((entry) => {
@@ -46,19 +47,43 @@ function pageSource(dir = 'web/src') {
 const cliOnly = (key) => key.startsWith('cli.') || key.includes('.cli_') || key.startsWith('rule.');
 const importerOnly = (key) =>
   !cliOnly(key) && ((key.startsWith('hf.') && key !== 'hf.title') || key.startsWith('issue.hf_'));
-const HF_MESSAGES = 'virtual:hf-messages';
+// Shown only once the serving model has run (it arrives with the full module).
+const SERVING_PREFIXES = ['step.serve_', 'note.serve_', 'step.fleet_', 'note.fleet_', 'ui.fleet_'];
+const SERVING_KEYS = new Set(
+  [
+    'serving_layout serving_fits serving_does_not_fit serving_min serving_min_none',
+    'serving_needs_architecture serving_vs_article serving_memory_title memory_weights memory_kv',
+    'memory_workspace memory_reserve memory_free memory_over memory_usable curve_title curve_x',
+    'curve_y curve_desc tokens_k',
+  ]
+    .join(' ')
+    .split(' ')
+    .map((name) => `ui.${name}`),
+);
+const servingOnly = (key) =>
+  !cliOnly(key) &&
+  (SERVING_PREFIXES.some((prefix) => key.startsWith(prefix)) ||
+    SERVING_KEYS.has(key) ||
+    key.startsWith('issue.vllm_command_'));
+const LAZY_MESSAGES = {
+  'virtual:hf-messages': importerOnly,
+  'virtual:serving-messages': servingOnly,
+};
+const lazy = (key) => importerOnly(key) || servingOnly(key);
 const catalogFile = (lang) => `web/src/i18n/${lang === 'zh' ? 'zh-CN' : 'en'}.json`;
 
 const pageMessages = () => ({
   name: 'llm-sizer-page-messages',
   enforce: 'pre',
-  resolveId: (id) => (id === HF_MESSAGES ? `\0${HF_MESSAGES}` : null),
+  resolveId: (id) => (Object.hasOwn(LAZY_MESSAGES, id) ? `\0${id}` : null),
   load(id) {
-    if (id !== `\0${HF_MESSAGES}`) return null;
+    const name = id.slice(1);
+    if (!id.startsWith('\0') || !Object.hasOwn(LAZY_MESSAGES, name)) return null;
+    const wanted = LAZY_MESSAGES[name];
     const tables = {};
     for (const lang of ['en', 'zh']) {
       const messages = JSON.parse(readFileSync(catalogFile(lang), 'utf8'));
-      tables[lang] = Object.fromEntries(Object.entries(messages).filter(([k]) => importerOnly(k)));
+      tables[lang] = Object.fromEntries(Object.entries(messages).filter(([k]) => wanted(k)));
     }
     return `export default ${JSON.stringify(tables)};`;
   },
@@ -66,7 +91,7 @@ const pageMessages = () => ({
     if (!/\/i18n\/[\w-]+\.json$/.test(id)) return null;
     const source = pageSource();
     const kept = Object.entries(JSON.parse(code)).filter(
-      ([key]) => !importerOnly(key) && (!cliOnly(key) || source.includes(`'${key}'`)),
+      ([key]) => !lazy(key) && (!cliOnly(key) || source.includes(`'${key}'`)),
     );
     return { code: JSON.stringify(Object.fromEntries(kept)), map: null };
   },

@@ -84,9 +84,7 @@ std::vector<IssueParam> automatic_params(const FieldSpec& field) {
   if (id == "batch") return one(kDefaultServingBatch);
   if (id == "context") return one(kDefaultServingContext);
   if (id == "gpu_memory_utilization") return one(kDefaultGpuMemoryUtilization);
-  if (id == "runtime_reserve_gb") return one(kDefaultRuntimeReserveGb);
-  if (id == "prefill_chunk") return one(kDefaultPrefillChunkTokens);
-  if (id == "kv_block_tokens") return one(kDefaultKvBlockTokens);
+  if (id == "tpot_slo_ms") return one(kDefaultTpotSloMs);
   if (id == "decode_efficiency") return one(kDefaultDecodeEfficiency);
   if (id == "prefill_efficiency") return one(kDefaultPrefillEfficiency);
   return {};

@@ -11,6 +11,7 @@
 #include <emscripten/emscripten.h>
 #include <emscripten/val.h>
 
+#include <limits>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -25,7 +26,9 @@
 #include "llm_sizer/precision.hpp"
 #include "llm_sizer/report.hpp"
 #include "llm_sizer/resolve.hpp"
+#include "llm_sizer/serving_fleet.hpp"
 #include "llm_sizer/training_report.hpp"
+#include "llm_sizer/vllm_import.hpp"
 
 using emscripten::val;
 
@@ -99,7 +102,15 @@ val evaluate_texts(const val& texts) {
     f.field("article_training", report.article_training);
     f.field("article_inference", report.article_inference);
     f.field("training", report.training);
+#ifdef LLM_SIZER_PAGE_MODULE
+    // The serving model is the full module's: the page's module says only that it has none,
+    // without the writer code of every serving field (5 KB gzipped of the first visit).
+    out.key("inference").begin_object();
+    f.field("available", false);
+    out.end_object();
+#else
     f.field("inference", report.inference);
+#endif
     f.field("issues", report.issues);
     f.field("inputs", report.inputs);
     f.field("serving_computed", report.serving_computed);
@@ -234,6 +245,22 @@ std::string export_json_js(const val& texts, const std::string& kind) {
   return kind == "inference" ? inference_json(report) : training_json(report);
 }
 
+// A pasted `vllm serve …` command → the plan texts it sets (camelCase ids) and the issues.
+val import_vllm_command_js(const std::string& text) {
+  const VllmImport imported = import_vllm_command(text);
+  return object([&](JsonWriter& out, JsonFieldWriter& f) {
+    out.key("texts").begin_object();
+    for (const auto& t : imported.texts) {
+      out.key(camel_case(t.field));
+      out.value(std::string_view(t.text));
+    }
+    out.end_object();
+    f.field("model", imported.model);
+    f.field("issues", imported.issues);
+    f.field("ok", imported.ok());
+  });
+}
+
 // A pasted config.json → the plan texts it sets (camelCase ids), its name and the issues.
 val import_hf_config_js(const std::string& text) {
   const HfImport imported = import_hf_config(text);
@@ -275,6 +302,27 @@ double benchmark_layout_ns(int iterations) {
   return sink > 0 ? elapsed_ms * 1e6 / iterations : -1;
 }
 
+// Times `iterations` fleet searches for a plan inside the module (resolution and the boundary
+// excluded), for the browser benchmark (tests/perf): milliseconds per search.
+double benchmark_fleet_ms(const val& texts, int iterations) {
+  std::vector<Issue> ignored;
+  const ResolvedPlan resolved = resolve(plan_from_texts(texts, ignored));
+  if (!resolved.serving.ready || iterations < 1) return -1;
+  const ResolvedServing& serving = resolved.serving;
+  FleetRequest request;
+  request.concurrency = serving.settings.concurrency;
+  request.tpot_slo_s = serving.settings.tpot_slo_ms / 1e3;
+  request.load = serving.load;
+  request.engine = serving.engine;
+  request.price_per_gpu_hour = resolved.setup.price_per_gpu_hour;
+  request.tp = request.pp = request.dp = std::numeric_limits<double>::quiet_NaN();
+  const double start = emscripten_get_now();
+  double sink = 0;
+  for (int i = 0; i < iterations; ++i) sink += search_fleet(serving.inputs, request).evaluated;
+  const double elapsed_ms = emscripten_get_now() - start;
+  return sink > 0 ? elapsed_ms / iterations : -1;
+}
+
 #endif  // LLM_SIZER_PAGE_MODULE
 
 }  // namespace
@@ -291,5 +339,7 @@ EMSCRIPTEN_BINDINGS(llm_sizer) {
   emscripten::function("search", &llm_sizer::search_js);
   emscripten::function("benchmarkLayoutNs", &llm_sizer::benchmark_layout_ns);
   emscripten::function("importHfConfig", &llm_sizer::import_hf_config_js);
+  emscripten::function("importVllmCommand", &llm_sizer::import_vllm_command_js);
+  emscripten::function("benchmarkFleetMs", &llm_sizer::benchmark_fleet_ms);
 #endif
 }

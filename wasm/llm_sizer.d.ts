@@ -209,10 +209,30 @@ export interface InferenceSettings {
   kvBlockTokens: number;
   decodeEfficiency: number;
   prefillEfficiency: number;
-  /** the tensor-core peak the matmuls use: "bf16" or "fp8" */
+  /** the tensor-core peak the matmuls use: "bf16", "fp8" or "fp4" */
   peakDtype: string;
   peakTflops: number;
   tpAuto: boolean;
+  /** the engine profile: "vllm", "sglang", "trtllm" */
+  engine: string;
+  engineName: string;
+  engineVersion: string;
+  inputTokens: number;
+  outputTokens: number;
+  concurrency: number;
+  tpotSloMs: number;
+  /** NaN (null) where the engine derives it per layout (SGLang) */
+  maxNumSeqs: number;
+  prefixHitRate: number;
+  specTokens: number;
+  specAcceptance: number;
+  pdRatio: string;
+  pdPrefill: number;
+  pdDecode: number;
+  kvOffloadGb: number;
+  encoderReserveGb: number;
+  /** the card as the driver reports it to the engine */
+  deviceMemoryGib: number;
 }
 
 /** Memory of one card of the serving layout, GB (NaN when unknown). */
@@ -247,6 +267,109 @@ export interface ConcurrencyPoint {
   maxConcurrency: number;
 }
 
+/** Memory of one card of the fleet's layout, GB, as its engine sizes it. */
+export interface FleetCard {
+  deviceGb: number;
+  fraction: number;
+  requestedGb: number;
+  weightsGb: number;
+  kvCacheGb: number;
+  activationGb: number;
+  nonTorchGb: number;
+  encoderGb: number;
+  cudaGraphGb: number;
+  cudaContextGb: number;
+  reserveGb: number;
+  headroomGb: number;
+  kvTokens: number;
+}
+
+export interface FleetAlternative {
+  tp: number;
+  pp: number;
+  dp: number;
+  ep: boolean;
+  replicas: number;
+  totalGpus: number;
+  tpotMs: number;
+  ttftMs: number;
+  outputTokensPerSPerGpu: number;
+  meetsSlo: boolean;
+}
+
+/** The P/D-disaggregation what-if (on = false without a prefill:decode ratio). */
+export interface DisaggregatedFleet {
+  on: boolean;
+  prefillReplicas: number;
+  decodeReplicas: number;
+  prefillGpus: number;
+  decodeGpus: number;
+  ttftMs: number;
+  transferMs: number;
+  tpotMs: number;
+  outputTokensPerS: number;
+  outputTokensPerSPerGpu: number;
+}
+
+/** The smallest fleet for the target load (numbers NaN/null when none was found). */
+export interface FleetReport {
+  found: boolean;
+  engine: string;
+  tp: number;
+  pp: number;
+  dp: number;
+  ep: boolean;
+  gpusPerReplica: number;
+  nodesPerReplica: number;
+  replicas: number;
+  totalGpus: number;
+  nodes: number;
+  memoryConcurrency: number;
+  sloConcurrency: number;
+  replicaConcurrency: number;
+  concurrency: number;
+  meetsSlo: boolean;
+  perCard: FleetCard;
+  batchPerRank: number;
+  ttftMs: number;
+  tpotMs: number;
+  decodeStepMs: number;
+  prefillMs: number;
+  /** "memory", "compute" or "" */
+  bound: string;
+  commMs: number;
+  outputTokensPerS: number;
+  inputTokensPerS: number;
+  outputTokensPerSPerGpu: number;
+  outputTokensPerSPerReplica: number;
+  tokensPerSPerUser: number;
+  costPerHour: number;
+  costPerMInput: number;
+  costPerMOutput: number;
+  evaluated: number;
+  alternatives: FleetAlternative[];
+  disaggregated: DisaggregatedFleet;
+  steps: DerivationStep[];
+}
+
+export interface LatencyPoint {
+  /** sequences per replica */
+  concurrency: number;
+  tpotMs: number;
+  ttftMs: number;
+  outputTokensPerSPerGpu: number;
+  tokensPerSPerUser: number;
+}
+
+/** Command lines for the fleet's layout and the training layout ("" when not computed). */
+export interface LaunchCommands {
+  vllm: string;
+  sglang: string;
+  trtllm: string;
+  megatron: string;
+  nemo: string;
+}
+
 /** The serving model; `available` is false without an architecture (numbers are then NaN). */
 export interface FullInference {
   available: boolean;
@@ -270,6 +393,9 @@ export interface FullInference {
   throughput: InferenceThroughput;
   curve: ConcurrencyPoint[];
   steps: DerivationStep[];
+  fleet: FleetReport;
+  latencyCurve: LatencyPoint[];
+  launch: LaunchCommands;
 }
 
 export interface ComparisonCell {
@@ -303,6 +429,7 @@ export interface Report {
   articleTraining: ArticleTraining;
   articleInference: ArticleInference;
   training: FullTraining;
+  /** the page's module (servingComputed false) sends only { available: false } */
   inference: FullInference;
   issues: Issue[];
   /** every input as the models used it, in the input table's order (core resolve.hpp) */
@@ -408,6 +535,17 @@ export interface HfImport {
   ok: boolean;
 }
 
+/** What importVllmCommand read from a `vllm serve …` command line. */
+export interface VllmImport {
+  /** only the fields it sets (engine, model, weights, layout, engine settings); empty when not ok */
+  texts: PlanTexts;
+  /** the model repository as given */
+  model: string;
+  /** all with field "vllm_command" */
+  issues: Issue[];
+  ok: boolean;
+}
+
 export interface ModelPreset {
   id: string;
   name: string;
@@ -490,6 +628,10 @@ export interface LlmSizerModule extends PageModule {
   /** nanoseconds per layout evaluation inside the module (for the benchmark) */
   benchmarkLayoutNs(iterations: number): number;
   importHfConfig(text: string): HfImport;
+  /** a `vllm serve …` command line → the plan texts it sets */
+  importVllmCommand(text: string): VllmImport;
+  /** milliseconds per fleet search for a plan, timed inside the module (-1 without a model) */
+  benchmarkFleetMs(texts: PlanTexts, iterations: number): number;
 }
 
 export default function createLlmSizerModule(options?: {

@@ -36,6 +36,22 @@ test('evaluate() returns exactly the declared shapes', () => {
   assert.deepEqual(keys(serving.throughput), declaredKeys('InferenceThroughput'));
   assert.deepEqual(keys(serving.curve[0]), declaredKeys('ConcurrencyPoint'));
   assert.deepEqual(keys(serving.steps[0]), declaredKeys('DerivationStep'));
+  // A MoE model on H100 with a P/D split: a multi-node fleet, its alternatives and the what-if.
+  const fleet = core.evaluate({
+    model: 'deepseek-v3',
+    accelerator: 'h100-80g',
+    weights: 'fp8-block',
+    concurrency: '32',
+    pdRatio: '1:3',
+  }).inference;
+  assert.deepEqual(keys(fleet.fleet), declaredKeys('FleetReport'));
+  assert.deepEqual(keys(fleet.fleet.perCard), declaredKeys('FleetCard'));
+  assert.deepEqual(keys(fleet.fleet.alternatives[0]), declaredKeys('FleetAlternative'));
+  assert.deepEqual(keys(fleet.fleet.disaggregated), declaredKeys('DisaggregatedFleet'));
+  assert.deepEqual(keys(fleet.latencyCurve[0]), declaredKeys('LatencyPoint'));
+  assert.deepEqual(keys(fleet.launch), declaredKeys('LaunchCommands'));
+  const imported = core.importVllmCommand('vllm serve deepseek-ai/DeepSeek-V3 -tp 8');
+  assert.deepEqual(keys(imported), declaredKeys('VllmImport'));
   assert.deepEqual(keys(report.articleTraining), declaredKeys('ArticleTraining'));
   assert.deepEqual(keys(report.articleInference), declaredKeys('ArticleInference'));
   assert.deepEqual(keys(report.articleTraining.steps[0]), declaredKeys('DerivationStep'));
@@ -74,12 +90,21 @@ test('the page module has exactly the page functions and answers as the full mod
   for (const name of declaredKeys('PageModule')) assert.equal(typeof page[name], 'function', name);
   for (const name of declaredKeys('LlmSizerModule')) assert.equal(page[name], undefined, name);
   const texts = { model: 'llama-3.1-8b', accelerator: 'h200-141g', pp: '2', clusterGpus: '64' };
-  // Everything but the serving model, which the page module leaves to the full one.
+  // Everything but the serving model, which the page module leaves to the full one (with the
+  // inputs whose automatic value the fleet decides).
+  const decidedByFleet = [
+    'infer_tp',
+    'infer_pp',
+    'infer_dp',
+    'expert_parallel',
+    'runtime_reserve_gb',
+    'gpu_memory_utilization',
+  ];
   const withoutServing = (report) => ({
     ...report,
     inference: undefined,
     servingComputed: undefined,
-    inputs: report.inputs.filter((i) => i.field !== 'infer_tp'),
+    inputs: report.inputs.filter((i) => !decidedByFleet.includes(i.field)),
   });
   const fromPage = page.evaluate(texts);
   const fromFull = core.evaluate(texts);

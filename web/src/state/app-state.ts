@@ -68,8 +68,10 @@ export function createAppState(core: Core, env: AppEnvironment): AppState {
     if (serving.peek() === 'ready') return Promise.resolve();
     if (loading) return loading;
     serving.value = 'loading';
-    loading = core.loadFullEvaluate().then(
-      (evaluate) => {
+    // The serving model's messages come with it, so nothing it reports is shown as a raw key.
+    const messages = import('../i18n/serving-messages');
+    loading = Promise.all([core.loadFullEvaluate(), messages]).then(
+      ([evaluate]) => {
         fullEvaluate.value = evaluate;
         serving.value = 'ready';
       },
