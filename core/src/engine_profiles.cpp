@@ -108,7 +108,7 @@ double sglang_mem_fraction_static(double smi_mib, double chunk, double tp, doubl
   if (!std::isfinite(smi_mib) || smi_mib <= 0) return 0.88;
   const double graph_bs = sglang_cuda_graph_max_bs(smi_mib, tp);
   double reserved = 512 + 1.5 * std::max(chunk, 2048.0) + 2 * graph_bs + tp * pp / 8 * 1024;
-  if (dp_attention) reserved += 3 * graph_bs * dp;
+  if (dp_attention) reserved += (graph_bs > 300 ? 4.5 : 3) * graph_bs * dp;
   if (mla) reserved += 1.5 * kMibPerGib;
   if (smi_mib > 60 * kMibPerGib) reserved = std::max(reserved, 10 * kMibPerGib);
   return std::round((smi_mib - reserved) / smi_mib * 1000) / 1000;

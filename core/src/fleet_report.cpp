@@ -350,9 +350,9 @@ LaunchCommands launch_for(const ResolvedPlan& plan, const ServingLayout& layout,
               : engine_max_num_seqs(profile, plan.plan.accelerator, engine.total_bytes, kNaN, kNaN);
       in.memory_fraction =
           profile.kv_rule == KvBudgetRule::kStaticFraction
-              ? sglang_mem_fraction_static(engine.smi_mib, in.settings.prefill_chunk, layout.tp,
-                                           layout.pp, layout.dp, layout.dp > 1,
-                                           plan.serving.inputs.arch.is_mla())
+              ? sglang_mem_fraction_static(engine.smi_mib, in.settings.prefill_chunk,
+                                           layout.tp * layout.dp, layout.pp, layout.dp,
+                                           layout.dp > 1, plan.serving.inputs.arch.is_mla())
               : profile.default_fraction;
     }
     if (profile.id == "vllm") out.vllm = vllm_command(in);

@@ -70,8 +70,8 @@ CardBudget engine_card_budget(const ServingInputs& in, const ServingLayout& layo
   c.cuda_context_bytes = gib_to_bytes(p.cuda_context_gib);
   double fraction = e.memory_fraction;
   if (!e.fraction_given && p.kv_rule == KvBudgetRule::kStaticFraction) {
-    fraction = sglang_mem_fraction_static(e.smi_mib, e.max_batched_tokens, layout.tp, layout.pp,
-                                          layout.dp, layout.dp > 1, in.arch.is_mla());
+    fraction = sglang_mem_fraction_static(e.smi_mib, e.max_batched_tokens, layout.tp * layout.dp,
+                                          layout.pp, layout.dp, layout.dp > 1, in.arch.is_mla());
   }
   c.fraction = fraction;
   const double others = c.activation_bytes + c.non_torch_bytes + c.encoder_bytes;

@@ -65,10 +65,12 @@ double engine_max_num_seqs(const EngineProfile& engine, std::string_view acceler
 /// < 35 GiB 24 (TP < 4) / 80, < 60 GiB 32 / 160, < 160 GiB 256 / 512, else 512.
 double sglang_cuda_graph_max_bs(double smi_mib, double tp);
 
-/// SGLang's default mem_fraction_static (server_args.py, 2026-04): reserved MiB =
+/// SGLang's default mem_fraction_static (server_args.py, 2026-04), `tp` its --tp (with DP attention
+/// the whole group of attention ranks): reserved MiB =
 /// 512 + 1.5 × max(chunk, 2048) + 2 × graph_bs + TP·PP / 8 × 1024 (+ 3 × graph_bs × dp with DP
-/// attention) (+1536 for MLA backends), at least 10 GiB on cards over 60 GiB;
-/// f = round((smi − reserved) / smi, 3).
+/// attention, + 1.5 × graph_bs × dp more when graph_bs > 300) (+1536 for MLA backends), at least
+/// 10 GiB on cards over 60 GiB; f = round((smi − reserved) / smi, 3). Large DP groups leave no
+/// room: SGLang then needs --mem-fraction-static given, and so does the plan.
 double sglang_mem_fraction_static(double smi_mib, double chunk, double tp, double pp, double dp,
                                   bool dp_attention, bool mla);
 
