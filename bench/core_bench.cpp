@@ -12,6 +12,7 @@
 #include "llm_sizer/plan_codec.hpp"
 #include "llm_sizer/precision.hpp"
 #include "llm_sizer/report.hpp"
+#include "llm_sizer/serving_fleet.hpp"
 #include "llm_sizer/training_memory.hpp"
 #include "llm_sizer/training_time.hpp"
 
@@ -122,6 +123,31 @@ void BM_ServingModelMoe(benchmark::State& state) {
   }
 }
 BENCHMARK(BM_ServingModelMoe);
+
+// The fleet search alone for issue 14's case: DeepSeek-V3 in FP8 on H100, 32 requests of
+// 8192 + 1024 tokens (every TP/PP/DP-EP layout, each sized and held to the TPOT target).
+void BM_FleetSearchDeepSeekV3(benchmark::State& state) {
+  llm_sizer::Plan plan;
+  plan.model = "deepseek-v3";
+  plan.accelerator = "h100-80g";
+  plan.infer_weights = "fp8-block";
+  plan.infer_concurrency = 32;
+  plan.infer_input_tokens = 8192;
+  plan.infer_output_tokens = 1024;
+  const auto resolved = llm_sizer::resolve(plan);
+  const auto& serving = resolved.serving;
+  llm_sizer::FleetRequest request;
+  request.concurrency = serving.settings.concurrency;
+  request.tpot_slo_s = serving.settings.tpot_slo_ms / 1e3;
+  request.load = serving.load;
+  request.engine = serving.engine;
+  request.price_per_gpu_hour = resolved.setup.price_per_gpu_hour;
+  request.tp = request.pp = request.dp = std::nan("");
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(llm_sizer::search_fleet(serving.inputs, request));
+  }
+}
+BENCHMARK(BM_FleetSearchDeepSeekV3)->Unit(benchmark::kMillisecond);
 
 void BM_EncodeLink(benchmark::State& state) {
   const auto plan = article_plan();

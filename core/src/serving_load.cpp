@@ -114,14 +114,24 @@ double speculative_tokens_per_step(const ServingWorkload& load) {
   return (1 - std::pow(a, k + 1)) / (1 - a);
 }
 
-double replica_decode_step_s(const ServingInputs& in, const ServingLayout& layout, double batch,
-                             double context, const ServingWorkload& load) {
-  const double q = 1 + std::max(0.0, load.spec_tokens);
-  const StageStep stage = decode_stage_step(in, layout, batch / layout.pp, context, q);
+namespace {
+
+// The replica's decode step from one stage's: pp stages in turn, plus the draft.
+double replica_step_from(const ServingInputs& in, const ServingLayout& layout,
+                         const StageStep& stage, const ServingWorkload& load) {
   const double step = layout.pp * stage.step_s;
   // One extra decoder layer (an MTP module or an EAGLE head) per draft token.
   const double draft = load.spec_tokens > 0 ? load.spec_tokens * step / in.arch.layers : 0;
   return step + draft;
+}
+
+}  // namespace
+
+double replica_decode_step_s(const ServingInputs& in, const ServingLayout& layout, double batch,
+                             double context, const ServingWorkload& load) {
+  const double q = 1 + std::max(0.0, load.spec_tokens);
+  const StageStep stage = decode_stage_step(in, layout, batch / layout.pp, context, q);
+  return replica_step_from(in, layout, stage, load);
 }
 
 PrefillTime replica_prefill(const ServingInputs& in, const ServingLayout& layout,
@@ -158,6 +168,11 @@ PrefillTime replica_prefill(const ServingInputs& in, const ServingLayout& layout
 
 LoadPoint load_point(const ServingInputs& in, const ServingLayout& layout, double batch,
                      const ServingWorkload& load) {
+  return load_point(in, layout, batch, load, replica_prefill(in, layout, load));
+}
+
+LoadPoint load_point(const ServingInputs& in, const ServingLayout& layout, double batch,
+                     const ServingWorkload& load, const PrefillTime& prefill) {
   LoadPoint r;
   r.batch = batch;
   r.concurrency = batch * layout.dp;
@@ -168,8 +183,7 @@ LoadPoint load_point(const ServingInputs& in, const ServingLayout& layout, doubl
   r.compute_s = stage.compute_s;
   r.comm_s = stage.comm_s;
   r.compute_bound = stage.compute_s > stage.memory_s;
-  r.decode_step_s = replica_decode_step_s(in, layout, batch, context, load);
-  const PrefillTime prefill = replica_prefill(in, layout, load);
+  r.decode_step_s = replica_step_from(in, layout, stage, load);
   r.prefill_s = prefill.busy_s;
   const double tau = speculative_tokens_per_step(load);
   r.cycle_s = load.output_tokens / tau * r.decode_step_s + batch * prefill.busy_s;
@@ -185,8 +199,10 @@ double slo_batch(const ServingInputs& in, const ServingLayout& layout, const Ser
                  double tpot_slo_s, double max_batch) {
   if (!(max_batch >= 1)) return 0;
   if (!std::isfinite(tpot_slo_s)) return max_batch;
+  // The prompt's prefill does not depend on the batch: once for the whole bisection.
+  const PrefillTime prefill = replica_prefill(in, layout, load);
   const auto meets = [&](double b) {
-    const double tpot = load_point(in, layout, b, load).tpot_s;
+    const double tpot = load_point(in, layout, b, load, prefill).tpot_s;
     return !std::isfinite(tpot) || tpot <= tpot_slo_s;
   };
   if (!meets(1)) return 0;

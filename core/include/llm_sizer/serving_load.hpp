@@ -103,6 +103,9 @@ struct LoadPoint {
 };
 LoadPoint load_point(const ServingInputs& in, const ServingLayout& layout, double batch,
                      const ServingWorkload& load);
+/// The same with the prompt's prefill already computed (it does not depend on the batch).
+LoadPoint load_point(const ServingInputs& in, const ServingLayout& layout, double batch,
+                     const ServingWorkload& load, const PrefillTime& prefill);
 
 /// The largest batch per DP rank (≤ `max_batch`) whose TPOT stays within `tpot_slo_s`; 0 when not
 /// even one sequence does; `max_batch` when no SLO (NaN).
