@@ -7,12 +7,12 @@
 #include "../tests/core/huge_config.hpp"
 #include "llm_sizer/comparison.hpp"
 #include "llm_sizer/hf_config.hpp"
+#include "llm_sizer/inference_report.hpp"
 #include "llm_sizer/json.hpp"
 #include "llm_sizer/model.hpp"
 #include "llm_sizer/plan_codec.hpp"
 #include "llm_sizer/precision.hpp"
 #include "llm_sizer/report.hpp"
-#include "llm_sizer/serving_fleet.hpp"
 #include "llm_sizer/training_memory.hpp"
 #include "llm_sizer/training_time.hpp"
 
@@ -135,16 +135,9 @@ void BM_FleetSearchDeepSeekV3(benchmark::State& state) {
   plan.infer_input_tokens = 8192;
   plan.infer_output_tokens = 1024;
   const auto resolved = llm_sizer::resolve(plan);
-  const auto& serving = resolved.serving;
-  llm_sizer::FleetRequest request;
-  request.concurrency = serving.settings.concurrency;
-  request.tpot_slo_s = serving.settings.tpot_slo_ms / 1e3;
-  request.load = serving.load;
-  request.engine = serving.engine;
-  request.price_per_gpu_hour = resolved.setup.price_per_gpu_hour;
-  request.tp = request.pp = request.dp = std::nan("");
+  const auto request = llm_sizer::fleet_request(resolved);
   for (auto _ : state) {
-    benchmark::DoNotOptimize(llm_sizer::search_fleet(serving.inputs, request));
+    benchmark::DoNotOptimize(llm_sizer::search_fleet(resolved.serving.inputs, request));
   }
 }
 BENCHMARK(BM_FleetSearchDeepSeekV3)->Unit(benchmark::kMillisecond);

@@ -19,6 +19,7 @@
 #include "llm_sizer/accelerator.hpp"
 #include "llm_sizer/comparison.hpp"
 #include "llm_sizer/hf_config.hpp"
+#include "llm_sizer/inference_report.hpp"
 #include "llm_sizer/json_visitor.hpp"
 #include "llm_sizer/model.hpp"
 #include "llm_sizer/plan_codec.hpp"
@@ -245,16 +246,22 @@ std::string export_json_js(const val& texts, const std::string& kind) {
   return kind == "inference" ? inference_json(report) : training_json(report);
 }
 
+// An importer's plan texts as {camelCaseId: text}.
+template <class Texts>
+void write_texts(JsonWriter& out, const Texts& texts) {
+  out.key("texts").begin_object();
+  for (const auto& t : texts) {
+    out.key(camel_case(t.field));
+    out.value(std::string_view(t.text));
+  }
+  out.end_object();
+}
+
 // A pasted `vllm serve …` command → the plan texts it sets (camelCase ids) and the issues.
 val import_vllm_command_js(const std::string& text) {
   const VllmImport imported = import_vllm_command(text);
   return object([&](JsonWriter& out, JsonFieldWriter& f) {
-    out.key("texts").begin_object();
-    for (const auto& t : imported.texts) {
-      out.key(camel_case(t.field));
-      out.value(std::string_view(t.text));
-    }
-    out.end_object();
+    write_texts(out, imported.texts);
     f.field("model", imported.model);
     f.field("issues", imported.issues);
     f.field("ok", imported.ok());
@@ -265,12 +272,7 @@ val import_vllm_command_js(const std::string& text) {
 val import_hf_config_js(const std::string& text) {
   const HfImport imported = import_hf_config(text);
   return object([&](JsonWriter& out, JsonFieldWriter& f) {
-    out.key("texts").begin_object();
-    for (const auto& t : imported.texts) {
-      out.key(camel_case(t.field));
-      out.value(std::string_view(t.text));
-    }
-    out.end_object();
+    write_texts(out, imported.texts);
     f.field("model_name", imported.model_name);
     f.field("model_type", imported.model_type);
     f.field("family", imported.family);
@@ -308,17 +310,11 @@ double benchmark_fleet_ms(const val& texts, int iterations) {
   std::vector<Issue> ignored;
   const ResolvedPlan resolved = resolve(plan_from_texts(texts, ignored));
   if (!resolved.serving.ready || iterations < 1) return -1;
-  const ResolvedServing& serving = resolved.serving;
-  FleetRequest request;
-  request.concurrency = serving.settings.concurrency;
-  request.tpot_slo_s = serving.settings.tpot_slo_ms / 1e3;
-  request.load = serving.load;
-  request.engine = serving.engine;
-  request.price_per_gpu_hour = resolved.setup.price_per_gpu_hour;
-  request.tp = request.pp = request.dp = std::numeric_limits<double>::quiet_NaN();
+  const FleetRequest request = fleet_request(resolved);
   const double start = emscripten_get_now();
   double sink = 0;
-  for (int i = 0; i < iterations; ++i) sink += search_fleet(serving.inputs, request).evaluated;
+  for (int i = 0; i < iterations; ++i)
+    sink += search_fleet(resolved.serving.inputs, request).evaluated;
   const double elapsed_ms = emscripten_get_now() - start;
   return sink > 0 ? elapsed_ms / iterations : -1;
 }

@@ -153,16 +153,7 @@ FleetReport fleet_report(const ResolvedPlan& plan, std::vector<Issue>& issues) {
       !known(s.input_tokens) || !known(s.output_tokens) || !known(serving.engine.total_bytes)) {
     return f;
   }
-  FleetRequest request;
-  request.concurrency = s.concurrency;
-  request.tpot_slo_s = s.tpot_slo_ms / 1e3;
-  request.load = serving.load;
-  request.engine = serving.engine;
-  request.price_per_gpu_hour = plan.setup.price_per_gpu_hour;
-  request.tp = serving.tp ? *serving.tp : kNaN;
-  request.pp = serving.pp ? *serving.pp : kNaN;
-  request.dp = serving.dp ? *serving.dp : kNaN;
-  request.ep = serving.ep;
+  const FleetRequest request = fleet_request(plan);
   const FleetSearch search = search_fleet(in, request);
   f.evaluated = search.evaluated;
   if (!search.found) {
@@ -363,3 +354,22 @@ LaunchCommands launch_for(const ResolvedPlan& plan, const ServingLayout& layout,
 }
 
 }  // namespace llm_sizer::detail
+
+namespace llm_sizer {
+
+FleetRequest fleet_request(const ResolvedPlan& plan) {
+  const ResolvedServing& serving = plan.serving;
+  FleetRequest request;
+  request.concurrency = serving.settings.concurrency;
+  request.tpot_slo_s = serving.settings.tpot_slo_ms / 1e3;
+  request.load = serving.load;
+  request.engine = serving.engine;
+  request.price_per_gpu_hour = plan.setup.price_per_gpu_hour;
+  request.tp = serving.tp ? *serving.tp : detail::kNaN;
+  request.pp = serving.pp ? *serving.pp : detail::kNaN;
+  request.dp = serving.dp ? *serving.dp : detail::kNaN;
+  request.ep = serving.ep;
+  return request;
+}
+
+}  // namespace llm_sizer

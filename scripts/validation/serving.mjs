@@ -125,27 +125,30 @@ function trtRow(core, run) {
   };
 }
 
+// The LMSYS DeepSeek-V3 deployment: DP attention on every card (TP 1), the experts over all of
+// them, one step of the stated KV length.
+const lmsysTexts = (run, rest) => ({
+  model: 'deepseek-v3',
+  accelerator: run.hardware.accelerator,
+  engine: 'vllm',
+  weights: 'fp8-block',
+  inferTp: '1',
+  inferPp: '1',
+  inferDp: String(run.engine.ep),
+  expertParallel: '1',
+  inputTokens: String(run.workload.input_len),
+  outputTokens: '1',
+  tpotSloMs: NO_SLO,
+  ...rest,
+});
+
 // LMSYS decode on 9 nodes: 72 DP attention ranks with the experts over all 72 cards, 256
 // sequences per card at a 2000-token KV cache; output tokens/s per 8-card node, decode alone.
 // Only the speed is compared: the blog states no memory settings (SGLang's default fraction
 // leaves nothing for DP 72), so the cards are sized as vLLM would size them.
 function lmsysDecodeRow(core, run) {
   const batch = 256;
-  const texts = {
-    model: 'deepseek-v3',
-    accelerator: run.hardware.accelerator,
-    engine: 'vllm',
-    weights: 'fp8-block',
-    inferTp: '1',
-    inferPp: '1',
-    inferDp: String(run.engine.ep),
-    expertParallel: '1',
-    inputTokens: String(run.workload.input_len),
-    outputTokens: '1',
-    concurrency: String(batch * run.engine.ep),
-    tpotSloMs: NO_SLO,
-  };
-  const report = core.evaluate(texts);
+  const report = core.evaluate(lmsysTexts(run, { concurrency: String(batch * run.engine.ep) }));
   const fleet = report.inference.fleet;
   return {
     run,
@@ -160,22 +163,9 @@ function lmsysDecodeRow(core, run) {
 // LMSYS prefill on 4 nodes: DP attention over 32 cards, experts over all of them, 16 384 tokens
 // per card per step; input tokens/s per node, prefill alone (cards sized as above).
 function lmsysPrefillRow(core, run) {
-  const texts = {
-    model: 'deepseek-v3',
-    accelerator: run.hardware.accelerator,
-    engine: 'vllm',
-    weights: 'fp8-block',
-    inferTp: '1',
-    inferPp: '1',
-    inferDp: String(run.engine.ep),
-    expertParallel: '1',
-    inputTokens: String(run.workload.input_len),
-    outputTokens: '1',
-    prefillChunk: '16384',
-    concurrency: String(run.engine.ep),
-    tpotSloMs: NO_SLO,
-  };
-  const report = core.evaluate(texts);
+  const report = core.evaluate(
+    lmsysTexts(run, { prefillChunk: '16384', concurrency: String(run.engine.ep) }),
+  );
   const fleet = report.inference.fleet;
   return {
     run,

@@ -5,28 +5,15 @@
 #include <string>
 #include <vector>
 
+#include "cli_run.hpp"
 #include "llm_sizer/json.hpp"
-#include "run.hpp"
+#include "test_support.hpp"
 
 namespace llm_sizer {
 namespace {
 
-struct CliRun {
-  int code;
-  std::string out;
-  std::string err;
-};
-
-CliRun run_cli(const std::vector<std::string>& args) {
-  CliRun r;
-  r.code = cli::run(args, r.out, r.err);
-  return r;
-}
-
-double number(const JsonValue& object, const char* key) {
-  const JsonValue* v = object.find(key);
-  return v != nullptr && v->is_number() ? v->as_number() : -1;
-}
+using test::CliRun;
+using test::run_cli;
 
 TEST(CliServing, DeepSeekV3OnH100AsJsonIsAMultiNodeFleet) {
   const CliRun r = run_cli({"infer", "--model", "deepseek-v3", "--accelerator", "h100-80g",
@@ -39,10 +26,10 @@ TEST(CliServing, DeepSeekV3OnH100AsJsonIsAMultiNodeFleet) {
   ASSERT_NE(fleet, nullptr);
   EXPECT_TRUE(fleet->find("found")->as_bool());
   // 688 GB of FP8 weights exceed the 612 GB vLLM may use of one 8 × H100 node.
-  EXPECT_GE(number(*fleet, "total_gpus"), 16);
-  EXPECT_GE(number(*fleet, "nodes"), 2);
-  EXPECT_GT(number(*fleet, "output_tokens_per_s"), 0);
-  EXPECT_GT(number(*fleet, "cost_per_m_output"), 0);
+  EXPECT_GE(test::number_at(*fleet, "total_gpus"), 16);
+  EXPECT_GE(test::number_at(*fleet, "nodes"), 2);
+  EXPECT_GT(test::number_at(*fleet, "output_tokens_per_s"), 0);
+  EXPECT_GT(test::number_at(*fleet, "cost_per_m_output"), 0);
   const JsonValue* launch = parsed.value->find("launch");
   ASSERT_NE(launch, nullptr);
   EXPECT_NE(launch->find("vllm")->as_string().find("vllm serve deepseek-ai/DeepSeek-V3"),
@@ -70,9 +57,10 @@ TEST(CliServing, AVllmCommandFillsThePlanAndFlagsWin) {
   ASSERT_TRUE(parsed.value);
   const JsonValue* settings = parsed.value->find("settings");
   EXPECT_EQ(settings->find("weights")->as_string(), "fp8");
-  EXPECT_EQ(number(*settings, "context"), 16384);
-  EXPECT_EQ(number(*settings, "gpu_memory_utilization"), 0.95);  // the flag, not the command
-  EXPECT_EQ(number(*parsed.value->find("fleet"), "tp"), 8);
+  EXPECT_EQ(test::number_at(*settings, "context"), 16384);
+  EXPECT_EQ(test::number_at(*settings, "gpu_memory_utilization"),
+            0.95);  // the flag, not the command
+  EXPECT_EQ(test::number_at(*parsed.value->find("fleet"), "tp"), 8);
   // A command that is not vllm serve stops the command with a usage error.
   const CliRun bad = run_cli({"infer", "--vllm-command", "sglang serve x"});
   EXPECT_EQ(bad.code, 2);

@@ -185,6 +185,10 @@ struct FullInference {
 /// to `issues`.
 FullInference full_inference(const ResolvedPlan& plan, std::vector<Issue>& issues);
 
+/// The fleet search's request on a resolved plan: its load, engine, price and the layout the plan
+/// fixes (the rest searched).
+FleetRequest fleet_request(const ResolvedPlan& plan);
+
 template <class Visitor>
 void visit_fields(Visitor& v, const InferencePerCard& m) {
   v.field("weights_gb", m.weights_gb);

@@ -1,9 +1,7 @@
 import type { FleetCard } from '../core/types';
 import { formatNumber } from '../i18n/i18n';
 import { useApp, useT } from '../state/context';
-
-const WIDTH = 600;
-const HEIGHT = 28;
+import { BAR_HEIGHT as HEIGHT, BAR_WIDTH as WIDTH, stackParts } from './memory-stack';
 
 /**
  * One card of the fleet as its engine fills it: weights, KV cache pool, profiled activations,
@@ -14,21 +12,16 @@ export function FleetCardBar({ card }: { card: FleetCard }) {
   const t = useT();
   const lang = app.lang.value;
   const gb = (v: number) => t('ui.gb', { n: formatNumber(lang, v, 2) });
-  const parts = [
-    { key: 'weights', value: card.weightsGb },
-    { key: 'kv', value: card.kvCacheGb },
-    { key: 'workspace', value: card.activationGb },
-    { key: 'reserve', value: card.nonTorchGb + card.encoderGb },
-    { key: 'free', value: card.reserveGb },
-  ].map((p) => ({ ...p, value: Number.isFinite(p.value) ? Math.max(0, p.value) : 0 }));
-  const scale = Math.max(card.deviceGb, ...parts.map((p) => p.value)) || 1;
-  const x = (v: number) => (v / scale) * WIDTH;
-  let offset = 0;
-  const rects = parts.map((p) => {
-    const rect = { ...p, x: x(offset), width: x(p.value) };
-    offset += p.value;
-    return rect;
-  });
+  const { rects } = stackParts(
+    [
+      { key: 'weights', value: card.weightsGb },
+      { key: 'kv', value: card.kvCacheGb },
+      { key: 'workspace', value: card.activationGb },
+      { key: 'reserve', value: card.nonTorchGb + card.encoderGb },
+      { key: 'free', value: card.reserveGb },
+    ],
+    (values) => Math.max(card.deviceGb, ...values),
+  );
   const label = t('ui.fleet_memory_title', { device: formatNumber(lang, card.deviceGb, 2) });
   return (
     <figure class="memory-bar" data-testid="fleet-card">

@@ -1,10 +1,9 @@
 import type { LatencyPoint } from '../core/types';
 import { formatNumber } from '../i18n/i18n';
 import { useApp, useT } from '../state/context';
+import { ChartFrame, chartBox } from './ChartFrame';
 
-const WIDTH = 600;
-const HEIGHT = 220;
-const PAD = { left: 56, right: 12, top: 10, bottom: 34 };
+const BOX = chartBox(56);
 
 /** Round steps for a linear axis from 0 to `max`: 1, 2 or 5 × a power of ten, about 4 of them. */
 function ticks(max: number): number[] {
@@ -30,10 +29,9 @@ export function LatencyCurve({ points, slo }: { points: LatencyPoint[]; slo: num
   if (shown.length < 2) return null;
   const xMax = Math.max(...shown.map((p) => p.tpotMs), Number.isFinite(slo) ? slo : 0) * 1.05;
   const yMax = Math.max(...shown.map((p) => p.outputTokensPerSPerGpu)) * 1.05;
-  const innerW = WIDTH - PAD.left - PAD.right;
-  const innerH = HEIGHT - PAD.top - PAD.bottom;
-  const x = (v: number) => PAD.left + (v / xMax) * innerW;
-  const y = (v: number) => PAD.top + innerH - (v / yMax) * innerH;
+  const { innerW, innerH } = BOX;
+  const x = (v: number) => BOX.left + (v / xMax) * innerW;
+  const y = (v: number) => BOX.top + innerH - (v / yMax) * innerH;
   const first = shown[0];
   const last = shown[shown.length - 1];
   const description = t('ui.fleet_curve_desc', {
@@ -47,30 +45,20 @@ export function LatencyCurve({ points, slo }: { points: LatencyPoint[]; slo: num
   return (
     <figure class="curve" data-testid="latency-curve">
       <figcaption>{t('ui.fleet_curve_title')}</figcaption>
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={description}>
-        <line
-          class="axis"
-          x1={PAD.left}
-          x2={WIDTH - PAD.right}
-          y1={PAD.top + innerH}
-          y2={PAD.top + innerH}
-        />
-        <line class="axis" x1={PAD.left} x2={PAD.left} y1={PAD.top} y2={PAD.top + innerH} />
-        {ticks(yMax).map((v) => (
-          <g key={`y${v}`}>
-            <line class="grid" x1={PAD.left} x2={WIDTH - PAD.right} y1={y(v)} y2={y(v)} />
-            <text class="tick" x={PAD.left - 6} y={y(v) + 4} text-anchor="end">
-              {formatNumber(lang, v, 0)}
-            </text>
-          </g>
-        ))}
-        {ticks(xMax).map((v) => (
-          <text key={`x${v}`} class="tick" x={x(v)} y={PAD.top + innerH + 16} text-anchor="middle">
-            {formatNumber(lang, v, 0)}
-          </text>
-        ))}
+      <ChartFrame
+        box={BOX}
+        label={description}
+        x={x}
+        y={y}
+        xTicks={ticks(xMax)}
+        yTicks={ticks(yMax)}
+        xText={(v) => formatNumber(lang, v, 0)}
+        yText={(v) => formatNumber(lang, v, 0)}
+        xTitle={t('ui.fleet_curve_x')}
+        yTitle={t('ui.fleet_curve_y')}
+      >
         {Number.isFinite(slo) && slo <= xMax && (
-          <line class="marker" x1={x(slo)} x2={x(slo)} y1={PAD.top} y2={PAD.top + innerH} />
+          <line class="marker" x1={x(slo)} x2={x(slo)} y1={BOX.top} y2={BOX.top + innerH} />
         )}
         <polyline
           class="line"
@@ -96,19 +84,7 @@ export function LatencyCurve({ points, slo }: { points: LatencyPoint[]; slo: num
             </title>
           </circle>
         ))}
-        <text class="axis-label" x={PAD.left + innerW / 2} y={HEIGHT - 4} text-anchor="middle">
-          {t('ui.fleet_curve_x')}
-        </text>
-        <text
-          class="axis-label"
-          x="12"
-          y={PAD.top + innerH / 2}
-          text-anchor="middle"
-          transform={`rotate(-90 12 ${PAD.top + innerH / 2})`}
-        >
-          {t('ui.fleet_curve_y')}
-        </text>
-      </svg>
+      </ChartFrame>
       <p class="hint" data-testid="latency-desc">
         {description}
       </p>

@@ -1,9 +1,7 @@
 import type { InferencePerCard } from '../core/types';
 import { formatNumber } from '../i18n/i18n';
 import { useApp, useT } from '../state/context';
-
-const WIDTH = 600;
-const HEIGHT = 28;
+import { BAR_HEIGHT as HEIGHT, BAR_WIDTH as WIDTH, stackParts } from './memory-stack';
 
 /** One card's memory as a stacked bar: weights, KV cache, workspace, reserve, then what is free. */
 export function MemoryBar({ card }: { card: InferencePerCard }) {
@@ -11,22 +9,17 @@ export function MemoryBar({ card }: { card: InferencePerCard }) {
   const t = useT();
   const lang = app.lang.value;
   const gb = (v: number) => t('ui.gb', { n: formatNumber(lang, v, 2) });
-  const parts = [
-    { key: 'weights', value: card.weightsGb },
-    { key: 'kv', value: card.kvCacheGb },
-    { key: 'workspace', value: card.workspaceGb },
-    { key: 'reserve', value: card.reserveGb },
-  ].map((p) => ({ ...p, value: Number.isFinite(p.value) ? Math.max(0, p.value) : 0 }));
+  const { rects, x } = stackParts(
+    [
+      { key: 'weights', value: card.weightsGb },
+      { key: 'kv', value: card.kvCacheGb },
+      { key: 'workspace', value: card.workspaceGb },
+      { key: 'reserve', value: card.reserveGb },
+    ],
+    // The scale holds the whole card, or everything asked for when that is more.
+    () => Math.max(card.cardMemoryGb, card.totalGb),
+  );
   const over = card.freeGb < 0;
-  // The scale holds the whole card, or everything asked for when that is more.
-  const scale = Math.max(card.cardMemoryGb, card.totalGb) || 1;
-  const x = (gbValue: number) => (gbValue / scale) * WIDTH;
-  let offset = 0;
-  const rects = parts.map((p) => {
-    const rect = { ...p, x: x(offset), width: x(p.value) };
-    offset += p.value;
-    return rect;
-  });
   const usableX = x(card.usableGb);
   const label = t('ui.memory_usable', {
     usable: formatNumber(lang, card.usableGb, 2),
