@@ -68,7 +68,7 @@ TEST(EngineMemory, VllmKvPoolMatchesItsStartUpLog) {
   plan.infer_context = 8192;
   plan.infer_tp = 1;
   plan.infer_pp = 1;
-  const FleetReport& f = fleet_of(serve("llama-3.1-8b", "h100-80g", plan));
+  const FleetReport f = fleet_of(serve("llama-3.1-8b", "h100-80g", plan));
   ASSERT_TRUE(f.found);
   const double kv_gib = f.per_card.kv_cache_gb * 1e9 / kBytesPerGib;
   EXPECT_NEAR(kv_gib / 58.11, 1, 0.01);
@@ -86,7 +86,7 @@ TEST(EngineMemory, TheSameCardHoldsMoreKvUnderSglangsStaticPool) {
   plan.infer_pp = 1;
   plan.infer_expert_parallel = 0;
   plan.infer_gpu_memory_utilization = 0.93;
-  const FleetReport& f = fleet_of(serve("qwen3-235b-a22b", "h100-80g", plan));
+  const FleetReport f = fleet_of(serve("qwen3-235b-a22b", "h100-80g", plan));
   ASSERT_TRUE(f.found);
   EXPECT_NEAR(f.per_card.kv_tokens / 367404, 1, 0.05);
 }
@@ -163,7 +163,7 @@ TEST(Fleet, EveryDoneMeansCaseGetsAFleet) {
     plan.infer_concurrency = 32;
     plan.infer_input_tokens = 8192;
     plan.infer_output_tokens = 1024;
-    const FleetReport& f = fleet_of(serve(c.model, c.accelerator, plan));
+    const FleetReport f = fleet_of(serve(c.model, c.accelerator, plan));
     ASSERT_TRUE(f.found) << c.model;
     EXPECT_TRUE(std::isfinite(f.ttft_ms) && std::isfinite(f.tpot_ms)) << c.model;
     EXPECT_GT(f.output_tokens_per_s, 0) << c.model;
@@ -199,7 +199,7 @@ TEST(Fleet, DisaggregationRemovesPrefillStallsFromTpot) {
   plan.infer_input_tokens = 8192;
   plan.infer_output_tokens = 256;
   plan.infer_pd_ratio = "1:1";
-  const FleetReport& f = fleet_of(serve("llama-3.1-8b", "h100-80g", plan));
+  const FleetReport f = fleet_of(serve("llama-3.1-8b", "h100-80g", plan));
   ASSERT_TRUE(f.disaggregated.on);
   EXPECT_LT(f.disaggregated.tpot_ms, f.tpot_ms);
   EXPECT_EQ(f.disaggregated.prefill_gpus, f.disaggregated.decode_gpus);
