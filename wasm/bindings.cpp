@@ -246,9 +246,9 @@ std::string export_json_js(const val& texts, const std::string& kind) {
   return kind == "inference" ? inference_json(report) : training_json(report);
 }
 
-// An importer's plan texts as {camelCaseId: text}.
+// An importer's plan texts as "texts": {camelCaseId: text}.
 template <class Texts>
-void write_texts(JsonWriter& out, const Texts& texts) {
+void write_imported_texts(JsonWriter& out, const Texts& texts) {
   out.key("texts").begin_object();
   for (const auto& t : texts) {
     out.key(camel_case(t.field));
@@ -261,7 +261,7 @@ void write_texts(JsonWriter& out, const Texts& texts) {
 val import_vllm_command_js(const std::string& text) {
   const VllmImport imported = import_vllm_command(text);
   return object([&](JsonWriter& out, JsonFieldWriter& f) {
-    write_texts(out, imported.texts);
+    write_imported_texts(out, imported.texts);
     f.field("model", imported.model);
     f.field("issues", imported.issues);
     f.field("ok", imported.ok());
@@ -272,7 +272,7 @@ val import_vllm_command_js(const std::string& text) {
 val import_hf_config_js(const std::string& text) {
   const HfImport imported = import_hf_config(text);
   return object([&](JsonWriter& out, JsonFieldWriter& f) {
-    write_texts(out, imported.texts);
+    write_imported_texts(out, imported.texts);
     f.field("model_name", imported.model_name);
     f.field("model_type", imported.model_type);
     f.field("family", imported.family);

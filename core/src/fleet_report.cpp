@@ -316,13 +316,13 @@ std::vector<LatencyPoint> latency_curve(const ServingInputs& in, const ServingLa
 LaunchCommands launch_for(const ResolvedPlan& plan, const ServingLayout& layout, double fraction) {
   const InferenceSettings& s = plan.serving.settings;
   const EngineSettings& engine = plan.serving.engine;
-  const ModelRepo repo = hf_repo(plan.plan.model, s.weights);
+  const ModelRepo repo = hf_repo(plan.serving.model_id, s.weights);
   LaunchInput in;
   const std::string placeholder =
       "<" + (plan.setup.model_name.empty() ? std::string("model") : plan.setup.model_name) + ">";
   in.model = repo.repo.empty() ? placeholder : repo.repo;
   in.quantize_online = s.weights == "fp8" && !repo.prequantized && !repo.repo.empty();
-  in.mtp = plan.plan.model == "deepseek-v3";
+  in.mtp = plan.serving.model_id == "deepseek-v3";
   in.layout = layout;
   in.gpus_per_node = plan.setup.gpus_per_node;
   LaunchCommands out;
@@ -333,12 +333,12 @@ LaunchCommands launch_for(const ResolvedPlan& plan, const ServingLayout& layout,
     if (profile.id == s.engine) {
       in.memory_fraction = fraction;
     } else {
-      in.settings.prefill_chunk = engine_max_batched_tokens(profile, plan.plan.accelerator,
+      in.settings.prefill_chunk = engine_max_batched_tokens(profile, plan.serving.accelerator_id,
                                                             engine.total_bytes, engine.smi_mib);
-      in.settings.max_num_seqs =
-          profile.kv_rule == KvBudgetRule::kStaticFraction
-              ? kNaN
-              : engine_max_num_seqs(profile, plan.plan.accelerator, engine.total_bytes, kNaN, kNaN);
+      in.settings.max_num_seqs = profile.kv_rule == KvBudgetRule::kStaticFraction
+                                     ? kNaN
+                                     : engine_max_num_seqs(profile, plan.serving.accelerator_id,
+                                                           engine.total_bytes, kNaN, kNaN);
       in.memory_fraction =
           profile.kv_rule == KvBudgetRule::kStaticFraction
               ? sglang_mem_fraction_static(engine.smi_mib, in.settings.prefill_chunk,

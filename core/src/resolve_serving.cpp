@@ -171,6 +171,8 @@ void resolve_serving(Resolver& r, ResolvedPlan& out) {
   InferenceSettings& s = serving.settings;
   const Architecture& a = setup.arch;
   const double hidden = setup.has_architecture ? a.hidden : 0;
+  serving.model_id = p.model;
+  serving.accelerator_id = p.accelerator;
 
   s.weights = r.text("weights", p.infer_weights, "bf16");
   const WeightFormat* format = find_weight_format(s.weights);

@@ -79,6 +79,10 @@ struct ResolvedServing {
   int ep = -1;               ///< expert parallelism: -1 automatic, 0 off, 1 on
   EngineSettings engine;     ///< the engine's resolved memory and batching settings
   ServingWorkload load;      ///< the request shape and what-ifs
+  /// The presets' ids ("custom" for typed ones): the launch commands' checkpoint and the engines'
+  /// per-card defaults.
+  std::string model_id;
+  std::string accelerator_id;
 };
 
 struct ResolvedPlan {
