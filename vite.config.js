@@ -53,13 +53,21 @@ const PACKS = {
   serve: {
     files: [
       'components/ServeAnswer.tsx',
+      'components/FleetAnswer.tsx',
       'components/InferenceFleet.tsx',
       'components/MemoryBar.tsx',
       'components/ConcurrencyCurve.tsx',
+      'components/ServingPanel.tsx',
+      'components/FleetAlternatives.tsx',
+      'components/FleetCardBar.tsx',
+      'components/LatencyCurve.tsx',
+      'components/LaunchCommands.tsx',
+      'components/VllmImport.tsx',
     ],
-    // The serving model's derivation: only the serving panel, the embedded view and the exports
-    // show it (its report comes with the full module), and their loaders add this pack.
-    prefixes: ['step.serve_', 'note.serve_'],
+    // The serving model's derivation and its fleet's: only the serving panel, the embedded view
+    // and the exports show them (their report comes with the full module), and their loaders
+    // add this pack.
+    prefixes: ['step.serve_', 'note.serve_', 'step.fleet_', 'note.fleet_'],
   },
   model: { files: ['components/ModelSearch.tsx', 'catalog/hub.ts'] },
   article: {

@@ -19,7 +19,9 @@
 #include "boundary.hpp"
 #include "llm_sizer/json_visitor.hpp"
 #include "llm_sizer/resolve.hpp"
+#include "llm_sizer/serving_fleet.hpp"
 #include "llm_sizer/training_report.hpp"
+#include "llm_sizer/vllm_import.hpp"
 
 using emscripten::val;
 
@@ -114,6 +116,12 @@ std::string export_json_js(const val& texts, const std::string& kind) {
   return kind == "inference" ? inference_json(report) : training_json(report);
 }
 
+// A pasted `vllm serve …` command → the plan texts it sets (camelCase ids) and the issues.
+val import_vllm_command_js(const std::string& text) {
+  const VllmImport imported = import_vllm_command(text);
+  return to_js(boundary::VllmImportTexts{&imported});
+}
+
 // A pasted config.json → the plan texts it sets (camelCase ids), its name and the issues.
 val import_hf_config_js(const std::string& text) {
   const HfImport imported = import_hf_config(text);
@@ -143,6 +151,21 @@ double benchmark_layout_ns(int iterations) {
   return sink > 0 ? elapsed_ms * 1e6 / iterations : -1;
 }
 
+// Times `iterations` fleet searches for a plan inside the module (resolution and the boundary
+// excluded), for the browser benchmark (tests/perf): milliseconds per search.
+double benchmark_fleet_ms(const val& texts, int iterations) {
+  std::vector<Issue> ignored;
+  const ResolvedPlan resolved = resolve(plan_from_texts(texts, ignored));
+  if (!resolved.serving.ready || iterations < 1) return -1;
+  const FleetRequest request = fleet_request(resolved);
+  const double start = emscripten_get_now();
+  double sink = 0;
+  for (int i = 0; i < iterations; ++i)
+    sink += search_fleet(resolved.serving.inputs, request).evaluated;
+  const double elapsed_ms = emscripten_get_now() - start;
+  return sink > 0 ? elapsed_ms / iterations : -1;
+}
+
 #endif  // LLM_SIZER_PAGE_MODULE
 
 }  // namespace
@@ -159,5 +182,7 @@ EMSCRIPTEN_BINDINGS(llm_sizer) {
   emscripten::function("search", &llm_sizer::search_js);
   emscripten::function("benchmarkLayoutNs", &llm_sizer::benchmark_layout_ns);
   emscripten::function("importHfConfig", &llm_sizer::import_hf_config_js);
+  emscripten::function("importVllmCommand", &llm_sizer::import_vllm_command_js);
+  emscripten::function("benchmarkFleetMs", &llm_sizer::benchmark_fleet_ms);
 #endif
 }

@@ -22,6 +22,7 @@
 #include "llm_sizer/precision.hpp"
 #include "llm_sizer/report.hpp"
 #include "llm_sizer/resolve.hpp"
+#include "llm_sizer/vllm_import.hpp"
 
 namespace llm_sizer::boundary {
 
@@ -47,6 +48,14 @@ void visit_fields(Visitor& v, const ImportedTexts& t) {
   for (const auto& text : *t.texts) v.field(text.field, text.text);
 }
 
+/// What the page's first module sends in place of the serving model: { available: false }.
+struct NoInference {};
+
+template <class Visitor>
+void visit_fields(Visitor& v, const NoInference&) {
+  v.field("available", false);
+}
+
 /// evaluate(texts): the plan read from the texts, its link, and everything computed for it.
 struct EvaluateResult {
   static constexpr std::string_view kTsName = "Report";
@@ -62,7 +71,13 @@ void visit_fields(Visitor& v, const EvaluateResult& r) {
   v.field("article_training", r.report->article_training);
   v.field("article_inference", r.report->article_inference);
   v.field("training", r.report->training);
+#ifdef LLM_SIZER_PAGE_MODULE
+  // The serving model is the full module's: the page's module says only that it has none,
+  // without the writer code of every serving field (5 KB gzipped of the first visit).
+  v.field("inference", NoInference{});
+#else
   v.field("inference", r.report->inference);
+#endif
   v.field("issues", r.report->issues);
   v.field("inputs", r.report->inputs);
   v.field("serving_computed", r.report->serving_computed);
@@ -106,6 +121,20 @@ void visit_fields(Visitor& v, const HfImportTexts& h) {
   v.field("model_name", h.imported->model_name);
   v.field("model_type", h.imported->model_type);
   v.field("family", h.imported->family);
+  v.field("issues", h.imported->issues);
+  v.field("ok", h.imported->ok());
+}
+
+/// importVllmCommand(text): the texts a `vllm serve …` command sets, its model and the issues.
+struct VllmImportTexts {
+  static constexpr std::string_view kTsName = "VllmImport";
+  const VllmImport* imported = nullptr;
+};
+
+template <class Visitor>
+void visit_fields(Visitor& v, const VllmImportTexts& h) {
+  v.field("texts", ImportedTexts{&h.imported->texts});
+  v.field("model", h.imported->model);
   v.field("issues", h.imported->issues);
   v.field("ok", h.imported->ok());
 }

@@ -11,6 +11,7 @@ import type {
   PlanTexts,
   Report,
   SearchReport,
+  VllmImport,
 } from '../web/src/core/generated/llm_sizer_types';
 
 export type * from '../web/src/core/generated/llm_sizer_types';
@@ -33,6 +34,10 @@ export interface LlmSizerModule extends PageModule {
   /** nanoseconds per layout evaluation inside the module (for the benchmark) */
   benchmarkLayoutNs(iterations: number): number;
   importHfConfig(text: string): HfImport;
+  /** a `vllm serve …` command line read into plan texts */
+  importVllmCommand(text: string): VllmImport;
+  /** milliseconds per fleet search for a plan, timed inside the module (-1 without a model) */
+  benchmarkFleetMs(texts: PlanTexts, iterations: number): number;
 }
 
 export default function createLlmSizerModule(options?: {

@@ -98,3 +98,50 @@ test('the article preset has no architecture, so the panel says to choose the re
   assert.deepEqual(page.problems, []);
   await page.closeAll();
 });
+
+test('DeepSeek-V3 in FP8 on H100 gets a two-node fleet with its numbers and launch commands', async () => {
+  const page = await openPage(
+    '#v=2&m=deepseek-v3&a=h100-80g&i.w=fp8-block&i.c=32&i.in=8192&i.out=1024',
+  );
+  // 688 GB of weights do not fit the 612 GB vLLM may use of one node of eight.
+  assert.match(await text(page, 'fleet-layout'), /= 16 GPUs on 2 node\(s\)$/);
+  assert.match(await text(page, 'fleet-slo'), /within the 50 ms TPOT target/);
+  assert.match(await text(page, 'fleet-tpot'), /^\d+(\.\d)? ms$/);
+  assert.match(await text(page, 'fleet-cost-output'), /^\$\d/);
+  assert.equal(await page.locator('[data-testid=fleet-card] rect').count(), 5);
+  assert.ok((await page.locator('[data-testid=latency-curve] circle').count()) >= 3);
+  assert.match(await text(page, 'launch-text'), /^# node 0 \(head\)/);
+  assert.match(await text(page, 'launch-text'), /vllm serve deepseek-ai\/DeepSeek-V3/);
+  await page.check('[data-testid=launch-sglang]');
+  assert.match(await text(page, 'launch-text'), /python -m sglang\.launch_server/);
+  assert.deepEqual(page.problems, []);
+  await page.closeAll();
+});
+
+test('a vllm serve command read on the page changes the plan, and its link keeps it', async () => {
+  const page = await openPage('#v=2&m=llama-3.1-8b&a=h100-80g');
+  await page.click('[data-testid=vllm-import] summary');
+  await page.fill(
+    '[data-testid=vllm-text]',
+    'vllm serve meta-llama/Llama-3.1-70B-Instruct -tp 4 --max-model-len 16384 --frob 1',
+  );
+  await page.click('[data-testid=vllm-read]');
+  await page.waitForURL(/i\.tp=4/);
+  assert.match(page.url(), /m=llama-3\.1-70b/);
+  assert.match(page.url(), /i\.ctx=16384/);
+  assert.match(await text(page, 'vllm-status'), /Read \d+ input\(s\) from the command\./);
+  assert.match(await text(page, 'vllm-issue'), /--frob/);
+  assert.match(await text(page, 'fleet-layout'), /TP 4 × PP 1 × DP 1/);
+  assert.deepEqual(page.problems, []);
+  await page.closeAll();
+});
+
+test('the fleet speaks Chinese with no raw message key', async () => {
+  const page = await openPage('#v=2&m=qwen3-235b-a22b&a=h100-80g&i.w=fp8&i.c=32&lang=zh');
+  await page.waitForSelector('[data-testid=fleet-layout]');
+  const panel = await page.textContent('section[aria-labelledby=serving-title]');
+  assert.match(panel, /张卡/);
+  assert.doesNotMatch(panel, /\b(ui|step|note)\.[a-z_]+/);
+  assert.deepEqual(page.problems, []);
+  await page.closeAll();
+});

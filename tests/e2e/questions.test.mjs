@@ -112,7 +112,7 @@ for (const [name, viewport] of [
       await page.waitForSelector('[data-testid=serve-total]');
       await page.waitForURL(/q=serve/);
       assert.equal(await text(page, 'serve-total'), gpus('1'));
-      assert.match(await text(page, 'serve-layout'), /^TP 1 × 1 /);
+      assert.match(await text(page, 'serve-layout'), /^TP 1 × PP 1 × DP 1 × 1 /);
       assert.match(
         await page.getAttribute('[data-testid=answer-fits] >> xpath=..', 'class'),
         /\bfits\b/,

@@ -40,6 +40,14 @@ const PLANS = [
   { model: 'deepseek-v3', accelerator: 'h200-141g', weights: 'fp8-block', batch: '32' },
   { model: 'mixtral-8x7b', accelerator: 'a100-80g', ep: '8', recipe: 'fp8', recompute: 'full' },
   { model: 'llama-3.1-8b', tokens: '1e12', deadlineDays: '20', pricePerGpuHour: '2' },
+  // A MoE model on H100 with a prefill:decode split: a multi-node fleet, its alternatives, the what-if.
+  {
+    model: 'deepseek-v3',
+    accelerator: 'h100-80g',
+    weights: 'fp8-block',
+    concurrency: '32',
+    pdRatio: '1:3',
+  },
   { model: 'qwen2.5-32b', inferTp: '8', gpusPerNode: '4', context: '999999' },
   { pp: '0', params: 'x', tp: '64', model: 'zz', accelerator: 'yy' },
   { recipe: 'zz', recompute: 'yy', weights: 'fp9', kvDtype: 'q1', framework: 'fw', lang: 'xx' },
@@ -127,6 +135,16 @@ test('importHfConfig() returns an HfImport as declared for every fixture and bro
   }
 });
 
+test('importVllmCommand() returns a VllmImport as declared, read or refused', () => {
+  assert.equal(
+    call(core, 'importVllmCommand', 'vllm serve deepseek-ai/DeepSeek-V3 -tp 8').ok,
+    true,
+  );
+  for (const text of ['', 'vllm serve', "vllm serve 'unclosed", 'python train.py']) {
+    call(core, 'importVllmCommand', text);
+  }
+});
+
 test('the modules have exactly the declared functions', () => {
   for (const name of fullMethods.keys()) assert.equal(typeof core[name], 'function', name);
   for (const name of pageMethods.keys()) assert.equal(typeof page[name], 'function', name);
@@ -138,12 +156,25 @@ test('the modules have exactly the declared functions', () => {
 // The page module is the full one minus the tools: the same answers, none of the tools' bytes.
 test('the page module answers as the full module does, but for the serving model', () => {
   // Everything but the serving model, which the page module leaves to the full one.
-  const servingModelCodes = new Set(['serving_exceeds_node', 'serving_does_not_fit']);
+  const servingModelCodes = new Set([
+    'serving_exceeds_node',
+    'serving_does_not_fit',
+    'serving_fleet_none',
+  ]);
+  // … with the inputs whose automatic value the fleet decides.
+  const decidedByFleet = [
+    'infer_tp',
+    'infer_pp',
+    'infer_dp',
+    'expert_parallel',
+    'runtime_reserve_gb',
+    'gpu_memory_utilization',
+  ];
   const withoutServing = (report) => ({
     ...report,
     inference: undefined,
     servingComputed: undefined,
-    inputs: report.inputs.filter((i) => i.field !== 'infer_tp'),
+    inputs: report.inputs.filter((i) => !decidedByFleet.includes(i.field)),
     issues: report.issues.filter((i) => !servingModelCodes.has(i.code)),
   });
   for (const texts of PLANS) {

@@ -106,10 +106,12 @@ function textCases(field) {
     { kind: 'unknown id', text: UNKNOWN_ID, code: unknownCode, severity: unknownSeverity },
     { kind: 'HTML', text: HTML_PAYLOAD, code: unknownCode, severity: unknownSeverity },
   ];
-  if (field.issueField === 'stage_layers') {
-    // A stage list must be whole numbers, one per stage, adding up to the layers.
+  // A stage list must be whole numbers, one per stage, adding up to the layers; a prefill:decode
+  // ratio two whole numbers with a colon.
+  const malformed = { stage_layers: 'stage_layers_invalid', pd_ratio: 'pd_ratio_invalid' };
+  if (Object.hasOwn(malformed, field.issueField)) {
     for (const c of cases.slice(1)) {
-      c.code = 'stage_layers_invalid';
+      c.code = malformed[field.issueField];
       c.severity = 'error';
     }
   }

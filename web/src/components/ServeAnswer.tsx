@@ -2,10 +2,12 @@ import { useEffect } from 'preact/hooks';
 import { formatNumber } from '../i18n/i18n';
 import { useApp, useT } from '../state/context';
 import { AnswerItem as Item } from './AnswerItem';
+import { FleetAnswer } from './FleetAnswer';
 
 /**
- * The serving answer: GPUs, the layout (TP × replicas), how many sequences a replica holds, the
- * decode throughput and whether a card holds it. The serving model comes with the full module:
+ * The serving answer: the fleet for the target load when the search found one (FleetAnswer),
+ * else the view inside one node: GPUs, the layout (TP × replicas), how many sequences a replica
+ * holds, the decode throughput and whether a card holds it. The serving model comes with the full module:
  * this card asks for it.
  */
 export function ServeAnswer() {
@@ -57,6 +59,7 @@ export function ServeAnswer() {
       </>
     );
   }
+  if (inf.fleet.found) return <FleetAnswer head={head} />;
   const card = inf.perCard;
   return (
     <>

@@ -3,7 +3,7 @@
 import { computed, effect, signal, type ReadonlySignal, type Signal } from '@preact/signals';
 import type { Core } from '../core/api';
 import type { ComparisonMatrix, Issue, PlanTexts, Report, ResolvedInput } from '../core/types';
-import { asLang, loadCatalog, loadedLangs, type Lang } from '../i18n/i18n';
+import { asLang, loadCatalog, loadedLangs, withMessages, type Lang } from '../i18n/i18n';
 import type { SearchState } from './search-state';
 import { stableComputed } from './stable';
 
@@ -98,7 +98,8 @@ export function createAppState(core: Core, env: AppEnvironment): AppState {
     if (serving.peek() === 'ready') return Promise.resolve();
     if (loading) return loading;
     serving.value = 'loading';
-    loading = core.loadFullEvaluate().then(
+    // The serving model's messages come with it, so nothing it reports is shown as a raw key.
+    loading = withMessages(core.loadFullEvaluate(), import('virtual:messages/serve')).then(
       (evaluate) => {
         fullEvaluate.value = evaluate;
         serving.value = 'ready';
