@@ -33,7 +33,7 @@ const en = JSON.parse(await readFile(new URL('web/src/i18n/en.json', root), 'utf
  * Warnings that leave the parameter count and memory of the text model exact: the vision or audio
  * tower is not counted (the catalog sizes the text backbone, and says so).
  */
-const EXACT_WARNINGS = new Set(['hf_text_config']);
+const EXACT_WARNINGS = new Set(['hf_text_config', 'hf_vision_config']);
 
 /**
  * Keys the importer names as unused that change nothing this calculator sizes, each with why and,
@@ -124,17 +124,30 @@ function inexact(issues, config) {
   });
 }
 
-/** What a catalog entry's reader should know: the unused keys that were set aside, by kind. */
-function setAside(issues) {
-  const kinds = new Set();
-  for (const issue of issues) {
-    if (issue.code !== 'hf_unused_keys') continue;
-    for (const key of issue.params.keys.split(', ')) {
-      const rule = NO_EFFECT[key];
-      if (rule === 'mtp' || rule === 'quantized') kinds.add(rule);
+/**
+ * `config` without the keys whose rule holds whatever their value (routing, generation settings,
+ * metadata …). The importer reads none of them, so its import is the same, but its list of unused
+ * keys, cut at 20 names, then names only the keys left to judge: a config saved with transformers'
+ * forty generation defaults would otherwise hide the rest behind "… (+N)".
+ */
+function pruned(config) {
+  const copy = structuredClone(config);
+  for (const scope of [copy, copy.text_config]) {
+    if (!scope || typeof scope !== 'object') continue;
+    for (const key of Object.keys(scope)) {
+      if (Object.hasOwn(NO_EFFECT, key) && !Array.isArray(NO_EFFECT[key])) delete scope[key];
     }
   }
-  return [...kinds];
+  return JSON.stringify(copy);
+}
+
+/** What a catalog entry's reader should know: what was set aside (an MTP module, quantization). */
+function setAside(config) {
+  const scope = config.text_config ?? config;
+  const kinds = [];
+  if (Number(scope.num_nextn_predict_layers) > 0) kinds.push('mtp');
+  if (config.quantization_config || scope.quantization_config) kinds.push('quantized');
+  return kinds;
 }
 
 /** An issue in English words, as the page would show it (a missing message is named as such). */
@@ -221,7 +234,15 @@ async function build(configs) {
   for (const config of configs.sort((a, b) => a.id.localeCompare(b.id))) {
     const sha256 = createHash('sha256').update(config.text).digest('hex');
     const imported = core.importHfConfig(config.text);
-    const reasons = imported.ok ? inexact(imported.issues, JSON.parse(config.text)) : [];
+    const parsed = imported.ok ? JSON.parse(config.text) : null;
+    let reasons = [];
+    if (imported.ok) {
+      const judged = core.importHfConfig(pruned(parsed));
+      reasons =
+        JSON.stringify(judged.texts) === JSON.stringify(imported.texts)
+          ? inexact(judged.issues, parsed)
+          : [{ code: 'catalog_pruning_changed_import', params: {} }];
+    }
     if (!imported.ok || reasons.length > 0) {
       excluded.push({
         id: config.id,
@@ -242,8 +263,8 @@ async function build(configs) {
       family: imported.family || imported.modelType,
       kind: config.kind || kindOf(texts),
       params: { total, active },
-      textOnly: imported.issues.some((i) => i.code === 'hf_text_config'),
-      notes: setAside(imported.issues),
+      textOnly: imported.issues.some((i) => EXACT_WARNINGS.has(i.code)),
+      notes: setAside(parsed),
       texts: Object.fromEntries(
         fields.filter((f) => f.id in texts).map((f) => [f.id, texts[f.id]]),
       ),
