@@ -58,6 +58,7 @@ const NO_EFFECT = {
   hidden_dropout_prob: 'dropout',
   // Tool metadata and run-time or generation settings saved with every transformers config.
   is_llama_config: 'metadata',
+  internal_version: 'metadata',
   'transformers.js_config': 'metadata',
   output_past: 'runtime',
   predict_special_tokens: 'runtime',

@@ -33,6 +33,7 @@ enum class Family {
   kStarcoder2,
   kGlm4Moe,
   kMinistral3,
+  kGlm4MoeLite,
 };
 
 struct FamilyEntry {
@@ -69,6 +70,7 @@ constexpr FamilyEntry kFamilies[] = {
     {"internlm2", Family::kInternlm2},
     {"starcoder2", Family::kStarcoder2},
     {"glm4_moe", Family::kGlm4Moe},
+    {"glm4_moe_lite", Family::kGlm4MoeLite},
 };
 
 // Keys that change nothing this calculator sizes, read silently (docs/hf-config.md says why):
@@ -575,10 +577,10 @@ void read_qwen3_moe(Reader& r, Draft& d) {
   a.ffn = r.integer("intermediate_size", range_of("ffn"), any_dense).value_or(0);
 }
 
-void read_deepseek(Reader& r, Draft& d) {
+/// Multi-head latent attention (modeling_deepseek.py, DeepseekV3Attention): q_lora_rank null →
+/// q_proj directly; a head_dim key is unused (q and k are nope + rope wide).
+void read_latent_attention(Reader& r, Draft& d) {
   Architecture& a = d.arch;
-  read_decoder(r, d, 0, 0);
-  // Multi-head latent attention (modeling_deepseek.py): q_lora_rank null → q_proj directly.
   a.q_lora_rank = r.integer("q_lora_rank", range_of("q_lora_rank")).value_or(0);
   a.kv_lora_rank = r.integer("kv_lora_rank", range_of("kv_lora_rank"), kRequired).value_or(0);
   a.qk_nope_dim = r.integer("qk_nope_head_dim", range_of("qk_nope_dim"), kRequired).value_or(0);
@@ -589,6 +591,12 @@ void read_deepseek(Reader& r, Draft& d) {
     r.derived("qk_nope_head_dim + qk_rope_head_dim", a.head_dim, range_of("head_dim"));
   }
   if (r.boolean("attention_bias").value_or(false)) d.approximated.push_back("attention_bias");
+}
+
+void read_deepseek(Reader& r, Draft& d) {
+  Architecture& a = d.arch;
+  read_decoder(r, d, 0, 0);
+  read_latent_attention(r, d);
   read_dense_ffn(r, d);
   if (!r.has("n_routed_experts")) {
     r.mark_read("n_routed_experts");  // null: a dense model; the MoE keys then mean nothing
@@ -783,6 +791,40 @@ void read_glm4_moe(Reader& r, Draft& d) {
   }
 }
 
+// GLM-4.7-Flash (modeling_glm4_moe_lite.py): DeepSeek-V3's latent attention with GLM-4.5's MoE
+// block (router, routed experts, one shared expert of n_shared_experts × moe_intermediate_size).
+// Which layers are MoE comes from mlp_layer_types ("dense" / "sparse"), by default the first dense
+// and the rest sparse; transformers does not read first_k_dense_replace, so it is read only where
+// it says the same.
+void read_glm4_moe_lite(Reader& r, Draft& d) {
+  Architecture& a = d.arch;
+  read_decoder(r, d, 0, 0);
+  read_latent_attention(r, d);
+  read_dense_ffn(r, d);
+  read_experts(r, d, "n_routed_experts", "moe_intermediate_size");
+  a.moe_shared_experts = as_int(r.integer("n_shared_experts", range_of("moe_shared_experts")), 1);
+  const auto layer_count = static_cast<std::size_t>(std::max(a.layers, 0));
+  std::vector<bool> moe(layer_count, true);
+  if (layer_count > 0) moe[0] = false;
+  if (const auto types = r.string_list("mlp_layer_types")) {
+    if (types->size() != layer_count) {
+      d.issues->push_back(hf_issue("hf_list_length", Severity::kError,
+                                   {{"key", "mlp_layer_types"},
+                                    {"length", std::to_string(types->size())},
+                                    {"layers", std::to_string(a.layers)}}));
+      return;
+    }
+    for (std::size_t i = 0; i < layer_count; ++i) moe[i] = (*types)[i] == "sparse";
+  }
+  place_moe_layers(d, moe, {"mlp_layer_types"});
+  const auto leading_dense = std::find(moe.begin(), moe.end(), true) - moe.begin();
+  const JsonValue* first = r.find("first_k_dense_replace");
+  if (first != nullptr && first->is_number() &&
+      first->as_number() == static_cast<double>(leading_dense)) {
+    r.mark_read("first_k_dense_replace");
+  }
+}
+
 // Ministral 3 and Mistral Small 3.x text models (modeling_ministral3.py): Mistral's modules; by
 // Ministral3Config's defaults 8 key/value heads of 128 and no window.
 void read_ministral3(Reader& r, Draft& d) {
@@ -856,6 +898,9 @@ void read_family(Family family, Reader& r, Draft& d) {
       return;
     case Family::kMinistral3:
       read_ministral3(r, d);
+      return;
+    case Family::kGlm4MoeLite:
+      read_glm4_moe_lite(r, d);
       return;
     case Family::kGeneric:
       read_decoder(r, d, 0, 0);

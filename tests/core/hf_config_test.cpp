@@ -202,6 +202,8 @@ const PublishedCase kPublishedCases[] = {
     // GLM-4.5 technical report (Zeng et al. 2025): 355B total. The released checkpoint's extra
     // multi-token-prediction layer is not built by transformers and not counted; 1%.
     {"glm-4.5.json", "glm4_moe", 355e9, 0.01, "GLM-4.5: 355B"},
+    // zai-org/GLM-4.7-Flash model card: a 30B-A3B mixture of experts (30B total).
+    {"glm-4.7-flash.json", "glm4_moe_lite", 30e9, 0.5 / 30, "GLM-4.7-Flash: 30B"},
 };
 
 TEST(HfConfig, NewlyMappedFamiliesMatchTheirPublishedParameterCounts) {
@@ -289,6 +291,14 @@ TEST(HfConfig, WhatTheNewFamiliesCannotRepresentIsNamed) {
   const HfImport glm = import_hf_config(fixture("glm-4.5.json"));
   ASSERT_EQ(codes(glm), std::vector<std::string>{"hf_unused_keys"});
   EXPECT_EQ(glm.issues[0].param("keys"), "n_group, topk_group, num_nextn_predict_layers");
+  // GLM-4.7-Flash: transformers places the MoE layers by mlp_layer_types (by default all but the
+  // first), not by first_k_dense_replace, which is read only where it agrees.
+  const std::string flash = fixture("glm-4.7-flash.json");
+  EXPECT_TRUE(import_hf_config(flash).issues.empty());
+  EXPECT_EQ(*import_hf_config(flash).text("moe_dense_layers"), "1");
+  const HfImport disagree = import_hf_config(with_value(flash, "first_k_dense_replace", "3"));
+  ASSERT_EQ(codes(disagree), std::vector<std::string>{"hf_unused_keys"});
+  EXPECT_EQ(disagree.issues[0].param("keys"), "first_k_dense_replace");
   // StarCoder2 was trained with dropout 0.1 (residual, embedding, attention).
   EXPECT_EQ(*import_hf_config(fixture("starcoder2-7b.json")).text("dropout"), "1");
 }
