@@ -34,6 +34,7 @@ enum class Family {
   kGlm4Moe,
   kMinistral3,
   kGlm4MoeLite,
+  kDeepseekMoe,
 };
 
 struct FamilyEntry {
@@ -48,6 +49,7 @@ constexpr FamilyEntry kFamilies[] = {
     {"qwen2", Family::kQwen2},
     {"qwen3", Family::kQwen3},
     {"qwen3_moe", Family::kQwen3Moe},
+    {"deepseek", Family::kDeepseekMoe},
     {"deepseek_v2", Family::kDeepseekV2},
     {"deepseek_v3", Family::kDeepseekV3},
     {"gpt2", Family::kGpt2},
@@ -593,10 +595,10 @@ void read_latent_attention(Reader& r, Draft& d) {
   if (r.boolean("attention_bias").value_or(false)) d.approximated.push_back("attention_bias");
 }
 
-void read_deepseek(Reader& r, Draft& d) {
+/// DeepSeek's FFN: dense, or from `first_k_dense_replace` on every `moe_layer_freq`-th layer an
+/// MoE block of a router, routed experts and n_shared_experts × moe_intermediate_size shared.
+void read_deepseek_ffn(Reader& r, Draft& d) {
   Architecture& a = d.arch;
-  read_decoder(r, d, 0, 0);
-  read_latent_attention(r, d);
   read_dense_ffn(r, d);
   if (!r.has("n_routed_experts")) {
     r.mark_read("n_routed_experts");  // null: a dense model; the MoE keys then mean nothing
@@ -621,6 +623,20 @@ void read_deepseek(Reader& r, Draft& d) {
   if (mtp != nullptr && mtp->is_number() && mtp->as_number() == 0) {
     r.mark_read("num_nextn_predict_layers");
   }
+}
+
+void read_deepseek(Reader& r, Draft& d) {
+  read_decoder(r, d, 0, 0);
+  read_latent_attention(r, d);
+  read_deepseek_ffn(r, d);
+}
+
+// DeepSeekMoE (model_type "deepseek", the modeling_deepseek.py of deepseek-moe-16b): Llama
+// attention (q, k, v, o with `attention_bias`) and DeepSeek-V2's FFN without latent attention.
+void read_deepseek_moe(Reader& r, Draft& d) {
+  read_decoder(r, d, 0, 0);
+  read_llama_biases(r, d, false);
+  read_deepseek_ffn(r, d);
 }
 
 // GPT-2, GPT-NeoX and BLOOM: LayerNorm, a two-matrix GELU FFN and biases on every linear.
@@ -840,6 +856,10 @@ void read_family(Family family, Reader& r, Draft& d) {
       read_decoder(r, d, 0, 0);
       read_dense_ffn(r, d);
       read_llama_biases(r, d, true);
+      // LlamaConfig has no window; a null one (Voxtral's text_config) says so too.
+      if (const JsonValue* window = r.find("sliding_window"); window && window->is_null()) {
+        r.mark_read("sliding_window");
+      }
       return;
     case Family::kMistral:
       read_decoder(r, d, 8, 0);
@@ -901,6 +921,9 @@ void read_family(Family family, Reader& r, Draft& d) {
       return;
     case Family::kGlm4MoeLite:
       read_glm4_moe_lite(r, d);
+      return;
+    case Family::kDeepseekMoe:
+      read_deepseek_moe(r, d);
       return;
     case Family::kGeneric:
       read_decoder(r, d, 0, 0);

@@ -204,6 +204,8 @@ const PublishedCase kPublishedCases[] = {
     {"glm-4.5.json", "glm4_moe", 355e9, 0.01, "GLM-4.5: 355B"},
     // zai-org/GLM-4.7-Flash model card: a 30B-A3B mixture of experts (30B total).
     {"glm-4.7-flash.json", "glm4_moe_lite", 30e9, 0.5 / 30, "GLM-4.7-Flash: 30B"},
+    // DeepSeekMoE paper (Dai et al. 2024), section 5: DeepSeekMoE 16B has 16.4B parameters.
+    {"deepseek-moe-16b.json", "deepseek", 16.4e9, 0.05 / 16.4, "DeepSeekMoE 16B: 16.4B"},
 };
 
 TEST(HfConfig, NewlyMappedFamiliesMatchTheirPublishedParameterCounts) {
@@ -238,6 +240,10 @@ TEST(HfConfig, ActiveCountsOfMappedMixturesOfExpertsMatchTheirPublishers) {
   // GLM-4.5 technical report: 32B activated (embedding and head are 2 × 151,552 × 5,120).
   const ResolvedSetup glm = setup_of(import_hf_config(fixture("glm-4.5.json")));
   EXPECT_NEAR((glm.counts.active - 2 * 151552.0 * 5120) / 32e9, 1.0, 0.5 / 32);
+  // DeepSeekMoE paper: 2.8B of DeepSeekMoE 16B's parameters are activated per token (the
+  // embedding and head included: 2 shared + 6 of 64 routed experts in 27 of 28 layers).
+  const ResolvedSetup moe16 = setup_of(import_hf_config(fixture("deepseek-moe-16b.json")));
+  EXPECT_NEAR(moe16.counts.active / 2.8e9, 1.0, 0.05 / 2.8);
   // Kimi K2 model card: 32B activated.
   const ResolvedSetup kimi = setup_of(import_hf_config(fixture("kimi-k2-instruct.json")));
   EXPECT_NEAR(kimi.counts.matmul_active / 32e9, 1.0, 0.5 / 32);
@@ -299,6 +305,18 @@ TEST(HfConfig, WhatTheNewFamiliesCannotRepresentIsNamed) {
   const HfImport disagree = import_hf_config(with_value(flash, "first_k_dense_replace", "3"));
   ASSERT_EQ(codes(disagree), std::vector<std::string>{"hf_unused_keys"});
   EXPECT_EQ(disagree.issues[0].param("keys"), "first_k_dense_replace");
+  // DeepSeekMoE's attention is Llama's: biases on q, k, v and o alone have no exact form here.
+  const HfImport biased =
+      import_hf_config(with_value(fixture("deepseek-moe-16b.json"), "attention_bias", "true"));
+  ASSERT_EQ(codes(biased), std::vector<std::string>{"hf_approximated"});
+  EXPECT_EQ(biased.issues[0].param("keys"), "attention_bias");
+  // A Llama config may say "sliding_window": null (Voxtral's text model): no window, no warning;
+  // a number there is a window LlamaConfig has no place for, and is named.
+  const std::string llama = fixture("llama-3.1-8b.json");
+  EXPECT_TRUE(import_hf_config(with_key(llama, "sliding_window", "null")).issues.empty());
+  const HfImport windowed = import_hf_config(with_key(llama, "sliding_window", "4096"));
+  ASSERT_EQ(codes(windowed), std::vector<std::string>{"hf_unused_keys"});
+  EXPECT_EQ(windowed.issues[0].param("keys"), "sliding_window");
   // StarCoder2 was trained with dropout 0.1 (residual, embedding, attention).
   EXPECT_EQ(*import_hf_config(fixture("starcoder2-7b.json")).text("dropout"), "1");
 }
