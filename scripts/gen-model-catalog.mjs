@@ -275,6 +275,46 @@ async function build(configs) {
   return { models, excluded };
 }
 
+/**
+ * Families the importer refuses to map because the core's architecture cannot represent them
+ * exactly (read from each family's transformers or shipped modelling code), with what is missing.
+ * The doc's "Left out" table gives this instead of the bare "no mapping".
+ */
+const NOT_EXACT = {
+  gemma2: 'four RMSNorms per layer (pre and post attention and FFN); the plan has two',
+  gemma3_text: 'four RMSNorms per layer (pre and post attention and FFN); the plan has two',
+  glm4: 'four RMSNorms per layer (post-attention and post-MLP norms too); the plan has two',
+  cohere: 'attention and FFN in parallel after one shared LayerNorm; the plan has two norms',
+  phi: 'attention and FFN in parallel after one shared LayerNorm, and a bias on the head',
+  falcon:
+    "Falcon-7B's parallel block shares one LayerNorm; no exact published count to check 40B by",
+  olmo2: 'q/k RMSNorm over all heads at once (heads × head width); the plan has per-head norms',
+  minimax_m2:
+    'q/k RMSNorm over all heads at once (heads × head width); the plan has per-head norms',
+  qwen2_moe: 'a sigmoid gate on the shared expert (hidden parameters per layer) the plan lacks',
+  phimoe: 'biases on attention and head but not on the experts; the plan cannot split them',
+  gpt_oss: 'attention sinks and biases on the router and experts; the plan has neither',
+  dbrx: 'LayerNorm without bias: RMSNorm-sized but not RMSNorm in memory',
+  llama4_text:
+    'chunked attention on three layers in four (not a sliding window) and no-RoPE layers',
+  mllama_text_model: 'interleaved cross-attention layers to the image',
+  gemma4_text: 'per-layer embeddings, shared KV layers and two attention widths',
+  nemotron_h: 'Mamba-2 layers between the attention layers',
+  'nemotron-nas': 'a different block shape per layer (block_configs)',
+  qwen3_next: 'Gated DeltaNet linear-attention layers',
+  qwen3_5_text: 'Gated DeltaNet linear-attention layers',
+  qwen3_5_moe_text: 'Gated DeltaNet linear-attention layers',
+  kimi_linear: 'Kimi Delta Attention (linear) layers',
+  minimax_m1: 'lightning (linear) attention layers',
+  deepseek_v32: 'the sparse-attention indexer, which has weights of its own',
+  deepseek_v4: 'the sparse-attention indexer and compressed attention, with weights of their own',
+  glm_moe_dsa: 'the sparse-attention indexer, which has weights of its own',
+  opt: 'a position table of context + 2 rows (and projections in the 350M model)',
+  mimo: 'multi-token-prediction layers that its modelling code builds',
+  baichuan: 'no exact published parameter count to check the mapping by',
+  hunyuan: 'cross-layer attention (KV shared between layers)',
+};
+
 /** The excluded configs by family, most first, with the first reason seen for each. */
 function families(excluded) {
   const byFamily = new Map();
@@ -282,11 +322,13 @@ function families(excluded) {
     const entry = byFamily.get(e.family) ?? { count: 0, why: '' };
     entry.count += 1;
     if (!entry.why) {
-      entry.why = e.reasons.some((r) => r.includes('has no mapping here'))
-        ? 'no mapping for this family'
-        : e.reasons[0].length > 120
-          ? `${e.reasons[0].slice(0, 117)}…`
-          : e.reasons[0];
+      entry.why = Object.hasOwn(NOT_EXACT, e.family)
+        ? `not mapped: ${NOT_EXACT[e.family]}`
+        : e.reasons.some((r) => r.includes('has no mapping here'))
+          ? 'no mapping for this family'
+          : e.reasons[0].length > 120
+            ? `${e.reasons[0].slice(0, 117)}…`
+            : e.reasons[0];
     }
     byFamily.set(e.family, entry);
   }
@@ -327,7 +369,9 @@ function markdown({ models, excluded }) {
     '## Left out',
     '',
     'By family (model_type), as the importer reads it: a family it has no mapping for is read as a',
-    'Llama-style decoder with a warning, which the catalog does not take; other reasons are named.',
+    'Llama-style decoder with a warning, which the catalog does not take; where the core cannot',
+    'represent the family exactly, what it lacks is named (docs/hf-config.md); other reasons are',
+    'named too.',
     '',
     '| family | configs | why |',
     '| --- | ---: | --- |',
