@@ -143,6 +143,73 @@ const Links kLinks[] = {
     {"tpu-v5p", 600, kUnknown, kUnknown},  // ICI 1200 GB/s bidirectional per chip
 };
 
+// The host link per direction from the PCIe specification: 16 lanes × 16 GT/s (Gen4) or
+// 32 GT/s (Gen5) × 128/130 encoding = 31.5 or 63 GB/s; host-to-device copies from pinned memory
+// reach ~80-90 % of it. GB200's Grace is joined by NVLink-C2C, 900 GB/s both ways.
+struct HostLink {
+  const char* id;
+  double gbps;
+};
+constexpr double kPcie4 = 31.5;
+constexpr double kPcie5 = 63;
+const HostLink kHostLinks[] = {
+    {"h100-80g", kPcie5},      {"h200-141g", kPcie5},    {"h800-80g", kPcie5}, {"h20-96g", kPcie5},
+    {"h100-pcie-80g", kPcie5}, {"h100-nvl-94g", kPcie5}, {"a100-80g", kPcie4}, {"a100-40g", kPcie4},
+    {"b200", kPcie5},          {"gb200", 450},           {"l40s", kPcie4},     {"rtx-4090", kPcie4},
+    {"mi300x", kPcie5},        {"mi325x", kPcie5},       {"mi355x", kPcie5},   {"mi250x", kPcie4},
+    {"gaudi3", kPcie5},        {"gaudi2", kPcie4},
+};
+
+// What the driver reports as the card's memory, in bytes (CUDA: cudaGetDeviceProperties
+// totalGlobalMem, as deviceQuery and torch.cuda.get_device_properties print it; HIP the same).
+// Marketed "80 GB" is neither 80 × 10⁹ nor 80 GiB: an H100 SXM reports 85,045,477,376 bytes
+// (79.2 GiB). The figure moves by a few MiB between driver versions. Cards without a reported
+// figure keep their marketed GB (capacity_bytes_or_nominal) rather than a guess.
+constexpr double kMiB = 1024.0 * 1024.0;
+constexpr double kGiB = 1024.0 * kMiB;
+
+struct Capacity {
+  const char* id;
+  double bytes;
+  const char* source;
+};
+
+const Capacity kCapacities[] = {
+    {"h100-80g", 85045477376.0,
+     "deviceQuery, NVIDIA H100 80GB HBM3: 81,106 MiB; thamada/nvidia-smi "
+     "@c4c8a46 gls/H100SXMx8_deviceQuery.py (nvidia-smi shows 81,559 MiB)"},
+    {"a100-80g", 85100068864.0,
+     "deviceQuery, NVIDIA A100-SXM4-80GB: 81,158 MiB; thamada/nvidia-smi "
+     "@c4c8a46 gls/A100SXMx4_deviceQuery.py (nvidia-smi shows 81,920 MiB)"},
+    {"h100-nvl-94g", 99861594112.0,
+     "deviceQuery, NVIDIA H100 NVL: 95,235 MiB; thamada/nvidia-smi @c4c8a46 "
+     "gls/H100NVLx2_deviceQuery.py"},
+    {"l40s", 47803596800.0,
+     "deviceQuery, NVIDIA L40S: 45,589 MiB; thamada/nvidia-smi @c4c8a46 gls/L40S_deviceQuery.py"},
+    {"rtx-4090", 25386352640.0,
+     "deviceQuery, NVIDIA GeForce RTX 4090: 24,210 MiB; thamada/nvidia-smi @c4c8a46 "
+     "gls/RTX4090_deviceQuery.py (nvidia-smi shows 24,564 MiB)"},
+    {"mi300x", 196592 * kMiB,
+     "HIP device properties, AMD Instinct MI300X: 196,592 MiB (rocminfo: 201,310,208 KiB); "
+     "thamada/nvidia-smi @c4c8a46 gls/MI300X_x4_deviceQuery.py"},
+    {"h200-141g", 143156 * kMiB,
+     "torch.cuda.get_device_properties, NVIDIA H200: total_memory=143156MB (MiB), as printed in "
+     "public code (code index); 150.1 × 10⁹ bytes, not 141 × 10⁹"},
+    {"b200", 182631 * kMiB,
+     "CUDA device properties, NVIDIA B200: 182,631–182,642 MiB in public printouts (code index)"},
+    {"h20-96g", 97285 * kMiB,
+     "torch.cuda.get_device_properties, NVIDIA H20: total_memory=97285MB (MiB), as printed in "
+     "public kernel code (code index)"},
+    {"a100-40g", 40536 * kMiB,
+     "paddle.device.cuda.get_device_properties docstring, A100-SXM4-40GB: total_memory=40536MB "
+     "(MiB), PaddlePaddle python/paddle/device/cuda"},
+    // Google sizes TPU HBM in GiB (cloud.google.com/tpu/docs/v5p, v5e, v6e, v4).
+    {"tpu-v5p", 95 * kGiB, "cloud.google.com/tpu/docs/v5p: 95 GiB HBM per chip"},
+    {"tpu-v5e", 16 * kGiB, "cloud.google.com/tpu/docs/v5e: 16 GiB HBM per chip"},
+    {"tpu-v6e", 32 * kGiB, "cloud.google.com/tpu/docs/v6e: 32 GiB HBM per chip"},
+    {"tpu-v4", 32 * kGiB, "cloud.google.com/tpu/docs/v4: 32 GiB HBM per chip"},
+};
+
 }  // namespace
 
 const std::vector<Accelerator>& accelerator_catalog() {
@@ -155,10 +222,22 @@ const std::vector<Accelerator>& accelerator_catalog() {
         a.inter_node_bandwidth_gbps = known(links.inter_gbps);
         a.price_per_hour_usd = known(links.price_per_hour_usd);
       }
+      for (const auto& link : kHostLinks) {
+        if (a.id == link.id) a.host_link_gbps = link.gbps;
+      }
+      for (const auto& c : kCapacities) {
+        if (a.id != c.id) continue;
+        a.capacity_bytes = c.bytes;
+        a.capacity_source = c.source;
+      }
     }
     return catalog;
   }();
   return kCatalog;
+}
+
+double capacity_bytes_or_nominal(const Accelerator& a) {
+  return a.capacity_bytes ? *a.capacity_bytes : a.memory_gb * 1e9;
 }
 
 const Accelerator* find_accelerator(std::string_view id) {
