@@ -165,6 +165,8 @@ val catalog_js() {
     f.field("name", a.name);
     f.field("vendor", a.vendor);
     f.field("memory_gb", a.memory_gb);
+    f.field("capacity_bytes", a.capacity_bytes);
+    f.field("capacity_source", a.capacity_source);
     f.field("gpus_per_node", a.gpus_per_node);
     f.field("bf16_dense_tflops", a.bf16_dense_tflops);
     f.field("fp8_dense_tflops", a.fp8_dense_tflops);

@@ -81,7 +81,13 @@ export interface ResolvedSetup {
   counts: ParamCounts;
   attention: string;
   acceleratorName: string;
+  /** marketed GB: the article's V_card */
   cardMemoryGb: number;
+  /** what the full memory model compares with: the driver's bytes ÷ 1e9 (or the given GB) */
+  cardCapacityGb: number;
+  cardCapacityGib: number;
+  /** "driver", "given" or "nominal" */
+  cardCapacitySource: string;
   gpusPerNode: number;
   bf16Tflops: number;
   fp8Tflops: number;
@@ -90,6 +96,7 @@ export interface ResolvedSetup {
   interNodeBandwidthGbps: number;
   powerW: number;
   pricePerGpuHour: number;
+  hostLinkGbps: number;
   acceleratorConfidence: string;
   recipe: string;
   bytesPerParam: number;
@@ -114,8 +121,22 @@ export interface TrainingSettings {
   sequenceParallel: boolean;
   flashAttention: boolean;
   cudaContextGb: number;
+  /** null when automatic: NCCL's range per communicator */
   commBufferGb: number;
+  /** null when automatic: the profile's fragmentation range */
   allocatorSlack: number;
+  /** the versioned framework memory profile ("transformers-4.56+torch-2.8") */
+  memoryProfile: string;
+  /** "full", "lora", "qlora" */
+  finetune: string;
+  loraRank: number;
+  loraAlpha: number;
+  loraTargets: string;
+  optimizer: string;
+  offload: string;
+  activationOffload: boolean;
+  headroom: number;
+  prefetchBucket: number;
   stageLayers: number[];
   computeEfficiency: number;
   achievedTflops: number;
@@ -126,18 +147,51 @@ export interface TrainingSettings {
   peakTflops: number;
 }
 
+/** The peak card: the point (peak allocated + CUDA context), its parts and the range on top. */
 export interface MemoryBreakdown {
   weightsGb: number;
+  /** allocated at the peak moment (PyTorch allocates gradients during backward) */
   gradsGb: number;
   optimizerGb: number;
   activationsGb: number;
   logitsGb: number;
+  buffersGb: number;
+  contextGb: number;
+  /** buffers + context */
   overheadGb: number;
+  /** peak allocated (torch.cuda.max_memory_allocated) */
+  allocatedGb: number;
+  /** the point: allocated + context */
   peakGb: number;
+  lowGb: number;
+  highGb: number;
+  reservedLowGb: number;
+  reservedHighGb: number;
+  fragmentationLowGb: number;
+  fragmentationHighGb: number;
+  communicationLowGb: number;
+  communicationHighGb: number;
+  workspaceLowGb: number;
+  workspaceHighGb: number;
+  contextLowGb: number;
+  contextHighGb: number;
+  communicators: number;
+  /** verdict is not "does_not_fit" */
   fits: boolean;
+  /** "fits", "tight" or "does_not_fit" */
+  verdict: string;
+  /** "loss" or "backward_end" */
+  peakMoment: string;
+  headroom: number;
   peakStage: number;
+  /** the capacity compared with: the driver's bytes ÷ 1e9 */
   cardMemoryGb: number;
+  cardMemoryGib: number;
+  cardCapacitySource: string;
   freeGb: number;
+  hostRamGb: number;
+  trainableParams: number;
+  adapterParams: number;
 }
 
 export interface StageReport {
@@ -152,14 +206,19 @@ export interface StageReport {
   activationsGb: number;
   logitsGb: number;
   overheadGb: number;
+  allocatedGb: number;
   totalGb: number;
+  highGb: number;
   fits: boolean;
+  verdict: string;
 }
 
 export interface FitOption {
   recompute: string;
   pp: number;
   peakGb: number;
+  highGb: number;
+  verdict: string;
 }
 
 export interface FullTraining {
@@ -335,6 +394,8 @@ export interface TrainingTime {
   ppCommS: number;
   dpCommS: number;
   moeCommS: number;
+  /** host transfers of an offload mode */
+  offloadS: number;
   stepS: number;
   measured: boolean;
   commKnown: boolean;
@@ -424,6 +485,9 @@ export interface AcceleratorPreset {
   name: string;
   vendor: string;
   memoryGb: number;
+  /** the driver's byte count, when one was found */
+  capacityBytes: number | undefined;
+  capacitySource: string;
   gpusPerNode: number | undefined;
   bf16DenseTflops: number | undefined;
   fp8DenseTflops: number | undefined;

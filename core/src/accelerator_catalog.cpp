@@ -127,11 +127,13 @@ struct Links {
   double price_per_hour_usd;
 };
 
-// Prices: Lambda's public on-demand list (2025) for 8-GPU SXM instances, per GPU-hour;
-// indicative only — cloud, reserved and owned-cluster prices differ widely.
+// Prices: Lambda's public on-demand list (2025) for 8-GPU SXM instances, per GPU-hour; H200 and
+// RTX 4090 from RunPod's serverless price list (docs.runpod.io/serverless/pricing, "active"
+// workers: $0.00124/s and $0.00021/s). Indicative only — cloud, reserved and owned-cluster
+// prices differ widely.
 const Links kLinks[] = {
     {"h100-80g", 450, 50, 2.99},  // NVLink4 900 GB/s bidirectional
-    {"h200-141g", 450, 50, kUnknown},
+    {"h200-141g", 450, 50, 4.46},
     {"h800-80g", 200, 50, kUnknown},  // NVLink cut to 400 GB/s
     {"h20-96g", 450, 50, kUnknown},
     {"a100-80g", 300, 25, 1.79},  // NVLink3 600 GB/s bidirectional
@@ -141,6 +143,7 @@ const Links kLinks[] = {
     {"mi300x", 448, 50, kUnknown},  // 7 Infinity Fabric links, 896 GB/s aggregate
     {"mi325x", 448, 50, kUnknown},
     {"tpu-v5p", 600, kUnknown, kUnknown},  // ICI 1200 GB/s bidirectional per chip
+    {"rtx-4090", kUnknown, kUnknown, 0.76},
 };
 
 // The host link per direction from the PCIe specification: 16 lanes × 16 GT/s (Gen4) or
