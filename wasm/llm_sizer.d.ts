@@ -132,6 +132,8 @@ export interface TrainingSettings {
   loraRank: number;
   loraAlpha: number;
   loraTargets: string;
+  /** "fp32", "bf16", "chunked" */
+  loss: string;
   optimizer: string;
   offload: string;
   activationOffload: boolean;

@@ -17,9 +17,15 @@ constexpr MemoryRangeGb kNccl{0.04, 0.6};
 // An intra-node all-to-all (expert parallelism) connects every pair: 1.06 → 4.34 GB per GPU on
 // 8 × H100 (nccl issue #1685).
 constexpr MemoryRangeGb kNcclAllToAll{0.3, 3.3};
-// cuBLAS keeps a workspace per handle and stream (CUBLAS_WORKSPACE_CONFIG, 32 MiB on Hopper
-// with :4096:8); TransformerEngine adds its own per stream, flash attention a little.
-constexpr MemoryRangeGb kWorkspace{0.03, 0.3};
+// cuBLAS keeps a workspace per handle and stream, allocated through PyTorch's caching allocator
+// (so counted in allocated memory): CUBLAS_WORKSPACE_CONFIG ":4096:8" is 8 × 4 MiB = 32 MiB,
+// PyTorch's default on Hopper. TransformerEngine keeps its own 32 MiB cuBLAS workspace and
+// cuBLASLt another: ~0.1 GB under Megatron (the functional tests' allocated memory after a step
+// exceeds the model state by 0.10–0.15 GB on every tiny model), one 32 MiB workspace under
+// PyTorch. More streams, TP communication-overlap buffers and attention kernels add to it.
+constexpr double kMegatronWorkspaceGb = 3 * 32 * 1.048576e-3;
+constexpr double kPytorchWorkspaceGb = 32 * 1.048576e-3;
+constexpr MemoryRangeGb kWorkspace{0, 0.25};
 // The caching allocator's reserved − allocated at the peak: ~1 % to 22 % in published pairs of
 // counters, highest with activation checkpointing, whose recomputed layers are allocated again
 // between gradients in backward (issue 13's measurements; torchtune's e2e tutorial: 6.21 GiB
@@ -42,6 +48,7 @@ constexpr MemoryProfile kMegatron{
     kContext,
     kNccl,
     kNcclAllToAll,
+    kMegatronWorkspaceGb,
     kWorkspace,
     kFragmentation,
     kFragmentationRecompute,
@@ -66,6 +73,7 @@ constexpr MemoryProfile kPytorch{
     kContext,
     kNccl,
     kNcclAllToAll,
+    kPytorchWorkspaceGb,
     kWorkspace,
     kFragmentation,
     kFragmentationRecompute,
@@ -86,6 +94,7 @@ constexpr MemoryProfile kDeepspeed{
     kContext,
     kNccl,
     kNcclAllToAll,
+    kPytorchWorkspaceGb,
     kWorkspace,
     kFragmentation,
     kFragmentationRecompute,
@@ -104,6 +113,30 @@ const MemoryProfile& memory_profile(Framework framework) {
       return kDeepspeed;
     default:
       return kPytorch;
+  }
+}
+
+double loss_bytes_per_logit(Framework framework, LossKind loss) {
+  const MemoryProfile& p = memory_profile(framework);
+  if (framework == Framework::kMegatron) return p.logits_bytes;
+  switch (loss) {
+    case LossKind::kBf16:
+      return 3 * 2;
+    case LossKind::kChunked:
+      return 4 + 2 + 4.0 / 8;
+    default:
+      return p.logits_bytes;
+  }
+}
+
+std::string_view loss_id(LossKind loss) {
+  switch (loss) {
+    case LossKind::kBf16:
+      return "bf16";
+    case LossKind::kChunked:
+      return "chunked";
+    default:
+      return "fp32";
   }
 }
 

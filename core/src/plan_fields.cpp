@@ -102,6 +102,7 @@ constexpr std::string_view kRecipes[] = {"seed12",  "pure-bf16",  "amp16",
 constexpr std::string_view kFrameworks[] = {"megatron", "pytorch", "deepspeed"};
 constexpr std::string_view kOptimizers[] = {"adamw", "adamw-8bit", "paged-adamw-8bit", "adafactor",
                                             "sgd"};
+constexpr std::string_view kLosses[] = {"fp32", "bf16", "chunked"};
 constexpr std::string_view kOffloads[] = {"none", "optimizer", "optimizer-params"};
 constexpr std::string_view kFinetunes[] = {"full", "lora", "qlora"};
 constexpr std::string_view kLoraTargets[] = {"q", "k", "v", "o", "gate", "up", "down", "all"};
@@ -306,6 +307,7 @@ const std::array kFields = {
     ruled(number<&Plan::allocator_slack>("allocator_slack", "slack", "allocator-slack", "memory",
                                          FieldType::kNumber, "", 0, 0.99, kInclusive),
           "fragmentation"),
+    ruled(text<&Plan::loss>("loss", "loss", "loss", "memory", false, kLosses), "loss"),
     ruled(text<&Plan::optimizer>("optimizer", "opt", "optimizer", "memory", false, kOptimizers),
           "optimizer"),
     ruled(text<&Plan::offload>("offload", "off", "offload", "memory", false, kOffloads), "offload"),

@@ -114,6 +114,9 @@ void resolve_finetune(Resolver& r, TrainingMemoryInputs& in, TrainingSettings& s
   constexpr Offload kOffloads[] = {Offload::kNone, Offload::kOptimizer, Offload::kOptimizerParams};
   s.finetune = r.text("finetune", p.finetune, "full", InputSource::kAutomatic);
   ft.mode = enum_from(s.finetune, kModes, finetune_id);
+  constexpr LossKind kLosses[] = {LossKind::kFp32, LossKind::kBf16, LossKind::kChunked};
+  s.loss = r.text("loss", p.loss, "fp32", InputSource::kAutomatic);
+  in.loss = enum_from(s.loss, kLosses, loss_id);
   s.optimizer = r.text("optimizer", p.optimizer, "adamw", InputSource::kAutomatic);
   ft.optimizer = enum_from(s.optimizer, kOptimizers, optimizer_id);
   s.offload = r.text("offload", p.offload, "none", InputSource::kAutomatic);
@@ -246,7 +249,8 @@ void resolve_training(Resolver& r, ResolvedPlan& out) {
             !r.refused("framework") && !(p.global_batch && !t.global_batch_given) &&
             !r.refused("comm_buffer_gb") && !r.refused("allocator_slack") &&
             !r.refused("finetune") && !r.refused("lora_rank") && !r.refused("lora_targets") &&
-            !r.refused("optimizer") && !r.refused("offload") && !r.refused("prefetch_bucket");
+            !r.refused("optimizer") && !r.refused("offload") && !r.refused("loss") &&
+            !r.refused("prefetch_bucket");
 }
 
 }  // namespace llm_sizer::detail

@@ -224,7 +224,7 @@ LayerActivations layer_activations(const TrainingMemoryInputs& in, bool moe_laye
   }
 
   const double tp = l.tp;
-  const bool sp = megatron && l.sequence_parallel;
+  const bool sp = l.sequence_parallel;  // Megatron; PyTorch with a DTensor plan (torchtitan)
   const double keys = a.sliding_window > 0 ? std::min(l.seq_len, a.sliding_window) : l.seq_len;
   LayerActivations out;
   out.unsplit_bytes = tokens * unsplit;
@@ -309,7 +309,7 @@ Common prepare(const TrainingMemoryInputs& in) {
   const ParamCounts counts = count_params(a);
   const double t = l.tp;
   const bool megatron = is_megatron(in);
-  const bool sp = megatron && l.sequence_parallel;
+  const bool sp = l.sequence_parallel;  // Megatron; PyTorch with a DTensor plan (torchtitan)
   c.profile = &memory_profile(in.framework);
   c.recipe = in.recipe;
   c.recipe.optimizer_bytes =
@@ -363,7 +363,7 @@ Common prepare(const TrainingMemoryInputs& in) {
   const double e = in.recipe.activation_bytes;
   const double me = in.recipe.matmul_input_bytes;
   const double tokens = l.seq_len / l.cp * l.micro_batch;
-  c.logits_bytes = c.profile->logits_bytes * tokens * c.vocab / t;
+  c.logits_bytes = loss_bytes_per_logit(in.framework, in.loss) * tokens * c.vocab / t;
   const Trains trains = trains_of(in);
   const double final_norm_saved = norm_bytes(in, trains);
   const double head_input = trains.full ? (megatron ? me : e) : 0;  // a frozen head keeps none
@@ -502,7 +502,7 @@ StageMemory stage_memory(const TrainingMemoryInputs& in, const Common& c, int st
   s.trainable_per_card = state.trainable;
   s.weights_bytes = state.weights;
   s.optimizer_bytes = state.optimizer;
-  s.buffers_bytes = state.buffers;
+  s.buffers_bytes = state.buffers + gb_to_bytes(profile.workspace_gb);
   s.host_ram_bytes = state.host;
 
   const double saved = dense_layers * c.dense.saved_bytes + moe_layers * c.moe.saved_bytes;
@@ -578,7 +578,7 @@ TrainingMemory training_memory(const TrainingMemoryInputs& in) {
   const Common c = prepare(in);
   m.dense_layer = c.dense;
   m.moe_layer = c.moe;
-  m.logits_bytes_per_element = c.profile->logits_bytes;
+  m.logits_bytes_per_element = loss_bytes_per_logit(in.framework, in.loss);
   m.padded_vocab = c.vocab;
   m.communicators = c.communicators;
   const auto split =

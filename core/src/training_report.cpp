@@ -173,7 +173,7 @@ std::vector<DerivationStep> explain(const TrainingMemoryInputs& in, const Traini
   const LayerActivations& layer =
       s.layers > 0 && in.arch.layer_is_moe(s.first_layer) ? m.moe_layer : m.dense_layer;
   const std::string tokens = n(l.seq_len / l.cp) + " × " + n(l.micro_batch);
-  const bool sp = in.framework == Framework::kMegatron && l.sequence_parallel;
+  const bool sp = l.sequence_parallel;
   steps.push_back(make_step(
       "activations_per_layer", "A = U/t_sp + S/t + Q/t  (s·b = " + tokens + ")",
       gb(layer.unsplit_bytes) + "/" + n(sp ? l.tp : 1) + " + " + gb(layer.split_bytes) + "/" +
@@ -198,7 +198,7 @@ std::vector<DerivationStep> explain(const TrainingMemoryInputs& in, const Traini
                             !last                                  ? "logits_last_stage_only"
                             : in.framework == Framework::kMegatron ? "logits_megatron"
                                                                    : "logits_pytorch"));
-  steps.push_back(make_step("buffers", "M_gather + M_buckets + M_dequant", "",
+  steps.push_back(make_step("buffers", "M_workspace + M_gather + M_buckets + M_dequant", "",
                             bytes_to_gb(s.buffers_bytes), "GB",
                             l.zero >= 3 ? "buffers_zero3" : ""));
   steps.push_back(

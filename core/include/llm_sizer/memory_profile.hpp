@@ -10,7 +10,9 @@
 ///   adapter_bytes      the dtype LoRA adapters compute in (PEFT upcasts them to fp32)
 ///   context            the CUDA context and the kernels it loads, outside the caching allocator
 ///   nccl               NCCL buffers per communicator (outside the allocator)
-///   workspace          cuBLAS / TransformerEngine / flash-attention workspaces
+///   workspace          cuBLAS / TransformerEngine workspaces the caching allocator holds for
+///                      the whole run (in the point), and what other streams and kernels may add
+///                      (the range)
 ///   fragmentation      reserved − allocated, as a fraction of peak allocated
 
 #include <string_view>
@@ -21,6 +23,13 @@ enum class Framework {
   kMegatron,   ///< Megatron-Core with TransformerEngine: fused kernels, the paper's constants
   kPytorch,    ///< PyTorch eager with Hugging Face transformers models (PEFT for adapters)
   kDeepspeed,  ///< Hugging Face models under DeepSpeed ZeRO (the PyTorch profile's activations)
+};
+
+/// How the loss treats the logits (PyTorch profiles; Megatron keeps its vocab-parallel fp32 CE).
+enum class LossKind {
+  kFp32,     ///< upcast to fp32 first (transformers ForCausalLMLoss, torchtitan)
+  kBf16,     ///< cross-entropy on the bf16 logits (torch.nn.CrossEntropyLoss on bf16 input)
+  kChunked,  ///< logits in chunks, each upcast in turn (torchtune CEWithChunkedOutputLoss, 8)
 };
 
 struct MemoryRangeGb {
@@ -36,8 +45,9 @@ struct MemoryProfile {
   double context_gb = 0;  ///< the point estimate
   MemoryRangeGb context;
   MemoryRangeGb nccl_per_communicator;
-  MemoryRangeGb nccl_all_to_all;  ///< an expert-parallel all-to-all communicator
-  MemoryRangeGb workspace;
+  MemoryRangeGb nccl_all_to_all;          ///< an expert-parallel all-to-all communicator
+  double workspace_gb = 0;                ///< allocated once and kept: part of peak allocated
+  MemoryRangeGb workspace;                ///< more on top (other streams, comm-overlap buffers)
   MemoryRangeGb fragmentation;            ///< fraction of peak allocated
   MemoryRangeGb fragmentation_recompute;  ///< with full recompute (layers re-allocated in backward)
   /// Gradients live through the forward (a persistent gradient buffer): Megatron's main_grad
@@ -50,6 +60,14 @@ struct MemoryProfile {
 
 /// The current profile of a framework.
 const MemoryProfile& memory_profile(Framework framework);
+
+/// Bytes per logit element at the loss's peak for a framework and loss. PyTorch, fp32: the
+/// profile's 12. bf16: the saved bf16 log-softmax, its NLL gradient and the log-softmax gradient,
+/// 2 B each = 6. Chunked (8 chunks): the saved fp32 log-softmax of every chunk (4), the bf16
+/// chunks still alive while the last is upcast (2) and that chunk's fp32 copy (4/8) = 6.5.
+double loss_bytes_per_logit(Framework framework, LossKind loss);
+
+std::string_view loss_id(LossKind loss);
 
 std::string_view framework_id(Framework framework);
 

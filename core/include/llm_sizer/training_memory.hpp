@@ -77,6 +77,7 @@ struct TrainingMemoryInputs {
   TrainingLayout layout;
   Overheads overheads;
   FineTuneSettings finetune;
+  LossKind loss = LossKind::kFp32;
   double card_memory_gb = 0;   ///< capacity the model compares with (the driver's bytes ÷ 10⁹)
   double headroom = 0.9;       ///< share of the card the high end may use and still "fit"
   double prefetch_bucket = 0;  ///< ZeRO-3 parameters gathered ahead (0: the profile's)

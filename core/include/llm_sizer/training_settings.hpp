@@ -45,6 +45,7 @@ struct TrainingSettings {
   double lora_rank = 0;        ///< NaN for full fine-tuning
   double lora_alpha = 0;
   std::string lora_targets;
+  std::string loss;
   std::string optimizer;
   std::string offload;
   bool activation_offload = false;
@@ -87,6 +88,7 @@ void visit_fields(Visitor& v, const TrainingSettings& s) {
   v.field("lora_rank", s.lora_rank);
   v.field("lora_alpha", s.lora_alpha);
   v.field("lora_targets", s.lora_targets);
+  v.field("loss", s.loss);
   v.field("optimizer", s.optimizer);
   v.field("offload", s.offload);
   v.field("activation_offload", s.activation_offload);
