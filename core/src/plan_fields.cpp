@@ -106,7 +106,7 @@ constexpr std::string_view kLosses[] = {"fp32", "bf16", "chunked"};
 constexpr std::string_view kOffloads[] = {"none", "optimizer", "optimizer-params"};
 constexpr std::string_view kFinetunes[] = {"full", "lora", "qlora"};
 constexpr std::string_view kLoraTargets[] = {"q", "k", "v", "o", "gate", "up", "down", "all"};
-constexpr std::string_view kRecomputes[] = {"none", "selective", "full"};
+constexpr std::string_view kRecomputes[] = {"none", "selective", "full", "op"};
 constexpr std::string_view kObjectives[] = {"time", "cost"};
 constexpr std::string_view kWeightFormats[] = {
     "fp32", "bf16", "fp16", "fp8",  "fp8-block", "int8", "int4-awq", "int4-gptq", "q8_0",

@@ -38,6 +38,7 @@ Enum enum_from(const std::string& id, const Enum (&values)[N], std::string_view 
 Recompute recompute_from(const std::string& id) {
   if (id == "none") return Recompute::kNone;
   if (id == "full") return Recompute::kFull;
+  if (id == "op") return Recompute::kOp;
   return Recompute::kSelective;
 }
 

@@ -247,6 +247,16 @@ LayerActivations layer_activations(const TrainingMemoryInputs& in, bool moe_laye
     case Recompute::kFull:
       out.saved_bytes = out.layer_input_bytes / (sp ? tp : 1);
       break;
+    case Recompute::kOp: {
+      // torchtitan's policy saves the output of the 1st, 3rd, 5th… mm of a layer (q, v, the
+      // FFN's first and, for SwiGLU, its last: wq, wv, w1, w2) and the attention kernel's
+      // outputs (its output and fp32 log-sum-exp); the layer's input is the checkpoint's.
+      const double f = moe_layer ? a.moe_top_k * a.moe_ffn : a.ffn;
+      const double column = e * (q_width + v_width + f) + e * o_width + kFp32Bytes * heads;
+      const double row = a.ffn_kind == FfnKind::kSwiglu ? e * h : 0;  // w2's output
+      out.saved_bytes = tokens * (column / tp + (e * h + row) / (sp ? tp : 1));
+      break;
+    }
   }
   return out;
 }
@@ -518,7 +528,8 @@ StageMemory stage_memory(const TrainingMemoryInputs& in, const Common& c, int st
   const double working_layer = moe_layers > 0
                                    ? std::max(c.moe.recomputed_bytes, c.dense.recomputed_bytes)
                                    : c.dense.recomputed_bytes;
-  if (l.recompute == Recompute::kFull && layers > 0) activations += working_layer;
+  const bool recomputes = l.recompute == Recompute::kFull || l.recompute == Recompute::kOp;
+  if (recomputes && layers > 0) activations += working_layer;
   const double last_extra = last ? c.last_stage_extra : 0;
   const double logits = last ? c.logits_bytes : 0;
 

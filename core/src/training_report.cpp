@@ -23,6 +23,8 @@ const char* recompute_id(Recompute r) {
       return "none";
     case Recompute::kFull:
       return "full";
+    case Recompute::kOp:
+      return "op";
     default:
       return "selective";
   }

@@ -39,6 +39,9 @@ enum class Recompute {
   kNone,
   kSelective,  ///< recompute the attention core (softmax, dropout): drops the s² terms
   kFull,       ///< keep only each layer's input; recompute the layer in backward
+  /// torchtitan's op-level selective checkpointing: keep the layer's input, the attention
+  /// kernel's outputs and every other matmul's output; recompute the rest in backward.
+  kOp,
 };
 
 enum class Verdict { kFits, kTight, kDoesNotFit };
