@@ -177,40 +177,27 @@ struct Capacity {
   const char* source;
 };
 
+// Sources (in full in docs/formulas.md, "Card capacity"): deviceQuery printouts recorded in
+// github.com/thamada/nvidia-smi @c4c8a46 (gls/*_deviceQuery.py); torch.cuda.get_device_properties
+// printouts in public code; PaddlePaddle's get_device_properties docstring; Google's TPU pages.
+constexpr const char* kDeviceQuery = "CUDA deviceQuery (thamada/nvidia-smi)";
+constexpr const char* kTorchProps = "torch.cuda.get_device_properties printout";
 const Capacity kCapacities[] = {
-    {"h100-80g", 85045477376.0,
-     "deviceQuery, NVIDIA H100 80GB HBM3: 81,106 MiB; thamada/nvidia-smi "
-     "@c4c8a46 gls/H100SXMx8_deviceQuery.py (nvidia-smi shows 81,559 MiB)"},
-    {"a100-80g", 85100068864.0,
-     "deviceQuery, NVIDIA A100-SXM4-80GB: 81,158 MiB; thamada/nvidia-smi "
-     "@c4c8a46 gls/A100SXMx4_deviceQuery.py (nvidia-smi shows 81,920 MiB)"},
-    {"h100-nvl-94g", 99861594112.0,
-     "deviceQuery, NVIDIA H100 NVL: 95,235 MiB; thamada/nvidia-smi @c4c8a46 "
-     "gls/H100NVLx2_deviceQuery.py"},
-    {"l40s", 47803596800.0,
-     "deviceQuery, NVIDIA L40S: 45,589 MiB; thamada/nvidia-smi @c4c8a46 gls/L40S_deviceQuery.py"},
-    {"rtx-4090", 25386352640.0,
-     "deviceQuery, NVIDIA GeForce RTX 4090: 24,210 MiB; thamada/nvidia-smi @c4c8a46 "
-     "gls/RTX4090_deviceQuery.py (nvidia-smi shows 24,564 MiB)"},
-    {"mi300x", 196592 * kMiB,
-     "HIP device properties, AMD Instinct MI300X: 196,592 MiB (rocminfo: 201,310,208 KiB); "
-     "thamada/nvidia-smi @c4c8a46 gls/MI300X_x4_deviceQuery.py"},
-    {"h200-141g", 143156 * kMiB,
-     "torch.cuda.get_device_properties, NVIDIA H200: total_memory=143156MB (MiB), as printed in "
-     "public code (code index); 150.1 × 10⁹ bytes, not 141 × 10⁹"},
-    {"b200", 182631 * kMiB,
-     "CUDA device properties, NVIDIA B200: 182,631–182,642 MiB in public printouts (code index)"},
-    {"h20-96g", 97285 * kMiB,
-     "torch.cuda.get_device_properties, NVIDIA H20: total_memory=97285MB (MiB), as printed in "
-     "public kernel code (code index)"},
-    {"a100-40g", 40536 * kMiB,
-     "paddle.device.cuda.get_device_properties docstring, A100-SXM4-40GB: total_memory=40536MB "
-     "(MiB), PaddlePaddle python/paddle/device/cuda"},
-    // Google sizes TPU HBM in GiB (cloud.google.com/tpu/docs/v5p, v5e, v6e, v4).
-    {"tpu-v5p", 95 * kGiB, "cloud.google.com/tpu/docs/v5p: 95 GiB HBM per chip"},
-    {"tpu-v5e", 16 * kGiB, "cloud.google.com/tpu/docs/v5e: 16 GiB HBM per chip"},
-    {"tpu-v6e", 32 * kGiB, "cloud.google.com/tpu/docs/v6e: 32 GiB HBM per chip"},
-    {"tpu-v4", 32 * kGiB, "cloud.google.com/tpu/docs/v4: 32 GiB HBM per chip"},
+    {"h100-80g", 85045477376.0, kDeviceQuery},
+    {"a100-80g", 85100068864.0, kDeviceQuery},
+    {"h100-nvl-94g", 99861594112.0, kDeviceQuery},
+    {"l40s", 47803596800.0, kDeviceQuery},
+    {"rtx-4090", 25386352640.0, kDeviceQuery},
+    {"mi300x", 196592 * kMiB, "HIP device properties (thamada/nvidia-smi)"},
+    {"h200-141g", 143156 * kMiB, kTorchProps},
+    {"b200", 182631 * kMiB, kTorchProps},
+    {"h20-96g", 97285 * kMiB, kTorchProps},
+    {"a100-40g", 40536 * kMiB, "paddle.device.cuda.get_device_properties docstring"},
+    // Google sizes TPU HBM in GiB.
+    {"tpu-v5p", 95 * kGiB, "cloud.google.com/tpu/docs/v5p"},
+    {"tpu-v5e", 16 * kGiB, "cloud.google.com/tpu/docs/v5e"},
+    {"tpu-v6e", 32 * kGiB, "cloud.google.com/tpu/docs/v6e"},
+    {"tpu-v4", 32 * kGiB, "cloud.google.com/tpu/docs/v4"},
 };
 
 }  // namespace

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <span>
 
 #include "llm_sizer/layout_rules.hpp"
 #include "llm_sizer/memory_profile.hpp"
@@ -25,14 +26,6 @@ Framework framework_from(const std::string& id) {
   if (id == "pytorch") return Framework::kPytorch;
   if (id == "deepspeed") return Framework::kDeepspeed;
   return Framework::kMegatron;
-}
-
-template <class Enum, std::size_t N>
-Enum enum_from(const std::string& id, const Enum (&values)[N], std::string_view (*name)(Enum)) {
-  for (Enum v : values) {
-    if (name(v) == id) return v;
-  }
-  return values[0];
 }
 
 Recompute recompute_from(const std::string& id) {
@@ -104,24 +97,26 @@ void check_given_layout(Resolver& r, const ResolvedPlan& out, TrainingLayout& l)
   }
 }
 
+// A choice input as the position of its id among the field's choices, which plan_fields.cpp
+// lists in the order of the enum (tests/core/finetune_test.cpp); 0, the default, when refused.
+[[gnu::noinline]] int choice_index(Resolver& r, std::string_view field, const std::string& value,
+                                   std::string& text) {
+  const std::span<const std::string_view> ids = find_field_by_id(field)->choices;
+  text = r.text(field, value, ids[0], InputSource::kAutomatic);
+  for (std::size_t i = 0; i < ids.size(); ++i) {
+    if (ids[i] == text) return static_cast<int>(i);
+  }
+  return 0;
+}
+
 // Fine-tuning, optimizer and offload (finetune.hpp), the headroom and ZeRO-3's prefetch.
 void resolve_finetune(Resolver& r, TrainingMemoryInputs& in, TrainingSettings& s) {
   const Plan& p = r.plan();
   FineTuneSettings& ft = in.finetune;
-  constexpr FineTune kModes[] = {FineTune::kFull, FineTune::kLora, FineTune::kQlora};
-  constexpr Optimizer kOptimizers[] = {Optimizer::kAdamw, Optimizer::kAdamw8bit,
-                                       Optimizer::kPagedAdamw8bit, Optimizer::kAdafactor,
-                                       Optimizer::kSgd};
-  constexpr Offload kOffloads[] = {Offload::kNone, Offload::kOptimizer, Offload::kOptimizerParams};
-  s.finetune = r.text("finetune", p.finetune, "full", InputSource::kAutomatic);
-  ft.mode = enum_from(s.finetune, kModes, finetune_id);
-  constexpr LossKind kLosses[] = {LossKind::kFp32, LossKind::kBf16, LossKind::kChunked};
-  s.loss = r.text("loss", p.loss, "fp32", InputSource::kAutomatic);
-  in.loss = enum_from(s.loss, kLosses, loss_id);
-  s.optimizer = r.text("optimizer", p.optimizer, "adamw", InputSource::kAutomatic);
-  ft.optimizer = enum_from(s.optimizer, kOptimizers, optimizer_id);
-  s.offload = r.text("offload", p.offload, "none", InputSource::kAutomatic);
-  ft.offload = enum_from(s.offload, kOffloads, offload_id);
+  ft.mode = static_cast<FineTune>(choice_index(r, "finetune", p.finetune, s.finetune));
+  in.loss = static_cast<LossKind>(choice_index(r, "loss", p.loss, s.loss));
+  ft.optimizer = static_cast<Optimizer>(choice_index(r, "optimizer", p.optimizer, s.optimizer));
+  ft.offload = static_cast<Offload>(choice_index(r, "offload", p.offload, s.offload));
   s.activation_offload = ft.activation_offload =
       r.number("activation_offload", p.activation_offload, 0) == 1;
   const bool adapters = ft.adapters();
@@ -246,12 +241,12 @@ void resolve_training(Resolver& r, ResolvedPlan& out) {
                    in.overheads.cuda_context_gb, in.card_memory_gb, s.zero, in.headroom}) {
     t.ready = t.ready && std::isfinite(v);
   }
-  t.ready = t.ready && !r.refused("stage_layers") && !r.refused("vpp") && !r.refused("recompute") &&
-            !r.refused("framework") && !(p.global_batch && !t.global_batch_given) &&
-            !r.refused("comm_buffer_gb") && !r.refused("allocator_slack") &&
-            !r.refused("finetune") && !r.refused("lora_rank") && !r.refused("lora_targets") &&
-            !r.refused("optimizer") && !r.refused("offload") && !r.refused("loss") &&
-            !r.refused("prefetch_bucket");
+  t.ready = t.ready && !(p.global_batch && !t.global_batch_given);
+  for (std::string_view field : {"stage_layers", "vpp", "recompute", "framework", "comm_buffer_gb",
+                                 "allocator_slack", "finetune", "lora_rank", "lora_targets",
+                                 "optimizer", "offload", "loss", "prefetch_bucket"}) {
+    t.ready = t.ready && !r.refused(field);
+  }
 }
 
 }  // namespace llm_sizer::detail

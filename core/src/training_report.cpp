@@ -274,7 +274,7 @@ std::vector<FitOption> fit_options(const ResolvedPlan& plan, TrainingTimeInputs 
 }  // namespace
 
 FullTraining full_training(const ResolvedPlan& plan, double tp, double pp, double dp,
-                           std::vector<Issue>& issues) {
+                           std::vector<Issue>& issues, bool explain_steps) {
   FullTraining result;
   TrainingTimeInputs time_inputs;
   TrainingMemoryInputs& in = time_inputs.memory;
@@ -328,7 +328,7 @@ FullTraining full_training(const ResolvedPlan& plan, double tp, double pp, doubl
         lora_adapter_params(in.arch, in.finetune.lora_rank, in.finetune.lora_targets).total;
   }
   for (const auto& s : m.stages) result.stages.push_back(stage_report(s));
-  result.steps = explain(in, m, setup);
+  if (explain_steps) result.steps = explain(in, m, setup);
   result.fit_options = fit_options(plan, time_inputs);
   const bool peak_known =
       std::isfinite(time_inputs.peak_tflops) || std::isfinite(time_inputs.achieved_tflops);

@@ -75,15 +75,19 @@ test('the page module has exactly the page functions and answers as the full mod
   for (const name of declaredKeys('LlmSizerModule')) assert.equal(page[name], undefined, name);
   const texts = { model: 'llama-3.1-8b', accelerator: 'h200-141g', pp: '2', clusterGpus: '64' };
   // Everything but the serving model, which the page module leaves to the full one.
+  // ... and without the memory derivation, which also arrives with the full module.
   const withoutServing = (report) => ({
     ...report,
     inference: undefined,
+    training: { ...report.training, steps: undefined },
     servingComputed: undefined,
     inputs: report.inputs.filter((i) => i.field !== 'infer_tp'),
   });
   const fromPage = page.evaluate(texts);
   const fromFull = core.evaluate(texts);
   assert.equal(fromPage.servingComputed, false);
+  assert.deepEqual(fromPage.training.steps, []);
+  assert.ok(fromFull.training.steps.length > 5);
   assert.equal(fromPage.inference.available, false);
   assert.equal(fromFull.servingComputed, true);
   assert.equal(fromFull.inference.available, true);

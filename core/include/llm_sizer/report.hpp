@@ -25,10 +25,10 @@ struct Report {
   std::vector<ResolvedInput> inputs;  ///< every input as the models used it (resolve.hpp)
   ArticleTraining article_training;
   ArticleInference article_inference;
-  FullTraining training;      ///< the full memory model on the same layout
-  FullInference inference;    ///< the serving model (needs an architecture)
+  FullTraining training;          ///< the full memory model on the same layout
+  FullInference inference;        ///< the serving model (needs an architecture)
   bool serving_computed = false;  ///< false from evaluate_without_serving()
-  std::vector<Issue> issues;  ///< validation first, then what the methods found
+  std::vector<Issue> issues;      ///< validation first, then what the methods found
 };
 
 /// What evaluate() computes besides the article's method.
@@ -41,8 +41,9 @@ struct EvaluateOptions {
 /// does not depend on a bad input is still computed.
 Report evaluate(const Plan& plan, const EvaluateOptions& options = {});
 
-/// evaluate() without the serving model: what the page's first module computes (the serving
-/// model arrives with the full module when its panel is first shown, docs/architecture.md).
+/// evaluate() without the serving model and without the memory model's derivation steps: what the
+/// page's first module computes (both arrive with the full module when their panels are first
+/// shown, docs/architecture.md).
 Report evaluate_without_serving(const Plan& plan, const EvaluateOptions& options = {});
 
 /// `llm-sizer train --json`: the article's numbers at the top level (exactly model_state_gb,

@@ -96,8 +96,10 @@ struct FullTraining {
 /// The full memory model, time and cost on the layout the article's method (or the plan) decided:
 /// `tp`, `pp` and `dp` complete the resolved training settings. Checks the layout against the
 /// rulebook (layout_rules.hpp) first; adds what it finds to `issues`.
+/// `explain` false leaves out the derivation steps (the page's first module: they arrive with the
+/// full module, as the serving model does).
 FullTraining full_training(const ResolvedPlan& plan, double tp, double pp, double dp,
-                           std::vector<Issue>& issues);
+                           std::vector<Issue>& issues, bool explain = true);
 
 /// The layout the full model uses for a plan and its (tp, pp, dp): the resolved settings with the
 /// global batch decided (the plan's, or the default for the layout). False with issues when the
