@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { defineConfig } from 'vite';
 import preact from '@preact/preset-vite';
+import { LAZY_MESSAGES, splitCatalog } from './scripts/page-messages.mjs';
 
 // The page runs under a strict policy: no inline script or style, no eval (the wasm glue is built
 // with -sDYNAMIC_EXECUTION=0), only its own origin. Injected at build time only, because the dev
@@ -29,9 +30,11 @@ const cspMeta = () => ({
   ],
 });
 
-// The message catalogs are shared with the CLI. Its own messages ("cli.*" and "*.cli_*") reach the
-// page only where a component names them, and the config.json importer's messages travel with
-// the importer's code (virtual:hf-messages): ~1.5 KB gzipped less for every first visit.
+// The message catalogs are shared with the CLI (scripts/page-messages.mjs splits them). Its own
+// messages reach the page only where a component names them; the config.json importer's messages
+// travel with the importer's code (virtual:hf-messages, ~1.5 KB gzipped less for every first
+// visit), the derivation steps only the full module computes with that module
+// (virtual:full-messages, ~1.7 KB), the public measurements' with their table.
 function pageSource(dir = 'web/src') {
   return readdirSync(dir, { withFileTypes: true })
     .map((entry) => {
@@ -42,33 +45,27 @@ function pageSource(dir = 'web/src') {
     .join('\n');
 }
 
-// "rule.*" words how an empty input resolves, for the CLI's help and docs/inputs.md.
-const cliOnly = (key) => key.startsWith('cli.') || key.includes('.cli_') || key.startsWith('rule.');
-const importerOnly = (key) =>
-  !cliOnly(key) && ((key.startsWith('hf.') && key !== 'hf.title') || key.startsWith('issue.hf_'));
-const HF_MESSAGES = 'virtual:hf-messages';
 const catalogFile = (lang) => `web/src/i18n/${lang === 'zh' ? 'zh-CN' : 'en'}.json`;
+const PAGE_WASM = 'web/src/core/generated/llm_sizer_page.wasm';
+const split = (messages) =>
+  splitCatalog(messages, { pageSource: pageSource(), pageWasm: readFileSync(PAGE_WASM) });
 
 const pageMessages = () => ({
   name: 'llm-sizer-page-messages',
   enforce: 'pre',
-  resolveId: (id) => (id === HF_MESSAGES ? `\0${HF_MESSAGES}` : null),
+  resolveId: (id) => (Object.hasOwn(LAZY_MESSAGES, id) ? `\0${id}` : null),
   load(id) {
-    if (id !== `\0${HF_MESSAGES}`) return null;
+    const part = id.slice(1);
+    if (!id.startsWith('\0') || !Object.hasOwn(LAZY_MESSAGES, part)) return null;
     const tables = {};
     for (const lang of ['en', 'zh']) {
-      const messages = JSON.parse(readFileSync(catalogFile(lang), 'utf8'));
-      tables[lang] = Object.fromEntries(Object.entries(messages).filter(([k]) => importerOnly(k)));
+      tables[lang] = split(JSON.parse(readFileSync(catalogFile(lang), 'utf8')))[part];
     }
     return `export default ${JSON.stringify(tables)};`;
   },
   transform(code, id) {
     if (!/\/i18n\/[\w-]+\.json$/.test(id)) return null;
-    const source = pageSource();
-    const kept = Object.entries(JSON.parse(code)).filter(
-      ([key]) => !importerOnly(key) && (!cliOnly(key) || source.includes(`'${key}'`)),
-    );
-    return { code: JSON.stringify(Object.fromEntries(kept)), map: null };
+    return { code: JSON.stringify(split(JSON.parse(code)).page), map: null };
   },
 });
 

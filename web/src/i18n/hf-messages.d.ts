@@ -1,5 +1,0 @@
-// The config.json importer's messages, split from the catalogs at build (vite.config.js).
-declare module 'virtual:hf-messages' {
-  const tables: Record<'en' | 'zh', Record<string, string>>;
-  export default tables;
-}
