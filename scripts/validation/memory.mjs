@@ -17,7 +17,7 @@ export const BOUNDS = { medianAbsErrorPct: 5, maxAbsErrorPct: 10 };
 
 const GIB = 1.073741824;
 
-async function readRuns(name) {
+export async function readRuns(name) {
   const url = new URL(`../../validation/data/${name}`, import.meta.url);
   return JSON.parse(await readFile(url, 'utf8')).runs;
 }
@@ -297,7 +297,7 @@ function trainedPlan(run) {
  * A run's plan and how it is compared, or why it is not. Decided from the configuration and
  * the counter alone (memory-runs.md), before any prediction is looked at.
  */
-function classify(run) {
+export function classify(run) {
   const src = run.id;
   const metric = run.measured?.metric;
   if (run.kind === 'analytic') return { use: 'formula' };
@@ -392,7 +392,7 @@ function classify(run) {
   return { use: 'shown', plan: null, why: 'configuration incomplete (memory-runs.md)' };
 }
 
-function measuredGb(run) {
+export function measuredGb(run) {
   const m = run.measured;
   return (
     m.peak_allocated_gb ??

@@ -10,12 +10,23 @@ const LEFT = 44;
 const BOTTOM = 24;
 const TOP = 8;
 
-/** Memory per card of every pipeline stage, stacked by kind, against the card's memory. */
-export function StageMemoryChart({ stages, cardGb }: { stages: StageReport[]; cardGb: number }) {
+/**
+ * Memory per card of every pipeline stage, stacked by kind (the point), with the range's high end
+ * as a whisker above each bar, against the card's memory and the headroom a "fit" may use.
+ */
+export function StageMemoryChart({
+  stages,
+  cardGb,
+  headroomGb,
+}: {
+  stages: StageReport[];
+  cardGb: number;
+  headroomGb: number;
+}) {
   const app = useApp();
   const t = useT();
   const lang = app.lang.value;
-  const maxGb = Math.max(cardGb, ...stages.map((s) => s.totalGb)) * 1.05;
+  const maxGb = Math.max(cardGb, ...stages.map((s) => Math.max(s.totalGb, s.highGb))) * 1.05;
   const plotHeight = HEIGHT - TOP - BOTTOM;
   const y = (gb: number) => TOP + plotHeight * (1 - gb / maxGb);
   const slot = (WIDTH - LEFT) / stages.length;
@@ -42,7 +53,16 @@ export function StageMemoryChart({ stages, cardGb }: { stages: StageReport[]; ca
           let base = 0;
           const x = LEFT + i * slot + (slot - barWidth) / 2;
           return (
-            <g key={stage.stage} class={stage.fits ? 'bar' : 'bar over'}>
+            <g
+              key={stage.stage}
+              class={
+                stage.verdict === 'fits'
+                  ? 'bar'
+                  : stage.verdict === 'tight'
+                    ? 'bar tight'
+                    : 'bar over'
+              }
+            >
               {MEMORY_PARTS.map((part) => {
                 const gb = stage[part.key];
                 const rect = (
@@ -62,6 +82,17 @@ export function StageMemoryChart({ stages, cardGb }: { stages: StageReport[]; ca
                 base += gb;
                 return rect;
               })}
+              <line
+                class="range-whisker"
+                x1={x + barWidth / 2}
+                x2={x + barWidth / 2}
+                y1={y(stage.totalGb)}
+                y2={y(stage.highGb)}
+              >
+                <title>
+                  {`${t('cli.col_stage')} ${stage.stage + 1} · ${t('ui.range_high')}: ${t('ui.gb', { n: formatNumber(lang, stage.highGb, 2) })}`}
+                </title>
+              </line>
               {i % labelEvery === 0 && (
                 <text x={x + barWidth / 2} y={HEIGHT - 8} text-anchor="middle">
                   {stage.stage + 1}
@@ -71,6 +102,7 @@ export function StageMemoryChart({ stages, cardGb }: { stages: StageReport[]; ca
           );
         })}
         <line class="card-line" x1={LEFT} x2={WIDTH} y1={y(cardGb)} y2={y(cardGb)} />
+        <line class="headroom-line" x1={LEFT} x2={WIDTH} y1={y(headroomGb)} y2={y(headroomGb)} />
         <text class="card-label" x={WIDTH - 4} y={y(cardGb) - 4} text-anchor="end">
           {t('ui.card_line', { gb: formatNumber(lang, cardGb, 0) })}
         </text>
@@ -82,6 +114,14 @@ export function StageMemoryChart({ stages, cardGb }: { stages: StageReport[]; ca
             {t(part.label)}
           </span>
         ))}
+        <span>
+          <i class="swatch part-range" aria-hidden="true" />
+          {t('ui.range_high')}
+        </span>
+        <span>
+          <i class="swatch headroom-swatch" aria-hidden="true" />
+          {t('ui.headroom_line', { gb: formatNumber(lang, headroomGb, 0) })}
+        </span>
       </figcaption>
     </figure>
   );
