@@ -6,5 +6,6 @@
 //   BOUNDS          → the error bounds tests/web/validation-<id>.test.mjs holds it to
 // Add a section by importing it here.
 import * as memory from './memory.mjs';
+import * as serving from './serving.mjs';
 
-export const SECTIONS = [memory];
+export const SECTIONS = [memory, serving];

@@ -1,4 +1,4 @@
-import messages from 'virtual:measured-messages';
+import messages from 'virtual:messages/measured';
 import data from '../data/measured-memory.json';
 import { addMessages, formatNumber } from '../i18n/i18n';
 import { useApp, useT } from '../state/context';
@@ -30,7 +30,7 @@ export function MeasuredMemory() {
   const model = app.report.value.texts.model;
   const runs = RUNS.filter((r) => r.model === model);
   if (runs.length === 0) return <p class="hint">{t('measured.none')}</p>;
-  const gb = (v: number) => formatNumber(lang, v, 2);
+  const gb = (v: number | null) => formatNumber(lang, v, 2);
   return (
     <div class="table-scroll" data-testid="measured-memory">
       <table class="measured">

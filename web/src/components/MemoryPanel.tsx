@@ -18,6 +18,7 @@ const RANGE_PARTS = [
 
 // Public measurements of preset models arrive with their own chunk when the panel is shown.
 const loadMeasured = () => import('./MeasuredMemory').then((m) => m.MeasuredMemory);
+import { orNaN, withNaN } from '../core/unknown';
 
 /** The full training memory model: the peak card, every stage, the working, what would fit. */
 export function MemoryPanel() {
@@ -26,9 +27,9 @@ export function MemoryPanel() {
   const lang = app.lang.value;
   const report = app.report.value;
   const full = report.training;
-  const article = report.articleTraining;
-  const gb = (v: number) => formatNumber(lang, v, 2);
-  const gbUnit = (v: number) => t('ui.gb', { n: gb(v) });
+  const article = withNaN(report.articleTraining);
+  const gb = (v: number | null) => formatNumber(lang, v, 2);
+  const gbUnit = (v: number | null) => t('ui.gb', { n: gb(v) });
   if (!full.available) {
     return (
       <section class="panel" aria-labelledby="memory-title" data-testid="memory-panel">
@@ -37,7 +38,7 @@ export function MemoryPanel() {
       </section>
     );
   }
-  const m = full.memory;
+  const m = withNaN(full.memory);
   const s = full.settings;
   const peak = full.stages[m.peakStage];
   const statePerCard = article.modelStateGb / (article.tp * article.pp);
@@ -61,7 +62,7 @@ export function MemoryPanel() {
         {t('ui.peak_where', {
           stage: m.peakStage + 1,
           stages: full.stages.length,
-          layers: peak.layers,
+          layers: orNaN(peak.layers),
           inflight: formatNumber(lang, peak.inflight, 2),
         })}{' '}
         {t(`ui.capacity_${m.cardCapacitySource}`, {
@@ -157,7 +158,9 @@ export function MemoryPanel() {
           </tr>
           <tr>
             <th scope="row">{t('ui.room_for_the_rest')}</th>
-            <td class="num">{gbUnit(report.setup.cardMemoryGb - article.safeMemoryPerCardGb)}</td>
+            <td class="num">
+              {gbUnit(orNaN(report.setup.cardMemoryGb) - article.safeMemoryPerCardGb)}
+            </td>
             <td class="num">{gbUnit(m.activationsGb + m.logitsGb + m.overheadGb)}</td>
           </tr>
           <tr>
@@ -171,7 +174,7 @@ export function MemoryPanel() {
       </table>
       <StageMemoryChart
         stages={full.stages}
-        cardGb={m.cardMemoryGb}
+        cardGb={full.memory.cardMemoryGb}
         headroomGb={m.cardMemoryGb * m.headroom}
       />
       <p class="fit-options" data-testid="fit-options">

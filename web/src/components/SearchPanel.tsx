@@ -6,6 +6,7 @@ import { issueText } from '../i18n/issue-text';
 import { searchApplies } from '../state/search-state';
 import { useApp, useT } from '../state/context';
 import { ParetoChart } from './ParetoChart';
+import { orNaN } from '../core/unknown';
 
 /** Every valid layout for the cluster or deadline, the best first, and the GPUs-vs-time front. */
 export function SearchPanel() {
@@ -19,9 +20,9 @@ export function SearchPanel() {
     app.searchShown.value = true;
   });
   const n = (v: number | null | undefined, d = 2) => formatNumber(lang, v ?? undefined, d);
+  // applyPlan, not setTexts: the answer card comes into view and says what changed.
   const use = (c: LayoutCandidate) =>
-    app.setTexts({
-      ...app.texts.value,
+    app.applyPlan({
       tp: String(c.tp),
       pp: String(c.pp),
       dp: app.texts.value.clusterGpus ? '' : String(c.dp),
@@ -43,7 +44,7 @@ export function SearchPanel() {
             evaluated: n(s.evaluated, 0),
             feasible: n(s.feasible, 0),
             ms: n(state.ms, 0),
-            us: n(((state.ms ?? 0) * 1000) / Math.max(1, s.evaluated), 2),
+            us: n(((state.ms ?? 0) * 1000) / Math.max(1, orNaN(s.evaluated)), 2),
           })}
           {state.status === 'running' && ` ${t('ui.searching')}`}
         </p>
@@ -60,9 +61,9 @@ export function SearchPanel() {
               <p class="headline" data-testid="search-min-gpus">
                 {t('cli.min_gpus_layout', {
                   gpus: n(s.minGpus.gpus, 0),
-                  tp: s.minGpus.tp,
-                  pp: s.minGpus.pp,
-                  dp: s.minGpus.dp,
+                  tp: orNaN(s.minGpus.tp),
+                  pp: orNaN(s.minGpus.pp),
+                  dp: orNaN(s.minGpus.dp),
                 })}
               </p>
             )}
@@ -110,7 +111,7 @@ export function SearchPanel() {
                       <td class="num">{c.zero}</td>
                       <td>{t(`choice.recompute.${c.recompute}`)}</td>
                       <td class="num">{n(c.peakGb, 1)} GB</td>
-                      <td class="num">{n(c.mfu * 100, 1)}%</td>
+                      <td class="num">{n(orNaN(c.mfu) * 100, 1)}%</td>
                       <td class="num">{n(c.days, 1)}</td>
                       <td class="num">
                         {Number.isFinite(c.cost ?? NaN) ? `$${n(c.cost, 0)}` : '—'}

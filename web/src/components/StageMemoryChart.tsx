@@ -20,13 +20,15 @@ export function StageMemoryChart({
   headroomGb,
 }: {
   stages: StageReport[];
-  cardGb: number;
-  headroomGb: number;
+  cardGb: number | null;
+  headroomGb: number | null;
 }) {
   const app = useApp();
   const t = useT();
   const lang = app.lang.value;
-  const maxGb = Math.max(cardGb, ...stages.map((s) => Math.max(s.totalGb, s.highGb))) * 1.05;
+  // Sizes the core does not know (null) draw as nothing.
+  const maxGb =
+    Math.max(cardGb ?? 0, ...stages.map((s) => Math.max(s.totalGb ?? 0, s.highGb ?? 0))) * 1.05;
   const plotHeight = HEIGHT - TOP - BOTTOM;
   const y = (gb: number) => TOP + plotHeight * (1 - gb / maxGb);
   const slot = (WIDTH - LEFT) / stages.length;
@@ -64,7 +66,8 @@ export function StageMemoryChart({
               }
             >
               {MEMORY_PARTS.map((part) => {
-                const gb = stage[part.key];
+                const sent = stage[part.key];
+                const gb = sent ?? 0;
                 const rect = (
                   <rect
                     key={part.key}
@@ -75,35 +78,39 @@ export function StageMemoryChart({
                     height={Math.max(0, y(base) - y(base + gb))}
                   >
                     <title>
-                      {`${t('cli.col_stage')} ${stage.stage + 1} · ${t(part.label)}: ${t('ui.gb', { n: formatNumber(lang, gb, 2) })}`}
+                      {`${t('cli.col_stage')} ${(stage.stage ?? 0) + 1} · ${t(part.label)}: ${t('ui.gb', { n: formatNumber(lang, sent, 2) })}`}
                     </title>
                   </rect>
                 );
                 base += gb;
                 return rect;
               })}
-              <line
-                class="range-whisker"
-                x1={x + barWidth / 2}
-                x2={x + barWidth / 2}
-                y1={y(stage.totalGb)}
-                y2={y(stage.highGb)}
-              >
-                <title>
-                  {`${t('cli.col_stage')} ${stage.stage + 1} · ${t('ui.range_high')}: ${t('ui.gb', { n: formatNumber(lang, stage.highGb, 2) })}`}
-                </title>
-              </line>
+              {stage.totalGb != null && stage.highGb != null && (
+                <line
+                  class="range-whisker"
+                  x1={x + barWidth / 2}
+                  x2={x + barWidth / 2}
+                  y1={y(stage.totalGb)}
+                  y2={y(stage.highGb)}
+                >
+                  <title>
+                    {`${t('cli.col_stage')} ${(stage.stage ?? 0) + 1} · ${t('ui.range_high')}: ${t('ui.gb', { n: formatNumber(lang, stage.highGb, 2) })}`}
+                  </title>
+                </line>
+              )}
               {i % labelEvery === 0 && (
                 <text x={x + barWidth / 2} y={HEIGHT - 8} text-anchor="middle">
-                  {stage.stage + 1}
+                  {(stage.stage ?? 0) + 1}
                 </text>
               )}
             </g>
           );
         })}
-        <line class="card-line" x1={LEFT} x2={WIDTH} y1={y(cardGb)} y2={y(cardGb)} />
-        <line class="headroom-line" x1={LEFT} x2={WIDTH} y1={y(headroomGb)} y2={y(headroomGb)} />
-        <text class="card-label" x={WIDTH - 4} y={y(cardGb) - 4} text-anchor="end">
+        <line class="card-line" x1={LEFT} x2={WIDTH} y1={y(cardGb ?? 0)} y2={y(cardGb ?? 0)} />
+        {headroomGb != null && Number.isFinite(headroomGb) && (
+          <line class="headroom-line" x1={LEFT} x2={WIDTH} y1={y(headroomGb)} y2={y(headroomGb)} />
+        )}
+        <text class="card-label" x={WIDTH - 4} y={y(cardGb ?? 0) - 4} text-anchor="end">
           {t('ui.card_line', { gb: formatNumber(lang, cardGb, 0) })}
         </text>
       </svg>

@@ -1,5 +1,6 @@
 import { formatNumber } from '../i18n/i18n';
 import { useApp, useT } from '../state/context';
+import { orNaN } from '../core/unknown';
 
 const TERMS = [
   ['computeS', 'time.compute'],
@@ -53,7 +54,7 @@ export function TimePanel() {
           gpus: n(time.gpus, 0),
           peak: n(s.peakTflops, 0),
           dtype: s.computeDtype.toUpperCase(),
-          efficiency: n(s.computeEfficiency * 100, 0),
+          efficiency: n(orNaN(s.computeEfficiency) * 100, 0),
           achieved: n(s.achievedTflops, 0),
         })}
       </p>
@@ -82,13 +83,14 @@ export function TimePanel() {
           <tr>
             <th scope="row">MFU / HFU</th>
             <td class="num" data-testid="time-mfu">
-              {n(time.mfu * 100, 1)}% / {n(time.hfu * 100, 1)}%
+              {n(orNaN(time.mfu) * 100, 1)}% / {n(orNaN(time.hfu) * 100, 1)}%
             </td>
           </tr>
           <tr>
             <th scope="row">{t('ui.flops_per_token')}</th>
             <td class="num">
-              {n(time.modelFlopsPerToken / 1e9, 1)} / {n(time.hardwareFlopsPerToken / 1e9, 1)} GFLOP
+              {n(orNaN(time.modelFlopsPerToken) / 1e9, 1)} /{' '}
+              {n(orNaN(time.hardwareFlopsPerToken) / 1e9, 1)} GFLOP
             </td>
           </tr>
           {hasTokens && (

@@ -13,7 +13,7 @@ let tools: Promise<LlmSizerModule> | null = null;
 
 export function loadTools(): Promise<LlmSizerModule> {
   // The derivation steps only the full module computes bring their messages (vite.config.js).
-  tools ??= Promise.all([import('./generated/llm_sizer.mjs'), import('virtual:full-messages')])
+  tools ??= Promise.all([import('./generated/llm_sizer.mjs'), import('virtual:messages/full')])
     .then(([{ default: create }, { default: messages }]) => {
       addMessages(messages);
       return create() as Promise<LlmSizerModule>;

@@ -51,3 +51,28 @@ export function followPlanWithSearch(
   });
   return state;
 }
+
+/**
+ * The search's report for an export: undefined when the plan asks no search; otherwise the search
+ * is started (as its panel would when shown) and its result waited for, at most `timeoutMs`.
+ */
+export function searchResult(app: AppState, timeoutMs = 15000): Promise<SearchReport | undefined> {
+  if (!searchApplies(app.texts.peek())) return Promise.resolve(undefined);
+  app.searchShown.value = true;
+  return new Promise((resolve) => {
+    let stop = () => {};
+    const timer = setTimeout(() => {
+      stop();
+      resolve(app.search.peek().report);
+    }, timeoutMs);
+    stop = effect(() => {
+      const state = app.search.value;
+      if (state.status === 'done' || state.status === 'error') {
+        clearTimeout(timer);
+        // An effect may not stop itself while it runs: after it.
+        queueMicrotask(() => stop());
+        resolve(state.report);
+      }
+    });
+  });
+}
