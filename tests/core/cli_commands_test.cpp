@@ -323,6 +323,62 @@ TEST(CliTrainText, ShowsStepTimeThroughputMfuDaysGpuHoursCostAndEnergy) {
   EXPECT_FALSE(has(no_tokens.out, "GPU-hours  "));
 }
 
+// The question on the command line: QLoRA of Llama 3.1 8B on one RTX 4090 at sequence
+// 4096 with gradient checkpointing, and LoRA without it; memory, time and cost, in text and JSON.
+TEST(CliTrainFinetune, LoraAndQloraOnOneCardGiveMemoryTimeAndCost) {
+  const std::vector<std::string> plan = {"train",
+                                         "--model",
+                                         "llama-3.1-8b",
+                                         "--accelerator",
+                                         "rtx-4090",
+                                         "--framework",
+                                         "pytorch",
+                                         "--finetune",
+                                         "qlora",
+                                         "--lora-rank",
+                                         "16",
+                                         "--seq-len",
+                                         "4096",
+                                         "--micro-batch",
+                                         "1",
+                                         "--tp",
+                                         "1",
+                                         "--pp",
+                                         "1",
+                                         "--dp",
+                                         "1",
+                                         "--recompute",
+                                         "full",
+                                         "--tokens",
+                                         "1e8"};
+  const auto text = run_cli(plan);
+  ASSERT_EQ(text.code, 0) << text.err;
+  // The card as its driver reports it: 24,210 MiB = 25.39 GB = 23.64 GiB.
+  EXPECT_TRUE(has(text.out, "of 25.39 GB (23.64 GiB) — fits")) << text.out;
+  EXPECT_TRUE(has(text.out, "QLoRA")) << text.out;
+  // 32 × 16 × (2·8192 + 2·5120 + 3·18432) adapter parameters (PEFT's count for Llama 3 8B).
+  EXPECT_TRUE(has(text.out, "41.94 × 10⁶ adapter parameters")) << text.out;
+  for (const char* row : {"Step time", "Days", "GPU-hours", "Cost"}) {
+    EXPECT_TRUE(has(text.out, row)) << row;
+  }
+  std::vector<std::string> json_args = plan;
+  json_args.push_back("--json");
+  const JsonValue doc = json_of(run_cli(json_args).out);
+  const JsonValue& memory = *doc.find("memory");
+  EXPECT_EQ(test::string_at(memory, "verdict"), "fits");
+  EXPECT_EQ(test::number_at(memory, "adapter_params"), 41943040);
+  EXPECT_EQ(test::string_at(*doc.find("settings"), "finetune"), "qlora");
+  EXPECT_EQ(test::number_at(*doc.find("settings"), "lora_rank"), 16);
+  EXPECT_GT(test::number_at(*doc.find("time"), "days"), 0);
+  EXPECT_GT(test::number_at(*doc.find("time"), "cost"), 0);
+  // LoRA keeps the 16.06 GB bf16 base: with the activations of every layer it does not fit.
+  std::vector<std::string> lora = plan;
+  lora[8] = "lora";
+  lora[22] = "selective";
+  lora.push_back("--json");
+  EXPECT_EQ(test::string_at(*json_of(run_cli(lora).out).find("memory"), "verdict"), "does_not_fit");
+}
+
 // Bug: a link's name with bytes that are not UTF-8 (m.name=%FF) reached --json output raw, so
 // the document was not valid JSON text (RFC 8259 §8.1); and U+009B was rewritten by the
 // terminal filter, so the CLI's JSON differed from the page's export of the same link.
