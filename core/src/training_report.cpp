@@ -113,8 +113,11 @@ StageReport stage_report(const StageMemory& m) {
 // "a–b" in GB, rounded to the hundredth.
 std::string gb_range(const ByteRange& r) { return gb(r.low) + "–" + gb(r.high); }
 
-std::vector<DerivationStep> explain(const TrainingMemoryInputs& in, const TrainingMemory& m,
-                                    const ResolvedSetup& setup) {
+}  // namespace
+
+std::vector<DerivationStep> explain_training_memory(const TrainingMemoryInputs& in,
+                                                    const TrainingMemory& m,
+                                                    const ResolvedSetup& setup) {
   const StageMemory& s = m.peak();
   const TrainingLayout& l = in.layout;
   const Recipe& r = in.recipe;
@@ -230,6 +233,8 @@ std::vector<DerivationStep> explain(const TrainingMemoryInputs& in, const Traini
   return steps;
 }
 
+namespace {
+
 // The smallest PP that fits for each recompute mode, keeping everything else of the plan and
 // asking the same rulebook as the plan. DP is re-derived from the cluster when the plan takes it
 // from there.
@@ -274,7 +279,7 @@ std::vector<FitOption> fit_options(const ResolvedPlan& plan, TrainingTimeInputs 
 }  // namespace
 
 FullTraining full_training(const ResolvedPlan& plan, double tp, double pp, double dp,
-                           std::vector<Issue>& issues, bool explain_steps) {
+                           std::vector<Issue>& issues, MemoryExplainer explain) {
   FullTraining result;
   TrainingTimeInputs time_inputs;
   TrainingMemoryInputs& in = time_inputs.memory;
@@ -328,7 +333,7 @@ FullTraining full_training(const ResolvedPlan& plan, double tp, double pp, doubl
         lora_adapter_params(in.arch, in.finetune.lora_rank, in.finetune.lora_targets).total;
   }
   for (const auto& s : m.stages) result.stages.push_back(stage_report(s));
-  if (explain_steps) result.steps = explain(in, m, setup);
+  if (explain) result.steps = explain(in, m, setup);
   result.fit_options = fit_options(plan, time_inputs);
   const bool peak_known =
       std::isfinite(time_inputs.peak_tflops) || std::isfinite(time_inputs.achieved_tflops);

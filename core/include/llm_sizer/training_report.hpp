@@ -93,13 +93,24 @@ struct FullTraining {
   TrainingTime time;
 };
 
+/// The memory model's derivation, step by step (docs/formulas.md, "Full training memory per card").
+std::vector<DerivationStep> explain_training_memory(const TrainingMemoryInputs& in,
+                                                    const TrainingMemory& m,
+                                                    const ResolvedSetup& setup);
+
+/// Writes the derivation steps of the memory model (explain_training_memory), or none (null).
+using MemoryExplainer = std::vector<DerivationStep> (*)(const TrainingMemoryInputs&,
+                                                        const TrainingMemory&,
+                                                        const ResolvedSetup&);
+
 /// The full memory model, time and cost on the layout the article's method (or the plan) decided:
 /// `tp`, `pp` and `dp` complete the resolved training settings. Checks the layout against the
-/// rulebook (layout_rules.hpp) first; adds what it finds to `issues`.
-/// `explain` false leaves out the derivation steps (the page's first module: they arrive with the
-/// full module, as the serving model does).
+/// rulebook (layout_rules.hpp) first; adds what it finds to `issues`. A null `explain` leaves out
+/// the derivation steps: the page's first module passes none, so its link leaves their code out
+/// (they arrive with the full module, as the serving model does).
 FullTraining full_training(const ResolvedPlan& plan, double tp, double pp, double dp,
-                           std::vector<Issue>& issues, bool explain = true);
+                           std::vector<Issue>& issues,
+                           MemoryExplainer explain = &explain_training_memory);
 
 /// The layout the full model uses for a plan and its (tp, pp, dp): the resolved settings with the
 /// global batch decided (the plan's, or the default for the layout). False with issues when the
