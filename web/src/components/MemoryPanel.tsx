@@ -65,10 +65,16 @@ export function MemoryPanel() {
           layers: orNaN(peak.layers),
           inflight: formatNumber(lang, peak.inflight, 2),
         })}{' '}
-        {t(`ui.capacity_${m.cardCapacitySource}`, {
-          card: gb(m.cardMemoryGb),
-          gib: gb(m.cardMemoryGib),
-        })}
+        <span data-testid="memory-capacity">
+          {t(`ui.capacity_${m.cardCapacitySource}`, {
+            card: gb(m.cardMemoryGb),
+            gib: gb(m.cardMemoryGib),
+            // Where the driver's figure comes from (docs/formulas.md, "Card capacity").
+            source:
+              app.core.catalog.accelerators.find((a) => a.id === report.texts.accelerator)
+                ?.capacitySource ?? '',
+          })}
+        </span>
       </p>
       <p class="context" data-testid="memory-counters">
         {t('ui.memory_counters', {
