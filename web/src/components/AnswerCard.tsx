@@ -256,7 +256,7 @@ function FinetuneNote() {
       {t('ui.answer_finetune_adapters', {
         method: t(`choice.finetune.${s.finetune}`),
         rank: formatNumber(lang, s.loraRank, 0),
-        targets: s.loraTargets,
+        targets: s.loraTargets === 'all' ? t('ui.lora_targets_all') : s.loraTargets,
         params: formatNumber(lang, m.adapterParams / 1e6, 1),
         weights: formatNumber(lang, m.weightsGb, 2),
         optimizer,

@@ -91,7 +91,7 @@ export function MemoryPanel() {
           {t('ui.memory_adapters', {
             mode: t(`choice.finetune.${s.finetune}`),
             rank: formatNumber(lang, s.loraRank, 0),
-            targets: s.loraTargets,
+            targets: s.loraTargets === 'all' ? t('ui.lora_targets_all') : s.loraTargets,
             params: formatNumber(lang, m.adapterParams, 3),
           })}
         </p>
