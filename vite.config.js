@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { defineConfig } from 'vite';
 import preact from '@preact/preset-vite';
+import { fullModuleOnly } from './scripts/page-messages.mjs';
 
 // The page runs under a strict policy: no inline script or style, no eval (the wasm glue is built
 // with -sDYNAMIC_EXECUTION=0), only its own origin — and huggingface.co for fetches the user asks
@@ -80,6 +81,12 @@ const PACKS = {
     ],
   },
   share: { files: ['components/EmbedDialog.tsx', 'components/EmbedView.tsx', 'export/exports.ts'] },
+  // The public measurements of preset models, with their table (MeasuredMemory.tsx).
+  measured: { files: ['components/MeasuredMemory.tsx'], prefixes: ['measured.'] },
+  // The derivation steps only the full module computes (the memory model's working): the page
+  // module's wasm never names their ids (scripts/page-messages.mjs); load-core.ts adds them with
+  // that module. Keys another pack holds stay there.
+  full: { files: [], only: (key) => fullModuleOnly(key, pageWasm()) },
   // The messages of the issues a plan can only reach by changing it (the core's layout, serving
   // and search checks): loaded at the first interaction with the page, or when one is shown
   // (web/src/i18n/i18n.ts). A first visit shows at most what a link can carry: the checks of a
@@ -110,7 +117,9 @@ function packKeys() {
   const prefixes = (text) => [...text.matchAll(/`([a-z_]+\.[a-z0-9_.]*)\$\{/g)].map((m) => m[1]);
   const packs = {};
   const catalog = JSON.parse(readFileSync(catalogFile('en'), 'utf8'));
-  for (const [name, { files: members, prefixes: declared = [], except }] of Object.entries(PACKS)) {
+  for (const [name, { files: members, prefixes: declared = [], except, only }] of Object.entries(
+    PACKS,
+  )) {
     const inside = files.filter((f) => members.includes(f.path));
     const outside = files.filter((f) => !members.includes(f.path));
     const usedOutside = new Set(outside.flatMap((f) => [...literal(f.text)]));
@@ -122,6 +131,7 @@ function packKeys() {
     );
     for (const key of Object.keys(catalog)) {
       if (declared.some((p) => key.startsWith(p)) && !except?.test(key)) keys.add(key);
+      if (only?.(key) && !Object.values(packs).some((held) => held.has(key))) keys.add(key);
     }
     packs[name] = keys;
   }
@@ -136,6 +146,9 @@ const sameChoicesElsewhere = (key) => key.startsWith('choice.embedding_format.')
 const importerOnly = (key) =>
   !cliOnly(key) && ((key.startsWith('hf.') && key !== 'hf.title') || key.startsWith('issue.hf_'));
 const HF_MESSAGES = 'virtual:hf-messages';
+const PAGE_WASM = 'web/src/core/generated/llm_sizer_page.wasm';
+let pageWasmBytes = null;
+const pageWasm = () => (pageWasmBytes ??= readFileSync(PAGE_WASM));
 const catalogFile = (lang) => `web/src/i18n/${lang === 'zh' ? 'zh-CN' : 'en'}.json`;
 
 const PACK_PREFIX = 'virtual:messages/';

@@ -7,19 +7,19 @@ namespace llm_sizer::cli {
 namespace {
 
 constexpr std::string_view kTrainGroups[] = {"model",  "architecture", "accelerator", "article",
-                                             "layout", "memory",       "time"};
+                                             "layout", "memory",       "finetune",    "time"};
 // The objective ranks the search's layouts; train evaluates one layout.
 constexpr std::string_view kTrainIgnored[] = {"objective"};
 constexpr std::string_view kInferGroups[] = {"model", "architecture", "accelerator", "inference"};
-constexpr std::string_view kSearchGroups[] = {"model",  "architecture", "accelerator",
-                                              "layout", "memory",       "time"};
+constexpr std::string_view kSearchGroups[] = {"model",  "architecture", "accelerator", "layout",
+                                              "memory", "finetune",     "time"};
 // The search tries every value of these itself, so a value given for them would be ignored.
 constexpr std::string_view kSearchIgnored[] = {
     "tp", "pp", "dp", "stage_layers", "micro_batch", "zero", "recompute", "sequence_parallel"};
 // A link carries every input, so link and open take them all.
-constexpr std::string_view kAllGroups[] = {"general",     "model",   "architecture",
-                                           "accelerator", "article", "layout",
-                                           "memory",      "time",    "inference"};
+constexpr std::string_view kAllGroups[] = {"general", "model",    "architecture", "accelerator",
+                                           "article", "layout",   "memory",       "finetune",
+                                           "time",    "inference"};
 
 constexpr std::array kCommands = {
     Command{"train", "", kTrainGroups, kTrainIgnored, true, true, false, true, true},

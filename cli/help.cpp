@@ -9,6 +9,7 @@
 
 #include "llm_sizer/accelerator.hpp"
 #include "llm_sizer/inference_report.hpp"
+#include "llm_sizer/memory_profile.hpp"
 #include "llm_sizer/model.hpp"
 #include "llm_sizer/number_format.hpp"
 #include "llm_sizer/training_report.hpp"
@@ -77,8 +78,19 @@ std::vector<IssueParam> automatic_params(const FieldSpec& field) {
   };
   const std::string_view id = field.id;
   if (id == "cuda_context_gb") return profile(&FrameworkProfile::cuda_context_gb);
-  if (id == "comm_buffer_gb") return profile(&FrameworkProfile::comm_buffer_gb);
-  if (id == "allocator_slack") return profile(&FrameworkProfile::allocator_slack);
+  const MemoryProfile& memory = memory_profile(Framework::kPytorch);
+  if (id == "comm_buffer_gb") {
+    return {{"low", format_readable(memory.nccl_per_communicator.low)},
+            {"high", format_readable(memory.nccl_per_communicator.high)}};
+  }
+  if (id == "allocator_slack") {
+    return {{"low", format_readable(memory.fragmentation.low)},
+            {"high", format_readable(memory.fragmentation.high)},
+            {"recompute", format_readable(memory.fragmentation_recompute.high)}};
+  }
+  if (id == "prefetch_bucket") {
+    return one(memory_profile(Framework::kDeepspeed).prefetch_bucket_params);
+  }
   if (id == "mfu") return profile(&FrameworkProfile::compute_efficiency);
   if (id == "dp_overlap") return profile(&FrameworkProfile::dp_overlap);
   if (id == "batch") return one(kDefaultServingBatch);

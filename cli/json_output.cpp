@@ -83,6 +83,10 @@ std::string accelerators_json() {
     f.field("name", a.name);
     f.field("vendor", a.vendor);
     f.field("memory_gb", a.memory_gb);
+    // What the driver reports (the full memory model's capacity), in bytes and GiB.
+    f.field("capacity_bytes", a.capacity_bytes);
+    f.field("capacity_gib", capacity_bytes_or_nominal(a) / 1073741824.0);
+    f.field("capacity_source", a.capacity_source);
     f.field("gpus_per_node", a.gpus_per_node);
     f.field("bf16_dense_tflops", a.bf16_dense_tflops);
     f.field("fp8_dense_tflops", a.fp8_dense_tflops);
@@ -91,6 +95,7 @@ std::string accelerators_json() {
     f.field("inter_node_bandwidth_gbps", a.inter_node_bandwidth_gbps);
     f.field("power_w", a.power_w);
     f.field("price_per_hour_usd", a.price_per_hour_usd);
+    f.field("host_link_gbps", a.host_link_gbps);
     f.field("source", a.source);
     f.field("confidence", a.confidence);
     f.field("note", a.note);

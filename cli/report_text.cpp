@@ -124,37 +124,65 @@ std::string full_training_text(const Report& report, const Messages& m) {
                                   {"seq_len", format_shortest(s.seq_len)},
                                   {"micro_batch", format_shortest(s.micro_batch)}}) +
       "\n";
-  out += m.format(b.fits ? "cli.full_fits" : "cli.full_does_not_fit",
-                  {{"stage", format_shortest(b.peak_stage + 1)},
-                   {"stages", format_shortest(s.pp)},
-                   {"peak_gb", gb_text(b.peak_gb)},
-                   {"card_gb", gb_text(b.card_memory_gb)},
-                   {"free_gb", gb_text(std::fabs(b.free_gb))}}) +
-         "\n\n";
+  const std::string verdict = b.verdict == "tight"          ? "cli.full_tight"
+                              : b.verdict == "does_not_fit" ? "cli.full_does_not_fit"
+                                                            : "cli.full_fits";
+  out += m.format(verdict, {{"stage", format_shortest(b.peak_stage + 1)},
+                            {"stages", format_shortest(s.pp)},
+                            {"peak_gb", gb_text(b.peak_gb)},
+                            {"card_gb", gb_text(b.card_memory_gb)},
+                            {"card_gib", gb_text(b.card_memory_gib)},
+                            {"free_gb", gb_text(std::fabs(b.free_gb))},
+                            {"low_gb", gb_text(b.low_gb)},
+                            {"high_gb", gb_text(b.high_gb)},
+                            {"headroom", format_shortest(std::round(b.headroom * 100))}}) +
+         "\n";
+  // Peak allocated and peak reserved, each as the counter a run would log.
+  out += m.format("cli.full_counters", {{"allocated_gb", gb_text(b.allocated_gb)},
+                                        {"reserved_low_gb", gb_text(b.reserved_low_gb)},
+                                        {"reserved_high_gb", gb_text(b.reserved_high_gb)},
+                                        {"context_gb", gb_text(b.context_gb)},
+                                        {"nccl_low_gb", gb_text(b.communication_low_gb)},
+                                        {"nccl_high_gb", gb_text(b.communication_high_gb)},
+                                        {"profile", s.memory_profile}}) +
+         "\n";
+  if (s.finetune != "full") {
+    out += m.format("cli.full_adapters", {{"mode", m.format("choice.finetune." + s.finetune)},
+                                          {"rank", format_shortest(s.lora_rank)},
+                                          {"targets", s.lora_targets},
+                                          {"params", format_readable(b.adapter_params)}}) +
+           "\n";
+  }
+  if (b.host_ram_gb > 0) {
+    out += m.format("cli.full_host_ram", {{"host_gb", gb_text(b.host_ram_gb)}}) + "\n";
+  }
+  out += "\n";
   std::vector<std::vector<std::string>> rows = {
       {m.format("cli.col_stage"), m.format("cli.col_layers"), m.format("step.inflight"),
        m.format("step.weights"), m.format("step.grads"), m.format("step.optimizer"),
        m.format("step.activations"), m.format("step.logits"), m.format("step.overhead"),
-       m.format("cli.col_total")}};
+       m.format("cli.col_total"), m.format("cli.col_high")}};
   for (const auto& stage : t.stages) {
-    rows.push_back(
-        {format_shortest(stage.stage + 1),
-         format_shortest(stage.first_layer + 1) + "–" +
-             format_shortest(stage.first_layer + stage.layers),
-         format_readable(stage.inflight), gb_text(stage.weights_gb), gb_text(stage.grads_gb),
-         gb_text(stage.optimizer_gb), gb_text(stage.activations_gb), gb_text(stage.logits_gb),
-         gb_text(stage.overhead_gb), gb_text(stage.total_gb) + (stage.fits ? "" : " ✗")});
+    rows.push_back({format_shortest(stage.stage + 1),
+                    format_shortest(stage.first_layer + 1) + "–" +
+                        format_shortest(stage.first_layer + stage.layers),
+                    format_readable(stage.inflight), gb_text(stage.weights_gb),
+                    gb_text(stage.grads_gb), gb_text(stage.optimizer_gb),
+                    gb_text(stage.activations_gb), gb_text(stage.logits_gb),
+                    gb_text(stage.overhead_gb), gb_text(stage.total_gb) + (stage.fits ? "" : " ✗"),
+                    gb_text(stage.high_gb) + (stage.verdict == "tight" ? " !" : "")});
   }
-  out += render_table(rows, {true, false, true, true, true, true, true, true, true, true});
+  out += render_table(rows, {true, false, true, true, true, true, true, true, true, true, true});
   out += time_text(t, m);
   out += "\n" + m.format("cli.memory_derivation") + "\n" + steps_table(t.steps, m);
   std::string options;
   for (const auto& f : t.fit_options) {
     if (!options.empty()) options += " · ";
-    options +=
-        m.format("choice.recompute." + f.recompute) + " → " +
-        (std::isfinite(f.pp) ? "PP " + format_shortest(f.pp) + " (" + gb_text(f.peak_gb) + " GB)"
-                             : m.format("cli.no_pp_fits"));
+    options += m.format("choice.recompute." + f.recompute) + " → " +
+               (std::isfinite(f.pp)
+                    ? "PP " + format_shortest(f.pp) + " (" + gb_text(f.peak_gb) + "–" +
+                          gb_text(f.high_gb) + " GB, " + m.format("ui.verdict_" + f.verdict) + ")"
+                    : m.format("cli.no_pp_fits"));
   }
   out += "\n" + m.format("cli.fit_options") + ": " + options + "\n";
   return out;
@@ -344,9 +372,14 @@ std::string models_text(const Messages& m) {
 std::string accelerators_text(const Messages& m) {
   std::vector<std::vector<std::string>> rows;
   for (const auto& a : accelerator_catalog()) {
-    rows.push_back({a.id, a.name, value_text(a.memory_gb, "GB", m), a.confidence});
+    // Marketed GB (the article's), then what the driver reports, in GiB.
+    const std::string capacity =
+        a.capacity_bytes
+            ? format_readable(std::round(*a.capacity_bytes / 1073741824.0 * 100) / 100) + " GiB"
+            : "—";
+    rows.push_back({a.id, a.name, value_text(a.memory_gb, "GB", m), capacity, a.confidence});
   }
-  return render_table(rows, {false, false, true, false});
+  return render_table(rows, {false, false, true, true, false});
 }
 
 }  // namespace llm_sizer::cli

@@ -19,6 +19,7 @@ const GROUPS = {
   article: "The article's memory rule",
   layout: 'Layout',
   memory: 'Training memory',
+  finetune: 'Fine-tuning',
   time: 'Time, cost and the layout search',
   inference: 'Inference and serving',
 };

@@ -190,6 +190,8 @@ void visit_fields(Visitor& v, const Accelerator& a) {
   v.field("name", a.name);
   v.field("vendor", a.vendor);
   v.field("memory_gb", a.memory_gb);
+  v.field("capacity_bytes", a.capacity_bytes);  // as the driver reports it; null when unknown
+  v.field("capacity_source", a.capacity_source);
   v.field("gpus_per_node", a.gpus_per_node);
   v.field("bf16_dense_tflops", a.bf16_dense_tflops);
   v.field("fp8_dense_tflops", a.fp8_dense_tflops);

@@ -127,11 +127,13 @@ struct Links {
   double price_per_hour_usd;
 };
 
-// Prices: Lambda's public on-demand list (2025) for 8-GPU SXM instances, per GPU-hour;
-// indicative only — cloud, reserved and owned-cluster prices differ widely.
+// Prices: Lambda's public on-demand list (2025) for 8-GPU SXM instances, per GPU-hour; H200 and
+// RTX 4090 from RunPod's serverless price list (docs.runpod.io/serverless/pricing, "active"
+// workers: $0.00124/s and $0.00021/s). Indicative only — cloud, reserved and owned-cluster
+// prices differ widely.
 const Links kLinks[] = {
     {"h100-80g", 450, 50, 2.99},  // NVLink4 900 GB/s bidirectional
-    {"h200-141g", 450, 50, kUnknown},
+    {"h200-141g", 450, 50, 4.46},
     {"h800-80g", 200, 50, kUnknown},  // NVLink cut to 400 GB/s
     {"h20-96g", 450, 50, kUnknown},
     {"a100-80g", 300, 25, 1.79},  // NVLink3 600 GB/s bidirectional
@@ -141,6 +143,61 @@ const Links kLinks[] = {
     {"mi300x", 448, 50, kUnknown},  // 7 Infinity Fabric links, 896 GB/s aggregate
     {"mi325x", 448, 50, kUnknown},
     {"tpu-v5p", 600, kUnknown, kUnknown},  // ICI 1200 GB/s bidirectional per chip
+    {"rtx-4090", kUnknown, kUnknown, 0.76},
+};
+
+// The host link per direction from the PCIe specification: 16 lanes × 16 GT/s (Gen4) or
+// 32 GT/s (Gen5) × 128/130 encoding = 31.5 or 63 GB/s; host-to-device copies from pinned memory
+// reach ~80-90 % of it. GB200's Grace is joined by NVLink-C2C, 900 GB/s both ways.
+struct HostLink {
+  const char* id;
+  double gbps;
+};
+constexpr double kPcie4 = 31.5;
+constexpr double kPcie5 = 63;
+const HostLink kHostLinks[] = {
+    {"h100-80g", kPcie5},      {"h200-141g", kPcie5},    {"h800-80g", kPcie5}, {"h20-96g", kPcie5},
+    {"h100-pcie-80g", kPcie5}, {"h100-nvl-94g", kPcie5}, {"a100-80g", kPcie4}, {"a100-40g", kPcie4},
+    {"b200", kPcie5},          {"gb200", 450},           {"l40s", kPcie4},     {"rtx-4090", kPcie4},
+    {"mi300x", kPcie5},        {"mi325x", kPcie5},       {"mi355x", kPcie5},   {"mi250x", kPcie4},
+    {"gaudi3", kPcie5},        {"gaudi2", kPcie4},
+};
+
+// What the driver reports as the card's memory, in bytes (CUDA: cudaGetDeviceProperties
+// totalGlobalMem, as deviceQuery and torch.cuda.get_device_properties print it; HIP the same).
+// Marketed "80 GB" is neither 80 × 10⁹ nor 80 GiB: an H100 SXM reports 85,045,477,376 bytes
+// (79.2 GiB). The figure moves by a few MiB between driver versions. Cards without a reported
+// figure keep their marketed GB (capacity_bytes_or_nominal) rather than a guess.
+constexpr double kMiB = 1024.0 * 1024.0;
+constexpr double kGiB = 1024.0 * kMiB;
+
+struct Capacity {
+  const char* id;
+  double bytes;
+  const char* source;
+};
+
+// Sources (in full in docs/formulas.md, "Card capacity"): deviceQuery printouts recorded in
+// github.com/thamada/nvidia-smi @c4c8a46 (gls/*_deviceQuery.py); torch.cuda.get_device_properties
+// printouts in public code; PaddlePaddle's get_device_properties docstring; Google's TPU pages.
+constexpr const char* kDeviceQuery = "CUDA deviceQuery (thamada/nvidia-smi)";
+constexpr const char* kTorchProps = "torch.cuda.get_device_properties printout";
+const Capacity kCapacities[] = {
+    {"h100-80g", 85045477376.0, kDeviceQuery},
+    {"a100-80g", 85100068864.0, kDeviceQuery},
+    {"h100-nvl-94g", 99861594112.0, kDeviceQuery},
+    {"l40s", 47803596800.0, kDeviceQuery},
+    {"rtx-4090", 25386352640.0, kDeviceQuery},
+    {"mi300x", 196592 * kMiB, "HIP device properties (thamada/nvidia-smi)"},
+    {"h200-141g", 143156 * kMiB, kTorchProps},
+    {"b200", 182631 * kMiB, kTorchProps},
+    {"h20-96g", 97285 * kMiB, kTorchProps},
+    {"a100-40g", 40536 * kMiB, "paddle.device.cuda.get_device_properties docstring"},
+    // Google sizes TPU HBM in GiB.
+    {"tpu-v5p", 95 * kGiB, "cloud.google.com/tpu/docs/v5p"},
+    {"tpu-v5e", 16 * kGiB, "cloud.google.com/tpu/docs/v5e"},
+    {"tpu-v6e", 32 * kGiB, "cloud.google.com/tpu/docs/v6e"},
+    {"tpu-v4", 32 * kGiB, "cloud.google.com/tpu/docs/v4"},
 };
 
 }  // namespace
@@ -155,10 +212,22 @@ const std::vector<Accelerator>& accelerator_catalog() {
         a.inter_node_bandwidth_gbps = known(links.inter_gbps);
         a.price_per_hour_usd = known(links.price_per_hour_usd);
       }
+      for (const auto& link : kHostLinks) {
+        if (a.id == link.id) a.host_link_gbps = link.gbps;
+      }
+      for (const auto& c : kCapacities) {
+        if (a.id != c.id) continue;
+        a.capacity_bytes = c.bytes;
+        a.capacity_source = c.source;
+      }
     }
     return catalog;
   }();
   return kCatalog;
+}
+
+double capacity_bytes_or_nominal(const Accelerator& a) {
+  return a.capacity_bytes ? *a.capacity_bytes : a.memory_gb * 1e9;
 }
 
 const Accelerator* find_accelerator(std::string_view id) {

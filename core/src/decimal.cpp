@@ -1,6 +1,8 @@
-// Decimal text → double (decimal.hpp): Clinger's exact fast path, else a big-integer division.
+// Decimal text ↔ double (decimal.hpp): Clinger's exact fast path, else a big-integer division;
+// printf's %e, %f and %g from the exact decimal expansion.
 #include "llm_sizer/decimal.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -131,6 +133,140 @@ double exact_ratio(const std::string& digits, int exponent) {
 
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
+// Decimal digits of a big integer (most significant first).
+std::string to_decimal(Big a) {
+  std::string out;
+  while (!a.empty()) {
+    std::uint64_t rest = 0;
+    for (std::size_t i = a.size(); i-- > 0;) {
+      const std::uint64_t v = (rest << 32) | a[i];
+      a[i] = static_cast<std::uint32_t>(v / 1000000000u);
+      rest = v % 1000000000u;
+    }
+    trim(a);
+    for (int d = 0; d < 9; ++d) {
+      out += static_cast<char>('0' + rest % 10);
+      rest /= 10;
+      if (a.empty() && rest == 0) break;
+    }
+  }
+  return std::string(out.rbegin(), out.rend());
+}
+
+// A positive finite double exactly: digits (no leading zero) with `point` digits before the
+// decimal point (negative: zeros after it first).
+struct Exact {
+  std::string digits;
+  int point = 0;
+};
+
+Exact exact_decimal(double magnitude) {
+  int binary_exponent = 0;
+  const double fraction = std::frexp(magnitude, &binary_exponent);
+  auto mantissa = static_cast<std::uint64_t>(std::ldexp(fraction, 53));
+  int e = binary_exponent - 53;
+  while ((mantissa & 1) == 0) {  // fewer digits to write out
+    mantissa >>= 1;
+    ++e;
+  }
+  Big n{static_cast<std::uint32_t>(mantissa), static_cast<std::uint32_t>(mantissa >> 32)};
+  trim(n);
+  Exact out;
+  if (e >= 0) {
+    n = shifted_left(n, e);
+    out.digits = to_decimal(n);
+    out.point = static_cast<int>(out.digits.size());
+  } else {
+    int k = -e;  // times 5^k, 5^13 at a time (the largest power of 5 in 32 bits)
+    for (; k >= 13; k -= 13) multiply_add(n, 1220703125u, 0);
+    std::uint32_t rest = 1;
+    for (; k > 0; --k) rest *= 5;
+    multiply_add(n, rest, 0);
+    out.digits = to_decimal(n);
+    out.point = static_cast<int>(out.digits.size()) + e;
+  }
+  return out;
+}
+
+// Keeps `keep` digits of x (rounded half to even at the first one dropped); keep may be ≤ 0.
+// Returns the kept digits ("" when the value rounds to zero) and moves `point` on a carry.
+std::string round_digits(const Exact& x, int keep, int& point) {
+  point = x.point;
+  if (keep >= static_cast<int>(x.digits.size())) {
+    return x.digits + std::string(static_cast<std::size_t>(keep) - x.digits.size(), '0');
+  }
+  std::string kept = keep > 0 ? x.digits.substr(0, static_cast<std::size_t>(keep)) : "";
+  bool up = false;
+  if (keep >= 0) {
+    const char first = x.digits[static_cast<std::size_t>(keep)];
+    const bool rest_nonzero =
+        x.digits.find_first_not_of('0', static_cast<std::size_t>(keep) + 1) != std::string::npos;
+    const bool odd = !kept.empty() && ((kept.back() - '0') & 1);
+    up = first > '5' || (first == '5' && (rest_nonzero || odd));
+  }
+  if (!up) return kept;
+  std::size_t i = kept.size();
+  while (i > 0 && kept[i - 1] == '9') kept[--i] = '0';
+  if (i > 0) {
+    ++kept[i - 1];
+  } else {  // 9…9 → 10…0: one more digit before the point, the last one dropped
+    kept.insert(kept.begin(), '1');
+    ++point;
+    if (keep > 0) kept.pop_back();
+  }
+  return kept;
+}
+
+std::string exponent_text(int exponent) {
+  std::string digits = std::to_string(exponent < 0 ? -exponent : exponent);
+  if (digits.size() < 2) digits.insert(digits.begin(), '0');
+  return std::string(exponent < 0 ? "e-" : "e+") + digits;
+}
+
+std::optional<std::string> non_finite(double value) {
+  if (std::isnan(value)) return std::string("nan");
+  if (std::isinf(value)) return std::string(value < 0 ? "-inf" : "inf");
+  return std::nullopt;
+}
+
+// %e of a nonnegative value: precision+1 significant digits, then its exponent.
+std::string e_text(double magnitude, int precision, int& exponent, std::string& digits) {
+  if (magnitude == 0) {
+    digits = std::string(static_cast<std::size_t>(precision) + 1, '0');
+    exponent = 0;
+  } else {
+    int point = 0;
+    digits = round_digits(exact_decimal(magnitude), precision + 1, point);
+    exponent = point - 1;
+  }
+  std::string out = digits.substr(0, 1);
+  if (precision > 0) out += '.' + digits.substr(1);
+  return out + exponent_text(exponent);
+}
+
+std::string f_text(double magnitude, int decimals) {
+  std::string digits;
+  int point = 0;
+  if (magnitude != 0) {
+    const Exact x = exact_decimal(magnitude);
+    digits = round_digits(x, x.point + decimals, point);
+  }
+  // Digits with `point` before the decimal point; pad to `decimals` after it.
+  if (digits.empty()) point = 0;
+  std::string whole =
+      point > 0 ? digits.substr(0, std::min(digits.size(), static_cast<std::size_t>(point))) : "";
+  if (point > static_cast<int>(digits.size())) {
+    whole += std::string(static_cast<std::size_t>(point) - digits.size(), '0');
+  }
+  if (whole.empty()) whole = "0";
+  std::string fraction = point < 0 ? std::string(static_cast<std::size_t>(-point), '0') : "";
+  if (point < static_cast<int>(digits.size())) {
+    fraction += digits.substr(static_cast<std::size_t>(std::max(point, 0)));
+  }
+  fraction.resize(static_cast<std::size_t>(decimals), '0');
+  return decimals > 0 ? whole + '.' + fraction : whole;
+}
+
 }  // namespace
 
 std::optional<double> read_decimal(std::string_view text) {
@@ -196,6 +332,37 @@ std::optional<double> read_decimal(std::string_view text) {
     return sign * value;
   }
   return sign * exact_ratio(digits, static_cast<int>(exponent));
+}
+
+std::string print_e(double value, int precision) {
+  if (auto text = non_finite(value)) return *text;
+  int exponent = 0;
+  std::string digits;
+  return (std::signbit(value) ? "-" : "") + e_text(std::fabs(value), precision, exponent, digits);
+}
+
+std::string print_f(double value, int decimals) {
+  if (auto text = non_finite(value)) return *text;
+  return (std::signbit(value) ? "-" : "") + f_text(std::fabs(value), decimals);
+}
+
+std::string print_g(double value, int precision) {
+  if (auto text = non_finite(value)) return *text;
+  const int p = precision == 0 ? 1 : precision;
+  const double magnitude = std::fabs(value);
+  int exponent = 0;
+  std::string digits;
+  std::string text = e_text(magnitude, p - 1, exponent, digits);
+  // C's rule: fixed notation when −4 ≤ X < P, with P − 1 − X decimals; trailing zeros go.
+  if (exponent >= -4 && exponent < p) text = f_text(magnitude, p - 1 - exponent);
+  const std::size_t e = text.find('e');
+  std::string mantissa = text.substr(0, e);
+  if (mantissa.find('.') != std::string::npos) {
+    while (mantissa.back() == '0') mantissa.pop_back();
+    if (mantissa.back() == '.') mantissa.pop_back();
+  }
+  return (std::signbit(value) ? "-" : "") + mantissa +
+         (e == std::string::npos ? "" : text.substr(e));
 }
 
 }  // namespace llm_sizer

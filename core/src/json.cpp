@@ -581,9 +581,7 @@ JsonWriter& JsonWriter::value(double number) {
   } else if (numbers_ == Numbers::kShortest || number == std::floor(number)) {
     out_ += format_shortest(number);  // whole numbers take its fast path either way
   } else {
-    char buffer[32];
-    std::snprintf(buffer, sizeof buffer, "%.17g", number);
-    out_ += buffer;
+    out_ += print_g(number, 17);
   }
   return *this;
 }

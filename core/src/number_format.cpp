@@ -61,7 +61,13 @@ bool increment_last_digit(char* text) {
   return false;
 }
 
-// Shortest digits by printf: the digit count is bisected, since a precision that round-trips
+// print_e's text (at most 24 bytes for a precision up to 16) into a 40-byte buffer.
+void write_e(char (&buffer)[40], int precision, double magnitude) {
+  const std::string text = print_e(magnitude, precision);
+  std::memcpy(buffer, text.c_str(), text.size() + 1);
+}
+
+// Shortest digits by printf's %e: the digit count is bisected, since a precision that round-trips
 // stays round-tripping with more digits.
 void printf_shortest(double value, std::string& digits, int& point, bool& negative) {
   negative = value < 0;
@@ -69,14 +75,14 @@ void printf_shortest(double value, std::string& digits, int& point, bool& negati
   char buffer[40];
   int low = 0;    // precision (digits after the first) known not to round-trip, or 0
   int high = 16;  // always round-trips
-  std::snprintf(buffer, sizeof buffer, "%.*e", 0, magnitude);
+  write_e(buffer, 0, magnitude);
   if (read_decimal(buffer) == magnitude) high = 0;
   while (high - low > 1) {
     const int mid = (low + high) / 2;
-    std::snprintf(buffer, sizeof buffer, "%.*e", mid, magnitude);
+    write_e(buffer, mid, magnitude);
     (read_decimal(buffer) == magnitude ? high : low) = mid;
   }
-  std::snprintf(buffer, sizeof buffer, "%.*e", high, magnitude);
+  write_e(buffer, high, magnitude);
   // At a power of two the doubles below are half as far apart as those above, so the values that
   // read back reach twice as far above it as below. The correctly rounded decimal with one digit
   // fewer can then fall short below while the next one up reads back: 2^-1017 is
@@ -84,7 +90,7 @@ void printf_shortest(double value, std::string& digits, int& point, bool& negati
   const char* text = buffer;
   char shorter[sizeof buffer];
   if (high > 0) {
-    std::snprintf(shorter, sizeof shorter, "%.*e", high - 1, magnitude);
+    write_e(shorter, high - 1, magnitude);
     if (read_decimal(shorter) < magnitude && increment_last_digit(shorter) &&
         read_decimal(shorter) == magnitude) {
       text = shorter;
@@ -242,19 +248,14 @@ std::string format_readable(double value) {
         mantissa += digits.substr(static_cast<std::size_t>(magnitude - engineering + 1));
       }
     } else {
-      char buffer[32];
       const int decimals = 3 - (magnitude - engineering);
-      std::snprintf(buffer, sizeof buffer, "%.*f", decimals,
-                    std::fabs(value) / std::pow(10.0, engineering));
-      mantissa = buffer;
+      mantissa = print_f(std::fabs(value) / std::pow(10.0, engineering), decimals);
     }
     return (value < 0 ? "-" : "") + mantissa + " × 10" + superscript(engineering);
   }
   if (std::isfinite(value) && value != 0 && std::fabs(value) < 1e6) {
     // Up to 6 significant digits is what a person reads; keep exact short values exact.
-    char buffer[40];
-    std::snprintf(buffer, sizeof buffer, "%.6g", value);
-    std::string text = buffer;
+    std::string text = print_g(value, 6);
     if (text.find('e') == std::string::npos) return text;
   }
   return format_shortest(value);

@@ -98,10 +98,17 @@ constexpr std::string_view kQuestions[] = {"train", "finetune", "serve"};
 constexpr std::string_view kFfnKinds[] = {"gelu", "swiglu"};
 constexpr std::string_view kPositionKinds[] = {"rotary", "learned", "alibi"};
 constexpr std::string_view kNormKinds[] = {"rmsnorm", "layernorm"};
-constexpr std::string_view kRecipes[] = {"seed12",     "pure-bf16", "amp16", "mixed16",
-                                         "megatron18", "distopt",   "fp8",   "adam8bit"};
-constexpr std::string_view kFrameworks[] = {"megatron", "pytorch"};
-constexpr std::string_view kRecomputes[] = {"none", "selective", "full"};
+constexpr std::string_view kRecipes[] = {"seed12",  "pure-bf16",  "amp16",
+                                         "mixed16", "megatron18", "distopt",
+                                         "fp8",     "adam8bit",   "fp8-param"};
+constexpr std::string_view kFrameworks[] = {"megatron", "pytorch", "deepspeed"};
+constexpr std::string_view kOptimizers[] = {"adamw", "adamw-8bit", "paged-adamw-8bit", "adafactor",
+                                            "sgd"};
+constexpr std::string_view kLosses[] = {"fp32", "bf16", "chunked"};
+constexpr std::string_view kOffloads[] = {"none", "optimizer", "optimizer-params"};
+constexpr std::string_view kFinetunes[] = {"full", "lora", "qlora"};
+constexpr std::string_view kLoraTargets[] = {"q", "k", "v", "o", "gate", "up", "down", "all"};
+constexpr std::string_view kRecomputes[] = {"none", "selective", "full", "op"};
 constexpr std::string_view kObjectives[] = {"time", "cost"};
 constexpr std::string_view kWeightFormats[] = {
     "fp32", "bf16", "fp16", "fp8",  "fp8-block", "int8", "int4-awq", "int4-gptq", "q8_0",
@@ -250,6 +257,9 @@ const std::array kFields = {
                                             "accelerator", FieldType::kNumber, "$", 0, 1e6,
                                             kExclusive),
           "accelerator"),
+    ruled(number<&Plan::host_link_gbps>("host_link_gbps", "a.host", "host-link-gbps", "accelerator",
+                                        FieldType::kNumber, "GB/s", 0, 1e6, kExclusive),
+          "accelerator"),
     ruled(number<&Plan::bytes_per_param>("bytes_per_param", "bpp", "bytes-per-param", "article",
                                          FieldType::kNumber, "B", 0.001, 100, kInclusive),
           "bytes_per_param"),
@@ -297,10 +307,33 @@ const std::array kFields = {
           "framework_gb"),
     ruled(number<&Plan::comm_buffer_gb>("comm_buffer_gb", "commgb", "comm-buffer-gb", "memory",
                                         FieldType::kNumber, "GB", 0, 10000, kInclusive),
-          "framework_gb"),
+          "nccl"),
     ruled(number<&Plan::allocator_slack>("allocator_slack", "slack", "allocator-slack", "memory",
                                          FieldType::kNumber, "", 0, 0.99, kInclusive),
-          "framework"),
+          "fragmentation"),
+    ruled(text<&Plan::loss>("loss", "loss", "loss", "memory", false, kLosses), "loss"),
+    ruled(text<&Plan::optimizer>("optimizer", "opt", "optimizer", "memory", false, kOptimizers),
+          "optimizer"),
+    ruled(text<&Plan::offload>("offload", "off", "offload", "memory", false, kOffloads), "offload"),
+    number<&Plan::activation_offload>("activation_offload", "off.a", "activation-offload", "memory",
+                                      FieldType::kFlag, "", 0, 1, kInclusive),
+    ruled(number<&Plan::headroom>("headroom", "room", "headroom", "memory", FieldType::kNumber, "",
+                                  0, 1, kExclusive),
+          "headroom"),
+    ruled(number<&Plan::prefetch_bucket>("prefetch_bucket", "pfb", "prefetch-bucket", "memory",
+                                         FieldType::kNumber, "params", 1, 1e13, kInclusive),
+          "prefetch_bucket"),
+    ruled(text<&Plan::finetune>("finetune", "ft", "finetune", "finetune", false, kFinetunes),
+          "finetune"),
+    ruled(number<&Plan::lora_rank>("lora_rank", "ft.r", "lora-rank", "finetune",
+                                   FieldType::kInteger, "", 1, 100000, kInclusive),
+          "lora_rank"),
+    ruled(number<&Plan::lora_alpha>("lora_alpha", "ft.a", "lora-alpha", "finetune",
+                                    FieldType::kNumber, "", 0, 1e6, kExclusive),
+          "lora_alpha"),
+    ruled(
+        list<&Plan::lora_targets>("lora_targets", "ft.t", "lora-targets", "finetune", kLoraTargets),
+        "lora_targets"),
     number<&Plan::tokens>("tokens", "tokens", "tokens", "time", FieldType::kNumber, "tokens", 0,
                           1e16, kExclusive),
     number<&Plan::epochs>("epochs", "epochs", "epochs", "time", FieldType::kNumber, "", 0, 1e4,

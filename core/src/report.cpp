@@ -96,8 +96,10 @@ void record_model_choices(Report& report) {
   }
 }
 
-// Everything up to the serving model, which the page's first module leaves out.
-Report evaluate_models(const ResolvedPlan& resolved, const EvaluateOptions& options) {
+// Everything up to the serving model, which the page's first module leaves out together with the
+// memory model's derivation (`memory_steps`): both arrive with the full module.
+Report evaluate_models(const ResolvedPlan& resolved, const EvaluateOptions& options,
+                       MemoryExplainer memory_steps) {
   Report report;
   report.plan = resolved.plan;
   report.setup = resolved.setup;
@@ -111,7 +113,8 @@ Report evaluate_models(const ResolvedPlan& resolved, const EvaluateOptions& opti
   article_data_parallel(article, dp, issues, options.explain);
   report.article_inference = article_inference(resolved.article, issues, options.explain);
   if (options.full_models) {
-    report.training = full_training(resolved, article.tp, article.pp, article.dp, issues);
+    report.training = full_training(resolved, article.tp, article.pp, article.dp, issues,
+                                    options.explain ? memory_steps : nullptr);
   }
   record_model_choices(report);
   return report;
@@ -120,12 +123,12 @@ Report evaluate_models(const ResolvedPlan& resolved, const EvaluateOptions& opti
 }  // namespace
 
 Report evaluate_without_serving(const Plan& plan, const EvaluateOptions& options) {
-  return evaluate_models(resolve(plan), options);
+  return evaluate_models(resolve(plan), options, nullptr);
 }
 
 Report evaluate(const Plan& plan, const EvaluateOptions& options) {
   const ResolvedPlan resolved = resolve(plan);
-  Report report = evaluate_models(resolved, options);
+  Report report = evaluate_models(resolved, options, &explain_training_memory);
   if (options.full_models) {
     report.inference = full_inference(resolved, report.issues);
     report.serving_computed = true;

@@ -4,8 +4,10 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <span>
 
 #include "llm_sizer/layout_rules.hpp"
+#include "llm_sizer/memory_profile.hpp"
 #include "llm_sizer/number_format.hpp"
 #include "llm_sizer/plan_fields.hpp"
 #include "llm_sizer/precision.hpp"
@@ -20,9 +22,16 @@ constexpr double kDefaultPue = 1.2;
 
 std::string n(double v) { return format_readable(v); }
 
+Framework framework_from(const std::string& id) {
+  if (id == "pytorch") return Framework::kPytorch;
+  if (id == "deepspeed") return Framework::kDeepspeed;
+  return Framework::kMegatron;
+}
+
 Recompute recompute_from(const std::string& id) {
   if (id == "none") return Recompute::kNone;
   if (id == "full") return Recompute::kFull;
+  if (id == "op") return Recompute::kOp;
   return Recompute::kSelective;
 }
 
@@ -88,6 +97,53 @@ void check_given_layout(Resolver& r, const ResolvedPlan& out, TrainingLayout& l)
   }
 }
 
+// A choice input as the position of its id among the field's choices, which plan_fields.cpp
+// lists in the order of the enum (tests/core/finetune_test.cpp); 0, the default, when refused.
+[[gnu::noinline]] int choice_index(Resolver& r, std::string_view field, const std::string& value,
+                                   std::string& text) {
+  const std::span<const std::string_view> ids = find_field_by_id(field)->choices;
+  text = r.text(field, value, ids[0], InputSource::kAutomatic);
+  for (std::size_t i = 0; i < ids.size(); ++i) {
+    if (ids[i] == text) return static_cast<int>(i);
+  }
+  return 0;
+}
+
+// Fine-tuning, optimizer and offload (finetune.hpp), the headroom and ZeRO-3's prefetch.
+void resolve_finetune(Resolver& r, TrainingMemoryInputs& in, TrainingSettings& s) {
+  const Plan& p = r.plan();
+  FineTuneSettings& ft = in.finetune;
+  ft.mode = static_cast<FineTune>(choice_index(r, "finetune", p.finetune, s.finetune));
+  in.loss = static_cast<LossKind>(choice_index(r, "loss", p.loss, s.loss));
+  ft.optimizer = static_cast<Optimizer>(choice_index(r, "optimizer", p.optimizer, s.optimizer));
+  ft.offload = static_cast<Offload>(choice_index(r, "offload", p.offload, s.offload));
+  s.activation_offload = ft.activation_offload =
+      r.number("activation_offload", p.activation_offload, 0) == 1;
+  const bool adapters = ft.adapters();
+  const InputSource lora_source = adapters ? InputSource::kAutomatic : InputSource::kDefault;
+  ft.lora_rank = r.number("lora_rank", p.lora_rank, 8, lora_source);
+  ft.lora_alpha = r.number("lora_alpha", p.lora_alpha, 2 * ft.lora_rank, lora_source);
+  s.lora_rank = adapters ? ft.lora_rank : kNaN;
+  s.lora_alpha = adapters ? ft.lora_alpha : kNaN;
+  s.lora_targets = r.text("lora_targets", p.lora_targets, "all", lora_source);
+  if (!parse_lora_targets(s.lora_targets, ft.lora_targets)) ft.lora_targets = kLoraAll;
+  s.lora_targets = lora_targets_text(ft.lora_targets);
+  if (!adapters && (r.given("lora_rank", p.lora_rank) || !p.lora_targets.empty())) {
+    r.add(warning("lora_without_adapters", "lora_rank"));
+  }
+  if (ft.mode == FineTune::kQlora && in.framework == Framework::kMegatron) {
+    // bitsandbytes NF4 is a Hugging Face / PEFT path: the PyTorch profile applies.
+    r.add(warning("qlora_needs_pytorch", "framework"));
+    in.framework = Framework::kPytorch;
+  }
+  in.headroom = s.headroom = r.number("headroom", p.headroom, 0.9, InputSource::kAutomatic);
+  const MemoryProfile& profile = memory_profile(in.framework);
+  in.prefetch_bucket = s.prefetch_bucket =
+      r.number("prefetch_bucket", p.prefetch_bucket, profile.prefetch_bucket_params,
+               InputSource::kAutomatic);
+  s.memory_profile = std::string(profile.id);
+}
+
 }  // namespace
 
 void resolve_training(Resolver& r, ResolvedPlan& out) {
@@ -104,8 +160,8 @@ void resolve_training(Resolver& r, ResolvedPlan& out) {
   const std::string framework = choice(r, "framework", p.framework);
   in.arch = a;
   if (recipe != nullptr) in.recipe = *recipe;
-  in.framework = framework == "pytorch" ? Framework::kPytorch : Framework::kMegatron;
-  in.card_memory_gb = setup.card_memory_gb;
+  in.framework = framework_from(framework);
+  in.card_memory_gb = setup.card_capacity_gb;  // the driver's bytes, not the marketed GB
   const FrameworkProfile& profile = framework_profile(in.framework);
   const bool megatron = in.framework == Framework::kMegatron;
 
@@ -141,10 +197,13 @@ void resolve_training(Resolver& r, ResolvedPlan& out) {
   s.flash_attention = l.flash_attention = r.number("flash_attention", p.flash_attention, 1) == 1;
   in.overheads.cuda_context_gb = s.cuda_context_gb =
       r.number("cuda_context_gb", p.cuda_context_gb, profile.cuda_context_gb);
+  // NCCL buffers and fragmentation stay ranges unless the plan fixes them.
   in.overheads.comm_buffer_gb = s.comm_buffer_gb =
-      r.number("comm_buffer_gb", p.comm_buffer_gb, profile.comm_buffer_gb);
+      r.number("comm_buffer_gb", p.comm_buffer_gb, kNaN, InputSource::kAutomatic);
   in.overheads.allocator_slack = s.allocator_slack =
-      r.number("allocator_slack", p.allocator_slack, profile.allocator_slack);
+      r.number("allocator_slack", p.allocator_slack, kNaN, InputSource::kAutomatic);
+  resolve_finetune(r, in, s);
+  s.framework = std::string(framework_id(in.framework));
 
   if (setup.has_architecture) check_given_layout(r, out, l);
   if (l.cp > 1 && !l.flash_attention) r.add(warning("cp_needs_flash", "cp", {{"cp", n(l.cp)}}));
@@ -156,7 +215,7 @@ void resolve_training(Resolver& r, ResolvedPlan& out) {
   }
 
   // Time and cost.
-  s.compute_dtype = setup.recipe == "fp8" ? "fp8" : "bf16";
+  s.compute_dtype = setup.recipe == "fp8" || setup.recipe == "fp8-param" ? "fp8" : "bf16";
   s.peak_tflops = s.compute_dtype == "fp8" ? setup.fp8_tflops : setup.bf16_tflops;
   if (s.compute_dtype == "fp8" && !std::isfinite(s.peak_tflops)) {
     s.compute_dtype = "bf16";
@@ -175,15 +234,19 @@ void resolve_training(Resolver& r, ResolvedPlan& out) {
   time.gpus_per_node = setup.gpus_per_node;
   time.price_per_gpu_hour = setup.price_per_gpu_hour;
   time.power_w = setup.power_w;
+  time.host_link_gbps = setup.host_link_gbps;
 
   t.ready = setup.has_architecture && recipe != nullptr;
-  for (double v :
-       {l.tp, l.cp, l.ep, l.etp, l.vpp, l.micro_batch, l.seq_len, in.overheads.cuda_context_gb,
-        in.overheads.comm_buffer_gb, in.overheads.allocator_slack, in.card_memory_gb, s.zero}) {
+  for (double v : {l.tp, l.cp, l.ep, l.etp, l.vpp, l.micro_batch, l.seq_len,
+                   in.overheads.cuda_context_gb, in.card_memory_gb, s.zero, in.headroom}) {
     t.ready = t.ready && std::isfinite(v);
   }
-  t.ready = t.ready && !r.refused("stage_layers") && !r.refused("vpp") && !r.refused("recompute") &&
-            !r.refused("framework") && !(p.global_batch && !t.global_batch_given);
+  t.ready = t.ready && !(p.global_batch && !t.global_batch_given);
+  for (std::string_view field : {"stage_layers", "vpp", "recompute", "framework", "comm_buffer_gb",
+                                 "allocator_slack", "finetune", "lora_rank", "lora_targets",
+                                 "optimizer", "offload", "loss", "prefetch_bucket"}) {
+    t.ready = t.ready && !r.refused(field);
+  }
 }
 
 }  // namespace llm_sizer::detail

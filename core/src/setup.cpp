@@ -223,6 +223,16 @@ void resolve_accelerator(Resolver& r, ResolvedSetup& s) {
   s.accelerator_confidence = accelerator ? accelerator->confidence : "";
   s.card_memory_gb =
       figure("card_memory_gb", p.card_memory_gb, accelerator ? accelerator->memory_gb : kNaN);
+  // The full model's capacity: what the driver reports for a preset (the catalog's byte count);
+  // a memory the plan gives is taken at its word (GB = 10⁹ bytes).
+  if (p.card_memory_gb || accelerator == nullptr) {
+    s.card_capacity_gb = s.card_memory_gb;
+    s.card_capacity_source = p.card_memory_gb ? "given" : "nominal";
+  } else {
+    s.card_capacity_gb = capacity_bytes_or_nominal(*accelerator) / 1e9;
+    s.card_capacity_source = accelerator->capacity_bytes ? "driver" : "nominal";
+  }
+  s.card_capacity_gib = s.card_capacity_gb * 1e9 / 1073741824.0;
   s.gpus_per_node = figure("gpus_per_node", p.gpus_per_node, preset(&Accelerator::gpus_per_node));
   if (!p.gpus_per_node && !(s.gpus_per_node > 0)) {
     s.gpus_per_node = kDefaultGpusPerNode;
@@ -243,6 +253,8 @@ void resolve_accelerator(Resolver& r, ResolvedSetup& s) {
   s.power_w = figure("power_w", p.power_w, preset(&Accelerator::power_w));
   s.price_per_gpu_hour =
       figure("price_per_gpu_hour", p.price_per_gpu_hour, preset(&Accelerator::price_per_hour_usd));
+  s.host_link_gbps =
+      figure("host_link_gbps", p.host_link_gbps, preset(&Accelerator::host_link_gbps));
 }
 
 void resolve_recipe(Resolver& r, ResolvedSetup& s) {

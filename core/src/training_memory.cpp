@@ -12,20 +12,115 @@ namespace {
 constexpr double kMaskBytes = 1;  // dropout masks are bool (1 byte)
 constexpr double kFp32Bytes = 4;
 constexpr double kMegatronVocabMultiple = 128;  // --make-vocab-size-divisible-by default
+// DeepSpeed ZeRO's gradient reduce bucket: reduce_bucket_size = 5e8 elements by default
+// (runtime/zero/config.py), one contiguous buffer in the gradients' 16-bit dtype.
+constexpr double kDeepspeedReduceBucket = 5e8;
+// A gathered ZeRO-3 unit is kept while the next one is prefetched: two layers (FSDP's
+// limit_all_gathers rate limiter, FSDP2's implicit forward prefetch).
+constexpr double kGatheredLayers = 2;
+// Activation offload keeps the layer being computed and the one whose copy is in flight.
+constexpr double kOffloadResidentLayers = 2;
 
-// Bytes the FFN's inside keeps per token for width f: what the GEMMs and the activation save.
-// Megatron: the fused bias-GELU / SwiGLU keeps its input (f, or 2f for gate and up) and FC2 keeps
-// its input (f). PyTorch eager SwiGLU keeps gate, SiLU(gate), up and their product (4f); GELU
-// keeps its input and output (2f).
-double ffn_inner_bytes(const TrainingMemoryInputs& in, double f) {
+// Which linears keep their input for a weight gradient, and which carry a LoRA adapter.
+struct Trains {
+  bool full = true;          // every weight (and norm weight) trains
+  unsigned adapted = 0;      // LoRA targets (empty for full fine-tuning)
+  double adapter_bytes = 0;  // bytes of an adapter's saved input copy and rank activations
+  double rank = 0;
+  bool lora(unsigned target) const { return (adapted & target) != 0; }
+  bool any(unsigned targets) const { return full || (adapted & targets) != 0; }
+};
+
+Trains trains_of(const TrainingMemoryInputs& in) {
+  Trains t;
+  t.full = !in.finetune.adapters();
+  if (!t.full) {
+    t.adapted = in.finetune.lora_targets;
+    t.adapter_bytes = memory_profile(in.framework).adapter_bytes;
+    t.rank = in.finetune.lora_rank;
+  }
+  return t;
+}
+
+bool is_megatron(const TrainingMemoryInputs& in) { return in.framework == Framework::kMegatron; }
+
+// Autocast (amp) keeps fp32 weights and casts per op: the recipes whose weights are fp32.
+bool autocast(const TrainingMemoryInputs& in) { return in.recipe.autocast_weight_cache; }
+
+// What a LoRA adapter on a linear of input width `in_width` saves: PEFT casts the input to the
+// adapter's dtype (a new tensor kept by lora_A; under autocast a bf16 cast instead) and lora_B
+// keeps lora_A's rank-r output. Megatron's adapters share the layer's bf16 input.
+double adapter_saved(const TrainingMemoryInputs& in, const Trains& t, double in_width) {
+  const double copy = is_megatron(in) ? 0
+                      : autocast(in)  ? in.recipe.activation_bytes * in_width
+                                      : t.adapter_bytes * in_width;
+  return copy + t.adapter_bytes * t.rank;
+}
+
+// Bytes the FFN's inside keeps per token for width f.
+// Megatron: the fused bias-GELU / SwiGLU keeps its input (f, or 2f for gate and up) and FC2
+// keeps its input (f) when its weight trains. PyTorch eager SwiGLU: SiLU keeps gate(x), the
+// product keeps SiLU(gate(x)) and up(x), down keeps the product: 4f; GELU keeps its input and
+// FC2 its output: 2f. A frozen FC2 keeps nothing; an adapted one its adapter's copy.
+double ffn_inner_bytes(const TrainingMemoryInputs& in, const Trains& t, double f) {
   const double e = in.recipe.activation_bytes;
   const double me = in.recipe.matmul_input_bytes;
   const bool swiglu = in.arch.ffn_kind == FfnKind::kSwiglu;
-  if (in.framework == Framework::kMegatron) return (swiglu ? 2 * e : e) * f + me * f;
-  return swiglu ? 4 * e * f : 2 * e * f;
+  const bool megatron = is_megatron(in);
+  double bytes = swiglu ? (megatron ? 2 * e * f : 3 * e * f) : e * f;
+  if (t.full) {
+    bytes += (megatron ? me : e) * f;
+  } else if (t.lora(kLoraDown)) {
+    bytes += adapter_saved(in, t, f);
+  }
+  return bytes;
+}
+
+// The input of a group of linears reading one tensor (q, k, v; or gate, up): Megatron keeps the
+// GEMM input once when any of them trains; PyTorch keeps it once in bf16 (per linear under
+// autocast, which casts it for every op); PEFT adapters keep their own copies.
+double linear_inputs_bytes(const TrainingMemoryInputs& in, const Trains& t, unsigned targets,
+                           int linears, double width) {
+  const double e = in.recipe.activation_bytes;
+  const double me = in.recipe.matmul_input_bytes;
+  double bytes = 0;
+  if (t.full) {
+    bytes += is_megatron(in) ? me * width : (autocast(in) ? linears * e * width : e * width);
+  } else if (is_megatron(in) && t.any(targets)) {
+    bytes += me * width;  // Megatron's adapters read the layer's saved GEMM input
+  }
+  for (unsigned target = 1; target < (1u << 7); target <<= 1) {
+    if ((targets & target) != 0 && t.lora(target)) bytes += adapter_saved(in, t, width);
+  }
+  return bytes;
+}
+
+// A norm's own saved tensors (its output is counted with the linears reading it).
+// Megatron/TE: the norm's input (e). PyTorch RMSNorm (transformers LlamaRMSNorm): the fp32 upcast
+// of the input, kept by pow and the rsqrt multiply (4), and the normalized tensor kept by the
+// weight multiply when the weight trains (2, fp32 under autocast). LayerNorm keeps its input
+// (fp32 under autocast, which runs layer_norm in fp32).
+double norm_bytes(const TrainingMemoryInputs& in, const Trains& t) {
+  const double e = in.recipe.activation_bytes;
+  if (is_megatron(in)) return e;
+  if (in.arch.norm == NormKind::kRmsNorm) {
+    return kFp32Bytes + (t.full ? (autocast(in) ? kFp32Bytes : e) : 0);
+  }
+  return autocast(in) ? kFp32Bytes : e;
 }
 
 }  // namespace
+
+std::string_view verdict_id(Verdict verdict) {
+  switch (verdict) {
+    case Verdict::kTight:
+      return "tight";
+    case Verdict::kDoesNotFit:
+      return "does_not_fit";
+    default:
+      return "fits";
+  }
+}
 
 ModelStateBytes model_state_bytes(double params, const Recipe& r, int zero, double shard) {
   ModelStateBytes m;
@@ -37,7 +132,7 @@ ModelStateBytes model_state_bytes(double params, const Recipe& r, int zero, doub
 }
 
 double logits_bytes_per_element(Framework framework) {
-  return framework == Framework::kMegatron ? kFp32Bytes + 2 : 2 + kFp32Bytes + kFp32Bytes;
+  return memory_profile(framework).logits_bytes;
 }
 
 double padded_vocab(double vocab, double tp, Framework framework) {
@@ -49,6 +144,7 @@ double padded_vocab(double vocab, double tp, Framework framework) {
 LayerActivations layer_activations(const TrainingMemoryInputs& in, bool moe_layer) {
   const Architecture& a = in.arch;
   const TrainingLayout& l = in.layout;
+  const Trains t = trains_of(in);
   const double e = in.recipe.activation_bytes;
   const double me = in.recipe.matmul_input_bytes;
   const double tokens = l.seq_len / l.cp * l.micro_batch;  // per card and micro-batch
@@ -60,53 +156,75 @@ LayerActivations layer_activations(const TrainingMemoryInputs& in, bool moe_laye
   const double v_width = kv_heads * a.v_dim();
   const double o_width = heads * a.v_dim();
   const double mask = a.dropout ? kMaskBytes : 0;
-  const bool megatron = in.framework == Framework::kMegatron;
+  const bool megatron = is_megatron(in);
 
   double unsplit = 0;  // per token
   double split = 0;
   double quadratic = 0;  // per token, times the keys attended
-  if (megatron) {
-    // Norm inputs, the inputs of the QKV and FC1 GEMMs, the two residual dropout masks.
-    unsplit = e * h + me * h + mask * h + e * h + me * h + mask * h;
+  // The two norms and the GEMM inputs after them (q, k, v read one tensor; so do gate and up),
+  // the two residual dropout masks.
+  const unsigned qkv = kLoraQ | kLoraK | kLoraV;
+  const unsigned gate_up = kLoraGate | kLoraUp;
+  const int ffn_inputs = a.ffn_kind == FfnKind::kSwiglu ? 2 : 1;
+  unsplit = 2 * norm_bytes(in, t) * h + linear_inputs_bytes(in, t, qkv, 3, h) +
+            (moe_layer ? 0 : linear_inputs_bytes(in, t, gate_up, ffn_inputs, h)) + 2 * mask * h;
+  if (moe_layer && t.full) unsplit += (megatron ? me : e) * h;  // the router's input
+  // Q, K and V for attention's backward.
+  if (megatron || l.flash_attention) {
+    // Megatron's attention and PyTorch SDPA (enable_gqa with unpadded batches, transformers'
+    // sdpa_attention) keep keys and values at their own head count.
     split = e * (q_width + k_width + v_width);
-    split += l.flash_attention ? e * o_width + kFp32Bytes * heads + (me != e ? me * o_width : 0)
-                               : me * o_width;
+  } else {
+    // Eager attention: repeat_kv materializes keys and values for every query head, and the
+    // matmuls keep those copies.
+    split = e * (q_width + heads * a.qk_head_dim() + heads * a.v_dim());
+  }
+  // The attention output and what o_proj keeps of it.
+  const bool o_keeps = t.full || (megatron && t.lora(kLoraO));
+  if (l.flash_attention) {
+    // The kernel's output (also o_proj's input) and its fp32 log-sum-exp per head.
+    split += e * o_width + kFp32Bytes * heads + (o_keeps && me != e ? me * o_width : 0);
+  } else if (o_keeps) {
+    split += megatron ? me * o_width : e * o_width;  // eager: the contiguous copy o_proj reads
+  }
+  if (t.lora(kLoraO)) split += adapter_saved(in, t, o_width);
+  if (megatron) {
     quadratic = e + (a.dropout ? kMaskBytes + e : 0);  // softmax, its dropout mask and output
   } else {
-    // HF RMSNorm upcasts to fp32 (kept by pow) and keeps the normalized bf16 (kept by the weight
-    // multiply); LayerNorm under autocast runs in fp32 and keeps its fp32 input.
-    const double norm = a.norm == NormKind::kRmsNorm ? kFp32Bytes * h + e * h : kFp32Bytes * h;
-    unsplit = 2 * norm + e * h + e * h + 2 * mask * h;
-    // repeat_kv materializes keys and values for every query head before attention.
-    const double k_rep = heads * a.qk_head_dim();
-    const double v_rep = heads * a.v_dim();
-    split = e * (q_width + k_rep + v_rep);
-    // SDPA keeps its output and log-sum-exp; o_proj keeps its own contiguous copy of it.
-    split += l.flash_attention ? e * o_width + kFp32Bytes * heads + e * o_width : e * o_width;
-    // Eager attention: fp32 softmax output, its bf16 cast, and dropout's mask and output.
-    quadratic = kFp32Bytes + e + (a.dropout ? kMaskBytes + e : 0);
+    // softmax(dtype=float32) keeps its fp32 output; the bf16 cast (or dropout's output, with
+    // its mask) is what the matmul with V keeps.
+    quadratic = kFp32Bytes + e + (a.dropout ? kMaskBytes : 0);
   }
   if (a.is_mla()) {
     // Low-rank down-projections are replicated over TP: their outputs, norms and the GEMM inputs.
     const double ranks = a.q_lora_rank + a.kv_lora_rank;
     unsplit += (e + me) * ranks + e * a.qk_rope_dim;
   }
-  if (a.qk_norm) split += (megatron ? e : kFp32Bytes + e) * (q_width + k_width);
+  if (a.qk_norm) {
+    // Per-head RMSNorm of q and k: Megatron keeps its input; transformers the fp32 upcast and,
+    // when the weight trains, the normalized bf16.
+    split += (megatron ? e : kFp32Bytes + (t.full ? e : 0)) * (q_width + k_width);
+  }
 
   double expert = 0;  // routed experts, per token of this card
   if (moe_layer) {
     const double f = a.moe_ffn;
-    split += a.moe_shared_experts > 0 ? ffn_inner_bytes(in, a.moe_shared_experts * f) : 0;
+    if (a.moe_shared_experts > 0) {
+      split += ffn_inner_bytes(in, t, a.moe_shared_experts * f) +
+               (megatron ? 0 : linear_inputs_bytes(in, t, gate_up, ffn_inputs, h));
+    }
     // Router logits and probabilities in fp32; each routed copy of a token keeps the permuted
-    // input of its expert's first GEMM, the expert's inside, and its output for the weighted sum.
+    // input of its expert's first GEMM (when that trains), the expert's inside, and its output
+    // for the weighted sum.
     unsplit += 2 * kFp32Bytes * a.moe_experts;
-    expert = a.moe_top_k * (l.etp * (me + e) * h + ffn_inner_bytes(in, f));
+    const double routed_input = t.full ? me : 0;
+    expert = a.moe_top_k * (l.etp * (routed_input + e) * h + ffn_inner_bytes(in, t, f));
   } else {
-    split += ffn_inner_bytes(in, a.ffn);
+    split += ffn_inner_bytes(in, t, a.ffn);
   }
 
-  const double t = l.tp;
-  const bool sp = megatron && l.sequence_parallel;
+  const double tp = l.tp;
+  const bool sp = l.sequence_parallel;  // Megatron; PyTorch with a DTensor plan (torchtitan)
   const double keys = a.sliding_window > 0 ? std::min(l.seq_len, a.sliding_window) : l.seq_len;
   LayerActivations out;
   out.unsplit_bytes = tokens * unsplit;
@@ -115,20 +233,30 @@ LayerActivations layer_activations(const TrainingMemoryInputs& in, bool moe_laye
   out.layer_input_bytes = tokens * e * h;
   // With sequence parallelism tokens are spread over TP before routing; without it every TP rank
   // routes all of them.
-  const double expert_bytes = tokens * expert / (sp || !megatron ? t : 1);
-  const double full = out.unsplit_bytes / (sp ? t : 1) + out.split_bytes / t +
-                      out.quadratic_bytes / t + expert_bytes;
+  const double expert_bytes = tokens * expert / (sp || !megatron ? tp : 1);
+  const double full = out.unsplit_bytes / (sp ? tp : 1) + out.split_bytes / tp +
+                      out.quadratic_bytes / tp + expert_bytes;
   out.recomputed_bytes = full;
   switch (l.recompute) {
     case Recompute::kNone:
       out.saved_bytes = full;
       break;
     case Recompute::kSelective:
-      out.saved_bytes = full - out.quadratic_bytes / t;
+      out.saved_bytes = full - out.quadratic_bytes / tp;
       break;
     case Recompute::kFull:
-      out.saved_bytes = out.layer_input_bytes / (sp ? t : 1);
+      out.saved_bytes = out.layer_input_bytes / (sp ? tp : 1);
       break;
+    case Recompute::kOp: {
+      // torchtitan's policy saves the output of the 1st, 3rd, 5th… mm of a layer (q, v, the
+      // FFN's first and, for SwiGLU, its last: wq, wv, w1, w2) and the attention kernel's
+      // outputs (its output and fp32 log-sum-exp); the layer's input is the checkpoint's.
+      const double f = moe_layer ? a.moe_top_k * a.moe_ffn : a.ffn;
+      const double column = e * (q_width + v_width + f) + e * o_width + kFp32Bytes * heads;
+      const double row = a.ffn_kind == FfnKind::kSwiglu ? e * h : 0;  // w2's output
+      out.saved_bytes = tokens * (column / tp + (e * h + row) / (sp ? tp : 1));
+      break;
+    }
   }
   return out;
 }
@@ -139,20 +267,50 @@ namespace {
 struct Common {
   LayerActivations dense;
   LayerActivations moe;
+  const MemoryProfile* profile = nullptr;
+  Recipe recipe;                  // the recipe with the optimizer's state bytes
   double dense_layer_params = 0;  // per card: split / t + replicated
   double moe_layer_params = 0;    // per card, without routed experts
   double moe_layer_experts = 0;   // routed expert parameters per card in one MoE layer
   double embedding_params = 0;    // first stage
   double head_params = 0;         // last stage: LM head (or tied copy) and final norm
   double max_layer_params = 0;    // the largest layer on a card (ZeRO-3 gather buffers)
+  double largest_matrix = 0;      // the largest single weight on a card (DeepSpeed's gather unit)
   double dense_shard = 1;         // data-parallel ranks sharing dense optimizer state
   double expert_shard = 1;
+  // LoRA: adapter parameters per card; QLoRA: the share of a layer's parameters stored in NF4.
+  double dense_layer_adapters = 0;
+  double moe_layer_adapters = 0;  // including routed experts (split like them)
+  double dense_quantized = 0;     // quantized parameters per card of a dense layer
+  double moe_quantized = 0;       // of an MoE layer (experts included)
   double vocab = 0;
   double logits_bytes = 0;       // one micro-batch on the last stage
   double last_stage_extra = 0;   // final norm input and LM head input
   double first_stage_extra = 0;  // embedding dropout mask, per micro-batch in flight
-  double fixed_overhead = 0;
+  double context_bytes = 0;
+  ByteRange communication;
+  double communicators = 0;
 };
+
+// The process groups of more than one rank a card joins, with NCCL's buffers for each.
+void communicators(const TrainingMemoryInputs& in, Common& c) {
+  const TrainingLayout& l = in.layout;
+  const MemoryProfile& p = *c.profile;
+  const auto add = [&](bool on, MemoryRangeGb per) {
+    if (!on) return;
+    c.communicators += 1;
+    c.communication.low += gb_to_bytes(per.low);
+    c.communication.high += gb_to_bytes(per.high);
+  };
+  add(l.tp > 1, p.nccl_per_communicator);
+  add(l.pp > 1, p.nccl_per_communicator);
+  add(l.dp * l.cp > 1, p.nccl_per_communicator);
+  add(l.cp > 1, p.nccl_per_communicator);
+  add(l.ep > 1, p.nccl_all_to_all);
+  if (std::isfinite(in.overheads.comm_buffer_gb)) {
+    c.communication.low = c.communication.high = gb_to_bytes(in.overheads.comm_buffer_gb);
+  }
+}
 
 Common prepare(const TrainingMemoryInputs& in) {
   Common c;
@@ -160,8 +318,12 @@ Common prepare(const TrainingMemoryInputs& in) {
   const TrainingLayout& l = in.layout;
   const ParamCounts counts = count_params(a);
   const double t = l.tp;
-  const bool megatron = in.framework == Framework::kMegatron;
-  const bool sp = megatron && l.sequence_parallel;
+  const bool megatron = is_megatron(in);
+  const bool sp = l.sequence_parallel;  // Megatron; PyTorch with a DTensor plan (torchtitan)
+  c.profile = &memory_profile(in.framework);
+  c.recipe = in.recipe;
+  c.recipe.optimizer_bytes =
+      optimizer_state_bytes(in.finetune.optimizer, in.recipe.optimizer_bytes, a.hidden);
   c.dense = layer_activations(in, false);
   if (a.is_moe()) c.moe = layer_activations(in, true);
 
@@ -177,9 +339,26 @@ Common prepare(const TrainingMemoryInputs& in) {
   const double router = a.hidden * a.moe_experts;
   c.moe_layer_params =
       (attention_split + a.moe_shared_experts * counts.expert) / t + replicated + router;
-  c.moe_layer_experts = a.moe_experts * counts.expert / (l.ep * l.etp);
+  const double expert_split = l.ep * l.etp;
+  c.moe_layer_experts = a.moe_experts * counts.expert / expert_split;
   c.max_layer_params =
       std::max(c.dense_layer_params, a.is_moe() ? c.moe_layer_params + c.moe_layer_experts : 0);
+
+  const QuantizedParams quantized = quantized_params(a);
+  c.largest_matrix = quantized.largest_matrix / t;
+  if (in.finetune.adapters()) {
+    const AdapterParams adapters =
+        lora_adapter_params(a, in.finetune.lora_rank, in.finetune.lora_targets);
+    c.dense_layer_adapters = (adapters.attention + adapters.dense_ffn) / t;
+    const double shared = adapters.moe_layer - a.moe_experts * adapters.expert;
+    c.moe_layer_adapters =
+        (adapters.attention + shared) / t + a.moe_experts * adapters.expert / expert_split;
+  }
+  if (in.finetune.mode == FineTune::kQlora) {
+    c.dense_quantized = quantized.dense_layer / t;
+    const double experts = a.moe_experts * counts.expert;
+    c.moe_quantized = (quantized.moe_layer - experts) / t + experts / expert_split;
+  }
 
   c.vocab = padded_vocab(a.vocab, t, in.framework);
   const double vocab_matrix = c.vocab * a.hidden / t;
@@ -189,17 +368,19 @@ Common prepare(const TrainingMemoryInputs& in) {
   c.head_params = (head_on_last ? vocab_matrix : 0) + counts.final_norm;
 
   c.dense_shard = l.dp * l.cp;
-  c.expert_shard = l.dp * l.cp * t / (l.ep * l.etp);
+  c.expert_shard = l.dp * l.cp * t / expert_split;
 
   const double e = in.recipe.activation_bytes;
   const double me = in.recipe.matmul_input_bytes;
   const double tokens = l.seq_len / l.cp * l.micro_batch;
-  c.logits_bytes = logits_bytes_per_element(in.framework) * tokens * c.vocab / t;
-  const double final_norm_saved =
-      megatron ? e : (a.norm == NormKind::kRmsNorm ? kFp32Bytes + e : kFp32Bytes);
-  c.last_stage_extra = tokens * a.hidden * (final_norm_saved + me) / (sp ? t : 1);
+  c.logits_bytes = loss_bytes_per_logit(in.framework, in.loss) * tokens * c.vocab / t;
+  const Trains trains = trains_of(in);
+  const double final_norm_saved = norm_bytes(in, trains);
+  const double head_input = trains.full ? (megatron ? me : e) : 0;  // a frozen head keeps none
+  c.last_stage_extra = tokens * a.hidden * (final_norm_saved + head_input) / (sp ? t : 1);
   c.first_stage_extra = a.dropout ? tokens * a.hidden * kMaskBytes / (sp ? t : 1) : 0;
-  c.fixed_overhead = gb_to_bytes(in.overheads.cuda_context_gb + in.overheads.comm_buffer_gb);
+  c.context_bytes = gb_to_bytes(in.overheads.cuda_context_gb);
+  communicators(in, c);
   return c;
 }
 
@@ -212,11 +393,99 @@ double inflight(const TrainingLayout& l, int stage) {
   return chunks / v;
 }
 
+// The gathered ZeRO-3 parameters on a card: whole layers (FSDP units, Megatron) or DeepSpeed's
+// module at work plus its prefetch bucket.
+double gathered_params(const TrainingMemoryInputs& in, const Common& c) {
+  const double bucket =
+      in.prefetch_bucket > 0 ? in.prefetch_bucket : c.profile->prefetch_bucket_params;
+  if (bucket > 0) return c.largest_matrix + bucket;
+  return kGatheredLayers * c.max_layer_params;
+}
+
+// Weights, gradients and optimizer state of a stage's parameters; adapters under LoRA.
+struct StageState {
+  double weights = 0;
+  double grads = 0;
+  double optimizer = 0;
+  double buffers = 0;
+  double host = 0;
+  double trainable = 0;
+};
+
+StageState stage_state(const TrainingMemoryInputs& in, const Common& c, double dense_params,
+                       double expert_params, double adapters, double quantized) {
+  const TrainingLayout& l = in.layout;
+  const Recipe& r = c.recipe;
+  const FineTuneSettings& ft = in.finetune;
+  StageState s;
+  const double params = dense_params + expert_params;
+  if (!ft.adapters()) {
+    const ModelStateBytes dense = model_state_bytes(dense_params, r, l.zero, c.dense_shard);
+    const ModelStateBytes experts = model_state_bytes(expert_params, r, l.zero, c.expert_shard);
+    s.weights = dense.weights + experts.weights;
+    s.grads = dense.grads + experts.grads;
+    s.optimizer = dense.optimizer + experts.optimizer;
+    s.trainable = params;
+  } else {
+    // The frozen base: the recipe's compute weight (NF4 for QLoRA's quantized linears), no
+    // gradient, no optimizer state. Adapters: their own dtype (PEFT fp32), the optimizer's
+    // states; under Megatron the recipe's bytes.
+    const double base = (params - quantized) * r.weight_bytes + quantized * nf4_bytes_per_weight();
+    s.weights = base / (l.zero >= 3 ? c.dense_shard : 1);
+    const Recipe adapter_recipe = [&] {
+      if (is_megatron(in)) return r;
+      const AdapterBytes b = adapter_bytes(ft.optimizer);
+      Recipe a;
+      a.weight_bytes = b.weights;
+      a.grad_bytes = b.grads;
+      a.optimizer_bytes = b.optimizer;
+      return a;
+    }();
+    const ModelStateBytes adapter =
+        model_state_bytes(adapters, adapter_recipe, l.zero, c.dense_shard);
+    s.weights += adapter.weights;
+    s.grads = adapter.grads;
+    s.optimizer = adapter.optimizer;
+    s.trainable = adapters;
+  }
+  if (l.zero >= 3) s.buffers += gathered_params(in, c) * r.weight_bytes;
+  if (in.framework == Framework::kDeepspeed && l.zero >= 1 && !ft.adapters()) {
+    s.buffers += kDeepspeedReduceBucket * r.grad_bytes;
+  }
+  if (in.framework == Framework::kPytorch && l.zero == 0 && l.dp * l.cp > 1) {
+    // DDP's gradient buckets are a second copy of the gradients unless gradient_as_bucket_view.
+    s.buffers += s.grads;
+  }
+  if (ft.mode == FineTune::kQlora) {
+    // bitsandbytes dequantizes a weight to bf16 for each GEMM: one matrix in forward, one in
+    // backward.
+    s.buffers += 2 * c.largest_matrix * in.recipe.activation_bytes;
+  }
+  if (r.autocast_weight_cache && l.zero < 3 && !ft.adapters()) {
+    s.weights += params * 2;  // autocast's bf16 copies of the fp32 weights
+  }
+  // Offload: the optimizer's states (and the fp32 gradient copy) live on the host; with
+  // parameters too, only the gathered layers stay on the card.
+  if (ft.offload != Offload::kNone) {
+    const OffloadTraffic traffic =
+        offload_traffic(ft.offload, s.trainable / (l.zero >= 1 ? c.dense_shard : 1), r.weight_bytes,
+                        r.grad_bytes, 2, 1);
+    s.host = traffic.host_ram_bytes;
+    s.optimizer = 0;
+    if (ft.offload == Offload::kOptimizerParams) {
+      s.host += s.weights;
+      s.weights = 0;
+      s.buffers = std::max(s.buffers, kGatheredLayers * c.max_layer_params * r.weight_bytes);
+    }
+  }
+  return s;
+}
+
 StageMemory stage_memory(const TrainingMemoryInputs& in, const Common& c, int stage,
                          int first_layer, int layers) {
   const Architecture& a = in.arch;
   const TrainingLayout& l = in.layout;
-  const Recipe& r = in.recipe;
+  const MemoryProfile& profile = *c.profile;
   StageMemory s;
   s.stage = stage;
   s.first_layer = first_layer;
@@ -237,33 +506,81 @@ StageMemory stage_memory(const TrainingMemoryInputs& in, const Common& c, int st
                               (last ? c.head_params : 0);
   const double expert_params = moe_layers * c.moe_layer_experts;
   s.params_per_card = dense_params + expert_params;
-
-  const ModelStateBytes dense = model_state_bytes(dense_params, r, l.zero, c.dense_shard);
-  const ModelStateBytes experts = model_state_bytes(expert_params, r, l.zero, c.expert_shard);
-  s.weights_bytes = dense.weights + experts.weights;
-  if (l.zero >= 3) s.weights_bytes += 2 * c.max_layer_params * r.weight_bytes;  // gather buffers
-  if (r.autocast_weight_cache && l.zero < 3) s.weights_bytes += s.params_per_card * 2;
-  s.grads_bytes = dense.grads + experts.grads;
-  s.optimizer_bytes = dense.optimizer + experts.optimizer;
+  const double adapters = dense_layers * c.dense_layer_adapters + moe_layers * c.moe_layer_adapters;
+  const double quantized = dense_layers * c.dense_quantized + moe_layers * c.moe_quantized;
+  const StageState state = stage_state(in, c, dense_params, expert_params, adapters, quantized);
+  s.trainable_per_card = state.trainable;
+  s.weights_bytes = state.weights;
+  s.optimizer_bytes = state.optimizer;
+  s.buffers_bytes = state.buffers + gb_to_bytes(profile.workspace_gb);
+  s.host_ram_bytes = state.host;
 
   const double saved = dense_layers * c.dense.saved_bytes + moe_layers * c.moe.saved_bytes;
-  s.activations_bytes = s.inflight * saved;
-  if (l.recompute == Recompute::kFull && layers > 0) {
-    s.activations_bytes += moe_layers > 0
-                               ? std::max(c.moe.recomputed_bytes, c.dense.recomputed_bytes)
-                               : c.dense.recomputed_bytes;
+  double activations = s.inflight * saved;
+  if (first) activations += s.inflight * c.first_stage_extra;
+  if (in.finetune.activation_offload && layers > 0) {
+    // Saved activations go to pinned host memory as the forward leaves each layer.
+    const double per_layer = saved / layers;
+    const double resident = std::min(activations, kOffloadResidentLayers * per_layer);
+    s.host_ram_bytes += activations - resident;
+    activations = resident;
   }
-  if (first) s.activations_bytes += s.inflight * c.first_stage_extra;
-  if (last) {
-    s.activations_bytes += c.last_stage_extra;
-    s.logits_bytes = c.logits_bytes;
+  const double working_layer = moe_layers > 0
+                                   ? std::max(c.moe.recomputed_bytes, c.dense.recomputed_bytes)
+                                   : c.dense.recomputed_bytes;
+  const bool recomputes = l.recompute == Recompute::kFull || l.recompute == Recompute::kOp;
+  if (recomputes && layers > 0) activations += working_layer;
+  const double last_extra = last ? c.last_stage_extra : 0;
+  const double logits = last ? c.logits_bytes : 0;
+
+  // The peak moment. With a persistent gradient buffer (or gradients accumulated over several
+  // micro-batches) everything is alive when the loss's backward starts. PyTorch without one
+  // allocates gradients during backward while activations are freed: the peak is the larger of
+  // the loss (no gradients yet) and the end of backward (every gradient, one layer's activations).
+  const bool grads_alive = profile.persistent_grads || l.microbatches > 1 || l.pp > 1;
+  const double at_loss = activations + last_extra + logits + (grads_alive ? state.grads : 0);
+  const double at_backward_end = state.grads + (layers > 0 ? working_layer : 0);
+  if (grads_alive || at_loss >= at_backward_end) {
+    s.moment = PeakMoment::kLoss;
+    s.grads_bytes = grads_alive ? state.grads : 0;
+    s.activations_bytes = activations + last_extra;
+    s.logits_bytes = logits;
+  } else {
+    s.moment = PeakMoment::kBackwardEnd;
+    s.grads_bytes = state.grads;
+    s.activations_bytes = layers > 0 ? working_layer : 0;
+    s.logits_bytes = 0;
   }
-  const double allocated =
-      s.weights_bytes + s.grads_bytes + s.optimizer_bytes + s.activations_bytes + s.logits_bytes;
-  s.overhead_bytes = c.fixed_overhead + in.overheads.allocator_slack * allocated;
-  s.total_bytes = allocated + s.overhead_bytes;
+  s.allocated_bytes = s.weights_bytes + s.grads_bytes + s.optimizer_bytes + s.activations_bytes +
+                      s.logits_bytes + s.buffers_bytes;
+
+  // The point, and the range on top.
+  s.context_bytes = c.context_bytes;
+  s.overhead_bytes = s.buffers_bytes + s.context_bytes;
+  s.total_bytes = s.allocated_bytes + s.context_bytes;
+  const MemoryRangeGb slack =
+      l.recompute == Recompute::kFull ? profile.fragmentation_recompute : profile.fragmentation;
+  const bool slack_given = std::isfinite(in.overheads.allocator_slack);
+  s.fragmentation.low =
+      (slack_given ? in.overheads.allocator_slack : slack.low) * s.allocated_bytes;
+  s.fragmentation.high =
+      (slack_given ? in.overheads.allocator_slack : slack.high) * s.allocated_bytes;
+  s.communication = c.communication;
+  s.workspace = {gb_to_bytes(profile.workspace.low), gb_to_bytes(profile.workspace.high)};
+  s.context = {std::min(s.context_bytes, gb_to_bytes(profile.context.low)),
+               std::max(s.context_bytes, gb_to_bytes(profile.context.high))};
+  s.low_bytes = s.allocated_bytes + s.context.low + s.fragmentation.low + s.communication.low +
+                s.workspace.low;
+  s.high_bytes = s.allocated_bytes + s.context.high + s.fragmentation.high + s.communication.high +
+                 s.workspace.high;
+  const double card = gb_to_bytes(in.card_memory_gb);
+  s.verdict = s.total_bytes > card                ? Verdict::kDoesNotFit
+              : s.high_bytes > in.headroom * card ? Verdict::kTight
+                                                  : Verdict::kFits;
   return s;
 }
+
+int severity(Verdict v) { return v == Verdict::kDoesNotFit ? 2 : v == Verdict::kTight ? 1 : 0; }
 
 }  // namespace
 
@@ -272,20 +589,23 @@ TrainingMemory training_memory(const TrainingMemoryInputs& in) {
   const Common c = prepare(in);
   m.dense_layer = c.dense;
   m.moe_layer = c.moe;
-  m.logits_bytes_per_element = logits_bytes_per_element(in.framework);
+  m.logits_bytes_per_element = loss_bytes_per_logit(in.framework, in.loss);
   m.padded_vocab = c.vocab;
+  m.communicators = c.communicators;
   const auto split =
       split_layers(in.arch.layers, static_cast<int>(in.layout.pp), in.layout.stage_layers);
   int first_layer = 0;
   for (std::size_t i = 0; i < split.size(); ++i) {
     m.stages.push_back(stage_memory(in, c, static_cast<int>(i), first_layer, split[i]));
     first_layer += split[i];
-    if (m.stages.back().total_bytes >
-        m.stages[static_cast<std::size_t>(m.peak_stage)].total_bytes) {
+    const StageMemory& s = m.stages.back();
+    if (s.total_bytes > m.stages[static_cast<std::size_t>(m.peak_stage)].total_bytes) {
       m.peak_stage = static_cast<int>(i);
     }
+    if (severity(s.verdict) > severity(m.verdict)) m.verdict = s.verdict;
   }
-  m.fits = !m.stages.empty() && m.peak().total_bytes <= gb_to_bytes(in.card_memory_gb);
+  if (m.stages.empty()) m.verdict = Verdict::kDoesNotFit;
+  m.fits = m.verdict != Verdict::kDoesNotFit;
   return m;
 }
 

@@ -23,6 +23,8 @@ const char* recompute_id(Recompute r) {
       return "none";
     case Recompute::kFull:
       return "full";
+    case Recompute::kOp:
+      return "op";
     default:
       return "selective";
   }
@@ -87,7 +89,7 @@ bool training_layout(const ResolvedPlan& plan, double tp, double pp, double dp,
 
 namespace {
 
-StageReport stage_report(const StageMemory& m, double card_gb) {
+StageReport stage_report(const StageMemory& m) {
   StageReport r;
   r.stage = m.stage;
   r.first_layer = m.first_layer;
@@ -100,16 +102,26 @@ StageReport stage_report(const StageMemory& m, double card_gb) {
   r.activations_gb = bytes_to_gb(m.activations_bytes);
   r.logits_gb = bytes_to_gb(m.logits_bytes);
   r.overhead_gb = bytes_to_gb(m.overhead_bytes);
+  r.allocated_gb = bytes_to_gb(m.allocated_bytes);
   r.total_gb = bytes_to_gb(m.total_bytes);
-  r.fits = r.total_gb <= card_gb;
+  r.high_gb = bytes_to_gb(m.high_bytes);
+  r.fits = m.verdict != Verdict::kDoesNotFit;
+  r.verdict = std::string(verdict_id(m.verdict));
   return r;
 }
 
-std::vector<DerivationStep> explain(const TrainingMemoryInputs& in, const TrainingMemory& m,
-                                    const ResolvedSetup& setup) {
+// "a–b" in GB, rounded to the hundredth.
+std::string gb_range(const ByteRange& r) { return gb(r.low) + "–" + gb(r.high); }
+
+}  // namespace
+
+std::vector<DerivationStep> explain_training_memory(const TrainingMemoryInputs& in,
+                                                    const TrainingMemory& m,
+                                                    const ResolvedSetup& setup) {
   const StageMemory& s = m.peak();
   const TrainingLayout& l = in.layout;
   const Recipe& r = in.recipe;
+  const FineTuneSettings& ft = in.finetune;
   std::vector<DerivationStep> steps;
   const std::string card_params = n(std::round(s.params_per_card));
   steps.push_back(make_step("params_total", "N = L·N_layer + N_emb + N_head",
@@ -126,22 +138,47 @@ std::vector<DerivationStep> explain(const TrainingMemoryInputs& in, const Traini
                             card_params, s.params_per_card, "params"));
   const std::string shard = n(l.dp * l.cp);
   const auto sharded = [&](bool on) { return on ? " ÷ " + shard : std::string(); };
-  steps.push_back(make_step(
-      "weights", "N_card × b_w" + std::string(l.zero >= 3 ? " ÷ P_DP" : ""),
-      card_params + " × " + n(r.weight_bytes + r.weight_copy_bytes) + " B" + sharded(l.zero >= 3),
-      bytes_to_gb(s.weights_bytes), "GB"));
-  steps.push_back(make_step("grads", "N_card × b_g" + std::string(l.zero >= 2 ? " ÷ P_DP" : ""),
-                            card_params + " × " + n(r.grad_bytes) + " B" + sharded(l.zero >= 2),
-                            bytes_to_gb(s.grads_bytes), "GB"));
+  if (ft.adapters()) {
+    const AdapterParams adapters = lora_adapter_params(in.arch, ft.lora_rank, ft.lora_targets);
+    steps.push_back(make_step("adapters", "N_LoRA = Σ r·(d_in + d_out)",
+                              "r = " + n(ft.lora_rank) + ", " + lora_targets_text(ft.lora_targets),
+                              adapters.total, "params",
+                              "adapters_" + std::string(finetune_id(ft.mode)),
+                              {{"alpha", n(ft.lora_alpha)}, {"rank", n(ft.lora_rank)}}));
+    const std::string base = ft.mode == FineTune::kQlora
+                                 ? "N_q × " + n(std::round(nf4_bytes_per_weight() * 1e4) / 1e4) +
+                                       " B + N_rest × " + n(r.weight_bytes) + " B"
+                                 : card_params + " × " + n(r.weight_bytes) + " B";
+    steps.push_back(make_step(
+        "weights", "N_base × b_w (frozen) + N_LoRA,card × b_adapter",
+        base + " + " + n(std::round(s.trainable_per_card)) + " × " +
+            n(memory_profile(in.framework).adapter_bytes) + " B" + sharded(l.zero >= 3),
+        bytes_to_gb(s.weights_bytes), "GB", ft.mode == FineTune::kQlora ? "weights_qlora" : ""));
+  } else {
+    steps.push_back(make_step(
+        "weights", "N_card × b_w" + std::string(l.zero >= 3 ? " ÷ P_DP" : ""),
+        card_params + " × " + n(r.weight_bytes + r.weight_copy_bytes) + " B" + sharded(l.zero >= 3),
+        bytes_to_gb(s.weights_bytes), "GB"));
+  }
+  const std::string trained = ft.adapters() ? n(std::round(s.trainable_per_card)) : card_params;
+  steps.push_back(
+      make_step("grads", "N_train × b_g" + std::string(l.zero >= 2 ? " ÷ P_DP" : ""),
+                trained + " × " + n(ft.adapters() ? 4 : r.grad_bytes) + " B" + sharded(l.zero >= 2),
+                bytes_to_gb(s.grads_bytes), "GB",
+                s.moment == PeakMoment::kLoss && s.grads_bytes == 0 ? "grads_not_yet" : ""));
   const bool shard_optimizer = l.zero >= 1 || r.shards_optimizer;
+  const double states = optimizer_state_bytes(ft.optimizer, r.optimizer_bytes, in.arch.hidden);
   steps.push_back(make_step(
-      "optimizer", "N_card × (b_master + b_adam)" + std::string(shard_optimizer ? " ÷ P_DP" : ""),
-      card_params + " × " + n(r.master_bytes + r.optimizer_bytes) + " B" + sharded(shard_optimizer),
-      bytes_to_gb(s.optimizer_bytes), "GB"));
+      "optimizer", "N_train × (b_master + b_state)" + std::string(shard_optimizer ? " ÷ P_DP" : ""),
+      trained + " × " + n(std::round((r.master_bytes + states) * 1000) / 1000) + " B" +
+          sharded(shard_optimizer),
+      bytes_to_gb(s.optimizer_bytes), "GB",
+      ft.offload != Offload::kNone ? "optimizer_offloaded"
+                                   : "optimizer_" + std::string(optimizer_id(ft.optimizer))));
   const LayerActivations& layer =
       s.layers > 0 && in.arch.layer_is_moe(s.first_layer) ? m.moe_layer : m.dense_layer;
   const std::string tokens = n(l.seq_len / l.cp) + " × " + n(l.micro_batch);
-  const bool sp = in.framework == Framework::kMegatron && l.sequence_parallel;
+  const bool sp = l.sequence_parallel;
   steps.push_back(make_step(
       "activations_per_layer", "A = U/t_sp + S/t + Q/t  (s·b = " + tokens + ")",
       gb(layer.unsplit_bytes) + "/" + n(sp ? l.tp : 1) + " + " + gb(layer.split_bytes) + "/" +
@@ -154,7 +191,10 @@ std::vector<DerivationStep> explain(const TrainingMemoryInputs& in, const Traini
                             s.inflight, ""));
   steps.push_back(make_step("activations", "n × Σ A_layer (+ A_recompute)",
                             n(s.inflight) + " × " + n(s.layers) + " × A",
-                            bytes_to_gb(s.activations_bytes), "GB"));
+                            bytes_to_gb(s.activations_bytes), "GB",
+                            s.moment == PeakMoment::kBackwardEnd ? "peak_backward_end"
+                            : ft.activation_offload              ? "activations_offloaded"
+                                                                 : ""));
   const bool last = s.stage == static_cast<int>(l.pp) - 1;
   steps.push_back(make_step("logits", "b_logits × s·b·V / P_TP",
                             n(m.logits_bytes_per_element) + " B × " + tokens + " × " +
@@ -163,20 +203,37 @@ std::vector<DerivationStep> explain(const TrainingMemoryInputs& in, const Traini
                             !last                                  ? "logits_last_stage_only"
                             : in.framework == Framework::kMegatron ? "logits_megatron"
                                                                    : "logits_pytorch"));
-  steps.push_back(make_step("overhead", "M_ctx + M_comm + f_slack × M_rest",
-                            n(in.overheads.cuda_context_gb) + " + " +
-                                n(in.overheads.comm_buffer_gb) + " + " +
-                                n(in.overheads.allocator_slack) + " × M_rest",
-                            bytes_to_gb(s.overhead_bytes), "GB"));
+  steps.push_back(make_step("buffers", "M_workspace + M_gather + M_buckets + M_dequant", "",
+                            bytes_to_gb(s.buffers_bytes), "GB",
+                            l.zero >= 3 ? "buffers_zero3" : ""));
+  steps.push_back(
+      make_step("allocated", "M_alloc = Σ", "", bytes_to_gb(s.allocated_bytes), "GB", "allocated"));
   const double card = in.card_memory_gb;
   steps.push_back(make_step(
-      "peak", "M = Σ", "", bytes_to_gb(s.total_bytes), "GB", m.fits ? "fits" : "does_not_fit",
+      "peak", "M = M_alloc + M_ctx", gb(s.allocated_bytes) + " + " + gb(s.context_bytes) + " GB",
+      bytes_to_gb(s.total_bytes), "GB", std::string(verdict_id(m.verdict)),
       {{"peak_gb", gb(s.total_bytes)},
-       {"card_gb", n(card)},
+       {"card_gb", n(std::round(card * 100) / 100)},
+       {"high_gb", gb(s.high_bytes)},
+       {"headroom_gb", n(std::round(card * in.headroom * 100) / 100)},
        {"margin_gb",
         format_readable(std::round(std::fabs(card - bytes_to_gb(s.total_bytes)) * 100) / 100)}}));
+  steps.push_back(make_step("range", "M_high = M_alloc + frag + NCCL + workspace + ctx",
+                            gb(s.allocated_bytes) + " + " + gb_range(s.fragmentation) + " + " +
+                                gb_range(s.communication) + " + " + gb_range(s.workspace) + " + " +
+                                gb_range(s.context) + " GB",
+                            bytes_to_gb(s.high_bytes), "GB", "range",
+                            {{"low_gb", gb(s.low_bytes)},
+                             {"high_gb", gb(s.high_bytes)},
+                             {"communicators", n(m.communicators)}}));
+  if (s.host_ram_bytes > 0) {
+    steps.push_back(make_step("host_ram", "N_train × 16 B (+ weights, activations)", "",
+                              bytes_to_gb(s.host_ram_bytes), "GB", "host_ram"));
+  }
   return steps;
 }
+
+namespace {
 
 // The smallest PP that fits for each recompute mode, keeping everything else of the plan and
 // asking the same rulebook as the plan. DP is re-derived from the cluster when the plan takes it
@@ -187,7 +244,7 @@ std::vector<FitOption> fit_options(const ResolvedPlan& plan, TrainingTimeInputs 
   const double card_bytes = gb_to_bytes(in.card_memory_gb);
   const bool from_cluster = plan.dp_rule == DpRule::kCluster;
   for (Recompute mode : {Recompute::kNone, Recompute::kSelective, Recompute::kFull}) {
-    FitOption option{recompute_id(mode), kNaN, kNaN};
+    FitOption option{recompute_id(mode), kNaN, kNaN, kNaN, ""};
     in.layout.recompute = mode;
     in.layout.stage_layers.clear();
     for (int pp = 1; pp <= in.arch.layers; ++pp) {
@@ -206,8 +263,11 @@ std::vector<FitOption> fit_options(const ResolvedPlan& plan, TrainingTimeInputs 
       in.layout.microbatches = batch / (in.layout.micro_batch * in.layout.dp);
       const double peak = training_peak_bytes(in);
       if (peak <= card_bytes) {
+        const TrainingMemory fit = training_memory(in);
         option.pp = pp;
         option.peak_gb = bytes_to_gb(peak);
+        option.high_gb = bytes_to_gb(fit.peak().high_bytes);
+        option.verdict = std::string(verdict_id(fit.verdict));
         break;
       }
     }
@@ -219,7 +279,7 @@ std::vector<FitOption> fit_options(const ResolvedPlan& plan, TrainingTimeInputs 
 }  // namespace
 
 FullTraining full_training(const ResolvedPlan& plan, double tp, double pp, double dp,
-                           std::vector<Issue>& issues) {
+                           std::vector<Issue>& issues, MemoryExplainer explain) {
   FullTraining result;
   TrainingTimeInputs time_inputs;
   TrainingMemoryInputs& in = time_inputs.memory;
@@ -233,21 +293,47 @@ FullTraining full_training(const ResolvedPlan& plan, double tp, double pp, doubl
   if (m.stages.empty()) return result;
   result.available = true;
   const StageMemory& peak = m.peak();
-  const StageReport peak_gb = stage_report(peak, in.card_memory_gb);
   MemoryBreakdown& b = result.memory;
-  b.weights_gb = peak_gb.weights_gb;
-  b.grads_gb = peak_gb.grads_gb;
-  b.optimizer_gb = peak_gb.optimizer_gb;
-  b.activations_gb = peak_gb.activations_gb;
-  b.logits_gb = peak_gb.logits_gb;
-  b.overhead_gb = peak_gb.overhead_gb;
-  b.peak_gb = peak_gb.total_gb;
+  b.weights_gb = bytes_to_gb(peak.weights_bytes);
+  b.grads_gb = bytes_to_gb(peak.grads_bytes);
+  b.optimizer_gb = bytes_to_gb(peak.optimizer_bytes);
+  b.activations_gb = bytes_to_gb(peak.activations_bytes);
+  b.logits_gb = bytes_to_gb(peak.logits_bytes);
+  b.buffers_gb = bytes_to_gb(peak.buffers_bytes);
+  b.context_gb = bytes_to_gb(peak.context_bytes);
+  b.overhead_gb = bytes_to_gb(peak.overhead_bytes);
+  b.allocated_gb = bytes_to_gb(peak.allocated_bytes);
+  b.peak_gb = bytes_to_gb(peak.total_bytes);
+  b.low_gb = bytes_to_gb(peak.low_bytes);
+  b.high_gb = bytes_to_gb(peak.high_bytes);
+  b.reserved_low_gb = bytes_to_gb(peak.allocated_bytes + peak.fragmentation.low);
+  b.reserved_high_gb = bytes_to_gb(peak.allocated_bytes + peak.fragmentation.high);
+  b.fragmentation_low_gb = bytes_to_gb(peak.fragmentation.low);
+  b.fragmentation_high_gb = bytes_to_gb(peak.fragmentation.high);
+  b.communication_low_gb = bytes_to_gb(peak.communication.low);
+  b.communication_high_gb = bytes_to_gb(peak.communication.high);
+  b.workspace_low_gb = bytes_to_gb(peak.workspace.low);
+  b.workspace_high_gb = bytes_to_gb(peak.workspace.high);
+  b.context_low_gb = bytes_to_gb(peak.context.low);
+  b.context_high_gb = bytes_to_gb(peak.context.high);
+  b.communicators = m.communicators;
   b.fits = m.fits;
+  b.verdict = std::string(verdict_id(m.verdict));
+  b.peak_moment = peak.moment == PeakMoment::kLoss ? "loss" : "backward_end";
+  b.headroom = in.headroom;
   b.peak_stage = m.peak_stage;
   b.card_memory_gb = in.card_memory_gb;
+  b.card_memory_gib = setup.card_capacity_gib;
+  b.card_capacity_source = setup.card_capacity_source;
   b.free_gb = in.card_memory_gb - b.peak_gb;
-  for (const auto& s : m.stages) result.stages.push_back(stage_report(s, in.card_memory_gb));
-  result.steps = explain(in, m, setup);
+  b.host_ram_gb = bytes_to_gb(peak.host_ram_bytes);
+  b.trainable_params = peak.trainable_per_card;
+  if (in.finetune.adapters()) {
+    b.adapter_params =
+        lora_adapter_params(in.arch, in.finetune.lora_rank, in.finetune.lora_targets).total;
+  }
+  for (const auto& s : m.stages) result.stages.push_back(stage_report(s));
+  if (explain) result.steps = explain(in, m, setup);
   result.fit_options = fit_options(plan, time_inputs);
   const bool peak_known =
       std::isfinite(time_inputs.peak_tflops) || std::isfinite(time_inputs.achieved_tflops);
@@ -269,8 +355,20 @@ FullTraining full_training(const ResolvedPlan& plan, double tp, double pp, doubl
                       "",
                       Severity::kWarning,
                       {{"peak_gb", format_readable(std::round(b.peak_gb * 100) / 100)},
-                       {"card_gb", format_readable(in.card_memory_gb)},
+                       {"card_gb", format_readable(std::round(in.card_memory_gb * 100) / 100)},
                        {"stage", n(m.peak_stage + 1)}}});
+  } else if (m.verdict == Verdict::kTight) {
+    issues.push_back(
+        {"memory_tight",
+         "",
+         Severity::kWarning,
+         {{"high_gb", format_readable(std::round(b.high_gb * 100) / 100)},
+          {"headroom_gb", format_readable(std::round(in.card_memory_gb * in.headroom * 100) / 100)},
+          {"headroom", n(std::round(in.headroom * 100))}}});
+  }
+  if (in.finetune.offload != Offload::kNone && result.time_available &&
+      !std::isfinite(result.time.offload_s)) {
+    issues.push_back({"host_link_unknown", "host_link_gbps", Severity::kWarning, {}});
   }
   return result;
 }

@@ -7,8 +7,9 @@ namespace llm_sizer {
 namespace {
 
 // Estimates, not measurements (see the header): editable per plan.
-constexpr FrameworkProfile kMegatronProfile{"megatron", 0.75, 1.0, 0.05, 0.6, 0.8};
-constexpr FrameworkProfile kPytorchProfile{"pytorch", 0.75, 0.5, 0.10, 0.4, 0.6};
+constexpr FrameworkProfile kMegatronProfile{"megatron", 0.5, 0.6, 0.8};
+constexpr FrameworkProfile kPytorchProfile{"pytorch", 0.5, 0.4, 0.6};
+constexpr FrameworkProfile kDeepspeedProfile{"deepspeed", 0.5, 0.4, 0.6};
 constexpr double kTargetTokensPerStep = 4e6;
 constexpr double kMinMicrobatchesPerStage = 4;
 
@@ -22,7 +23,14 @@ double default_global_batch(double seq_len, double micro_batch, double dp, doubl
 }
 
 const FrameworkProfile& framework_profile(Framework framework) {
-  return framework == Framework::kPytorch ? kPytorchProfile : kMegatronProfile;
+  switch (framework) {
+    case Framework::kPytorch:
+      return kPytorchProfile;
+    case Framework::kDeepspeed:
+      return kDeepspeedProfile;
+    default:
+      return kMegatronProfile;
+  }
 }
 
 }  // namespace llm_sizer

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 
+#include "llm_sizer/finetune_time.hpp"
 #include "llm_sizer/units.hpp"
 
 namespace llm_sizer {
@@ -49,6 +50,7 @@ TrainingTime training_time(const TrainingTimeInputs& in, double params_per_card)
   } else {
     flops_per_token(a, l.seq_len, l.recompute, t.model_flops_per_token, t.hardware_flops_per_token);
   }
+  finetune_flops(mem, t);  // LoRA/QLoRA: no weight gradients for the frozen base (issue 13)
   t.gpus = l.tp * l.pp * l.dp * l.cp;
   t.tokens_per_step = in.global_batch * l.seq_len;
   const double step_hw_flops = t.hardware_flops_per_token * t.tokens_per_step;
@@ -106,7 +108,8 @@ TrainingTime training_time(const TrainingTimeInputs& in, double params_per_card)
       }
     }
     t.step_s = t.compute_s + t.bubble_s;
-    for (double term : {t.tp_comm_s, t.pp_comm_s, t.dp_comm_s, t.moe_comm_s}) {
+    t.offload_s = offload_step_s(in, params_per_card);  // offload's host transfers (issue 13)
+    for (double term : {t.tp_comm_s, t.pp_comm_s, t.dp_comm_s, t.moe_comm_s, t.offload_s}) {
       if (std::isfinite(term)) t.step_s += term;
     }
   }

@@ -5,6 +5,7 @@
 //   render(result)  → Markdown: the table with each row's source, and the summary
 //   BOUNDS          → the error bounds tests/web/validation-<id>.test.mjs holds it to
 // Add a section by importing it here.
+import * as memory from './memory.mjs';
 import * as serving from './serving.mjs';
 
-export const SECTIONS = [serving];
+export const SECTIONS = [memory, serving];

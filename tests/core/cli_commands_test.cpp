@@ -104,7 +104,8 @@ TEST(CliHelp, EachFlagShowsItsValidValuesAndDefault) {
   EXPECT_TRUE(has(detail_of(train, "--model"), "llama-3.1-8b"));
   EXPECT_TRUE(has(detail_of(train, "--model"), "custom; default: gpt3-175b"));
   EXPECT_TRUE(has(detail_of(train, "--card-memory-gb"), "to 100000 GB"));  // with its unit
-  EXPECT_TRUE(has(detail_of(train, "--comm-buffer-gb"), "1 GB under Megatron-LM"));
+  // NCCL's buffers are a range per communicator (memory_profile.cpp: 0.04–0.6 GB each).
+  EXPECT_TRUE(has(detail_of(train, "--comm-buffer-gb"), "0.04–0.6 GB each"));
   const std::string infer = run_cli({"infer", "--help"}).out;
   // vLLM's gpu_memory_utilization defaults to 0.9 (vLLM engine arguments).
   EXPECT_TRUE(has(detail_of(infer, "--gpu-memory-utilization"), "default: automatic — 0.9"));
@@ -320,6 +321,62 @@ TEST(CliTrainText, ShowsStepTimeThroughputMfuDaysGpuHoursCostAndEnergy) {
   EXPECT_TRUE(has(no_tokens.out, "Step time"));
   EXPECT_TRUE(has(no_tokens.out, "Give --tokens for days, GPU-hours, cost and energy."));
   EXPECT_FALSE(has(no_tokens.out, "GPU-hours  "));
+}
+
+// The question on the command line: QLoRA of Llama 3.1 8B on one RTX 4090 at sequence
+// 4096 with gradient checkpointing, and LoRA without it; memory, time and cost, in text and JSON.
+TEST(CliTrainFinetune, LoraAndQloraOnOneCardGiveMemoryTimeAndCost) {
+  const std::vector<std::string> plan = {"train",
+                                         "--model",
+                                         "llama-3.1-8b",
+                                         "--accelerator",
+                                         "rtx-4090",
+                                         "--framework",
+                                         "pytorch",
+                                         "--finetune",
+                                         "qlora",
+                                         "--lora-rank",
+                                         "16",
+                                         "--seq-len",
+                                         "4096",
+                                         "--micro-batch",
+                                         "1",
+                                         "--tp",
+                                         "1",
+                                         "--pp",
+                                         "1",
+                                         "--dp",
+                                         "1",
+                                         "--recompute",
+                                         "full",
+                                         "--tokens",
+                                         "1e8"};
+  const auto text = run_cli(plan);
+  ASSERT_EQ(text.code, 0) << text.err;
+  // The card as its driver reports it: 24,210 MiB = 25.39 GB = 23.64 GiB.
+  EXPECT_TRUE(has(text.out, "of 25.39 GB (23.64 GiB) — fits")) << text.out;
+  EXPECT_TRUE(has(text.out, "QLoRA")) << text.out;
+  // 32 × 16 × (2·8192 + 2·5120 + 3·18432) adapter parameters (PEFT's count for Llama 3 8B).
+  EXPECT_TRUE(has(text.out, "41.94 × 10⁶ adapter parameters")) << text.out;
+  for (const char* row : {"Step time", "Days", "GPU-hours", "Cost"}) {
+    EXPECT_TRUE(has(text.out, row)) << row;
+  }
+  std::vector<std::string> json_args = plan;
+  json_args.push_back("--json");
+  const JsonValue doc = json_of(run_cli(json_args).out);
+  const JsonValue& memory = *doc.find("memory");
+  EXPECT_EQ(test::string_at(memory, "verdict"), "fits");
+  EXPECT_EQ(test::number_at(memory, "adapter_params"), 41943040);
+  EXPECT_EQ(test::string_at(*doc.find("settings"), "finetune"), "qlora");
+  EXPECT_EQ(test::number_at(*doc.find("settings"), "lora_rank"), 16);
+  EXPECT_GT(test::number_at(*doc.find("time"), "days"), 0);
+  EXPECT_GT(test::number_at(*doc.find("time"), "cost"), 0);
+  // LoRA keeps the 16.06 GB bf16 base: with the activations of every layer it does not fit.
+  std::vector<std::string> lora = plan;
+  lora[8] = "lora";
+  lora[22] = "selective";
+  lora.push_back("--json");
+  EXPECT_EQ(test::string_at(*json_of(run_cli(lora).out).find("memory"), "verdict"), "does_not_fit");
 }
 
 // Bug: a link's name with bytes that are not UTF-8 (m.name=%FF) reached --json output raw, so

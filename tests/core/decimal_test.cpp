@@ -1,5 +1,6 @@
-// read_decimal against the C library's strtod (glibc natively, musl under wasm: both correctly
-// rounded, and independent of this code) and against cases known to be hard for readers.
+// read_decimal against the C library's strtod, and print_e/f/g against its snprintf (glibc
+// natively, musl under wasm: both exact, and independent of this code), and against cases known
+// to be hard.
 #include "llm_sizer/decimal.hpp"
 
 #include <gtest/gtest.h>
@@ -103,6 +104,54 @@ TEST(ReadDecimal, SeventeenDigitsOfAnyDoubleReadBack) {
     ASSERT_EQ(read_bits(buffer), bits) << buffer;
     std::snprintf(buffer, sizeof buffer, "%.*e", rng.below(17), value);
     ASSERT_EQ(read_bits(buffer), strtod_bits(buffer)) << buffer;
+  }
+}
+
+std::string c_printf(const char* format, int precision, double value) {
+  char buffer[400];
+  std::snprintf(buffer, sizeof buffer, format, precision, value);
+  return buffer;
+}
+
+// Ties, carries and edges, each as C prints it (ISO C 7.21.6.1; values chosen so that the
+// binary value is exactly the tie: 0.125, 2.5, 0.5).
+TEST(PrintDecimal, TiesCarriesAndEdgesPrintAsC) {
+  EXPECT_EQ(print_f(0.125, 2), "0.12");  // exactly halfway: to even
+  EXPECT_EQ(print_f(0.375, 2), "0.38");
+  EXPECT_EQ(print_f(2.5, 0), "2");
+  EXPECT_EQ(print_f(0.5, 0), "0");
+  EXPECT_EQ(print_f(9.96, 1), "10.0");  // a carry into a new digit
+  EXPECT_EQ(print_e(9.9999, 2), "1.00e+01");
+  EXPECT_EQ(print_e(0.0, 3), "0.000e+00");
+  EXPECT_EQ(print_e(-0.0, 0), "-0e+00");
+  EXPECT_EQ(print_g(0.1, 17), "0.10000000000000001");
+  EXPECT_EQ(print_g(100000.0, 6), "100000");
+  EXPECT_EQ(print_g(1000000.0, 6), "1e+06");
+  EXPECT_EQ(print_g(0.0001, 6), "0.0001");
+  EXPECT_EQ(print_g(0.00001, 6), "1e-05");
+  EXPECT_EQ(print_g(5e-324, 17), "4.9406564584124654e-324");
+  EXPECT_EQ(print_g(1.7976931348623157e308, 17), "1.7976931348623157e+308");
+  EXPECT_EQ(print_g(std::numeric_limits<double>::quiet_NaN(), 6), "nan");
+  EXPECT_EQ(print_f(-std::numeric_limits<double>::infinity(), 2), "-inf");
+}
+
+// Random doubles of every magnitude at every precision the core prints: what snprintf prints.
+TEST(PrintDecimal, AgreesWithSnprintfOnRandomDoubles) {
+  test::Rng rng(42);
+  for (int i = 0; i < 60000; ++i) {
+    std::uint64_t bits = rng.next();
+    if (((bits >> 52) & 0x7FF) == 0x7FF) continue;
+    double value;
+    std::memcpy(&value, &bits, sizeof value);
+    const int p = rng.below(18);
+    ASSERT_EQ(print_e(value, p), c_printf("%.*e", p, value)) << p << " " << bits;
+    ASSERT_EQ(print_g(value, p), c_printf("%.*g", p, value)) << p << " " << bits;
+    // %f of values a person reads (the derivation's), and of short decimals near ties.
+    const double readable = (rng.unit() - 0.5) * std::pow(10.0, rng.below(16) - 6);
+    const int decimals = rng.below(8);
+    ASSERT_EQ(print_f(readable, decimals), c_printf("%.*f", decimals, readable)) << readable;
+    const double tie = static_cast<double>(rng.below(100000)) / 1000 + 0.0005;
+    ASSERT_EQ(print_f(tie, 3), c_printf("%.*f", 3, tie)) << tie;
   }
 }
 

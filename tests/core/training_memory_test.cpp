@@ -75,7 +75,7 @@ TEST(Activations, GroupedQueryAttentionKeepsSmallerKeysAndValues) {
   EXPECT_DOUBLE_EQ(mha.split_bytes - gqa.split_bytes, 4096 * 2.0 * 24 * 128 * 2);
 }
 
-TEST(Activations, PytorchEagerKeepsMoreThanFusedKernels) {
+TEST(Activations, PytorchSdpaKeepsMoreThanFusedKernels) {
   TrainingMemoryInputs in;
   in.arch = find_model("llama-3.1-8b")->architecture;
   in.recipe = *find_recipe("pure-bf16");
@@ -83,11 +83,65 @@ TEST(Activations, PytorchEagerKeepsMoreThanFusedKernels) {
   const double fused = layer_activations(in, false).saved_bytes;
   in.framework = Framework::kPytorch;
   const double eager = layer_activations(in, false).saved_bytes;
-  // Per token: norms 2×(4+2)h + GEMM inputs 2×2h; q, repeated k, v 3×2·4096; SDPA output and
-  // o_proj copy 2×2·4096 + lse 4·32; SwiGLU gate, SiLU, up, product 4×2·14336.
+  // Per token, derived op by op from transformers' LlamaDecoderLayer under pure bf16 with SDPA
+  // (enable_gqa, unpadded): two RMSNorms keep the fp32 upcast and the normalized bf16 (4 + 2)h
+  // each; q/k/v and gate/up read one saved bf16 input each (2h + 2h); SDPA keeps q, k and v at
+  // their own widths 2·(4096 + 1024 + 1024), its output (o_proj's input) 2·4096 and an fp32
+  // log-sum-exp per head 4·32; SwiGLU keeps gate, SiLU, up and their product 4 × 2·14336.
   const double h = 4096, f = 14336;
-  EXPECT_DOUBLE_EQ(eager, 4096 * (16 * h + 6 * h + 4 * h + 4 * 32 + 8 * f));
+  EXPECT_DOUBLE_EQ(eager,
+                   4096 * (12 * h + 4 * h + 2 * (4096 + 1024 + 1024) + 2 * 4096 + 4 * 32 + 8 * f));
   EXPECT_GT(eager, fused);
+}
+
+TEST(Activations, EagerAttentionRepeatsKeysAndValuesAndKeepsAnFp32Softmax) {
+  TrainingMemoryInputs in;
+  in.arch = find_model("llama-3.1-8b")->architecture;
+  in.recipe = *find_recipe("pure-bf16");
+  in.framework = Framework::kPytorch;
+  in.layout.seq_len = 1024;
+  const LayerActivations sdpa = layer_activations(in, false);
+  in.layout.flash_attention = false;
+  const LayerActivations eager = layer_activations(in, false);
+  // eager_attention_forward: repeat_kv copies k and v to 32 heads (+2·2·(32 − 8)·128 per token),
+  // o_proj reads a contiguous copy of the output instead of the kernel's (the log-sum-exp goes:
+  // −4·32), and softmax(dtype=float32) keeps 4 B per score plus the bf16 cast the matmul with V
+  // keeps: 6 B × 32 heads × 1024 keys per token.
+  EXPECT_DOUBLE_EQ(eager.split_bytes - sdpa.split_bytes, 1024 * (2 * 2 * 24 * 128.0 - 4 * 32));
+  EXPECT_DOUBLE_EQ(eager.quadratic_bytes, 1024 * 32 * 1024 * 6.0);
+}
+
+TEST(Activations, AutocastKeepsTenMoreBytesPerHiddenElementThanPureBf16) {
+  // Issue 13: under autocast the residual stream and the norms run in fp32 (the normalized
+  // tensor is kept at 4 B, not 2: +2h per norm) and every linear casts its input to bf16 by
+  // itself (q, k, v: 3 casts instead of one, +4h; gate, up: +2h): 2 + 2 + 4 + 2 = 10h.
+  TrainingMemoryInputs in;
+  in.arch = find_model("llama-3.1-8b")->architecture;
+  in.framework = Framework::kPytorch;
+  in.layout.seq_len = 2048;
+  in.recipe = *find_recipe("pure-bf16");
+  const double pure = layer_activations(in, false).saved_bytes;
+  in.recipe = *find_recipe("amp16");
+  const double amp = layer_activations(in, false).saved_bytes;
+  EXPECT_DOUBLE_EQ(amp - pure, 2048 * 10 * 4096.0);
+}
+
+TEST(Activations, FrozenLinearsKeepNoInputAndPeftAdaptersKeepFp32Copies) {
+  TrainingMemoryInputs in;
+  in.arch = find_model("llama-3.1-8b")->architecture;
+  in.recipe = *find_recipe("pure-bf16");
+  in.framework = Framework::kPytorch;
+  in.layout.seq_len = 1;  // per token
+  const double full = layer_activations(in, false).saved_bytes;
+  in.finetune.mode = FineTune::kLora;
+  in.finetune.lora_rank = 16;
+  in.finetune.lora_targets = kLoraQ | kLoraV;
+  const double lora = layer_activations(in, false).saved_bytes;
+  // Frozen: the norms keep only their fp32 upcast (−2h each), q/k/v and gate/up keep no shared
+  // input (−2h, −2h), down no product (−2f). PEFT casts q's and v's input to fp32 for lora_A
+  // (+4h each) and lora_B keeps lora_A's output (+4r each).
+  const double h = 4096, f = 14336, r = 16;
+  EXPECT_DOUBLE_EQ(full - lora, 2 * 2 * h + 2 * h + 2 * h + 2 * f - 2 * (4 * h + 4 * r));
 }
 
 TEST(ModelState, ReproducesTheZeroPaperSevenPointFiveBillionExample) {
@@ -115,7 +169,10 @@ TEST(ModelState, RecipesHoldTheirDocumentedBytes) {
   EXPECT_EQ(find_recipe("amp16")->total_bytes(), 16);
   EXPECT_EQ(find_recipe("mixed16")->total_bytes(), 16);
   EXPECT_EQ(find_recipe("fp8")->total_bytes(), 20);  // bf16 + fp8 copy and transpose, not 1
-  EXPECT_NEAR(find_recipe("adam8bit")->total_bytes(), 10.004, 0.001);
+  // fp32 weights and grads, two uint8 moments with an fp32 absmax per 256 values (bitsandbytes
+  // Optimizer2State): 4 + 4 + 2 × (1 + 4/256).
+  EXPECT_DOUBLE_EQ(find_recipe("adam8bit")->total_bytes(), 10.03125);
+  EXPECT_EQ(find_recipe("fp8-param")->total_bytes(), 18);  // fp8 weight and transpose, no bf16
 }
 
 TEST(Pipeline, FirstStageHoldsMinOfStagesAndMicrobatches) {
@@ -169,7 +226,9 @@ TEST(Logits, MegatronPadsTheVocabularyAndKeepsSixBytesPerElement) {
   EXPECT_EQ(padded_vocab(50257, 8, Framework::kMegatron), 51200);
   EXPECT_EQ(padded_vocab(50257, 8, Framework::kPytorch), 50257);
   EXPECT_EQ(logits_bytes_per_element(Framework::kMegatron), 6);
-  EXPECT_EQ(logits_bytes_per_element(Framework::kPytorch), 10);
+  // ForCausalLMLoss at the start of backward: fp32 log-softmax, its NLL gradient and the
+  // log-softmax gradient, 4 B each (the bf16 logits released).
+  EXPECT_EQ(logits_bytes_per_element(Framework::kPytorch), 12);
 }
 
 TEST(ExpertParallel, ShardsExpertWeightsOverEpTimesEtp) {
@@ -201,8 +260,8 @@ TEST(TrainingReport, LlamaEightOnOneH200WithPytorchMatchesTheIssueExample) {
   EXPECT_NEAR(m.weights_gb, 8.030261248 * 2, 1e-9);    // 2 B bf16 weights
   EXPECT_NEAR(m.grads_gb, 8.030261248 * 2, 1e-9);      // 2 B bf16 grads
   EXPECT_NEAR(m.optimizer_gb, 8.030261248 * 4, 1e-9);  // 2 + 2 B bf16 Adam moments
-  // Logits: 10 B × 4096 tokens × 128256 vocabulary.
-  EXPECT_NEAR(m.logits_gb, 10.0 * 4096 * 128256 / 1e9, 1e-9);
+  // Logits: 12 B × 4096 tokens × 128256 vocabulary.
+  EXPECT_NEAR(m.logits_gb, 12.0 * 4096 * 128256 / 1e9, 1e-9);
   EXPECT_TRUE(m.fits);
   EXPECT_NEAR(
       m.peak_gb,

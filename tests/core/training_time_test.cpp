@@ -194,8 +194,10 @@ TEST(LayoutSearch, EveryReportedLayoutFitsAndUsesItsGpus) {
   plan.tokens = 300e9;
   const SearchReport s = search_plan(plan);
   ASSERT_TRUE(s.search.found);
+  // The H100's memory as its driver reports it: 85,045,477,376 bytes (CUDA deviceQuery,
+  // thamada/nvidia-smi), not the marketed 80 GB.
   for (const auto& c : s.search.top) {
-    EXPECT_LE(c.peak_gb, 80);
+    EXPECT_LE(c.peak_gb, 85.045477376);
     EXPECT_EQ(c.gpus, c.tp * c.pp * c.dp);
     EXPECT_LE(c.gpus, 1024);
     EXPECT_GE(c.days, s.search.best.days);

@@ -40,6 +40,18 @@ const PLANS = [
   { model: 'deepseek-v3', accelerator: 'h200-141g', weights: 'fp8-block', batch: '32' },
   { model: 'mixtral-8x7b', accelerator: 'a100-80g', ep: '8', recipe: 'fp8', recompute: 'full' },
   { model: 'llama-3.1-8b', tokens: '1e12', deadlineDays: '20', pricePerGpuHour: '2' },
+  // QLoRA on one card: the memory model's adapter and NF4 paths.
+  {
+    model: 'llama-3.1-8b',
+    accelerator: 'rtx-4090',
+    tp: '1',
+    pp: '1',
+    dp: '1',
+    framework: 'pytorch',
+    finetune: 'qlora',
+    loraRank: '16',
+    recompute: 'full',
+  },
   // A MoE model on H100 with a prefill:decode split: a multi-node fleet, its alternatives, the what-if.
   {
     model: 'deepseek-v3',
@@ -157,6 +169,7 @@ test('the modules have exactly the declared functions', () => {
 // answers, none of the tools' bytes.
 test('the page module answers as the full module does, but for the serving model', () => {
   // Everything but the serving model, which the page module leaves to the full one.
+  // … and without the memory derivation, which also arrives with the full module.
   const servingModelCodes = new Set([
     'serving_exceeds_node',
     'serving_does_not_fit',
@@ -174,6 +187,7 @@ test('the page module answers as the full module does, but for the serving model
   const withoutServing = (report) => ({
     ...report,
     inference: undefined,
+    training: { ...report.training, steps: undefined },
     servingComputed: undefined,
     inputs: report.inputs.filter((i) => !decidedByFleet.includes(i.field)),
     issues: report.issues.filter((i) => !servingModelCodes.has(i.code)),
@@ -184,6 +198,10 @@ test('the page module answers as the full module does, but for the serving model
     assert.equal(fromPage.servingComputed, false);
     assert.equal(fromPage.inference.available, false);
     assert.equal(fromFull.servingComputed, true);
+    if (fromFull.training.available) {
+      assert.deepEqual(fromPage.training.steps, []);
+      assert.ok(fromFull.training.steps.length > 5);
+    }
     assert.deepEqual(withoutServing(fromPage), withoutServing(fromFull));
     const link = core.encodeLink(texts);
     assert.equal(page.encodeLink(texts), link);

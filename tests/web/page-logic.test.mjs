@@ -4,22 +4,19 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadPageSource } from './load-ts.mjs';
 
-const { capacity } = await loadPageSource('/src/components/capacity.ts');
+const { verdictTone } = await loadPageSource('/src/components/capacity.ts');
 const { searchModels, isHubId } = await loadPageSource('/src/catalog/catalog.ts');
 const { sameValue, stableComputed, scopedSignal } = await loadPageSource('/src/state/stable.ts');
 // The same signals the page's modules use (one instance, through the same loader).
 const { signal, effect } = await loadPageSource('@preact/signals');
 
-test('a peak over the headroom is near capacity; over the card, over', () => {
-  // The issue's case: GPT-3's second layout peaks at 79.2 of 80 GB, over a 90% headroom (72 GB).
-  assert.equal(capacity(true, 79.2, 80, 0.9), 'near');
-  assert.equal(capacity(true, 71.9, 80, 0.9), 'fits');
-  assert.equal(capacity(false, 80.1, 80, 0.9), 'over');
-  // The core's verdict already counting the headroom: refused but within the card.
-  assert.equal(capacity(false, 79.2, 80, 0.9), 'near');
-  // No headroom known (a core without the input): only the card decides.
-  assert.equal(capacity(true, 79.9, 80, null), 'fits');
-  assert.equal(capacity(false, Number.NaN, 80, null), 'over');
+test("the core's verdict reads as fits, near capacity or over; an unknown one never as fits", () => {
+  assert.equal(verdictTone('fits'), 'fits');
+  // "tight": the point fits the card, the high end of the range passes the headroom.
+  assert.equal(verdictTone('tight'), 'near');
+  assert.equal(verdictTone('does_not_fit'), 'over');
+  assert.equal(verdictTone(''), 'over');
+  assert.equal(verdictTone('maybe'), 'over');
 });
 
 const preset = (id, name) => ({ kind: 'preset', id, name, params: 1, active: 1 });

@@ -1,11 +1,12 @@
 #pragma once
-/// Decimal text → the nearest double, without long double arithmetic.
+/// Decimal text ↔ double without the C library's strtod and printf.
 ///
-/// The C library's strtod computes in 128-bit long double on wasm32, which brings a software
-/// float128 library with it: about 7 KB gzipped of the page's first visit for what this file does
-/// with 64-bit integers and a small big-integer division.
+/// strtod computes in 128-bit long double on wasm32, which brings a software float128 library
+/// with it, and printf's formatter is another 3.5 KB: together about 9 KB gzipped of the page's
+/// first visit for what this file does with 64-bit integers and a little big-integer arithmetic.
 
 #include <optional>
+#include <string>
 #include <string_view>
 
 namespace llm_sizer {
@@ -22,5 +23,13 @@ namespace llm_sizer {
 /// in big integers to 64 quotient bits plus a sticky bit, then rounded to 53 bits (or fewer for
 /// subnormals).
 std::optional<double> read_decimal(std::string_view text);
+
+/// printf's "%.*e", "%.*f" and "%.*g" (no flags) of a double, digit for digit: the exact binary
+/// value is written out in decimal (m·2^e is m·5^-e / 10^-e, a whole number over a power of ten)
+/// and rounded once at the asked position, ties to even, as C requires of a correctly rounding
+/// printf in the default rounding mode. Non-finite values are "nan", "inf", "-inf".
+std::string print_e(double value, int precision);
+std::string print_f(double value, int decimals);
+std::string print_g(double value, int precision);
 
 }  // namespace llm_sizer

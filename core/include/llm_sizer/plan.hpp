@@ -65,6 +65,7 @@ struct Plan {
   std::optional<double> inter_node_bandwidth_gbps;
   std::optional<double> power_w;
   std::optional<double> price_per_gpu_hour;
+  std::optional<double> host_link_gbps;  ///< host ↔ card per direction (offload)
 
   // The article's training method.
   std::optional<double> bytes_per_param;  ///< model state bytes per parameter (recipe total)
@@ -93,7 +94,19 @@ struct Plan {
   std::optional<double> flash_attention;    ///< flag (auto: on)
   std::optional<double> cuda_context_gb;    ///< per GPU (auto: the framework's)
   std::optional<double> comm_buffer_gb;     ///< per GPU (auto: the framework's)
-  std::optional<double> allocator_slack;    ///< fraction of the rest (auto: the framework's)
+  std::optional<double> allocator_slack;    ///< fragmentation, a fraction (auto: a range)
+  std::string loss;       ///< "", fp32, bf16, chunked (auto: the framework's: fp32)
+  std::string optimizer;  ///< "", adamw, adamw-8bit, paged-adamw-8bit, adafactor, sgd (auto adamw)
+  std::string offload;    ///< "", none, optimizer, optimizer-params (auto: none)
+  std::optional<double> activation_offload;  ///< flag: saved activations to host memory (off)
+  std::optional<double> headroom;            ///< share of the card a "fit" may use (auto: 0.9)
+  std::optional<double> prefetch_bucket;     ///< ZeRO-3 parameters gathered ahead (auto: framework)
+
+  // Fine-tuning (finetune.hpp).
+  std::string finetune;              ///< "", full, lora, qlora (auto: full)
+  std::optional<double> lora_rank;   ///< adapter rank r (auto: 8)
+  std::optional<double> lora_alpha;  ///< LoRA scaling numerator (auto: 2r)
+  std::string lora_targets;          ///< list of q,k,v,o,gate,up,down, or all (auto: all)
 
   // Time, cost and the layout search.
   std::optional<double> tokens;           ///< tokens in the dataset (or to train on)

@@ -1,19 +1,19 @@
 #pragma once
-/// Precision recipes: how many bytes a framework keeps per parameter, part by part.
+/// Precision recipes: how many bytes a framework keeps per parameter, part by part
+/// (weights + gradients + master copy + optimizer moments = total):
 ///
-/// | id         | weights | grads | master | optimizer | total  | source |
-/// |------------|---------|-------|--------|-----------|--------|--------|
-/// | seed12     | 2 bf16  | 2     | —      | 8 (Adam m, v fp32) | 12 | the seed article, §2.1 |
-/// | pure-bf16  | 2       | 2     | —      | 4 (m, v bf16)      | 8  | bf16 weights, grads and
-/// states, no master copy | | amp16      | 4 fp32  | 4     | —      | 8                  | 16 |
-/// PyTorch autocast: fp32 parameters, bf16 compute | | mixed16    | 2 fp16  | 2     | 4      | 8 |
-/// 16 | Rajbhandari et al. 2020 (ZeRO), §3.1: 2Ψ+2Ψ+12Ψ | | megatron18 | 2 bf16  | 4 fp32 main_grad
-/// | 4 | 8        | 18 | Megatron-LM docs/distrib_optimizer: "bf16 param, fp32 grads: 18" | |
-/// distopt    | 2       | 4     | 4/DP   | 8/DP               | 6 + 12/DP | the same table,
-/// distributed optimizer column | | fp8        | 2 + 2 fp8 copies | 4 | 4 | 8               | 20 |
-/// TransformerEngine: bf16 weights plus cached fp8 weight and transpose | | adam8bit   | 4 fp32  |
-/// 4     | —      | 2 (+ block scales) | 10.004 | Dettmers et al. 2022, 8-bit Adam, block size 2048
-/// |
+///   seed12      2 bf16 + 2 + 0 + 8 (Adam m, v fp32) = 12    the seed article, §2.1
+///   pure-bf16   2 + 2 + 0 + 4 (m, v bf16) = 8                bf16 everything, no master copy
+///   amp16       4 fp32 + 4 + 0 + 8 = 16                      PyTorch autocast: fp32 parameters
+///   mixed16     2 fp16 + 2 + 4 + 8 = 16                      ZeRO (Rajbhandari et al. 2020), §3.1
+///   megatron18  2 bf16 + 4 fp32 main_grad + 4 + 8 = 18       Megatron-LM distrib_optimizer doc
+///   distopt     2 + 4 + 4/DP + 8/DP = 6 + 12/DP              the same table, distributed optimizer
+///   fp8         2 + 2 fp8 copies + 4 + 4 + 8 = 20            TransformerEngine: bf16 weights plus
+///                                                            the cached fp8 weight and transpose
+///   fp8-param   1 fp8 + 1 transpose + 4 + 4 + 8 = 18         TE fp8 primary weights (Megatron
+///                                                            --fp8-param-gather): no bf16 copy
+///   adam8bit    4 fp32 + 4 + 0 + 2·(1 + 4/256) = 10.03       Dettmers et al. 2022, 8-bit Adam;
+///                                                            bitsandbytes quantizes blocks of 256
 ///
 /// "master" and "optimizer" are the optimizer's states: ZeRO-1 (and the distributed optimizer)
 /// shards them over data parallelism, ZeRO-2 also the gradients, ZeRO-3/FSDP also the weights.

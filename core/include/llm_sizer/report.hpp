@@ -41,8 +41,9 @@ struct EvaluateOptions {
 /// does not depend on a bad input is still computed.
 Report evaluate(const Plan& plan, const EvaluateOptions& options = {});
 
-/// evaluate() without the serving model: what the page's first module computes (the serving
-/// model arrives with the full module when its panel is first shown, docs/architecture.md).
+/// evaluate() without the serving model and without the memory model's derivation steps: what the
+/// page's first module computes (both arrive with the full module when their panels are first
+/// shown, docs/architecture.md).
 Report evaluate_without_serving(const Plan& plan, const EvaluateOptions& options = {});
 
 /// `llm-sizer train --json`: the article's numbers at the top level (exactly model_state_gb,

@@ -17,7 +17,12 @@ struct ResolvedSetup {
   ParamCounts counts;  ///< derived from `arch` (zero without one)
 
   std::string accelerator_name;
-  double card_memory_gb = 0;
+  double card_memory_gb = 0;  ///< marketed GB: the article's V_card (its numbers never change)
+  /// The full memory model's capacity: the driver's byte count for a preset card, the given
+  /// memory when the plan sets one. GB = 10⁹ bytes (card_capacity_gib for GiB).
+  double card_capacity_gb = 0;
+  double card_capacity_gib = 0;
+  std::string card_capacity_source;  ///< "driver" (with the catalog's citation), "given", "nominal"
   double gpus_per_node = 0;
   double bf16_tflops = 0;  ///< NaN when unknown
   double fp8_tflops = 0;
@@ -26,6 +31,7 @@ struct ResolvedSetup {
   double inter_node_bandwidth_gbps = 0;
   double power_w = 0;
   double price_per_gpu_hour = 0;
+  double host_link_gbps = 0;  ///< NaN when unknown
   std::string accelerator_confidence;
 
   std::string recipe;
@@ -45,6 +51,9 @@ void visit_fields(Visitor& v, const ResolvedSetup& s) {
   v.field("attention", attention_label(s.arch));
   v.field("accelerator_name", s.accelerator_name);
   v.field("card_memory_gb", s.card_memory_gb);
+  v.field("card_capacity_gb", s.card_capacity_gb);
+  v.field("card_capacity_gib", s.card_capacity_gib);
+  v.field("card_capacity_source", s.card_capacity_source);
   v.field("gpus_per_node", s.gpus_per_node);
   v.field("bf16_tflops", s.bf16_tflops);
   v.field("fp8_tflops", s.fp8_tflops);
@@ -53,6 +62,7 @@ void visit_fields(Visitor& v, const ResolvedSetup& s) {
   v.field("inter_node_bandwidth_gbps", s.inter_node_bandwidth_gbps);
   v.field("power_w", s.power_w);
   v.field("price_per_gpu_hour", s.price_per_gpu_hour);
+  v.field("host_link_gbps", s.host_link_gbps);
   v.field("accelerator_confidence", s.accelerator_confidence);
   v.field("recipe", s.recipe);
   v.field("bytes_per_param", s.bytes_per_param);

@@ -1,17 +1,26 @@
 #pragma once
 /// Training memory per card, stage by stage (see docs/formulas.md, "Training memory").
 ///
+/// The point estimate is the peak of what the caching allocator hands out (peak allocated, as
+/// torch.cuda.max_memory_allocated counts it) plus the CUDA context. What varies from run to run
+/// is a range on top: fragmentation (reserved − allocated), NCCL buffers per communicator and
+/// workspaces. The verdict reads the range: "fits" when even its high end stays under the
+/// headroom (90 % of the card unless set), "tight" when only the point does, "does not fit" when
+/// the point exceeds the card. The card is the driver's byte count (accelerator.hpp).
+///
 /// Model state: parameters on a card (split by TP, PP and, for experts, EP × ETP) times the
 /// recipe's bytes (precision.hpp), with ZeRO-1/2/3 dividing optimizer states, gradients and
-/// weights over data parallelism.
+/// weights over data parallelism; LoRA/QLoRA freeze the base and train adapters (finetune.hpp);
+/// offload moves optimizer states (and weights) to the host.
 ///
 /// Activations: Korthikanti et al. 2022, "Reducing Activation Recomputation in Large Transformer
 /// Models", §4: per layer and micro-batch sbh(34 + 5as/h) bytes, split into the part that tensor
 /// parallelism does not divide without sequence parallelism (10sbh: norm inputs, the inputs of
 /// the first GEMMs, dropout masks) and the rest (24sbh + 5as²b). Generalized here term by term to
 /// GQA/MQA/MLA widths, SwiGLU, mixture of experts, flash attention (no s² terms), context
-/// parallelism (s/cp per card), the recompute modes, and a second framework profile (PyTorch eager
-/// autograd) whose saved tensors are derived op by op in docs/formulas.md.
+/// parallelism (s/cp per card), the recompute modes, frozen weights (a frozen linear saves no
+/// input), and to PyTorch eager autograd with transformers' modeling code, whose saved tensors are
+/// derived op by op in docs/formulas.md (memory_profile.hpp names the framework version).
 ///
 /// Pipeline: 1F1B keeps min(p − i, m) micro-batches in flight on stage i; the interleaved
 /// schedule keeps 2(p − i − 1) + (v − 1)p + 1 model chunks (Megatron-LM schedules.py). The
@@ -20,20 +29,23 @@
 #include <vector>
 
 #include "llm_sizer/architecture.hpp"
+#include "llm_sizer/finetune.hpp"
+#include "llm_sizer/memory_profile.hpp"
 #include "llm_sizer/precision.hpp"
 
 namespace llm_sizer {
-
-enum class Framework {
-  kMegatron,  ///< fused kernels (TransformerEngine): the paper's constants
-  kPytorch,   ///< plain PyTorch / Hugging Face eager autograd
-};
 
 enum class Recompute {
   kNone,
   kSelective,  ///< recompute the attention core (softmax, dropout): drops the s² terms
   kFull,       ///< keep only each layer's input; recompute the layer in backward
+  /// torchtitan's op-level selective checkpointing: keep the layer's input, the attention
+  /// kernel's outputs and every other matmul's output; recompute the rest in backward.
+  kOp,
 };
+
+enum class Verdict { kFits, kTight, kDoesNotFit };
+std::string_view verdict_id(Verdict verdict);
 
 struct TrainingLayout {
   double tp = 1;
@@ -54,10 +66,11 @@ struct TrainingLayout {
                                   ///< stages after the first)
 };
 
+/// What the plan fixes of the estimated parts; NaN leaves each to the framework's range.
 struct Overheads {
-  double cuda_context_gb = 0;
-  double comm_buffer_gb = 0;
-  double allocator_slack = 0;  ///< fraction added on top of everything allocated
+  double cuda_context_gb = 0;  ///< the CUDA context (point)
+  double comm_buffer_gb = 0;   ///< NaN: NCCL per communicator from the profile (a range)
+  double allocator_slack = 0;  ///< NaN: fragmentation from the profile (a range)
 };
 
 struct TrainingMemoryInputs {
@@ -66,7 +79,11 @@ struct TrainingMemoryInputs {
   Framework framework = Framework::kMegatron;
   TrainingLayout layout;
   Overheads overheads;
-  double card_memory_gb = 0;
+  FineTuneSettings finetune;
+  LossKind loss = LossKind::kFp32;
+  double card_memory_gb = 0;   ///< capacity the model compares with (the driver's bytes ÷ 10⁹)
+  double headroom = 0.9;       ///< share of the card the high end may use and still "fit"
+  double prefetch_bucket = 0;  ///< ZeRO-3 parameters gathered ahead (0: the profile's)
 };
 
 /// Bytes one transformer layer saves for backward, for one micro-batch on one card.
@@ -81,19 +98,42 @@ struct LayerActivations {
   double recomputed_bytes = 0;
 };
 
+/// A range of bytes, low to high.
+struct ByteRange {
+  double low = 0;
+  double high = 0;
+};
+
+/// When the peak happens: at the loss (every activation alive), at the end of backward (every
+/// gradient allocated, PyTorch) or in the optimizer step.
+enum class PeakMoment { kLoss, kBackwardEnd };
+
 struct StageMemory {
   int stage = 0;
   int first_layer = 0;
   int layers = 0;
   double inflight = 0;  ///< micro-batches (layer-stacks) whose activations are alive
   double params_per_card = 0;
+  double trainable_per_card = 0;  ///< parameters with gradients (adapters only under LoRA)
   double weights_bytes = 0;
-  double grads_bytes = 0;
+  double grads_bytes = 0;  ///< allocated at the peak moment
   double optimizer_bytes = 0;
   double activations_bytes = 0;
   double logits_bytes = 0;
-  double overhead_bytes = 0;
-  double total_bytes = 0;
+  double buffers_bytes = 0;    ///< ZeRO-3 gathers, framework buckets, QLoRA dequantization
+  double allocated_bytes = 0;  ///< peak allocated: the sum of the parts above
+  double context_bytes = 0;    ///< the CUDA context, outside the allocator
+  double overhead_bytes = 0;   ///< buffers + context (one bar segment)
+  double total_bytes = 0;      ///< the point: allocated + context
+  ByteRange fragmentation;     ///< reserved − allocated
+  ByteRange communication;     ///< NCCL buffers of the communicators this card joins
+  ByteRange workspace;
+  ByteRange context;
+  double low_bytes = 0;       ///< allocated + the low ends
+  double high_bytes = 0;      ///< allocated + the high ends
+  double host_ram_bytes = 0;  ///< offloaded state in host memory for this card
+  PeakMoment moment = PeakMoment::kLoss;
+  Verdict verdict = Verdict::kFits;
 };
 
 struct TrainingMemory {
@@ -103,7 +143,9 @@ struct TrainingMemory {
   LayerActivations moe_layer;    ///< a layer with an MoE FFN (zero for dense models)
   double logits_bytes_per_element = 0;
   double padded_vocab = 0;
-  bool fits = false;
+  double communicators = 0;  ///< process groups of more than one rank this card joins
+  bool fits = false;         ///< verdict != does not fit
+  Verdict verdict = Verdict::kFits;
 
   const StageMemory& peak() const { return stages[static_cast<std::size_t>(peak_stage)]; }
 };
@@ -123,9 +165,7 @@ ModelStateBytes model_state_bytes(double params, const Recipe& recipe, int zero,
 /// Activations of one layer (dense or MoE FFN) under a layout and framework.
 LayerActivations layer_activations(const TrainingMemoryInputs& in, bool moe_layer);
 
-/// Bytes per logit element while the loss is computed: Megatron keeps fp32 softmax (4) plus the
-/// bf16 logits while they are cast (2); PyTorch eager keeps the bf16 logits returned to the
-/// caller (2), the fp32 log-softmax output (4) and the fp32 upcast it is computed from (4).
+/// Bytes per logit element while the loss's backward starts (memory_profile.hpp).
 double logits_bytes_per_element(Framework framework);
 
 /// Megatron pads the vocabulary to a multiple of 128 × TP (--make-vocab-size-divisible-by).
@@ -134,8 +174,9 @@ double padded_vocab(double vocab, double tp, Framework framework);
 /// Memory of every stage, and the peak. Inputs must be valid (see training_report.hpp).
 TrainingMemory training_memory(const TrainingMemoryInputs& in);
 
-/// The peak stage without building the per-stage list (for the layout search): its total bytes
-/// and the largest parameter count any stage holds per card (what data parallelism reduces).
+/// The peak stage without building the per-stage list (for the layout search): its point
+/// estimate (allocated + context) and the largest parameter count any stage holds per card (what
+/// data parallelism reduces).
 struct TrainingPeak {
   double bytes = 0;
   double params_per_card = 0;

@@ -14,18 +14,44 @@
 
 namespace llm_sizer {
 
+/// The peak card's memory: the point estimate (peak allocated + the CUDA context), its parts, and
+/// the range on top (fragmentation, NCCL buffers, workspaces) the verdict reads.
 struct MemoryBreakdown {
   double weights_gb = 0;
-  double grads_gb = 0;
+  double grads_gb = 0;  ///< allocated at the peak moment
   double optimizer_gb = 0;
   double activations_gb = 0;
   double logits_gb = 0;
-  double overhead_gb = 0;
-  double peak_gb = 0;
-  bool fits = false;
+  double buffers_gb = 0;       ///< ZeRO-3 gathers, framework buckets, QLoRA dequantization
+  double context_gb = 0;       ///< CUDA context (outside the allocator)
+  double overhead_gb = 0;      ///< buffers + context
+  double allocated_gb = 0;     ///< peak allocated (torch.cuda.max_memory_allocated)
+  double peak_gb = 0;          ///< the point: allocated + context
+  double low_gb = 0;           ///< allocated + the range's low ends
+  double high_gb = 0;          ///< allocated + the range's high ends
+  double reserved_low_gb = 0;  ///< peak reserved: allocated + fragmentation
+  double reserved_high_gb = 0;
+  double fragmentation_low_gb = 0;
+  double fragmentation_high_gb = 0;
+  double communication_low_gb = 0;
+  double communication_high_gb = 0;
+  double workspace_low_gb = 0;
+  double workspace_high_gb = 0;
+  double context_low_gb = 0;
+  double context_high_gb = 0;
+  double communicators = 0;
+  bool fits = false;        ///< verdict is not "does_not_fit"
+  std::string verdict;      ///< "fits", "tight" (the high end passes the headroom), "does_not_fit"
+  std::string peak_moment;  ///< "loss" or "backward_end"
+  double headroom = 0;
   double peak_stage = 0;
-  double card_memory_gb = 0;
-  double free_gb = 0;  ///< card memory minus peak (negative: over by that much)
+  double card_memory_gb = 0;         ///< the capacity compared with (driver's bytes ÷ 10⁹)
+  double card_memory_gib = 0;        ///< the same in GiB
+  std::string card_capacity_source;  ///< "driver", "given", "nominal"
+  double free_gb = 0;                ///< card memory minus the point (negative: over by that much)
+  double host_ram_gb = 0;            ///< offloaded state and activations in host memory, this card
+  double trainable_params = 0;       ///< per card (the adapters under LoRA)
+  double adapter_params = 0;         ///< the whole model's LoRA parameters (0 without adapters)
 };
 
 struct StageReport {
@@ -40,15 +66,20 @@ struct StageReport {
   double activations_gb = 0;
   double logits_gb = 0;
   double overhead_gb = 0;
-  double total_gb = 0;
+  double allocated_gb = 0;
+  double total_gb = 0;  ///< the point
+  double high_gb = 0;   ///< the range's high end
   bool fits = false;
+  std::string verdict;
 };
 
 /// The smallest pipeline depth that fits under one recompute mode (pp NaN: none up to the layers).
 struct FitOption {
   std::string recompute;
   double pp = 0;
-  double peak_gb = 0;
+  double peak_gb = 0;  ///< the point
+  double high_gb = 0;  ///< the range's high end
+  std::string verdict;
 };
 
 struct FullTraining {
@@ -62,11 +93,24 @@ struct FullTraining {
   TrainingTime time;
 };
 
+/// The memory model's derivation, step by step (docs/formulas.md, "Full training memory per card").
+std::vector<DerivationStep> explain_training_memory(const TrainingMemoryInputs& in,
+                                                    const TrainingMemory& m,
+                                                    const ResolvedSetup& setup);
+
+/// Writes the derivation steps of the memory model (explain_training_memory), or none (null).
+using MemoryExplainer = std::vector<DerivationStep> (*)(const TrainingMemoryInputs&,
+                                                        const TrainingMemory&,
+                                                        const ResolvedSetup&);
+
 /// The full memory model, time and cost on the layout the article's method (or the plan) decided:
 /// `tp`, `pp` and `dp` complete the resolved training settings. Checks the layout against the
-/// rulebook (layout_rules.hpp) first; adds what it finds to `issues`.
+/// rulebook (layout_rules.hpp) first; adds what it finds to `issues`. A null `explain` leaves out
+/// the derivation steps: the page's first module passes none, so its link leaves their code out
+/// (they arrive with the full module, as the serving model does).
 FullTraining full_training(const ResolvedPlan& plan, double tp, double pp, double dp,
-                           std::vector<Issue>& issues);
+                           std::vector<Issue>& issues,
+                           MemoryExplainer explain = &explain_training_memory);
 
 /// The layout the full model uses for a plan and its (tp, pp, dp): the resolved settings with the
 /// global batch decided (the plan's, or the default for the layout). False with issues when the
@@ -82,12 +126,36 @@ void visit_fields(Visitor& v, const MemoryBreakdown& m) {
   v.field("optimizer_gb", m.optimizer_gb);
   v.field("activations_gb", m.activations_gb);
   v.field("logits_gb", m.logits_gb);
+  v.field("buffers_gb", m.buffers_gb);
+  v.field("context_gb", m.context_gb);
   v.field("overhead_gb", m.overhead_gb);
+  v.field("allocated_gb", m.allocated_gb);
   v.field("peak_gb", m.peak_gb);
+  v.field("low_gb", m.low_gb);
+  v.field("high_gb", m.high_gb);
+  v.field("reserved_low_gb", m.reserved_low_gb);
+  v.field("reserved_high_gb", m.reserved_high_gb);
+  v.field("fragmentation_low_gb", m.fragmentation_low_gb);
+  v.field("fragmentation_high_gb", m.fragmentation_high_gb);
+  v.field("communication_low_gb", m.communication_low_gb);
+  v.field("communication_high_gb", m.communication_high_gb);
+  v.field("workspace_low_gb", m.workspace_low_gb);
+  v.field("workspace_high_gb", m.workspace_high_gb);
+  v.field("context_low_gb", m.context_low_gb);
+  v.field("context_high_gb", m.context_high_gb);
+  v.field("communicators", m.communicators);
   v.field("fits", m.fits);
+  v.field("verdict", m.verdict);
+  v.field("peak_moment", m.peak_moment);
+  v.field("headroom", m.headroom);
   v.field("peak_stage", m.peak_stage);
   v.field("card_memory_gb", m.card_memory_gb);
+  v.field("card_memory_gib", m.card_memory_gib);
+  v.field("card_capacity_source", m.card_capacity_source);
   v.field("free_gb", m.free_gb);
+  v.field("host_ram_gb", m.host_ram_gb);
+  v.field("trainable_params", m.trainable_params);
+  v.field("adapter_params", m.adapter_params);
 }
 
 template <class Visitor>
@@ -103,8 +171,11 @@ void visit_fields(Visitor& v, const StageReport& s) {
   v.field("activations_gb", s.activations_gb);
   v.field("logits_gb", s.logits_gb);
   v.field("overhead_gb", s.overhead_gb);
+  v.field("allocated_gb", s.allocated_gb);
   v.field("total_gb", s.total_gb);
+  v.field("high_gb", s.high_gb);
   v.field("fits", s.fits);
+  v.field("verdict", s.verdict);
 }
 
 template <class Visitor>
@@ -112,6 +183,8 @@ void visit_fields(Visitor& v, const FitOption& f) {
   v.field("recompute", f.recompute);
   v.field("pp", f.pp);
   v.field("peak_gb", f.peak_gb);
+  v.field("high_gb", f.high_gb);
+  v.field("verdict", f.verdict);
 }
 
 template <class Visitor>

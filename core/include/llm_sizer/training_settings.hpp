@@ -10,14 +10,12 @@
 
 namespace llm_sizer {
 
-/// Framework defaults for what the plan leaves automatic. The overheads are estimates (a CUDA
-/// context takes ~700 MiB, discuss.pytorch.org/t/81330; communication buffers and fragmentation
-/// depend on the run): enter measured values when you have them.
+/// Framework defaults for what the plan leaves automatic. The CUDA context, NCCL buffers and
+/// fragmentation are estimated by the framework's memory profile (memory_profile.hpp) as a point
+/// and ranges; enter measured values when you have them.
 struct FrameworkProfile {
   std::string_view id;
   double cuda_context_gb;
-  double comm_buffer_gb;
-  double allocator_slack;
   double compute_efficiency;  ///< fraction of dense peak the compute reaches (an estimate)
   double dp_overlap;          ///< share of the gradient reduction hidden behind backward
 };
@@ -40,8 +38,19 @@ struct TrainingSettings {
   bool sequence_parallel = false;
   bool flash_attention = true;
   double cuda_context_gb = 0;
-  double comm_buffer_gb = 0;
-  double allocator_slack = 0;
+  double comm_buffer_gb = 0;   ///< NaN when automatic (NCCL's range per communicator)
+  double allocator_slack = 0;  ///< NaN when automatic (the profile's fragmentation range)
+  std::string memory_profile;  ///< the versioned framework profile (memory_profile.hpp)
+  std::string finetune;        ///< full, lora, qlora
+  double lora_rank = 0;        ///< NaN for full fine-tuning
+  double lora_alpha = 0;
+  std::string lora_targets;
+  std::string loss;
+  std::string optimizer;
+  std::string offload;
+  bool activation_offload = false;
+  double headroom = 0;
+  double prefetch_bucket = 0;  ///< ZeRO-3 parameters gathered ahead (0: whole layers)
   std::vector<double> stage_layers;
   double compute_efficiency = 0;
   double achieved_tflops = 0;  ///< NaN when predicted
@@ -74,6 +83,17 @@ void visit_fields(Visitor& v, const TrainingSettings& s) {
   v.field("cuda_context_gb", s.cuda_context_gb);
   v.field("comm_buffer_gb", s.comm_buffer_gb);
   v.field("allocator_slack", s.allocator_slack);
+  v.field("memory_profile", s.memory_profile);
+  v.field("finetune", s.finetune);
+  v.field("lora_rank", s.lora_rank);
+  v.field("lora_alpha", s.lora_alpha);
+  v.field("lora_targets", s.lora_targets);
+  v.field("loss", s.loss);
+  v.field("optimizer", s.optimizer);
+  v.field("offload", s.offload);
+  v.field("activation_offload", s.activation_offload);
+  v.field("headroom", s.headroom);
+  v.field("prefetch_bucket", s.prefetch_bucket);
   v.field("stage_layers", s.stage_layers);
   v.field("compute_efficiency", s.compute_efficiency);
   v.field("achieved_tflops", s.achieved_tflops);

@@ -33,6 +33,7 @@ struct TrainingTimeInputs {
   double price_per_gpu_hour = 0;  ///< NaN: unknown
   double power_w = 0;             ///< board power (NaN: unknown)
   double pue = 1;
+  double host_link_gbps = 0;  ///< host ↔ card per direction (PCIe; NaN: unknown), for offload
   /// FLOPs per token when already known (the search computes them once per recompute mode);
   /// 0 means compute them here.
   double model_flops_per_token = 0;
@@ -50,6 +51,7 @@ struct TrainingTime {
   double pp_comm_s = 0;
   double dp_comm_s = 0;  ///< exposed part only
   double moe_comm_s = 0;
+  double offload_s = 0;  ///< host transfers of an offload mode (finetune_time.hpp)
   double step_s = 0;
   bool measured = false;   ///< step time from a measured throughput
   bool comm_known = true;  ///< false when a bandwidth is unknown (communication left out)
@@ -78,6 +80,7 @@ void visit_fields(Visitor& v, const TrainingTime& t) {
   v.field("pp_comm_s", t.pp_comm_s);
   v.field("dp_comm_s", t.dp_comm_s);
   v.field("moe_comm_s", t.moe_comm_s);
+  v.field("offload_s", t.offload_s);
   v.field("step_s", t.step_s);
   v.field("measured", t.measured);
   v.field("comm_known", t.comm_known);

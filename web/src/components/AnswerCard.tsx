@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import type { DerivationStep } from '../core/types';
 import { formatNumber, withMessages } from '../i18n/i18n';
 import { useApp, useT } from '../state/context';
-import { capacity, type Capacity } from './capacity';
+import { verdictTone, type Capacity } from './capacity';
 import { AnswerItem as Item } from './AnswerItem';
 import { Disagreement } from './Disagreement';
 import { Lazy } from './Lazy';
@@ -186,13 +186,14 @@ function TrainFits() {
     );
   }
   const m = withNaN(training.memory);
-  const headroom = app.resolvedInput('headroom')?.value ?? null;
-  const state = capacity(m.fits, m.peakGb, m.cardMemoryGb, headroom);
+  // The core's verdict reads the range on top of the point against the headroom (memory model).
+  const state = verdictTone(m.verdict);
+  const headroom = m.headroom;
   const fix = training.fitOptions.find((o) => Number.isFinite(o.pp));
   const params = {
     peak: gb(m.peakGb),
     card: gb(m.cardMemoryGb),
-    headroom: formatNumber(lang, (headroom ?? 0) * 100, 0),
+    headroom: formatNumber(lang, headroom * 100, 0),
   };
   return (
     <Item
@@ -205,8 +206,11 @@ function TrainFits() {
             ...params,
             stage: m.peakStage + 1,
             stages: training.stages.length,
-          })}
-          {state === 'near' && headroom !== null && (
+          })}{' '}
+          <span data-testid="answer-range">
+            {t('ui.answer_range', { low: gb(m.lowGb), high: gb(m.highGb) })}
+          </span>
+          {state === 'near' && Number.isFinite(headroom) && (
             <> {t('ui.answer_headroom', { headroom: params.headroom })}</>
           )}
           {state === 'over' && fix && (
@@ -227,23 +231,36 @@ function TrainFits() {
   );
 }
 
-/** Fine-tuning methods arrive with the memory model's inputs; until then, say what is sized. */
+/**
+ * How the model is fine-tuned: every weight, or LoRA / QLoRA adapters on a frozen base, with
+ * what that costs in memory (the memory model's parts) and the optimizer that trains it.
+ */
 function FinetuneNote() {
   const app = useApp();
   const t = useT();
-  const method = app.resolvedInput('finetune');
-  if (method) {
+  const lang = app.lang.value;
+  const { training } = app.report.value;
+  if (!training.available) return null;
+  const s = training.settings;
+  const m = withNaN(training.memory);
+  const optimizer = t(`choice.optimizer.${s.optimizer}`);
+  if (s.finetune === 'full') {
     return (
       <p class="context" data-testid="answer-finetune">
-        {t('ui.answer_finetune_method', {
-          method: method.text ? t(`choice.finetune.${method.text}`) : t('ui.answer_full'),
-        })}
+        {t('ui.answer_finetune_full', { optimizer })}
       </p>
     );
   }
   return (
-    <p class="why" data-testid="answer-finetune">
-      {t('ui.answer_finetune_pending')}
+    <p class="context" data-testid="answer-finetune">
+      {t('ui.answer_finetune_adapters', {
+        method: t(`choice.finetune.${s.finetune}`),
+        rank: formatNumber(lang, s.loraRank, 0),
+        targets: s.loraTargets === 'all' ? t('ui.lora_targets_all') : s.loraTargets,
+        params: formatNumber(lang, m.adapterParams / 1e6, 1),
+        weights: formatNumber(lang, m.weightsGb, 2),
+        optimizer,
+      })}
     </p>
   );
 }

@@ -30,13 +30,15 @@ export function Field({ id, hint }: Props) {
   if (resolved && resolved.source !== 'given' && resolved.source !== 'refused') {
     if (spec.type === 'flag') {
       autoText = resolved.value === null ? '' : t(resolved.value ? 'ui.on' : 'ui.off');
+    } else if (spec.choiceList) {
+      autoText = resolved.text; // a list of choice ids ("q,v"), as it would be typed
     } else if (spec.choices.length > 0) {
       autoText = resolved.text ? t(choiceKey(spec.issueField, resolved.text)) : '';
     } else if (spec.type !== 'text') {
       autoText = resolved.value === null ? '' : formatNumber(lang, resolved.value, 4);
     }
   }
-  if (spec.type === 'flag' || spec.choices.length > 0) {
+  if (spec.type === 'flag' || (spec.choices.length > 0 && !spec.choiceList)) {
     return <ChoiceField spec={spec} autoLabel={t('ui.auto', { value: autoText || '—' })} />;
   }
   return (

@@ -13,7 +13,9 @@ import { PresetSelect } from './PresetSelect';
  */
 const PATH: Record<Question, readonly string[]> = {
   train: ['tokens', 'clusterGpus', 'deadlineDays'],
-  finetune: ['finetune', 'loraRank', 'tokens', 'epochs', 'clusterGpus'],
+  // The method and what decides its memory on one card: sequence length and recompute
+  // (gradient checkpointing).
+  finetune: ['finetune', 'loraRank', 'seqLen', 'recompute', 'tokens', 'epochs', 'clusterGpus'],
   serve: [
     'engine',
     'weights',

@@ -9,6 +9,7 @@ const TERMS = [
   ['ppCommS', 'time.pp_comm'],
   ['dpCommS', 'time.dp_comm'],
   ['moeCommS', 'time.moe_comm'],
+  ['offloadS', 'time.offload'],
 ] as const;
 
 /** How long one step takes and why, then days, GPU-hours, money and energy for the tokens. */

@@ -1,21 +1,15 @@
 // How close a peak is to the card, in three words the page marks: within the headroom, near
-// capacity (over the headroom: the card may hold it, but allocator fragmentation and spikes a
-// model cannot see leave no margin), or over the card.
+// capacity (the point fits the card but the high end of its range passes the headroom:
+// fragmentation, NCCL buffers and spikes may not fit), or over the card.
 export type Capacity = 'fits' | 'near' | 'over';
 
 /**
- * `fits` is the core's verdict; `headroom` the share of the card a plan may use (the core's
- * resolved `headroom` input), or null where the core has none. A peak the core refuses while it is
- * still within the card is near capacity (the core's verdict counts the headroom).
+ * The page's word for the core's memory verdict ("fits", "tight", "does_not_fit"; the memory
+ * model decides it from the range and the headroom). Anything else (a verdict the page does not
+ * know) reads as over: the page never says "fits" for what it cannot tell.
  */
-export function capacity(
-  fits: boolean,
-  peakGb: number,
-  cardGb: number,
-  headroom: number | null,
-): Capacity {
-  if (!(peakGb <= cardGb)) return 'over';
-  if (!fits) return 'near';
-  if (headroom !== null && Number.isFinite(headroom) && peakGb > headroom * cardGb) return 'near';
-  return 'fits';
+export function verdictTone(verdict: string): Capacity {
+  if (verdict === 'fits') return 'fits';
+  if (verdict === 'tight') return 'near';
+  return 'over';
 }

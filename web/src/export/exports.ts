@@ -29,9 +29,11 @@ export function summaryRows(report: Report, lang: Lang, t: T): [string, string][
     const m = training.memory;
     rows.push([
       t('ui.md_peak'),
-      t(m.fits ? 'ui.peak_fits' : 'ui.peak_over', {
+      t(`ui.peak_${m.verdict}`, {
         peak: n(m.peakGb),
         card: n(m.cardMemoryGb),
+        high: n(m.highGb),
+        headroom: n(orNaN(m.headroom) * 100),
         margin: n(Math.abs(orNaN(m.freeGb))),
       }),
     ]);

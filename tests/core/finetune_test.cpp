@@ -1,0 +1,163 @@
+// Fine-tuning (LoRA, QLoRA), optimizers and offload against figures derived by hand from their
+// sources: bitsandbytes' NF4 and blockwise 8-bit layouts, PEFT's trainable-parameter counts, and
+// the question "Llama-3.1-8B on one H200 / one RTX 4090 at sequence 4096".
+#include "llm_sizer/finetune.hpp"
+
+#include <gtest/gtest.h>
+
+#include <string_view>
+
+#include "llm_sizer/model.hpp"
+#include "llm_sizer/plan_fields.hpp"
+#include "llm_sizer/report.hpp"
+
+namespace llm_sizer {
+namespace {
+
+const Architecture& llama8b() { return find_model("llama-3.1-8b")->architecture; }
+
+// Llama 3.1 8B (config.json): h 4096, 32 layers, 8 K/V heads of 128, FFN 14336, vocab 128256.
+// The linears QLoRA quantizes, per layer: q and o 4096², k and v 4096 × 1024, gate, up and
+// down 4096 × 14336.
+constexpr double kLlamaLinearsPerLayer = 2 * 4096.0 * 4096 + 2 * 4096.0 * 1024 + 3 * 4096.0 * 14336;
+constexpr double kLlamaParams = 8030261248;  // embedding, 32 layers, final norm, untied LM head
+constexpr double kLlamaLmHead = 128256.0 * 4096;
+
+// resolve_training.cpp reads a choice as its position among the field's choices: the ids must
+// be listed in the order of the enums.
+TEST(FineTune, ChoiceIdsFollowTheEnumOrder) {
+  const auto ids = [](std::string_view field) { return find_field_by_id(field)->choices; };
+  for (int i = 0; i < 3; ++i) {
+    EXPECT_EQ(ids("finetune")[i], finetune_id(static_cast<FineTune>(i)));
+    EXPECT_EQ(ids("offload")[i], offload_id(static_cast<Offload>(i)));
+    EXPECT_EQ(ids("loss")[i], loss_id(static_cast<LossKind>(i)));
+  }
+  for (int i = 0; i < 5; ++i) {
+    EXPECT_EQ(ids("optimizer")[i], optimizer_id(static_cast<Optimizer>(i)));
+  }
+}
+
+TEST(FineTune, Nf4WithDoubleQuantizationStoresFourPointOneThreeBitsPerWeight) {
+  // 4-bit codes + an 8-bit absmax per 64 weights + an fp32 absmax per 256 blocks (QLoRA §2,
+  // bitsandbytes quantize_4bit blocksize 64, nested blocksize 256).
+  EXPECT_DOUBLE_EQ(nf4_bytes_per_weight(), (4 + 8.0 / 64 + 32.0 / (64 * 256)) / 8);
+}
+
+TEST(FineTune, OptimizerStatesPerTrainedParameter) {
+  // Two uint8 moments with an fp32 absmax per block of 256 (bitsandbytes Optimizer2State).
+  EXPECT_DOUBLE_EQ(optimizer_state_bytes(Optimizer::kAdamw8bit, 8, 4096), 2 * (1 + 4.0 / 256));
+  EXPECT_DOUBLE_EQ(optimizer_state_bytes(Optimizer::kPagedAdamw8bit, 8, 4096), 2 * (1 + 4.0 / 256));
+  // Adafactor: a row and a column of fp32 for an h × h matrix, 4(h + h) / h² per parameter.
+  EXPECT_DOUBLE_EQ(optimizer_state_bytes(Optimizer::kAdafactor, 8, 4096), 8.0 / 4096);
+  EXPECT_DOUBLE_EQ(optimizer_state_bytes(Optimizer::kSgd, 8, 4096), 0);
+  EXPECT_DOUBLE_EQ(optimizer_state_bytes(Optimizer::kAdamw, 8, 4096), 8);
+  // PEFT adapters are fp32: 4 B weight, 4 B gradient, two fp32 moments.
+  const AdapterBytes b = adapter_bytes(Optimizer::kAdamw);
+  EXPECT_DOUBLE_EQ(b.weights, 4);
+  EXPECT_DOUBLE_EQ(b.grads, 4);
+  EXPECT_DOUBLE_EQ(b.optimizer, 8);
+}
+
+TEST(FineTune, AdapterCountsMatchPeftsTrainableParameters) {
+  // r·(in + out) per adapted linear. Every linear at r 16: 32 × 16 × (2·8192 + 2·5120 +
+  // 3·18432) = 41,943,040, as PEFT's print_trainable_parameters reports for Llama 3 8B.
+  EXPECT_DOUBLE_EQ(lora_adapter_params(llama8b(), 16, kLoraAll).total, 41943040);
+  // q and v at r 8 (PEFT's default targets for Llama): 32 × 8 × (8192 + 5120) = 3,407,872.
+  EXPECT_DOUBLE_EQ(lora_adapter_params(llama8b(), 8, kLoraQ | kLoraV).total, 3407872);
+  unsigned targets = 0;
+  ASSERT_TRUE(parse_lora_targets("q,v", targets));
+  EXPECT_EQ(targets, kLoraQ | kLoraV);
+  EXPECT_EQ(lora_targets_text(kLoraAll), "all");
+  EXPECT_FALSE(parse_lora_targets("q,attn", targets));
+}
+
+TEST(FineTune, QloraQuantizesEveryAttentionAndFfnLinearButNotEmbeddingOrHead) {
+  EXPECT_DOUBLE_EQ(quantized_params(llama8b()).total, 32 * kLlamaLinearsPerLayer);
+  EXPECT_DOUBLE_EQ(quantized_params(llama8b()).largest_matrix, 4096.0 * 14336);
+}
+
+Plan one_card(const char* accelerator, const char* finetune, const char* recompute) {
+  Plan plan;
+  plan.model = "llama-3.1-8b";
+  plan.accelerator = accelerator;
+  plan.framework = "pytorch";
+  plan.finetune = finetune;
+  plan.lora_rank = 16;
+  plan.seq_len = 4096;
+  plan.micro_batch = 1;
+  plan.recompute = recompute;
+  plan.tp = plan.pp = plan.dp = 1;
+  plan.tokens = 1e8;
+  return plan;
+}
+
+TEST(FineTune, LoraOnOneCardKeepsAFrozenBf16BaseAndFp32Adapters) {
+  const Report r = evaluate(one_card("h200-141g", "lora", "selective"));
+  ASSERT_TRUE(r.training.available);
+  const auto& m = r.training.memory;
+  const double adapters = 41943040;
+  EXPECT_NEAR(m.weights_gb, (kLlamaParams * 2 + adapters * 4) / 1e9, 1e-9);
+  EXPECT_NEAR(m.grads_gb, adapters * 4 / 1e9, 1e-9);
+  EXPECT_NEAR(m.optimizer_gb, adapters * 8 / 1e9, 1e-9);
+  EXPECT_DOUBLE_EQ(m.adapter_params, adapters);
+  // Logits at the loss: 12 B × 4096 × 128256.
+  EXPECT_NEAR(m.logits_gb, 12.0 * 4096 * 128256 / 1e9, 1e-9);
+  EXPECT_EQ(m.verdict, "fits");
+  // The H200's 143,156 MiB as its driver reports it.
+  EXPECT_NEAR(m.card_memory_gb, 143156 * 1048576.0 / 1e9, 1e-9);
+  // Time and cost exist for the tokens given.
+  EXPECT_GT(r.training.time.days, 0);
+  EXPECT_GT(r.training.time.cost, 0);
+}
+
+TEST(FineTune, QloraStoresTheQuantizedLinearsInNf4AndTheRestInBf16) {
+  const Report r = evaluate(one_card("rtx-4090", "qlora", "full"));
+  ASSERT_TRUE(r.training.available);
+  const double quantized = 32 * kLlamaLinearsPerLayer;
+  const double adapters = 41943040;
+  EXPECT_NEAR(r.training.memory.weights_gb,
+              (quantized * (4 + 8.0 / 64 + 32.0 / (64 * 256)) / 8 + (kLlamaParams - quantized) * 2 +
+               adapters * 4) /
+                  1e9,
+              1e-9);
+}
+
+// The question: on one RTX 4090 (25.39 GB as its driver reports it) LoRA's 16.2 GB bf16
+// base plus 6.3 GB of logits and the activations cannot fit without gradient checkpointing, QLoRA
+// with it fits; on one H200 both fit.
+TEST(FineTune, LlamaEightOnOneCardAtSequence4096) {
+  EXPECT_EQ(evaluate(one_card("rtx-4090", "lora", "selective")).training.memory.verdict,
+            "does_not_fit");
+  EXPECT_EQ(evaluate(one_card("rtx-4090", "qlora", "full")).training.memory.verdict, "fits");
+  EXPECT_EQ(evaluate(one_card("h200-141g", "qlora", "selective")).training.memory.verdict, "fits");
+  EXPECT_EQ(evaluate(one_card("h200-141g", "lora", "full")).training.memory.verdict, "fits");
+}
+
+TEST(FineTune, FrozenMatmulsSkipTheirWeightGradientsAndAdaptersAddSixFlopsEach) {
+  Plan full = one_card("h200-141g", "full", "selective");
+  const Report lora = evaluate(one_card("h200-141g", "lora", "selective"));
+  const Report all = evaluate(full);
+  // Every non-embedding parameter (the 6N count's N) is frozen: the linears of the 32 layers, the
+  // LM head and the 65 RMSNorm weights of 4096; 2 FLOPs per weight and token fewer. The
+  // 41,943,040 adapters train: 6 FLOPs each.
+  const double frozen = 32 * kLlamaLinearsPerLayer + kLlamaLmHead + 65 * 4096.0;
+  EXPECT_NEAR(all.training.time.model_flops_per_token - lora.training.time.model_flops_per_token,
+              2 * frozen - 6 * 41943040.0, 1);
+}
+
+TEST(FineTune, OffloadKeepsMasterWeightsMomentsAndGradientsOnTheHost) {
+  // ZeRO-Offload: fp32 master weights, fp32 gradients and two fp32 moments, 16 B per parameter
+  // (DeepSpeed memory.rst); the weights too with optimizer-params.
+  const OffloadTraffic t = offload_traffic(Offload::kOptimizer, 1e9, 2, 2, 2, 4);
+  EXPECT_DOUBLE_EQ(t.host_ram_bytes, 16e9);
+  EXPECT_DOUBLE_EQ(t.device_to_host_bytes, 2e9 * 4);  // bf16 gradients every micro-batch
+  EXPECT_DOUBLE_EQ(t.host_to_device_bytes, 2e9);      // the updated bf16 weights once
+  const OffloadTraffic p = offload_traffic(Offload::kOptimizerParams, 1e9, 2, 2, 2, 4);
+  EXPECT_DOUBLE_EQ(p.host_ram_bytes, 18e9);
+  EXPECT_DOUBLE_EQ(p.host_to_device_bytes, 2e9 * 2 * 4);  // every pass of every micro-batch
+  // Over PCIe Gen4 (31.5 GB/s a direction): the larger direction, not overlapped.
+  EXPECT_DOUBLE_EQ(offload_transfer_s(t, 31.5), 8e9 / 31.5e9);
+}
+
+}  // namespace
+}  // namespace llm_sizer
