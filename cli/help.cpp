@@ -9,6 +9,7 @@
 
 #include "llm_sizer/accelerator.hpp"
 #include "llm_sizer/inference_report.hpp"
+#include "llm_sizer/kernel_model.hpp"
 #include "llm_sizer/model.hpp"
 #include "llm_sizer/number_format.hpp"
 #include "llm_sizer/training_report.hpp"
@@ -79,8 +80,9 @@ std::vector<IssueParam> automatic_params(const FieldSpec& field) {
   if (id == "cuda_context_gb") return profile(&FrameworkProfile::cuda_context_gb);
   if (id == "comm_buffer_gb") return profile(&FrameworkProfile::comm_buffer_gb);
   if (id == "allocator_slack") return profile(&FrameworkProfile::allocator_slack);
-  if (id == "mfu") return profile(&FrameworkProfile::compute_efficiency);
-  if (id == "dp_overlap") return profile(&FrameworkProfile::dp_overlap);
+  if (id == "gemm_efficiency") return one(kDefaultGemmEfficiency);
+  if (id == "comm_efficiency") return one(kDefaultCommEfficiency);
+  if (id == "memory_efficiency") return one(kDefaultMemoryEfficiency);
   if (id == "batch") return one(kDefaultServingBatch);
   if (id == "context") return one(kDefaultServingContext);
   if (id == "gpu_memory_utilization") return one(kDefaultGpuMemoryUtilization);

@@ -32,6 +32,45 @@ std::vector<int> split_layers(int layers, int pp, std::span<const int> explicit_
   return split;
 }
 
+std::vector<int> balanced_split(int layers, int pp, double first_extra, double last_extra) {
+  if (pp <= 1 || layers < pp) return {};
+  // Stage times in layer units: fill stages so that none exceeds a cap, bisecting the cap. A
+  // stage takes as many layers as fit under the cap (at least one), the rest go on.
+  const auto fits = [&](double cap, std::vector<int>* out) {
+    int left = layers;
+    for (int i = 0; i < pp; ++i) {
+      const double extra = (i == 0 ? first_extra : 0) + (i == pp - 1 ? last_extra : 0);
+      const int after = pp - 1 - i;  // stages still to fill need a layer each
+      int take = static_cast<int>(std::floor(cap - extra + 1e-9));
+      take = std::clamp(take, 1, left - after);
+      if (i == pp - 1) take = left;
+      if (take + extra > cap + 1e-9) return false;
+      if (out) out->push_back(take);
+      left -= take;
+    }
+    return left == 0;
+  };
+  double lo = 0, hi = layers + first_extra + last_extra;
+  for (int iter = 0; iter < 40; ++iter) {
+    const double mid = (lo + hi) / 2;
+    (fits(mid, nullptr) ? hi : lo) = mid;
+  }
+  std::vector<int> split;
+  if (!fits(hi, &split)) return {};
+  // No better than the even split: keep the even one (it needs no explicit split).
+  const auto even = split_layers(layers, pp, {});
+  const auto worst = [&](const std::vector<int>& s) {
+    double w = 0;
+    for (int i = 0; i < pp; ++i) {
+      const auto size = static_cast<std::size_t>(i);
+      w = std::max(w, s[size] + (i == 0 ? first_extra : 0) + (i == pp - 1 ? last_extra : 0));
+    }
+    return w;
+  };
+  if (split == even || !(worst(split) < worst(even) - 1e-9)) return {};
+  return split;
+}
+
 std::vector<int> parse_stage_layers(std::string_view text) {
   std::vector<int> out;
   std::size_t start = 0;
@@ -99,8 +138,8 @@ unsigned broken_layout_rules(const Architecture& a, const LayoutProposal& l, dou
     if (!(broken & (kRulePpWithinLayers | kRuleStageLayers))) {
       const auto split = split_layers(a.layers, static_cast<int>(l.pp), l.stage_layers);
       for (int layers : split) {
-        if (layers % static_cast<int>(l.vpp) != 0) {
-          broken |= kRuleVppDividesStages;
+        if (layers < l.vpp) {
+          broken |= kRuleVppChunks;
           break;
         }
       }
@@ -144,17 +183,11 @@ std::vector<Issue> layout_rule_issues(unsigned broken, const Architecture& a,
   if (broken & kRuleVppNeedsPp) {
     issues.push_back(error("vpp_needs_pp", "vpp", {{"vpp", n(l.vpp)}}));
   }
-  if (broken & kRuleVppDividesStages) {
+  if (broken & kRuleVppChunks) {
     const auto split = split_layers(a.layers, static_cast<int>(l.pp), l.stage_layers);
-    int offending = 0;
-    for (int layers : split) {
-      if (layers % static_cast<int>(l.vpp) != 0) {
-        offending = layers;
-        break;
-      }
-    }
+    const int fewest = split.empty() ? 0 : *std::min_element(split.begin(), split.end());
     issues.push_back(
-        error("vpp_not_divisor", "vpp", {{"vpp", n(l.vpp)}, {"layers", n(offending)}}));
+        error("vpp_exceeds_layers", "vpp", {{"vpp", n(l.vpp)}, {"layers", n(fewest)}}));
   }
   if (broken & kRuleEpDividesExperts) {
     std::vector<double> valid;

@@ -1,5 +1,6 @@
 #include "llm_sizer/report.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -160,16 +161,16 @@ std::string training_json(const Report& report) {
   return out.str() + "\n";
 }
 
-SearchReport search_plan(const Plan& plan) {
-  SearchReport result;
+SearchSetup prepare_search(const Plan& plan) {
+  SearchSetup out;
   const ResolvedPlan r = resolve(plan);
-  result.issues = r.issues;
+  out.issues = r.issues;
   if (!r.setup.has_architecture) {
-    result.issues.push_back({"full_model_needs_architecture", "model", Severity::kWarning, {}});
-    return result;
+    out.issues.push_back({"full_model_needs_architecture", "model", Severity::kWarning, {}});
+    return out;
   }
-  if (!r.training.ready) return result;
-  SearchOptions options;
+  if (!r.training.ready || r.training.limits_refused) return out;
+  SearchOptions& options = out.options;
   if (std::isfinite(r.cluster_gpus)) {
     options.cluster_gpus = r.cluster_gpus;
     options.deadline_days = kNaN;
@@ -177,24 +178,45 @@ SearchReport search_plan(const Plan& plan) {
     options.cluster_gpus = kNaN;
     options.deadline_days = r.deadline_days;
   } else {
-    result.issues.push_back({"search_needs_target", "cluster_gpus", Severity::kError, {}});
-    return result;
+    out.issues.push_back({"search_needs_target", "cluster_gpus", Severity::kError, {}});
+    return out;
   }
   const TrainingTimeInputs& base = r.training.inputs;
   if (!std::isfinite(base.peak_tflops) && !std::isfinite(base.achieved_tflops)) {
-    result.issues.push_back({"peak_unknown", "bf16_tflops", Severity::kError, {}});
-    return result;
+    out.issues.push_back({"peak_unknown", "bf16_tflops", Severity::kError, {}});
+    return out;
   }
-  options.rank_by_cost = r.objective == "cost";
-  options.fixed_global_batch = r.training.global_batch_given;
-  TrainingTimeInputs start = base;
-  start.global_batch = r.training.settings.global_batch;
-  result.search = search_layouts(start, options);
+  options.objective = r.objective.empty() ? "time" : r.objective;
+  options.limits = r.training.limits;
+  options.batch_tolerance = r.training.settings.batch_tolerance;
+  // TP above a node only where the plan asks for it (a given TP or a limit beyond the node).
+  const DimensionLimit& tp = options.limits.tp;
+  const double node = r.setup.gpus_per_node;
+  options.tp_may_cross_nodes = tp.values.empty() ? tp.hi < 1e300 && tp.hi > node
+                                                 : std::any_of(tp.values.begin(), tp.values.end(),
+                                                               [&](double v) { return v > node; });
+  out.base = base;
+  out.base.global_batch = r.training.settings.global_batch;
+  out.ready = true;
+  return out;
+}
+
+SearchReport search_plan(const Plan& plan, bool keep_all) {
+  SearchReport result;
+  SearchSetup setup = prepare_search(plan);
+  result.issues = std::move(setup.issues);
+  if (!setup.ready) return result;
+  setup.options.keep_all = keep_all;
+  result.search = search_layouts(setup.base, setup.options);
   result.ran = true;
-  if (!result.search.found) {
-    result.issues.push_back({"search_nothing_fits", "", Severity::kWarning, {}});
-  }
+  finish_search(result);
   return result;
+}
+
+void finish_search(SearchReport& report) {
+  if (!report.search.found) {
+    report.issues.push_back({"search_nothing_fits", "", Severity::kWarning, {}});
+  }
 }
 
 std::string search_json(const SearchReport& r) {
@@ -202,6 +224,7 @@ std::string search_json(const SearchReport& r) {
   JsonFieldWriter fields(out);
   out.begin_object();
   fields.field("mode", r.search.mode);
+  fields.field("global_batch", r.search.global_batch);
   fields.field("evaluated", r.search.evaluated);
   fields.field("feasible", r.search.feasible);
   if (r.search.found) {
@@ -216,6 +239,7 @@ std::string search_json(const SearchReport& r) {
   } else {
     out.key("min_gpus").null();
   }
+  if (!r.search.all.empty()) fields.field("all", r.search.all);
   fields.field("issues", r.issues);
   out.end_object();
   return out.str() + "\n";

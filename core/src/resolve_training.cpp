@@ -5,6 +5,7 @@
 #include <cmath>
 #include <limits>
 
+#include "llm_sizer/kernel_model.hpp"
 #include "llm_sizer/layout_rules.hpp"
 #include "llm_sizer/number_format.hpp"
 #include "llm_sizer/plan_fields.hpp"
@@ -70,7 +71,7 @@ void check_given_layout(Resolver& r, const ResolvedPlan& out, TrainingLayout& l)
     proposal.tp_may_cross_nodes = true;
     proposal.stage_layers = l.stage_layers;
     const unsigned broken = broken_layout_rules(a, proposal, out.setup.gpus_per_node) &
-                            (kRuleVppNeedsPp | kRuleVppDividesStages);
+                            (kRuleVppNeedsPp | kRuleVppChunks);
     for (auto& issue : layout_rule_issues(broken, a, proposal, out.setup.gpus_per_node)) {
       r.refuse(std::move(issue));
     }
@@ -126,7 +127,11 @@ void resolve_training(Resolver& r, ResolvedPlan& out) {
       a.max_positions > 0 ? std::min(kDefaultSeqLen, a.max_positions) : kDefaultSeqLen;
   l.seq_len = s.seq_len = r.number("seq_len", p.seq_len, context, InputSource::kAutomatic);
   t.global_batch_given = r.given("global_batch", p.global_batch);
-  s.global_batch = r.number("global_batch", p.global_batch, kNaN, InputSource::kAutomatic);
+  // Automatic: the model family's published batch, held for every layout (the plan's layout
+  // rounds it to whole micro-batches per replica, training_layout()).
+  s.global_batch = r.number("global_batch", p.global_batch, family_global_batch(p.model, l.seq_len),
+                            InputSource::kAutomatic);
+  s.batch_tolerance = r.number("batch_tolerance", p.batch_tolerance, 0);
   t.zero_given = r.given("zero", p.zero);
   s.zero = r.number("zero", p.zero, 0);
   l.zero = s.zero >= 0 && s.zero <= 3 ? static_cast<int>(s.zero) : 0;
@@ -147,6 +152,31 @@ void resolve_training(Resolver& r, ResolvedPlan& out) {
       r.number("allocator_slack", p.allocator_slack, profile.allocator_slack);
 
   if (setup.has_architecture) check_given_layout(r, out, l);
+
+  // The search's space: a layout input the plan gives fixes its dimension; the limits text
+  // narrows any (search_limits.hpp).
+  SearchLimits& lim = t.limits;
+  const auto fix = [&](std::string_view field, const std::optional<double>& value,
+                       DimensionLimit& d) {
+    if (r.given(field, value)) d.fix(*value);
+  };
+  if (t.tp_given && std::isfinite(l.tp)) lim.tp.fix(l.tp);
+  fix("pp", p.pp, lim.pp);
+  fix("dp", p.dp, lim.dp);
+  fix("cp", p.cp, lim.cp);
+  fix("ep", p.ep, lim.ep);
+  fix("etp", p.etp, lim.etp);
+  fix("vpp", p.vpp, lim.vpp);
+  fix("micro_batch", p.micro_batch, lim.micro_batch);
+  fix("zero", p.zero, lim.zero);
+  fix("sequence_parallel", p.sequence_parallel, lim.sp);
+  if (t.recompute_given) lim.recompute.fix(SearchLimits::recompute_index(s.recompute));
+  if (!l.stage_layers.empty()) lim.pp.fix(static_cast<double>(l.stage_layers.size()));
+  const std::string limits_text = r.text("search_limits", p.search_limits, "");
+  for (auto& issue : parse_search_limits(limits_text, lim)) {
+    r.refuse(std::move(issue));
+    t.limits_refused = true;
+  }
   if (l.cp > 1 && !l.flash_attention) r.add(warning("cp_needs_flash", "cp", {{"cp", n(l.cp)}}));
   if (l.cp > 1 && std::fmod(l.seq_len, 2 * l.cp) != 0) {
     r.add(warning("cp_seq_len", "cp", {{"cp", n(l.cp)}, {"seq_len", n(l.seq_len)}}));
@@ -162,11 +192,43 @@ void resolve_training(Resolver& r, ResolvedPlan& out) {
     s.compute_dtype = "bf16";
     s.peak_tflops = setup.bf16_tflops;
   }
+  const bool fp8 = s.compute_dtype == "fp8";
   time.peak_tflops = s.peak_tflops;
+  time.bf16_tflops = setup.bf16_tflops;
+  time.hbm_tbps = setup.hbm_bandwidth_tbps;
+  // The kernel model's figures: the accelerator preset's published GEMM and attention
+  // efficiencies (kernel_catalog.cpp) unless the plan gives its own.
+  const KernelFacts facts = kernel_facts(p.accelerator);
+  time.sms = facts.sms;
+  const double measured_gemm = fp8 ? facts.gemm_fp8_efficiency : facts.gemm_bf16_efficiency;
+  const bool gemm_known = std::isfinite(measured_gemm);
+  time.gemm_efficiency = s.gemm_efficiency = r.number(
+      "gemm_efficiency", p.gemm_efficiency, gemm_known ? measured_gemm : kDefaultGemmEfficiency,
+      gemm_known ? InputSource::kAutomatic : InputSource::kDefault);
+  const AttentionKernel kernel = attention_kernel(
+      p.accelerator, in.framework == Framework::kPytorch,
+      std::isfinite(s.gemm_efficiency) ? s.gemm_efficiency : kDefaultGemmEfficiency);
+  s.attention_kernel = l.flash_attention ? std::string(kernel.id) : "standard";
+  time.attention_fwd_efficiency = s.attention_efficiency =
+      r.number("attention_efficiency", p.attention_efficiency, kernel.fwd_efficiency,
+               InputSource::kAutomatic);
+  time.attention_bwd_efficiency =
+      s.attention_efficiency * kernel.bwd_efficiency / kernel.fwd_efficiency;
+  time.memory_efficiency = s.memory_efficiency =
+      r.number("memory_efficiency", p.memory_efficiency, kDefaultMemoryEfficiency);
+  const bool comm_known = std::isfinite(facts.comm_efficiency);
+  time.comm_efficiency = s.comm_efficiency =
+      r.number("comm_efficiency", p.comm_efficiency,
+               comm_known ? facts.comm_efficiency : kDefaultCommEfficiency,
+               comm_known ? InputSource::kAutomatic : InputSource::kDefault);
+  time.serial_epilogue = facts.serial_epilogue;
+  time.tp_overlap = s.tp_overlap = r.number("tp_overlap", p.tp_overlap, 0) == 1;
+  time.moe_overlap = s.moe_overlap = r.number("moe_overlap", p.moe_overlap, 0) == 1;
+  // A given compute efficiency replaces the kernel model; automatic leaves it to the model.
   time.compute_efficiency = s.compute_efficiency =
-      r.number("mfu", p.mfu, profile.compute_efficiency);
+      r.number("mfu", p.mfu, kNaN, InputSource::kAutomatic);
   time.achieved_tflops = s.achieved_tflops = r.number("achieved_tflops", p.achieved_tflops, kNaN);
-  time.dp_overlap = s.dp_overlap = r.number("dp_overlap", p.dp_overlap, profile.dp_overlap);
+  time.dp_overlap = s.dp_overlap = r.number("dp_overlap", p.dp_overlap, 1);
   time.pue = s.pue = r.number("pue", p.pue, kDefaultPue);
   const double tokens = r.number("tokens", p.tokens, kNaN);
   time.tokens = s.tokens = tokens * r.number("epochs", p.epochs, 1);
@@ -179,11 +241,14 @@ void resolve_training(Resolver& r, ResolvedPlan& out) {
   t.ready = setup.has_architecture && recipe != nullptr;
   for (double v :
        {l.tp, l.cp, l.ep, l.etp, l.vpp, l.micro_batch, l.seq_len, in.overheads.cuda_context_gb,
-        in.overheads.comm_buffer_gb, in.overheads.allocator_slack, in.card_memory_gb, s.zero}) {
+        in.overheads.comm_buffer_gb, in.overheads.allocator_slack, in.card_memory_gb, s.zero,
+        s.batch_tolerance, s.gemm_efficiency, s.attention_efficiency, s.memory_efficiency,
+        s.comm_efficiency, time.dp_overlap}) {
     t.ready = t.ready && std::isfinite(v);
   }
   t.ready = t.ready && !r.refused("stage_layers") && !r.refused("vpp") && !r.refused("recompute") &&
-            !r.refused("framework") && !(p.global_batch && !t.global_batch_given);
+            !r.refused("framework") && !r.refused("mfu") && !r.refused("tp_overlap") &&
+            !r.refused("moe_overlap") && !(p.global_batch && !t.global_batch_given);
 }
 
 }  // namespace llm_sizer::detail

@@ -44,6 +44,8 @@ std::vector<std::string> accelerator_ids() {
 
 /// A valid training plan: a preset with an architecture, an explicit layout, and the memory
 /// model's settings drawn from their choices.
+constexpr double kMicroBatchesPerStep = 64;
+
 Plan training_plan(Rng& rng) {
   static const auto kModels = models_with_architecture();
   static const auto kAccelerators = accelerator_ids();
@@ -63,6 +65,9 @@ Plan training_plan(Rng& rng) {
   plan.micro_batch = rng.between(1, 8);
   plan.seq_len = std::pow(2.0, rng.between(8, 15));
   plan.zero = rng.between(0, 3);
+  // 64 micro-batches per step, more than any drawn pipeline holds in flight: the automatic batch
+  // (the model family's, in tokens) would change their count with the micro-batch or the length.
+  plan.global_batch = kMicroBatchesPerStep * *plan.micro_batch * *plan.dp;
   return plan;
 }
 
@@ -137,6 +142,7 @@ int expect_monotone(std::uint64_t seed, Change change, Measure measure, Directio
 TEST(Property, PeakMemoryNeverDecreasesWithMicroBatch) {
   const auto more = [](Plan& plan, Rng& rng) {
     plan.micro_batch = *plan.micro_batch + rng.between(1, 8);
+    plan.global_batch = kMicroBatchesPerStep * *plan.micro_batch * *plan.dp;
   };
   EXPECT_GT(expect_monotone(2, more, peak_gb, Direction::kNeverDecreases), kPlans / 4);
 }

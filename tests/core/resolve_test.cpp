@@ -157,20 +157,33 @@ TEST(Resolve, TheDeadlinesDataParallelismNeverExceedsItsMaximum) {
   EXPECT_LE(free, kMaxSearchDataParallel);
 }
 
-// Llama 3.1 8B has 32 layers: PP 3 splits them 10, 11, 11, which two virtual stages per GPU
-// cannot divide. The search once checked only 32 / 3 = 10 and offered it; a plan refused it.
-TEST(Rulebook, TheSearchNeverOffersALayoutThePlanRefuses) {
+// Interleaving puts VPP model chunks of whole layers on every stage: Llama 3.1 8B's 32 layers
+// over PP 3 (10, 11, 11) take up to 10 chunks, unevenly filled, and no more.
+TEST(Rulebook, InterleavingNeedsALayerPerChunkAndNothingMore) {
   Plan plan;
   plan.model = "llama-3.1-8b";
-  plan.vpp = 2;
   plan.pp = 3;
-  EXPECT_NE(find_issue(evaluate(plan).issues, "vpp_not_divisor"), nullptr);
+  plan.vpp = 2;
+  EXPECT_EQ(find_issue(evaluate(plan).issues, "vpp_exceeds_layers"), nullptr);
+  plan.vpp = 11;
+  EXPECT_NE(find_issue(evaluate(plan).issues, "vpp_exceeds_layers"), nullptr);
+  // Llama 3 405B's 126 layers over 16 stages, interleaved: inexpressible before.
+  Plan big;
+  big.model = "llama-3.1-405b";
+  big.pp = 16;
+  big.vpp = 4;
+  big.stage_layers = "7,8,8,8,8,8,8,8,8,8,8,8,8,8,8,7";
+  EXPECT_FALSE(has_error(evaluate(big).issues));
+  plan.vpp.reset();
   plan.pp.reset();
   plan.cluster_gpus = 48;
   plan.tokens = 1e12;
-  const SearchReport s = search_plan(plan);
+  const SearchReport s = search_plan(plan, true);
   ASSERT_TRUE(s.search.found);
-  for (const auto& c : s.search.top) EXPECT_NE(c.pp, 3);
+  for (const auto& c : s.search.all) {
+    const auto split = split_layers(32, static_cast<int>(c.pp), parse_stage_layers(c.stage_layers));
+    EXPECT_LE(c.vpp, *std::min_element(split.begin(), split.end()));
+  }
 }
 
 // Every layout the search returns, planned directly, is valid and has the same numbers.
@@ -192,6 +205,11 @@ TEST(Rulebook, EveryLayoutTheSearchReturnsIsAValidPlanWithTheSameNumbers) {
       check.tp = c.tp;
       check.pp = c.pp;
       check.dp = c.dp;
+      check.cp = c.cp;
+      check.ep = c.ep;
+      check.etp = c.etp;
+      check.vpp = c.vpp;
+      check.stage_layers = c.stage_layers;
       check.micro_batch = c.micro_batch;
       check.zero = c.zero;
       check.recompute = c.recompute;
@@ -217,7 +235,7 @@ TEST(Rulebook, TiedLayoutsRankInOneOrder) {
   const SearchReport s = search_plan(plan);
   ASSERT_GE(s.search.top.size(), 2u);
   const auto key = [](const LayoutCandidate& c) {
-    return std::make_tuple(c.days, c.gpus, c.tp, c.pp, c.dp, c.micro_batch, c.zero);
+    return std::make_tuple(c.days, c.gpus, c.tp, c.pp, c.dp, c.cp, c.ep);
   };
   for (std::size_t i = 1; i < s.search.top.size(); ++i) {
     EXPECT_LT(key(s.search.top[i - 1]), key(s.search.top[i])) << i;

@@ -27,6 +27,7 @@
 #include "llm_sizer/inference.hpp"
 #include "llm_sizer/issue.hpp"
 #include "llm_sizer/plan.hpp"
+#include "llm_sizer/search_limits.hpp"
 #include "llm_sizer/serving_settings.hpp"
 #include "llm_sizer/setup.hpp"
 #include "llm_sizer/training_settings.hpp"
@@ -65,6 +66,9 @@ struct ResolvedTraining {
   bool recompute_given = false;
   bool zero_given = false;
   bool sequence_parallel_given = false;
+  /// What the layout search may try: the given layout inputs fixed, the search limits applied.
+  SearchLimits limits;
+  bool limits_refused = false;  ///< the search limits text was refused (the search cannot run)
 };
 
 struct ResolvedServing {
