@@ -188,6 +188,7 @@ std::string command_help(const Command& command, const Messages& m) {
   std::vector<HelpEntry> io;
   if (command.link) io.push_back({"--link LINK", m.format("cli.flag_link"), ""});
   if (command.hf_config) io.push_back({"--hf-config FILE", m.format("hf.cli_flag"), ""});
+  if (command.all) io.push_back({"--all", m.format("cli.flag_all"), ""});
   if (command.json) {
     io.push_back({"--json", m.format(command.plan ? "cli.flag_json" : "cli.flag_json_array"), ""});
   }

@@ -162,22 +162,27 @@ std::string full_training_text(const Report& report, const Messages& m) {
 
 std::string layout_rows(const std::vector<LayoutCandidate>& layouts, const Messages& m) {
   std::vector<std::vector<std::string>> rows = {
-      {"#", "TP", "PP", "DP", m.format("cli.col_gpus"), m.format("field.micro_batch"), "ZeRO",
-       m.format("field.recompute"), "SP", m.format("cli.col_peak"), m.format("cli.col_step"), "MFU",
-       m.format("cli.col_days"), m.format("cli.col_cost")}};
+      {"#", "TP", "PP", "VPP", "DP", "CP", "EP", m.format("cli.col_gpus"),
+       m.format("field.micro_batch"), m.format("cli.col_microbatches"), "ZeRO",
+       m.format("field.recompute"), m.format("cli.col_peak"), m.format("cli.col_step"),
+       m.format("cli.col_bubble"), "MFU", m.format("cli.col_days"), m.format("cli.col_cost")}};
   int rank = 1;
+  const auto seconds = [](double s) { return format_readable(std::round(s * 100) / 100) + " s"; };
   for (const auto& c : layouts) {
-    rows.push_back({std::to_string(rank++), format_shortest(c.tp), format_shortest(c.pp),
-                    format_shortest(c.dp), format_shortest(c.gpus), format_shortest(c.micro_batch),
-                    format_shortest(c.zero), m.format("choice.recompute." + c.recompute),
-                    c.sequence_parallel ? "✓" : "", gb_text(c.peak_gb) + " GB",
-                    format_readable(std::round(c.step_s * 100) / 100) + " s",
+    std::string pp = format_shortest(c.pp);
+    if (!c.stage_layers.empty()) pp += " [" + c.stage_layers + "]";
+    rows.push_back({std::to_string(rank++), format_shortest(c.tp), pp, format_shortest(c.vpp),
+                    format_shortest(c.dp), format_shortest(c.cp), format_shortest(c.ep),
+                    format_shortest(c.gpus), format_shortest(c.micro_batch),
+                    format_shortest(c.microbatches), format_shortest(c.zero),
+                    m.format("choice.recompute." + c.recompute), gb_text(c.peak_gb) + " GB",
+                    seconds(c.step_s), seconds(c.bubble_s),
                     format_readable(std::round(c.mfu * 1000) / 10) + "%",
                     std::isfinite(c.days) ? format_readable(std::round(c.days * 10) / 10) : "—",
                     std::isfinite(c.cost) ? dollars(c.cost) : "—"});
   }
-  return render_table(
-      rows, {true, true, true, true, true, true, true, false, false, true, true, true, true, true});
+  return render_table(rows, {true, true, true, true, true, true, true, true, true, true, true,
+                             false, true, true, true, true, true, true});
 }
 
 }  // namespace
@@ -187,7 +192,8 @@ std::string search_text(const SearchReport& r, const Messages& m) {
   std::string out = m.format("cli.search_title", {{"mode", m.format("cli.mode_" + s.mode)},
                                                   {"evaluated", format_shortest(s.evaluated)},
                                                   {"feasible", format_shortest(s.feasible)}}) +
-                    "\n\n";
+                    "\n";
+  out += m.format("cli.search_batch", {{"batch", format_readable(s.global_batch)}}) + "\n\n";
   if (!s.found) return out + m.format("issue.search_nothing_fits") + "\n";
   out += layout_rows(s.top, m);
   if (s.min_gpus_found) {

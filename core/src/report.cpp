@@ -245,6 +245,46 @@ std::string search_json(const SearchReport& r) {
   return out.str() + "\n";
 }
 
+namespace {
+
+// Collects a layout's fields, in visit order, as CSV cells.
+struct CsvRow {
+  std::vector<std::string> names;
+  std::vector<std::string> cells;
+  void field(std::string_view name, double v) {
+    names.emplace_back(name);
+    cells.push_back(std::isfinite(v) ? format_shortest(v) : "");
+  }
+  void field(std::string_view name, bool v) {
+    names.emplace_back(name);
+    cells.emplace_back(v ? "1" : "0");
+  }
+  void field(std::string_view name, const std::string& v) {
+    names.emplace_back(name);
+    // Stage splits hold commas: quote every text cell.
+    cells.push_back("\"" + v + "\"");
+  }
+};
+
+std::string joined(const std::vector<std::string>& cells) {
+  std::string line;
+  for (const auto& c : cells) line += (line.empty() ? "" : ",") + c;
+  return line + "\n";
+}
+
+}  // namespace
+
+std::string search_csv(const SearchReport& report) {
+  std::string out;
+  for (const auto& c : report.search.all) {
+    CsvRow row;
+    visit_fields(row, c);
+    if (out.empty()) out += joined(row.names);
+    out += joined(row.cells);
+  }
+  return out;
+}
+
 std::string inference_json(const Report& report) {
   JsonWriter out;
   JsonFieldWriter fields(out);

@@ -5,6 +5,7 @@
 
 #include <cstdio>
 #include <regex>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -77,13 +78,15 @@ TEST(CliHelp, EachSubCommandListsOnlyTheFlagsItUses) {
       {"train",
        {"--model", "--layers", "--card-memory-gb", "--safety", "--tp", "--recipe", "--tokens",
         "--hf-config", "--link", "--json", "--lang"},
-       {"--weights", "--batch", "--objective", "--embed", "--infer-tp"}},
+       {"--weights", "--batch", "--objective", "--embed", "--infer-tp", "--limit", "--all"}},
       {"infer",
        {"--model", "--weights", "--kv-dtype", "--batch", "--weight-bytes", "--infer-tp"},
        {"--tp", "--pp", "--recipe", "--tokens", "--safety", "--embed"}},
+      // A layout input given to the search fixes that dimension; a range limits it.
       {"search",
-       {"--cluster-gpus", "--deadline-days", "--tokens", "--objective", "--recipe", "--cp"},
-       {"--tp", "--pp", "--dp", "--micro-batch", "--zero", "--recompute", "--weights"}},
+       {"--cluster-gpus", "--deadline-days", "--tokens", "--objective", "--recipe", "--cp", "--tp",
+        "--pp", "--limit", "--all", "--batch-tolerance"},
+       {"--weights", "--safety", "--embed"}},
       {"link", {"--tp", "--weights", "--embed", "--link", "--hf-config"}, {"--json"}},
       {"open", {"--tp", "--weights", "--embed", "--json", "--hf-config"}, {"--link"}},
       {"models", {"--json", "--lang"}, {"--tp", "--model", "--hf-config"}},
@@ -176,13 +179,15 @@ TEST(CliFlags, SubCommandsRefuseFlagsTheyDoNotUse) {
     std::vector<std::string> args;
     std::string flag;
   };
-  for (const auto& c : std::vector<Case>{{{"models", "--tp", "4"}, "--tp"},
-                                         {{"accelerators", "--pp", "2"}, "--pp"},
-                                         {{"link", "--json"}, "--json"},
-                                         {{"search", "--cluster-gpus", "64", "--tp", "4"}, "--tp"},
-                                         {{"infer", "--recipe", "fp8"}, "--recipe"},
-                                         {{"train", "--weights", "int8"}, "--weights"},
-                                         {{"models", "--hf-config", "x.json"}, "--hf-config"}}) {
+  for (const auto& c :
+       std::vector<Case>{{{"models", "--tp", "4"}, "--tp"},
+                         {{"accelerators", "--pp", "2"}, "--pp"},
+                         {{"link", "--json"}, "--json"},
+                         {{"search", "--cluster-gpus", "64", "--safety", "0.5"}, "--safety"},
+                         {{"train", "--limit", "tp=8"}, "--limit"},
+                         {{"infer", "--recipe", "fp8"}, "--recipe"},
+                         {{"train", "--weights", "int8"}, "--weights"},
+                         {{"models", "--hf-config", "x.json"}, "--hf-config"}}) {
     const auto r = run_cli(c.args);
     EXPECT_EQ(r.code, 2) << c.args[0] << " " << c.flag;
     EXPECT_EQ(r.out, "") << c.args[0];
@@ -362,6 +367,35 @@ TEST(CliJson, IsValidUtf8WithEveryControlEscapedWhateverTheLinkHolds) {
   EXPECT_TRUE(has(raw, "\\u009b31m"));
   // The share link in the output encodes the name as the page holds it.
   EXPECT_TRUE(has(test::string_at(json, "link"), "m.name=%EF%BF%BD%C2%9B31m"));
+}
+
+}  // namespace
+}  // namespace llm_sizer
+
+namespace llm_sizer {
+namespace {
+
+// `search --tp 8 --pp 4..16` once ignored both: a value fixes a dimension, a range limits it.
+TEST(CliSearch, TakesFixedValuesAndRangesAndWritesEveryLayoutWithAll) {
+  const auto r = run_cli({"search", "--cluster-gpus", "256", "--tokens", "1e12", "--model",
+                          "llama-3.1-70b", "--tp", "8", "--pp", "2..4", "--all"});
+  ASSERT_EQ(r.code, 0) << r.err;
+  std::istringstream lines(r.out);
+  std::string header;
+  std::getline(lines, header);
+  EXPECT_EQ(header.rfind("tp,pp,dp,cp,ep,etp,vpp,micro_batch,zero,recompute,", 0), 0u) << header;
+  int rows = 0;
+  for (std::string line; std::getline(lines, line); ++rows) {
+    EXPECT_EQ(line.rfind("8,", 0), 0u) << line;  // TP 8 first
+    const auto pp = std::stod(line.substr(2, line.find(',', 2) - 2));
+    EXPECT_GE(pp, 2);
+    EXPECT_LE(pp, 4);
+  }
+  EXPECT_GT(rows, 10);
+  const auto bad =
+      run_cli({"search", "--cluster-gpus", "256", "--tokens", "1e12", "--limit", "pp=9..3"});
+  EXPECT_EQ(bad.code, 2);
+  EXPECT_TRUE(has(bad.err, "pp=9..3")) << bad.err;
 }
 
 }  // namespace

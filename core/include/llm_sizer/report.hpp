@@ -76,6 +76,10 @@ void finish_search(SearchReport& report);
 /// min_gpus, all (with --all), issues}.
 std::string search_json(const SearchReport& report);
 
+/// `llm-sizer search --all`: every evaluated layout as CSV, one row each with its layout, batch,
+/// memory, whether it fits, and its step split (column names as in the JSON).
+std::string search_csv(const SearchReport& report);
+
 /// `llm-sizer infer --json`: the serving model's `weights_gb, kv_cache_gb, kv_bytes_per_token,
 /// overhead_gb, per_card_gb, fits, min_gpus, tp, max_concurrency, replicas, total_gpus,
 /// decode_tokens_per_s, prefill_s` at the top level when the model has an architecture; without
