@@ -11,6 +11,7 @@
 #include <emscripten/emscripten.h>
 #include <emscripten/val.h>
 
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -227,6 +228,58 @@ val search_js(const val& texts) {
   });
 }
 
+// The search in steps, for the page's worker: it reports progress between steps and stops when
+// cancelled. One search at a time per module instance (the worker owns its module).
+struct SteppedSearch {
+  std::unique_ptr<LayoutSearch> search;
+  SearchReport report;
+};
+SteppedSearch& stepped() {
+  static SteppedSearch s;
+  return s;
+}
+
+val search_begin_js(const val& texts) {
+  std::vector<Issue> read_issues;
+  const Plan plan = plan_from_texts(texts, read_issues);
+  SearchSetup setup = prepare_search(plan);
+  SteppedSearch& s = stepped();
+  s.report = {};
+  s.report.issues = read_issues;
+  s.report.issues.insert(s.report.issues.end(), setup.issues.begin(), setup.issues.end());
+  s.search.reset();
+  if (setup.ready) s.search = std::make_unique<LayoutSearch>(setup.base, setup.options);
+  return object([&](JsonWriter&, JsonFieldWriter& f) {
+    f.field("ready", s.search != nullptr);
+    f.field("total", s.search ? s.search->total() : 0.0);
+  });
+}
+
+val search_step_js(double units) {
+  SteppedSearch& s = stepped();
+  const bool finished = !s.search || s.search->run(units);
+  return object([&](JsonWriter&, JsonFieldWriter& f) {
+    f.field("finished", finished);
+    f.field("done", s.search ? s.search->done() : 0.0);
+    f.field("total", s.search ? s.search->total() : 0.0);
+  });
+}
+
+val search_end_js() {
+  SteppedSearch& s = stepped();
+  if (s.search) {
+    s.report.search = s.search->result();
+    s.report.ran = true;
+    finish_search(s.report);
+  }
+  s.search.reset();
+  return object([&](JsonWriter&, JsonFieldWriter& f) {
+    f.field("ran", s.report.ran);
+    f.field("search", s.report.search);
+    f.field("issues", s.report.issues);
+  });
+}
+
 // The CLI's --json documents, for the page's JSON export.
 std::string export_json_js(const val& texts, const std::string& kind) {
   Plan plan;
@@ -289,6 +342,9 @@ EMSCRIPTEN_BINDINGS(llm_sizer) {
 #ifndef LLM_SIZER_PAGE_MODULE
   emscripten::function("exportJson", &llm_sizer::export_json_js);
   emscripten::function("search", &llm_sizer::search_js);
+  emscripten::function("searchBegin", &llm_sizer::search_begin_js);
+  emscripten::function("searchStep", &llm_sizer::search_step_js);
+  emscripten::function("searchEnd", &llm_sizer::search_end_js);
   emscripten::function("benchmarkLayoutNs", &llm_sizer::benchmark_layout_ns);
   emscripten::function("importHfConfig", &llm_sizer::import_hf_config_js);
 #endif

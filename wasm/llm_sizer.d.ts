@@ -117,7 +117,17 @@ export interface TrainingSettings {
   commBufferGb: number;
   allocatorSlack: number;
   stageLayers: number[];
-  computeEfficiency: number;
+  /** null when the kernel model decides (automatic) */
+  computeEfficiency: number | null;
+  gemmEfficiency: number;
+  attentionEfficiency: number;
+  /** "cudnn", "flash2", "estimate", "standard" */
+  attentionKernel: string;
+  memoryEfficiency: number;
+  commEfficiency: number;
+  tpOverlap: boolean;
+  moeOverlap: boolean;
+  batchTolerance: number;
   achievedTflops: number;
   dpOverlap: number;
   pue: number;
@@ -169,6 +179,8 @@ export interface FullTraining {
   stages: StageReport[];
   steps: DerivationStep[];
   fitOptions: FitOption[];
+  /** false from the page's first module: the step-time model arrives with the full module */
+  timeComputed: boolean;
   timeAvailable: boolean;
   time: TrainingTime;
 }
@@ -329,12 +341,16 @@ export interface TrainingTime {
   hardwareFlopsPerToken: number;
   gpus: number;
   tokensPerStep: number;
+  microbatches: number;
   computeS: number;
+  recomputeS: number;
   bubbleS: number;
   tpCommS: number;
+  cpCommS: number;
   ppCommS: number;
   dpCommS: number;
   moeCommS: number;
+  optimizerS: number;
   stepS: number;
   measured: boolean;
   commKnown: boolean;
@@ -355,14 +371,31 @@ export interface LayoutCandidate {
   tp: number;
   pp: number;
   dp: number;
+  cp: number;
+  ep: number;
+  etp: number;
+  vpp: number;
   microBatch: number;
   zero: number;
   recompute: string;
   sequenceParallel: boolean;
+  /** "" for the even split, else "7,8,…" */
+  stageLayers: string;
   gpus: number;
   globalBatch: number;
+  microbatches: number;
   peakGb: number;
+  fits: boolean;
   stepS: number;
+  computeS: number;
+  recomputeS: number;
+  bubbleS: number;
+  tpCommS: number;
+  cpCommS: number;
+  ppCommS: number;
+  dpCommS: number;
+  moeCommS: number;
+  optimizerS: number;
   tokensPerS: number;
   mfu: number;
   days: number;
@@ -372,6 +405,8 @@ export interface LayoutCandidate {
 
 export interface SearchResult {
   mode: string;
+  /** the batch every layout trains (sequences) */
+  globalBatch: number;
   evaluated: number;
   feasible: number;
   found: boolean;
@@ -487,6 +522,10 @@ export interface PageModule {
 export interface LlmSizerModule extends PageModule {
   exportJson(texts: PlanTexts, kind: 'training' | 'inference'): string;
   search(texts: PlanTexts): SearchReport;
+  /** a search in steps (the worker's): one at a time per module instance */
+  searchBegin(texts: PlanTexts): { ready: boolean; total: number };
+  searchStep(units: number): { finished: boolean; done: number; total: number };
+  searchEnd(): SearchReport;
   /** nanoseconds per layout evaluation inside the module (for the benchmark) */
   benchmarkLayoutNs(iterations: number): number;
   importHfConfig(text: string): HfImport;

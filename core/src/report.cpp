@@ -16,10 +16,14 @@ namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
+// The deadline's DP needs the step-time model, which only the full module carries.
+using DeadlineDp = double (*)(TrainingTimeInputs, double, bool, double);
+
 // Step 8's rule with what it needs from the resolved plan; the deadline's DP comes from the time
-// model on the layout the article decided (tp, pp).
+// model on the layout the article decided (tp, pp) — unknown without it (the page's first
+// module), until the full module evaluates the plan.
 ArticleDataParallel data_parallel(const ResolvedPlan& r, const ArticleTraining& layout,
-                                  std::vector<Issue>& issues) {
+                                  std::vector<Issue>& issues, DeadlineDp deadline_dp) {
   ArticleDataParallel dp;
   dp.rule = r.dp_rule;
   dp.cluster_gpus = r.cluster_gpus;
@@ -33,7 +37,7 @@ ArticleDataParallel data_parallel(const ResolvedPlan& r, const ArticleTraining& 
       break;
     }
     case DpRule::kDeadline: {
-      if (!std::isfinite(r.deadline_days) || !r.training.ready) {
+      if (!std::isfinite(r.deadline_days) || !r.training.ready || deadline_dp == nullptr) {
         dp.dp = kNaN;  // a refused input (named by its own issue) leaves the time model unknown
         break;
       }
@@ -48,7 +52,8 @@ ArticleDataParallel data_parallel(const ResolvedPlan& r, const ArticleTraining& 
         dp.rule = DpRule::kSingle;
         break;
       }
-      dp.dp = dp_for_deadline(time, r.deadline_days, r.training.global_batch_given);
+      dp.dp =
+          deadline_dp(time, r.deadline_days, r.training.global_batch_given, kMaxSearchDataParallel);
       if (!std::isfinite(dp.dp)) {
         issues.push_back({"deadline_unreachable",
                           "deadline_days",
@@ -85,7 +90,15 @@ void record_model_choices(Report& report) {
 }
 
 // Everything up to the serving model, which the page's first module leaves out.
-Report evaluate_models(const ResolvedPlan& resolved, const EvaluateOptions& options) {
+// The step-time model's entry points, passed only by evaluate(): the page's first module never
+// references them, so its wasm leaves the model out.
+struct TimeModels {
+  TimeModel time = nullptr;
+  DeadlineDp deadline_dp = nullptr;
+};
+
+Report evaluate_models(const ResolvedPlan& resolved, const EvaluateOptions& options,
+                       const TimeModels& models) {
   Report report;
   report.plan = resolved.plan;
   report.setup = resolved.setup;
@@ -95,11 +108,12 @@ Report evaluate_models(const ResolvedPlan& resolved, const EvaluateOptions& opti
 
   ArticleTraining& article = report.article_training;
   article = article_layout(resolved.article, issues, options.explain);
-  const ArticleDataParallel dp = data_parallel(resolved, article, issues);
+  const ArticleDataParallel dp = data_parallel(resolved, article, issues, models.deadline_dp);
   article_data_parallel(article, dp, issues, options.explain);
   report.article_inference = article_inference(resolved.article, issues, options.explain);
   if (options.full_models) {
-    report.training = full_training(resolved, article.tp, article.pp, article.dp, issues);
+    report.training =
+        full_training(resolved, article.tp, article.pp, article.dp, issues, models.time);
   }
   record_model_choices(report);
   return report;
@@ -108,12 +122,12 @@ Report evaluate_models(const ResolvedPlan& resolved, const EvaluateOptions& opti
 }  // namespace
 
 Report evaluate_without_serving(const Plan& plan, const EvaluateOptions& options) {
-  return evaluate_models(resolve(plan), options);
+  return evaluate_models(resolve(plan), options, {});
 }
 
 Report evaluate(const Plan& plan, const EvaluateOptions& options) {
   const ResolvedPlan resolved = resolve(plan);
-  Report report = evaluate_models(resolved, options);
+  Report report = evaluate_models(resolved, options, {&training_time, &dp_for_deadline});
   if (options.full_models) {
     report.inference = full_inference(resolved, report.issues);
     report.serving_computed = true;
@@ -169,7 +183,13 @@ SearchSetup prepare_search(const Plan& plan) {
     out.issues.push_back({"full_model_needs_architecture", "model", Severity::kWarning, {}});
     return out;
   }
-  if (!r.training.ready || r.training.limits_refused) return out;
+  if (!r.training.ready) return out;
+  SearchLimits limits = r.training.limits;
+  const auto limit_issues = parse_search_limits(r.training.search_limits, limits);
+  if (!limit_issues.empty()) {
+    out.issues.insert(out.issues.end(), limit_issues.begin(), limit_issues.end());
+    return out;
+  }
   SearchOptions& options = out.options;
   if (std::isfinite(r.cluster_gpus)) {
     options.cluster_gpus = r.cluster_gpus;
@@ -187,7 +207,7 @@ SearchSetup prepare_search(const Plan& plan) {
     return out;
   }
   options.objective = r.objective.empty() ? "time" : r.objective;
-  options.limits = r.training.limits;
+  options.limits = limits;
   options.batch_tolerance = r.training.settings.batch_tolerance;
   // TP above a node only where the plan asks for it (a given TP or a limit beyond the node).
   const DimensionLimit& tp = options.limits.tp;

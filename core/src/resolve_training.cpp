@@ -172,11 +172,9 @@ void resolve_training(Resolver& r, ResolvedPlan& out) {
   fix("sequence_parallel", p.sequence_parallel, lim.sp);
   if (t.recompute_given) lim.recompute.fix(SearchLimits::recompute_index(s.recompute));
   if (!l.stage_layers.empty()) lim.pp.fix(static_cast<double>(l.stage_layers.size()));
-  const std::string limits_text = r.text("search_limits", p.search_limits, "");
-  for (auto& issue : parse_search_limits(limits_text, lim)) {
-    r.refuse(std::move(issue));
-    t.limits_refused = true;
-  }
+  // The limits text is read by the search itself (prepare_search): only the full module, where
+  // the search runs, carries its parser.
+  t.search_limits = r.text("search_limits", p.search_limits, "");
   if (l.cp > 1 && !l.flash_attention) r.add(warning("cp_needs_flash", "cp", {{"cp", n(l.cp)}}));
   if (l.cp > 1 && std::fmod(l.seq_len, 2 * l.cp) != 0) {
     r.add(warning("cp_seq_len", "cp", {{"cp", n(l.cp)}, {"seq_len", n(l.seq_len)}}));

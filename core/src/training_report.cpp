@@ -219,7 +219,7 @@ std::vector<FitOption> fit_options(const ResolvedPlan& plan, TrainingTimeInputs 
 }  // namespace
 
 FullTraining full_training(const ResolvedPlan& plan, double tp, double pp, double dp,
-                           std::vector<Issue>& issues) {
+                           std::vector<Issue>& issues, TimeModel time_model) {
   FullTraining result;
   TrainingTimeInputs time_inputs;
   TrainingMemoryInputs& in = time_inputs.memory;
@@ -251,11 +251,14 @@ FullTraining full_training(const ResolvedPlan& plan, double tp, double pp, doubl
   result.fit_options = fit_options(plan, time_inputs);
   const bool peak_known =
       std::isfinite(time_inputs.peak_tflops) || std::isfinite(time_inputs.achieved_tflops);
-  if (peak_known && std::isfinite(time_inputs.global_batch)) {
+  result.time_computed = time_model != nullptr;
+  if (time_model == nullptr) {
+    // The page's first module: the time arrives with the full module.
+  } else if (peak_known && std::isfinite(time_inputs.global_batch)) {
     // The data-parallel reduction waits for the stage with the most parameters per card.
     double most_params = 0;
     for (const auto& stage : m.stages) most_params = std::max(most_params, stage.params_per_card);
-    result.time = training_time(time_inputs, most_params);
+    result.time = time_model(time_inputs, most_params);
     result.time_available = true;
     if (!result.time.comm_known) {
       issues.push_back({"bandwidth_unknown", "inter_node_bandwidth_gbps", Severity::kWarning, {}});

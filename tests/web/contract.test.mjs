@@ -74,19 +74,29 @@ test('the page module has exactly the page functions and answers as the full mod
   for (const name of declaredKeys('PageModule')) assert.equal(typeof page[name], 'function', name);
   for (const name of declaredKeys('LlmSizerModule')) assert.equal(page[name], undefined, name);
   const texts = { model: 'llama-3.1-8b', accelerator: 'h200-141g', pp: '2', clusterGpus: '64' };
-  // Everything but the serving model, which the page module leaves to the full one.
+  // Everything but the serving model and the step time, which the page module leaves to the
+  // full one.
   const withoutServing = (report) => ({
     ...report,
     inference: undefined,
     servingComputed: undefined,
+    training: {
+      ...report.training,
+      time: undefined,
+      timeComputed: undefined,
+      timeAvailable: undefined,
+    },
     inputs: report.inputs.filter((i) => i.field !== 'infer_tp'),
   });
   const fromPage = page.evaluate(texts);
   const fromFull = core.evaluate(texts);
   assert.equal(fromPage.servingComputed, false);
   assert.equal(fromPage.inference.available, false);
+  assert.equal(fromPage.training.timeComputed, false);
   assert.equal(fromFull.servingComputed, true);
   assert.equal(fromFull.inference.available, true);
+  assert.equal(fromFull.training.timeComputed, true);
+  assert.equal(fromFull.training.timeAvailable, true);
   assert.deepEqual(withoutServing(fromPage), withoutServing(fromFull));
   assert.deepEqual(page.comparison(texts), core.comparison(texts));
   assert.deepEqual(page.catalog(), core.catalog());

@@ -66,9 +66,10 @@ struct ResolvedTraining {
   bool recompute_given = false;
   bool zero_given = false;
   bool sequence_parallel_given = false;
-  /// What the layout search may try: the given layout inputs fixed, the search limits applied.
+  /// What the layout search may try: the given layout inputs fixed (the limits text narrows it
+  /// further when the search reads it, report.hpp's prepare_search).
   SearchLimits limits;
-  bool limits_refused = false;  ///< the search limits text was refused (the search cannot run)
+  std::string search_limits;  ///< the limits text as given
 };
 
 struct ResolvedServing {

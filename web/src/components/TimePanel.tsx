@@ -1,13 +1,18 @@
+import { useRef } from 'preact/hooks';
 import { formatNumber } from '../i18n/i18n';
 import { useApp, useT } from '../state/context';
+import { useNear } from './use-near';
 
 const TERMS = [
   ['computeS', 'time.compute'],
+  ['recomputeS', 'time.recompute'],
   ['bubbleS', 'time.bubble'],
   ['tpCommS', 'time.tp_comm'],
+  ['cpCommS', 'time.cp_comm'],
   ['ppCommS', 'time.pp_comm'],
   ['dpCommS', 'time.dp_comm'],
   ['moeCommS', 'time.moe_comm'],
+  ['optimizerS', 'time.optimizer'],
 ] as const;
 
 /** How long one step takes and why, then days, GPU-hours, money and energy for the tokens. */
@@ -15,12 +20,35 @@ export function TimePanel() {
   const app = useApp();
   const t = useT();
   const lang = app.lang.value;
+  const panel = useRef<HTMLElement>(null);
+  // The step-time model arrives with the full module, fetched as this panel nears the viewport.
+  useNear(panel, () => app.wantServing());
   const { training, setup } = app.report.value;
   const n = (v: number | null | undefined, digits = 2) =>
     formatNumber(lang, v ?? undefined, digits);
+  if (training.available && !training.timeComputed) {
+    const failed = app.serving.value === 'failed';
+    return (
+      <section class="panel" aria-labelledby="time-title" data-testid="time-panel" ref={panel}>
+        <h2 id="time-title">{t('ui.time_title')}</h2>
+        {failed ? (
+          <p role="alert">
+            {t('ui.serving_load_failed')}{' '}
+            <button type="button" class="secondary" onClick={() => app.wantServing()}>
+              {t('ui.retry')}
+            </button>
+          </p>
+        ) : (
+          <p class="why" aria-busy="true">
+            {t('ui.time_loading')}
+          </p>
+        )}
+      </section>
+    );
+  }
   if (!training.timeAvailable) {
     return (
-      <section class="panel" aria-labelledby="time-title" data-testid="time-panel">
+      <section class="panel" aria-labelledby="time-title" data-testid="time-panel" ref={panel}>
         <h2 id="time-title">{t('ui.time_title')}</h2>
         <p class="hint">{t('ui.time_unavailable')}</p>
       </section>
@@ -29,8 +57,9 @@ export function TimePanel() {
   const time = training.time;
   const s = training.settings;
   const hasTokens = Number.isFinite(time.days ?? NaN);
+  const fixed = Number.isFinite(s.computeEfficiency ?? NaN);
   return (
-    <section class="panel" aria-labelledby="time-title" data-testid="time-panel">
+    <section class="panel" aria-labelledby="time-title" data-testid="time-panel" ref={panel}>
       <h2 id="time-title">{t('ui.time_title')}</h2>
       {hasTokens ? (
         <p class="headline">
@@ -48,13 +77,18 @@ export function TimePanel() {
         <p class="hint">{t('ui.time_needs_tokens')}</p>
       )}
       <p class="context">
-        {t(time.measured ? 'ui.time_measured' : 'ui.time_predicted', {
-          gpus: n(time.gpus, 0),
-          peak: n(s.peakTflops, 0),
-          dtype: s.computeDtype.toUpperCase(),
-          efficiency: n(s.computeEfficiency * 100, 0),
-          achieved: n(s.achievedTflops, 0),
-        })}
+        {time.measured
+          ? t('ui.time_measured', { gpus: n(time.gpus, 0), achieved: n(s.achievedTflops, 0) })
+          : t(fixed ? 'ui.time_predicted_fixed' : 'ui.time_predicted', {
+              gpus: n(time.gpus, 0),
+              peak: n(s.peakTflops, 0),
+              dtype: s.computeDtype.toUpperCase(),
+              efficiency: n((s.computeEfficiency ?? 0) * 100, 0),
+              gemm: n(s.gemmEfficiency * 100, 0),
+              attention: n(s.attentionEfficiency * 100, 0),
+              batch: n(s.globalBatch, 0),
+              microbatches: n(time.microbatches, 0),
+            })}
       </p>
       <table class="breakdown" data-testid="step-breakdown">
         <caption>{t('ui.step_time', { n: n(time.stepS, 2) })}</caption>
