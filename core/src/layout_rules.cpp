@@ -9,9 +9,7 @@
 namespace llm_sizer {
 namespace {
 
-bool divides(double divisor, double value) {
-  return divisor >= 1 && value >= 0 && std::fmod(value, divisor) == 0;
-}
+bool divides(double divisor, double value) { return is_multiple(value, divisor); }
 
 double kv_heads_for_tp(const Architecture& a) { return a.is_mla() ? a.heads : a.kv_heads; }
 
@@ -34,30 +32,34 @@ std::vector<int> split_layers(int layers, int pp, std::span<const int> explicit_
 
 std::vector<int> balanced_split(int layers, int pp, double first_extra, double last_extra) {
   if (pp <= 1 || layers < pp) return {};
-  // Stage times in layer units: fill stages so that none exceeds a cap, bisecting the cap. A
-  // stage takes as many layers as fit under the cap (at least one), the rest go on.
-  const auto fits = [&](double cap, std::vector<int>* out) {
-    int left = layers;
-    for (int i = 0; i < pp; ++i) {
-      const double extra = (i == 0 ? first_extra : 0) + (i == pp - 1 ? last_extra : 0);
-      const int after = pp - 1 - i;  // stages still to fill need a layer each
-      int take = static_cast<int>(std::floor(cap - extra + 1e-9));
-      take = std::clamp(take, 1, left - after);
-      if (i == pp - 1) take = left;
-      if (take + extra > cap + 1e-9) return false;
-      if (out) out->push_back(take);
-      left -= take;
-    }
-    return left == 0;
+  // Equal stage times: every stage x layers of time, the first and last lighter by their
+  // extras, so x = (layers + extras) / pp. The ends get their share rounded (at least a layer),
+  // the middle stages share the rest evenly.
+  const double x = (layers + first_extra + last_extra) / pp;
+  const auto share = [&](double extra) {
+    return std::max(1, static_cast<int>(std::lround(x - extra)));
   };
-  double lo = 0, hi = layers + first_extra + last_extra;
-  for (int iter = 0; iter < 40; ++iter) {
-    const double mid = (lo + hi) / 2;
-    (fits(mid, nullptr) ? hi : lo) = mid;
+  std::vector<int> split(static_cast<std::size_t>(pp), 0);
+  int first = share(first_extra);
+  int last = share(last_extra);
+  const int middle_stages = pp - 2;
+  if (middle_stages == 0) {
+    // Two stages: the split that evens them, whole layers.
+    first = std::clamp(static_cast<int>(std::lround((layers + last_extra - first_extra) / 2)), 1,
+                       layers - 1);
+    last = layers - first;
+  } else {
+    const int rest = layers - first - last;
+    if (rest < middle_stages) return {};
+    const int base = rest / middle_stages;
+    const int extra = rest % middle_stages;
+    for (int i = 1; i <= middle_stages; ++i) {
+      split[static_cast<std::size_t>(i)] = base + (i <= extra ? 1 : 0);
+    }
   }
-  std::vector<int> split;
-  if (!fits(hi, &split)) return {};
-  // No better than the even split: keep the even one (it needs no explicit split).
+  split.front() = first;
+  split.back() = last;
+  // Only when it beats the even split (which needs no explicit split).
   const auto even = split_layers(layers, pp, {});
   const auto worst = [&](const std::vector<int>& s) {
     double w = 0;
@@ -99,7 +101,7 @@ double data_parallel_for_cluster(double cluster, double replica, double global_b
     // Divisors of the batch's micro-batch count, largest first below ⌊cluster / replica⌋.
     const double microbatches = global_batch / micro_batch;
     if (microbatches != std::floor(microbatches)) return 0;
-    while (dp >= 1 && std::fmod(microbatches, dp) != 0) dp -= 1;
+    while (dp >= 1 && !is_multiple(microbatches, dp)) dp -= 1;
   }
   return std::max(dp, 0.0);
 }

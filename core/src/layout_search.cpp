@@ -25,24 +25,30 @@ constexpr int kDeadlineDpSteps = 16;
 
 int recompute_rank(const std::string& id) { return id == "none" ? 0 : id == "selective" ? 1 : 2; }
 
+enum class Objective { kTime, kCost, kGpus };
+
+Objective objective_of(const std::string& id) {
+  return id == "cost" ? Objective::kCost : id == "gpus" ? Objective::kGpus : Objective::kTime;
+}
+
 // What ranks a layout: days (or seconds per token without a token count), cost, or GPUs.
 double time_score(const LayoutCandidate& c) {
   return std::isfinite(c.days) ? c.days : 1 / c.tokens_per_s;
 }
 
-double score(const LayoutCandidate& c, const std::string& objective) {
-  if (objective == "cost") {
+double score(const LayoutCandidate& c, Objective objective) {
+  if (objective == Objective::kCost) {
     if (std::isfinite(c.cost)) return c.cost;
     if (std::isfinite(c.gpu_hours)) return c.gpu_hours;
     return c.gpus / c.tokens_per_s;  // GPU-seconds per token
   }
-  if (objective == "gpus") return c.gpus;
+  if (objective == Objective::kGpus) return c.gpus;
   return time_score(c);
 }
 
 // A total order: the score, then time, the fewest GPUs, then the layout itself, so that ties
 // rank the same in every build (std::sort is not stable).
-bool better(const LayoutCandidate& a, const LayoutCandidate& b, const std::string& objective) {
+bool better(const LayoutCandidate& a, const LayoutCandidate& b, Objective objective) {
   const double sa = score(a, objective);
   const double sb = score(b, objective);
   if (sa != sb) return sa < sb;
@@ -69,11 +75,19 @@ struct Key {
 
 }  // namespace
 
+// One (ZeRO, recompute) variant of a layout with its DP and time.
+struct Option {
+  int rc, zero;
+  double dp;
+  double step_s;
+};
+
 struct LayoutSearch::State {
   TrainingTimeInputs base;
   SearchOptions options;
   bool deadline = false;
-  double target = 0;  // the global batch
+  bool measured = false;  // a measured throughput replaces the predicted step
+  double target = 0;      // the global batch
   std::vector<Key> keys;
   std::vector<int> pps;
   std::vector<int> recomputes;  // indices into kRecomputes
@@ -85,19 +99,25 @@ struct LayoutSearch::State {
   std::array<LayerCosts, 3> costs;
   std::vector<double> dps;
   std::vector<std::vector<double>> batch_dps;  // per kMicroBatches entry: DPs the batch allows
+  // FLOPs per token by recompute mode (the architecture and length do not change).
+  std::array<double, 3> model_flops{};
+  std::array<double, 3> hardware_flops{};
   bool key_ready = false;
   double evaluated = 0;
   double feasible = 0;
   std::vector<LayoutCandidate> kept;
   std::vector<LayoutCandidate> all;
+  std::vector<Option> options_buffer;  // reused by every consider() (no allocation per layout)
+  std::vector<Option> misses_buffer;   // the variants that did not fit, in this consider()
+  std::vector<Option> hits_buffer;     // and those that did
+  TrainingTimeInputs work;             // the key's inputs, changed in place by consider()
 
   void prepare();
   void prepare_key();
   void unit(int pp);
   double batch_for(double dp, double mb) const;
-  // Tries one (PP, split, VPP) at the key; returns the best kept candidate's score or NaN.
-  bool consider(int pp, const std::vector<int>& split, double vpp, double cluster_dp,
-                LayoutCandidate& best);
+  // Tries one (PP, split, VPP) at the key; true when a variant fits (then kept.back() is it).
+  bool consider(int pp, const std::vector<int>& split, double vpp, double cluster_dp);
   LayoutCandidate describe(const TrainingTimeInputs& in, const TrainingTime& t, double peak_bytes,
                            bool fits) const;
   bool valid(const TrainingTimeInputs& in) const;
@@ -105,7 +125,7 @@ struct LayoutSearch::State {
 
 double LayoutSearch::State::batch_for(double dp, double mb) const {
   const double unit = mb * dp;
-  if (options.batch_tolerance <= 0) return std::fmod(target, unit) == 0 ? target : kNaN;
+  if (options.batch_tolerance <= 0) return is_multiple(target, unit) ? target : kNaN;
   const double batch = std::max(1.0, std::round(target / unit)) * unit;
   return std::fabs(batch - target) <= options.batch_tolerance * target ? batch : kNaN;
 }
@@ -115,6 +135,7 @@ void LayoutSearch::State::prepare() {
   const TrainingLayout& l = base.memory.layout;
   const SearchLimits& lim = options.limits;
   deadline = !std::isfinite(options.cluster_gpus);
+  measured = std::isfinite(base.achieved_tflops) && base.achieved_tflops > 0;
   target = base.global_batch;
   const bool megatron = base.memory.framework == Framework::kMegatron;
 
@@ -170,6 +191,10 @@ void LayoutSearch::State::prepare() {
   for (int z = 0; z <= 3; ++z) {
     if (lim.zero.allows(z)) zeros.push_back(z);
   }
+  for (int i = 0; i < 3; ++i) {
+    const auto index = static_cast<std::size_t>(i);
+    flops_per_token(a, l.seq_len, kRecomputes[i], model_flops[index], hardware_flops[index]);
+  }
   // The DPs each micro-batch allows: the batch (within its tolerance) and the limits.
   for (double mb : kMicroBatches) {
     std::vector<double> list;
@@ -179,7 +204,7 @@ void LayoutSearch::State::prepare() {
       const double microbatches = target / mb;
       if (microbatches == std::floor(microbatches)) {
         for (double d = 1; d * d <= microbatches; ++d) {
-          if (std::fmod(microbatches, d) != 0) continue;
+          if (!is_multiple(microbatches, d)) continue;
           list.push_back(d);
           if (d * d != microbatches) list.push_back(microbatches / d);
         }
@@ -198,7 +223,8 @@ void LayoutSearch::State::prepare() {
 
 void LayoutSearch::State::prepare_key() {
   const Key& k = keys[key_index];
-  TrainingTimeInputs in = base;
+  work = base;
+  TrainingTimeInputs& in = work;
   TrainingLayout& l = in.memory.layout;
   l.tp = k.tp;
   l.cp = k.cp;
@@ -216,7 +242,7 @@ void LayoutSearch::State::prepare_key() {
       static_cast<std::size_t>(std::find(std::begin(kMicroBatches), std::end(kMicroBatches), k.mb) -
                                std::begin(kMicroBatches));
   for (double dp : batch_dps[mb_index]) {
-    if (std::fmod(dp * k.cp * k.tp, k.ep * k.etp) == 0) dps.push_back(dp);
+    if (is_multiple(dp * k.cp * k.tp, k.ep * k.etp)) dps.push_back(dp);
   }
   key_ready = true;
 }
@@ -279,19 +305,14 @@ LayoutCandidate LayoutSearch::State::describe(const TrainingTimeInputs& in, cons
 }
 
 bool LayoutSearch::State::consider(int pp, const std::vector<int>& split, double vpp,
-                                   double cluster_dp, LayoutCandidate& best) {
+                                   double cluster_dp) {
   const Key& k = keys[key_index];
-  TrainingTimeInputs in = base;
+  // The key's inputs (TP, CP, EP, ETP, micro-batch, SP set by prepare_key), not a copy per layout.
+  TrainingTimeInputs& in = work;
   TrainingLayout& l = in.memory.layout;
-  l.tp = k.tp;
   l.pp = pp;
-  l.cp = k.cp;
-  l.ep = k.ep;
-  l.etp = k.etp;
   l.vpp = vpp;
-  l.micro_batch = k.mb;
-  l.sequence_parallel = k.sp;
-  l.stage_layers = split;
+  if (l.stage_layers != split) l.stage_layers = split;
   const double card_bytes = gb_to_bytes(in.memory.card_memory_gb);
 
   // Sets DP and the batch; false when the rulebook or the schedule refuses them.
@@ -301,43 +322,103 @@ bool LayoutSearch::State::consider(int pp, const std::vector<int>& split, double
     if (std::isnan(in.global_batch)) return false;
     l.microbatches = in.global_batch / (k.mb * dp);
     // The interleaved schedule runs micro-batches in groups of PP (Megatron-LM, schedules.py).
-    if (vpp > 1 && std::fmod(l.microbatches, pp) != 0) return false;
+    if (vpp > 1 && !is_multiple(l.microbatches, pp)) return false;
     return valid(in);
   };
   const auto set_mode = [&](int rc, int zero) {
     l.recompute = kRecomputes[rc];
     l.zero = zero;
-    flops_per_token(in.memory.arch, l.seq_len, l.recompute, in.model_flops_per_token,
-                    in.hardware_flops_per_token);
+    in.model_flops_per_token = model_flops[static_cast<std::size_t>(rc)];
+    in.hardware_flops_per_token = hardware_flops[static_cast<std::size_t>(rc)];
   };
   const auto cost_of = [&](int rc) -> const LayerCosts& {
     return costs[static_cast<std::size_t>(rc)];
   };
 
-  // The largest parameter count any stage holds per card (what DP reduces) does not depend on
-  // ZeRO, recompute, DP or the micro-batches: one peak computation gives it.
+  // Memory only grows with less recompute, fewer DP ranks (the activations kept and the
+  // micro-batches in flight grow) and a lower ZeRO stage among 0–2 (less is sharded). ZeRO-3 also
+  // holds gather buffers for a layer's weights, so over few ranks it can need more than ZeRO-2: it
+  // is compared only with itself. A variant that needs no less than one that did not fit cannot
+  // fit and is not evaluated; tests/core/layout_search_test.cpp checks the memory model agrees.
+  const auto no_leaner = [](int zero, int than) {
+    return zero == than || (zero < than && than <= 2);
+  };
+  std::vector<Option>& misses = misses_buffer;
+  std::vector<Option>& hits = hits_buffer;  // evaluated variants that fit, with their peak
+  misses.clear();
+  hits.clear();
+  const auto dominated = [&](int rc, int zero, double dp) {
+    return std::any_of(misses.begin(), misses.end(), [&](const Option& f) {
+      return rc <= f.rc && no_leaner(zero, f.zero) && dp <= f.dp;
+    });
+  };
+  double params = kNaN;  // the largest stage's parameters per card: no variant changes them
+  double peak = 0;
+  // Evaluates the variant set in `in` (once: a second call finds it): its peak, counted, kept
+  // in `all` when asked.
+  const auto evaluate = [&](int rc) {
+    for (const Option& h : hits) {
+      if (h.rc == rc && h.zero == l.zero && h.dp == l.dp) {
+        peak = h.step_s;  // the bytes, kept in the step's place
+        return true;
+      }
+    }
+    const TrainingPeak p = training_peak(in.memory);
+    if (std::isnan(params)) params = p.params_per_card;
+    peak = p.bytes;
+    ++evaluated;
+    const bool fits = peak <= card_bytes;
+    if (options.keep_all) {
+      all.push_back(describe(in, training_time(in, params, cost_of(rc)), peak, fits));
+    }
+    (fits ? hits : misses).push_back({rc, l.zero, l.dp, peak});
+    if (fits) ++feasible;
+    return fits;
+  };
+
+  // The leanest variants first — the recompute that keeps least with ZeRO-3 and with the highest
+  // of ZeRO 0–2 (at the largest DP a deadline allows): when neither fits, nothing does.
   if (!deadline && !place(cluster_dp)) return false;
-  if (deadline) {
-    l.dp = dps.front();
+  if (deadline && !place(dps.back())) {
+    l.dp = dps.back();
     l.microbatches = 1;
   }
-  set_mode(recomputes.front(), zeros.front());
-  const double params = training_peak(in.memory).params_per_card;
+  const int lean_rc = recomputes.back();
+  int lean_fits = 0;
+  int lean_tried = 0;
+  for (auto z = zeros.rbegin(); z != zeros.rend() && lean_tried < 2; ++z) {
+    if (lean_tried == 1 && *z == 3) continue;
+    if (lean_tried == 1 && zeros.back() != 3) break;  // 0–2 only: the highest is enough
+    set_mode(lean_rc, *z);
+    ++lean_tried;
+    if (evaluate(lean_rc)) {
+      ++lean_fits;
+      break;
+    }
+  }
+  if (lean_fits == 0) return false;
+  // Those found fitting in the deadline's stand-in layout are not the variants tried below.
+  if (deadline) hits.clear();
 
-  struct Option {
-    int rc, zero;
-    double dp;
-    TrainingTime time;
-  };
-  std::vector<Option> options_list;
+  std::vector<Option>& options_list = options_buffer;
+  options_list.clear();
   for (int rc : recomputes) {
+    if (!deadline) {
+      // A cluster: one DP, so one pass through the stages serves every ZeRO stage.
+      set_mode(rc, zeros.front());
+      if (!place(cluster_dp)) return false;
+      const StagePass pass = stage_pass(in, cost_of(rc));
+      for (int zero : zeros) {
+        l.zero = zero;
+        // A measured throughput sets the step by itself (training_time); else the pass does.
+        const double step = measured ? training_time(in, params, cost_of(rc)).step_s
+                                     : step_seconds(in, cost_of(rc), params, pass);
+        options_list.push_back({rc, zero, cluster_dp, step});
+      }
+      continue;
+    }
     for (int zero : zeros) {
       set_mode(rc, zero);
-      if (!deadline) {
-        if (!place(cluster_dp)) return false;
-        options_list.push_back({rc, zero, cluster_dp, training_time(in, params, cost_of(rc))});
-        continue;
-      }
       // Deadline: the smallest DP whose step meets it (days fall as DP grows), by bisection.
       std::size_t lo = 0, hi = dps.size();
       const auto meets = [&](std::size_t i) {
@@ -353,31 +434,41 @@ bool LayoutSearch::State::consider(int pp, const std::vector<int>& split, double
         }
       }
       if (lo == dps.size() || !meets(lo)) continue;
-      options_list.push_back({rc, zero, dps[lo], training_time(in, params, cost_of(rc))});
+      options_list.push_back({rc, zero, dps[lo], training_time(in, params, cost_of(rc)).step_s});
     }
   }
   // Fastest first (deadline: fewest GPUs first); the first that fits wins.
   std::sort(options_list.begin(), options_list.end(), [&](const Option& a, const Option& b) {
     if (a.dp != b.dp) return a.dp < b.dp;
-    if (a.time.step_s != b.time.step_s) return a.time.step_s < b.time.step_s;
+    if (a.step_s != b.step_s) return a.step_s < b.step_s;
     return std::tie(a.zero, a.rc) < std::tie(b.zero, b.rc);
   });
+  // The highest of ZeRO 0–2 allowed: one evaluation there answers for the lower stages.
+  int top_zero = -1;
+  for (int z : zeros) {
+    if (z <= 2) top_zero = z;
+  }
   for (const Option& o : options_list) {
-    set_mode(o.rc, o.zero);
     std::size_t index = std::lower_bound(dps.begin(), dps.end(), o.dp) - dps.begin();
     for (int step = 0; step < (deadline ? kDeadlineDpSteps : 1); ++step) {
       const double dp = deadline ? (index + step < dps.size() ? dps[index + step] : kNaN) : o.dp;
-      if (std::isnan(dp) || !place(dp)) break;
-      const TrainingTime t = step == 0 ? o.time : training_time(in, params, cost_of(o.rc));
-      if (deadline && !(t.days <= options.deadline_days)) continue;
-      const double peak = training_peak(in.memory).bytes;
-      ++evaluated;
-      const bool fits = peak <= card_bytes;
-      if (options.keep_all) all.push_back(describe(in, t, peak, fits));
-      if (!fits) continue;
-      ++feasible;
-      best = describe(in, t, peak, true);
-      kept.push_back(best);
+      if (std::isnan(dp)) break;
+      if (dominated(o.rc, o.zero, dp)) continue;
+      set_mode(o.rc, o.zero);
+      if (!place(dp)) break;
+      if (step > 0 && !(training_time(in, params, cost_of(o.rc)).days <= options.deadline_days)) {
+        continue;
+      }
+      // First the same recompute at the highest of ZeRO 0–2: when it does not fit, no lower
+      // stage does, which one evaluation shows for all of them.
+      if (o.zero < top_zero) {
+        set_mode(o.rc, top_zero);
+        const bool top_fits = evaluate(o.rc);
+        set_mode(o.rc, o.zero);
+        if (!top_fits) continue;
+      }
+      if (!evaluate(o.rc)) continue;
+      kept.push_back(describe(in, training_time(in, params, cost_of(o.rc)), peak, true));
       return true;
     }
   }
@@ -419,13 +510,13 @@ void LayoutSearch::State::unit(int pp) {
     double best_gpus = HUGE_VAL;
     for (int v = 1; v <= (pp > 1 ? fewest : 1); ++v) {
       if (!options.limits.vpp.allows(v)) continue;
-      LayoutCandidate c;
-      if (!consider(pp, split, v, cluster_dp, c)) {
+      if (!consider(pp, split, v, cluster_dp)) {
         // Deeper interleaving needs more memory and the same micro-batch count: in a cluster
         // nothing deeper can succeed. For a deadline a deeper (faster) one may still meet it.
         if (!deadline) break;
         continue;
       }
+      const LayoutCandidate& c = kept.back();
       const bool gain = deadline ? (c.gpus < best_gpus ||
                                     (c.gpus == best_gpus && c.step_s < best_time * (1 - kVppGain)))
                                  : c.step_s < best_time * (1 - kVppGain);
@@ -484,35 +575,37 @@ SearchResult LayoutSearch::result() const {
   r.global_batch = s.target;
   r.evaluated = s.evaluated;
   r.feasible = s.feasible;
-  const std::string& objective = s.options.objective;
-  std::vector<LayoutCandidate> sorted = s.kept;
-  std::sort(sorted.begin(), sorted.end(), [&](const LayoutCandidate& a, const LayoutCandidate& b) {
-    return better(a, b, objective);
+  const Objective objective = objective_of(s.options.objective);
+  // Sorted by pointer: the candidates themselves (with their split's text) are never moved.
+  std::vector<const LayoutCandidate*> sorted;
+  sorted.reserve(s.kept.size());
+  for (const auto& c : s.kept) sorted.push_back(&c);
+  std::sort(sorted.begin(), sorted.end(), [&](const LayoutCandidate* a, const LayoutCandidate* b) {
+    return better(*a, *b, objective);
   });
   if (!sorted.empty()) {
     r.found = true;
-    r.best = sorted.front();
+    r.best = *sorted.front();
   }
   // The best variant of each (TP, PP, DP, CP, EP): what an engineer reads as a layout.
   std::vector<std::tuple<double, double, double, double, double>> seen;
-  for (const auto& c : sorted) {
+  for (const LayoutCandidate* c : sorted) {
     if (r.top.size() >= s.options.top_n) break;
-    const auto shape = std::make_tuple(c.tp, c.pp, c.dp, c.cp, c.ep);
+    const auto shape = std::make_tuple(c->tp, c->pp, c->dp, c->cp, c->ep);
     if (std::find(seen.begin(), seen.end(), shape) != seen.end()) continue;
     seen.push_back(shape);
-    r.top.push_back(c);
+    r.top.push_back(*c);
   }
   // Pareto front of GPUs against time: fewest GPUs first, each faster than all before it.
-  std::vector<LayoutCandidate> by_gpus = sorted;
-  std::sort(by_gpus.begin(), by_gpus.end(), [](const LayoutCandidate& a, const LayoutCandidate& b) {
-    if (a.gpus != b.gpus) return a.gpus < b.gpus;
-    return better(a, b, "time");
+  std::sort(sorted.begin(), sorted.end(), [](const LayoutCandidate* a, const LayoutCandidate* b) {
+    if (a->gpus != b->gpus) return a->gpus < b->gpus;
+    return better(*a, *b, Objective::kTime);
   });
   double best_time = HUGE_VAL;
-  for (const auto& c : by_gpus) {
-    if (time_score(c) < best_time) {
-      r.pareto.push_back(c);
-      best_time = time_score(c);
+  for (const LayoutCandidate* c : sorted) {
+    if (time_score(*c) < best_time) {
+      r.pareto.push_back(*c);
+      best_time = time_score(*c);
     }
   }
   if (s.deadline && !r.pareto.empty()) {
@@ -536,7 +629,7 @@ double dp_for_deadline(TrainingTimeInputs in, double deadline_days, bool fixed_g
   const auto meets = [&](double dp) {
     l.dp = dp;
     in.global_batch = fixed_global_batch ? target : layout_global_batch(target, l.micro_batch, dp);
-    if (std::fmod(in.global_batch, l.micro_batch * dp) != 0) return false;
+    if (!is_multiple(in.global_batch, l.micro_batch * dp)) return false;
     l.microbatches = in.global_batch / (l.micro_batch * dp);
     return training_time(in, training_peak(in.memory).params_per_card).days <= deadline_days;
   };
@@ -545,7 +638,7 @@ double dp_for_deadline(TrainingTimeInputs in, double deadline_days, bool fixed_g
     const double microbatches = target / l.micro_batch;
     if (!(microbatches >= 1) || microbatches != std::floor(microbatches)) return kNaN;
     for (double dp = 1; dp <= std::min(microbatches, max_dp); ++dp) {
-      if (std::fmod(microbatches, dp) == 0 && meets(dp)) return dp;
+      if (is_multiple(microbatches, dp) && meets(dp)) return dp;
     }
     return kNaN;
   }

@@ -475,28 +475,34 @@ void add_layers(StageTime& st, const LayerCost& c, double count) {
 
 }  // namespace
 
-void predict_step(const TrainingTimeInputs& in, const LayerCosts& costs, double params_per_card,
-                  TrainingTime& t) {
+StagePass stage_pass(const TrainingTimeInputs& in, const LayerCosts& costs) {
   const TrainingMemoryInputs& mem = in.memory;
   const Architecture& a = mem.arch;
   const TrainingLayout& l = mem.layout;
   const int p = static_cast<int>(l.pp);
-  const double m = in.global_batch / (l.micro_batch * l.dp);
   const double v = std::max(1.0, l.vpp);
-  t.microbatches = m;
 
   // Per-stage time of one micro-batch; the layers of stage i from the plan's split.
+  StagePass out;
   StageTime slowest;
   double total = 0;
-  double first_fwd = 0, first_bwd = 0;
   int first_layer = 0;
-  const std::vector<int> split = split_layers(a.layers, p, l.stage_layers);
+  // The layers of stage i: the plan's split, else the even one (the remainder on stages 1, 2, …)
+  // without building it (this runs for every layout the search tries).
+  const int base = p > 0 ? a.layers / p : 0;
+  const int extra = p > 0 ? a.layers % p : 0;
+  const auto stage_layers = [&](int i) {
+    if (!l.stage_layers.empty()) return l.stage_layers[static_cast<std::size_t>(i)];
+    return base + (i >= 1 && i <= extra ? 1 : 0);
+  };
+  const int stages =
+      l.stage_layers.empty() ? (base > 0 ? p : 0) : static_cast<int>(l.stage_layers.size());
   // Consecutive stages sit TP·CP·DP ranks apart: in one node only while two of them fit.
   bool unknown = costs.link_unknown;
   const Link pp_link = link(in, 2 * l.tp * l.cp * l.dp <= in.gpus_per_node, unknown);
   const double send = p > 1 ? pp_link.send_s(costs.p2p_bytes) : 0;
-  for (int i = 0; i < p && i < static_cast<int>(split.size()); ++i) {
-    const int layers = split[static_cast<std::size_t>(i)];
+  for (int i = 0; i < p && i < stages; ++i) {
+    const int layers = stage_layers(i);
     const int moe = a.moe_layers_before(first_layer + layers) - a.moe_layers_before(first_layer);
     first_layer += layers;
     StageTime st;
@@ -512,21 +518,34 @@ void predict_step(const TrainingTimeInputs& in, const LayerCosts& costs, double 
       st.pp = 2 * v * (hide ? overlapped(send, chunk_compute / 2, pp_link.compute_share) : send);
     }
     if (i == 0) {
-      first_fwd = st.fwd;
-      first_bwd = st.bwd;
+      out.first_fwd_s = st.fwd;
+      out.first_bwd_s = st.bwd;
     }
     total += st.total();
     if (st.total() > slowest.total()) slowest = st;
   }
-  const double s_max = slowest.total();
-  t.compute_s = m * slowest.compute;
-  t.recompute_s = m * slowest.recompute;
-  t.tp_comm_s = m * slowest.tp;
-  t.cp_comm_s = m * slowest.cp;
-  t.moe_comm_s = m * slowest.ep;
-  t.pp_comm_s = m * slowest.pp;
-  t.bubble_s = p > 1 ? (total - s_max) / v : 0;
+  out.compute_s = slowest.compute;
+  out.recompute_s = slowest.recompute;
+  out.tp_s = slowest.tp;
+  out.cp_s = slowest.cp;
+  out.ep_s = slowest.ep;
+  out.pp_s = slowest.pp;
+  out.slowest_s = slowest.total();
+  out.bubble_s = p > 1 ? (total - out.slowest_s) / v : 0;
+  out.link_unknown = unknown;
+  return out;
+}
 
+namespace {
+
+// The data-parallel collectives' exposed time and the optimizer's, for the layout's ZeRO stage.
+void dp_and_optimizer(const TrainingTimeInputs& in, const LayerCosts& costs, double params_per_card,
+                      const StagePass& pass, double m, bool& unknown, double& dp_s,
+                      double& optimizer_s) {
+  const TrainingMemoryInputs& mem = in.memory;
+  const TrainingLayout& l = mem.layout;
+  const double first_fwd = pass.first_fwd_s;
+  const double first_bwd = pass.first_bwd_s;
   // Data parallelism over DP × CP ranks (CP ranks hold the same weights); over NVLink while the
   // group fits a node. The first stage finishes its backward last: its compute is the window.
   const Recipe& r = mem.recipe;
@@ -555,7 +574,7 @@ void predict_step(const TrainingTimeInputs& in, const LayerCosts& costs, double 
       dp = hidden(dp_link.all_reduce_s(grads, ranks), first_bwd);
     }
   }
-  t.dp_comm_s = dp;
+  dp_s = dp;
 
   // Adam streams, per parameter it updates: the gradient (read for the norm, read, zeroed),
   // master weights (or the weights) and both moments (read and written), the compute copy
@@ -564,9 +583,37 @@ void predict_step(const TrainingTimeInputs& in, const LayerCosts& costs, double 
   const double master = r.master_bytes > 0 ? r.master_bytes : r.weight_bytes;
   const double per_param = 3 * r.grad_bytes + 2 * master + 2 * r.optimizer_bytes +
                            (r.master_bytes > 0 ? r.weight_bytes : 0);
-  t.optimizer_s = stream_s(costs.linear, params_per_card / shard * per_param);
+  optimizer_s = stream_s(costs.linear, params_per_card / shard * per_param);
+}
 
-  t.step_s = m * s_max + t.bubble_s + t.dp_comm_s + t.optimizer_s;
+}  // namespace
+
+double step_seconds(const TrainingTimeInputs& in, const LayerCosts& costs, double params_per_card,
+                    const StagePass& pass) {
+  const TrainingLayout& l = in.memory.layout;
+  const double m = in.global_batch / (l.micro_batch * l.dp);
+  bool unknown = pass.link_unknown;
+  double dp = 0, optimizer = 0;
+  dp_and_optimizer(in, costs, params_per_card, pass, m, unknown, dp, optimizer);
+  return m * pass.slowest_s + pass.bubble_s + dp + optimizer;
+}
+
+void predict_step(const TrainingTimeInputs& in, const LayerCosts& costs, double params_per_card,
+                  TrainingTime& t) {
+  const TrainingLayout& l = in.memory.layout;
+  const StagePass pass = stage_pass(in, costs);
+  const double m = in.global_batch / (l.micro_batch * l.dp);
+  t.microbatches = m;
+  t.compute_s = m * pass.compute_s;
+  t.recompute_s = m * pass.recompute_s;
+  t.tp_comm_s = m * pass.tp_s;
+  t.cp_comm_s = m * pass.cp_s;
+  t.moe_comm_s = m * pass.ep_s;
+  t.pp_comm_s = m * pass.pp_s;
+  t.bubble_s = pass.bubble_s;
+  bool unknown = pass.link_unknown;
+  dp_and_optimizer(in, costs, params_per_card, pass, m, unknown, t.dp_comm_s, t.optimizer_s);
+  t.step_s = m * pass.slowest_s + t.bubble_s + t.dp_comm_s + t.optimizer_s;
   t.comm_known = !unknown;
 }
 

@@ -323,5 +323,60 @@ TEST(LayoutSearch, TheParetoFrontOnlyAddsGpusToGoFaster) {
   }
 }
 
+// The search skips a variant that needs no less memory than one that did not fit: less
+// recompute, a lower ZeRO stage among 0–2 or fewer DP ranks (same batch) never lowers the peak.
+// (ZeRO-3 holds gather buffers, so over few ranks it can need more than ZeRO-2: the search
+// compares it only with itself.) A memory model that broke this would make the search skip
+// layouts that fit; this checks it holds.
+TEST(LayoutSearch, MemoryNeverFallsWithLessRecomputeLowerZeroOrFewerReplicas) {
+  struct Case {
+    const char* model;
+    double tp, pp, ep, batch;
+  };
+  const Case cases[] = {{"gpt3-175b", 8, 8, 1, 1536},
+                        {"llama-3.1-70b", 4, 4, 1, 1024},
+                        {"mixtral-8x7b", 2, 4, 8, 1024},
+                        {"deepseek-v3", 2, 16, 16, 15360}};  // EP·ETP tiles DP·TP (rule)
+  for (const Case& k : cases) {
+    Plan plan;
+    plan.model = k.model;
+    const ResolvedPlan resolved = resolve(plan);
+    ASSERT_TRUE(resolved.training.ready) << k.model;
+    TrainingMemoryInputs base = resolved.training.inputs.memory;
+    TrainingLayout& l = base.layout;
+    l.tp = k.tp;
+    l.pp = k.pp;
+    l.ep = k.ep;
+    l.etp = 1;
+    l.vpp = 1;
+    l.stage_layers.clear();
+    const Recompute modes[] = {Recompute::kNone, Recompute::kSelective, Recompute::kFull};
+    for (double mb : {1.0, 4.0}) {
+      for (double dp : {8.0, 16.0, 64.0}) {
+        for (int r = 0; r < 3; ++r) {
+          for (int zero = 0; zero <= 3; ++zero) {
+            const auto peak = [&](int rc, int z, double d) {
+              TrainingMemoryInputs in = base;
+              in.layout.micro_batch = mb;
+              in.layout.dp = d;
+              in.layout.microbatches = k.batch / (mb * d);
+              in.layout.recompute = modes[rc];
+              in.layout.zero = z;
+              return training_peak(in).bytes;
+            };
+            const double here = peak(r, zero, dp);
+            const std::string where = std::string(k.model) + " mb " + std::to_string(mb) + " dp " +
+                                      std::to_string(dp) + " rc " + std::to_string(r) + " zero " +
+                                      std::to_string(zero);
+            if (r < 2) EXPECT_GE(here, peak(r + 1, zero, dp) * (1 - 1e-12)) << where;
+            if (zero < 2) EXPECT_GE(here, peak(r, zero + 1, dp) * (1 - 1e-12)) << where;
+            EXPECT_GE(here, peak(r, zero, dp * 2) * (1 - 1e-12)) << where;
+          }
+        }
+      }
+    }
+  }
+}
+
 }  // namespace
 }  // namespace llm_sizer

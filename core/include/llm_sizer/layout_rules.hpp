@@ -13,6 +13,7 @@
 ///   EP | routed experts and EP × ETP | DP × CP × TP (the expert group tiles the dense ranks);
 ///   micro-batch × DP | global batch (whole micro-batches per replica).
 
+#include <cmath>
 #include <span>
 #include <string>
 #include <vector>
@@ -37,6 +38,18 @@ struct LayoutProposal {
   std::span<const int> stage_layers;  ///< explicit split, empty for the even one
   bool tp_may_cross_nodes = false;    ///< the plan asked for TP above the node's size
 };
+
+/// Whether whole `value` is a multiple of whole `divisor` (≥ 1): integer arithmetic where both fit
+/// (std::fmod is a software routine in wasm, and the search asks this for every layout).
+inline bool is_multiple(double value, double divisor) {
+  constexpr double kExact = 9007199254740992.0;  // 2^53
+  if (divisor >= 1 && value >= 0 && value < kExact && divisor < kExact &&
+      value == static_cast<double>(static_cast<long long>(value)) &&
+      divisor == static_cast<double>(static_cast<long long>(divisor))) {
+    return static_cast<long long>(value) % static_cast<long long>(divisor) == 0;
+  }
+  return divisor >= 1 && value >= 0 && std::fmod(value, divisor) == 0;
+}
 
 /// Bits of the rules a layout breaks (0: valid).
 enum LayoutRule : unsigned {

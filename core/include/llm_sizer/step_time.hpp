@@ -64,6 +64,29 @@ struct LayerCosts {
 /// The layer costs of the layout in `in`.
 LayerCosts layer_costs(const TrainingTimeInputs& in);
 
+/// One micro-batch through the pipeline: the slowest stage's terms and the fill and drain. It
+/// depends on the layout but not on ZeRO, the global batch or the parameters per card, so the
+/// search computes it once for every ZeRO stage it tries.
+struct StagePass {
+  double compute_s = 0;  ///< the slowest stage's compute per micro-batch
+  double recompute_s = 0;
+  double tp_s = 0;
+  double cp_s = 0;
+  double ep_s = 0;
+  double pp_s = 0;
+  double slowest_s = 0;    ///< the slowest stage's whole time per micro-batch
+  double bubble_s = 0;     ///< (Σ stages − slowest) / VPP
+  double first_fwd_s = 0;  ///< the first stage's forward (hides the weight gathers)
+  double first_bwd_s = 0;  ///< and backward with recompute (hides the gradient reduction)
+  bool link_unknown = false;
+};
+
+StagePass stage_pass(const TrainingTimeInputs& in, const LayerCosts& costs);
+
+/// The step time alone from a stage pass: what the search sorts its variants by.
+double step_seconds(const TrainingTimeInputs& in, const LayerCosts& costs, double params_per_card,
+                    const StagePass& pass);
+
 /// Fills the predicted step of `t` (its compute, bubble, communication, recompute and optimizer
 /// terms) from the layer costs; `params_per_card` is the largest stage's (what DP reduces).
 void predict_step(const TrainingTimeInputs& in, const LayerCosts& costs, double params_per_card,
