@@ -30,35 +30,67 @@ const cspMeta = () => ({
 });
 
 // The message catalogs are shared with the CLI. Its own messages ("cli.*" and "*.cli_*") reach the
-// page only where a component names them, and the config.json importer's messages travel with
-// the importer's code (virtual:hf-messages): ~1.5 KB gzipped less for every first visit.
-function pageSource(dir = 'web/src') {
+// page only where a component names them, the config.json importer's messages travel with
+// the importer's code (virtual:hf-messages), and so do those only the step-time details, the
+// search's results and the efficiency fields name (virtual:results-messages, loaded with those
+// components): ~3 KB gzipped less for every first visit.
+function pageSource(dir = 'web/src', skip = () => false) {
   return readdirSync(dir, { withFileTypes: true })
     .map((entry) => {
       const path = join(dir, entry.name);
-      if (entry.isDirectory()) return pageSource(path);
-      return /\.tsx?$/.test(entry.name) ? readFileSync(path, 'utf8') : '';
+      if (entry.isDirectory()) return pageSource(path, skip);
+      return /\.tsx?$/.test(entry.name) && !skip(path) ? readFileSync(path, 'utf8') : '';
     })
     .join('\n');
 }
+// Components loaded when first shown whose messages come with them.
+const RESULTS_COMPONENTS = [
+  'TimeDetails.tsx',
+  'SearchResults.tsx',
+  'ParetoChart.tsx',
+  'EfficiencyFields.tsx',
+];
+const isResultsComponent = (path) => RESULTS_COMPONENTS.some((name) => path.endsWith(name));
 
 // "rule.*" words how an empty input resolves, for the CLI's help and docs/inputs.md.
 const cliOnly = (key) => key.startsWith('cli.') || key.includes('.cli_') || key.startsWith('rule.');
 const importerOnly = (key) =>
   !cliOnly(key) && ((key.startsWith('hf.') && key !== 'hf.title') || key.startsWith('issue.hf_'));
 const HF_MESSAGES = 'virtual:hf-messages';
+const RESULTS_MESSAGES = 'virtual:results-messages';
+// Named by a results component and by nothing else on the page. Families the page names through
+// templates (`field.${id}`, `choice.…`, `issue.…`) stay in the catalog.
+let resultsKeys;
+function resultsOnly(key) {
+  if (!/^(time|ui|cli|hint)\./.test(key)) return false;
+  resultsKeys ??= {
+    inResults: pageSource('web/src', (path) => !isResultsComponent(path)),
+    elsewhere: pageSource('web/src', isResultsComponent),
+  };
+  const quoted = [`'${key}'`, `"${key}"`];
+  return (
+    quoted.some((q) => resultsKeys.inResults.includes(q)) &&
+    !quoted.some((q) => resultsKeys.elsewhere.includes(q))
+  );
+}
 const catalogFile = (lang) => `web/src/i18n/${lang === 'zh' ? 'zh-CN' : 'en'}.json`;
 
 const pageMessages = () => ({
   name: 'llm-sizer-page-messages',
   enforce: 'pre',
-  resolveId: (id) => (id === HF_MESSAGES ? `\0${HF_MESSAGES}` : null),
+  resolveId: (id) => ([HF_MESSAGES, RESULTS_MESSAGES].includes(id) ? `\0${id}` : null),
   load(id) {
-    if (id !== `\0${HF_MESSAGES}`) return null;
+    const wanted =
+      id === `\0${HF_MESSAGES}`
+        ? importerOnly
+        : id === `\0${RESULTS_MESSAGES}`
+          ? resultsOnly
+          : null;
+    if (!wanted) return null;
     const tables = {};
     for (const lang of ['en', 'zh']) {
       const messages = JSON.parse(readFileSync(catalogFile(lang), 'utf8'));
-      tables[lang] = Object.fromEntries(Object.entries(messages).filter(([k]) => importerOnly(k)));
+      tables[lang] = Object.fromEntries(Object.entries(messages).filter(([k]) => wanted(k)));
     }
     return `export default ${JSON.stringify(tables)};`;
   },
@@ -66,7 +98,8 @@ const pageMessages = () => ({
     if (!/\/i18n\/[\w-]+\.json$/.test(id)) return null;
     const source = pageSource();
     const kept = Object.entries(JSON.parse(code)).filter(
-      ([key]) => !importerOnly(key) && (!cliOnly(key) || source.includes(`'${key}'`)),
+      ([key]) =>
+        !importerOnly(key) && !resultsOnly(key) && (!cliOnly(key) || source.includes(`'${key}'`)),
     );
     return { code: JSON.stringify(Object.fromEntries(kept)), map: null };
   },

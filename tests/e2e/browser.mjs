@@ -61,6 +61,14 @@ export async function showSearch(page) {
 }
 
 /**
+ * Scrolls to the time panel, whose step-time model arrives with the full module once the panel
+ * is near the viewport.
+ */
+export async function showTime(page) {
+  await page.locator('[data-testid=time-panel]').scrollIntoViewIfNeeded();
+}
+
+/**
  * Scrolls to the serving panel, whose model arrives with the full module once the panel is near
  * the viewport, and waits until it shows its numbers (or why it has none).
  */

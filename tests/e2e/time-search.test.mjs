@@ -1,7 +1,7 @@
 // The time and cost panel and the layout search (in its Web Worker) in the real page.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openWatchedPage, showSearch } from './browser.mjs';
+import { openWatchedPage, showSearch, showTime } from './browser.mjs';
 import { servePage } from './served-page.mjs';
 
 const site = servePage();
@@ -14,6 +14,8 @@ test("Megatron's GPT-3 estimate: 1024 A100 at a measured 140 TFLOP/s, about 34 d
   await page.goto(
     `${site.server.url}#v=2&m=gpt3-175b&a=a100-80g&tp=8&pp=16&dp=8&rc=full&tokens=300e9&tflops=140`,
   );
+  // The step-time model comes with the full module, fetched as its panel nears the viewport.
+  await showTime(page);
   await page.waitForSelector('[data-testid=time-days]');
   const days = numberIn(await page.textContent('[data-testid=time-days]'));
   assert.ok(Math.abs(days - 33.9) / 33.9 < 0.03, `${days} days`);
@@ -25,12 +27,15 @@ test("Megatron's GPT-3 estimate: 1024 A100 at a measured 140 TFLOP/s, about 34 d
 test('predicted time shows its parts, cost and the MFU sensitivity', async () => {
   const page = await openWatchedPage(site.browser);
   await page.goto(`${site.server.url}#v=2&m=gpt3-175b&a=h100-80g&pp=10&cluster=1000&tokens=300e9`);
+  await showTime(page);
   await page.waitForSelector('[data-testid=time-days]');
   const rows = await page.$$eval('[data-testid=step-breakdown] tbody tr', (trs) =>
     trs.map((tr) => tr.textContent),
   );
-  assert.equal(rows.length, 6);
-  assert.match(rows[1], /Pipeline bubble/);
+  // Compute, recompute, bubble, TP, CP, PP, DP, MoE, optimizer: the split the issue asked for.
+  assert.equal(rows.length, 9);
+  assert.match(rows[2], /Pipeline bubble/);
+  assert.match(rows[8], /Optimizer step/);
   assert.match(await page.textContent('[data-testid=time-cost]'), /^\$[\d,]+$/);
   assert.match(await page.textContent('[data-testid=mfu-sensitivity]'), /30 \/ 40 \/ 50 %/);
   // More tokens, proportionally more days.

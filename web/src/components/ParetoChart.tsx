@@ -1,8 +1,11 @@
 import type { LayoutCandidate } from '../core/types';
-import { formatNumber } from '../i18n/i18n';
+import { addMessages, formatNumber } from '../i18n/i18n';
 import { useApp, useT } from '../state/context';
 import { GridLines } from './GridLines';
-import { layoutExtras } from './SearchPanel';
+import { layoutExtras } from './layout-extras';
+import resultsMessages from 'virtual:results-messages';
+
+addMessages(resultsMessages);
 
 const WIDTH = 640;
 const HEIGHT = 240;

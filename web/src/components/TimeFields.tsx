@@ -1,8 +1,12 @@
 import { Disclosure } from './Disclosure';
 import { useT } from '../state/context';
 import { Field } from './Field';
+import { Lazy } from './Lazy';
 
-/** What the time, cost and search need: tokens, efficiency, energy, a deadline, the ranking. */
+// The efficiencies' fields and hints load when their section is first opened.
+const loadEfficiencyFields = () => import('./EfficiencyFields').then((m) => m.EfficiencyFields);
+
+/** What the time, cost and search need: tokens, a deadline, the ranking, limits, efficiencies. */
 export function TimeFields() {
   const t = useT();
   return (
@@ -14,20 +18,7 @@ export function TimeFields() {
       <Field id="objective" />
       <Field id="searchLimits" hint={t('hint.search_limits')} />
       <Disclosure summary={t('ui.efficiency')}>
-        {() => (
-          <>
-            <Field id="gemmEfficiency" hint={t('hint.gemm_efficiency')} />
-            <Field id="attentionEfficiency" hint={t('hint.attention_efficiency')} />
-            <Field id="memoryEfficiency" hint={t('hint.memory_efficiency')} />
-            <Field id="commEfficiency" hint={t('hint.comm_efficiency')} />
-            <Field id="tpOverlap" hint={t('hint.tp_overlap')} />
-            <Field id="moeOverlap" hint={t('hint.moe_overlap')} />
-            <Field id="dpOverlap" hint={t('hint.dp_overlap')} />
-            <Field id="mfu" hint={t('hint.mfu')} />
-            <Field id="achievedTflops" hint={t('hint.achieved_tflops')} />
-            <Field id="pue" />
-          </>
-        )}
+        {() => <Lazy load={loadEfficiencyFields} />}
       </Disclosure>
     </fieldset>
   );
