@@ -336,6 +336,49 @@ TEST(CliTrainText, ShowsStepTimeThroughputMfuDaysGpuHoursCostAndEnergy) {
   EXPECT_FALSE(has(no_tokens.out, "GPU-hours  "));
 }
 
+// Bug: the time's sentence printed its placeholders ("GEMMs at up to {gemm} %") in text mode,
+// and the step's split that --json and the page show (issue 12) was missing from the text.
+TEST(CliTrainText, FillsTheTimeSentenceAndShowsTheStepSplit) {
+  const std::vector<std::string> plan = {
+      "train", "--model", "llama-3.1-70b", "--accelerator", "h200-141g", "--tp", "8", "--pp", "4",
+      "--dp",  "4"};
+  for (const char* lang : {"en", "zh"}) {
+    std::vector<std::string> args = plan;
+    args.insert(args.end(), {"--lang", lang});
+    const auto text = run_cli(args);
+    ASSERT_EQ(text.code, 0) << text.err;
+    ASSERT_TRUE(has(text.out, lang == std::string("en") ? "Training time" : "训练时间"));
+    EXPECT_FALSE(std::regex_search(text.out, std::regex("\\{[a-z_]+\\}"))) << text.out;
+  }
+  const auto text = run_cli(plan);
+  std::vector<std::string> json_args = plan;
+  json_args.push_back("--json");
+  const JsonValue time = *json_of(run_cli(json_args).out).find("time");
+  // One row per term of the split, in the page's order, each with the JSON's number.
+  std::size_t last = text.out.find("One step:");
+  ASSERT_NE(last, std::string::npos) << text.out;
+  for (const auto& [label, key] :
+       std::vector<std::pair<std::string, std::string>>{{"Compute", "compute_s"},
+                                                        {"Recompute", "recompute_s"},
+                                                        {"Pipeline bubble", "bubble_s"},
+                                                        {"TP collectives", "tp_comm_s"},
+                                                        {"PP send/receive", "pp_comm_s"},
+                                                        {"DP gradient reduction", "dp_comm_s"},
+                                                        {"MoE all-to-all", "moe_comm_s"},
+                                                        {"Optimizer step", "optimizer_s"}}) {
+    const auto row = text.out.find("\n" + label, last);
+    ASSERT_NE(row, std::string::npos) << label << "\n" << text.out;
+    const std::string line = text.out.substr(row + 1, text.out.find('\n', row + 1) - row - 1);
+    char expected[32];
+    std::snprintf(expected, sizeof expected, "%.3f", test::number_at(time, key.c_str()));
+    std::string digits = expected;
+    while (digits.back() == '0') digits.pop_back();
+    if (digits.back() == '.') digits.pop_back();
+    EXPECT_TRUE(has(line, " " + digits + " s")) << line << " vs " << expected;
+    last = row + 1;
+  }
+}
+
 // Bug: a link's name with bytes that are not UTF-8 (m.name=%FF) reached --json output raw, so
 // the document was not valid JSON text (RFC 8259 §8.1); and U+009B was rewritten by the
 // terminal filter, so the CLI's JSON differed from the page's export of the same link.
