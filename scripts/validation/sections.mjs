@@ -5,4 +5,6 @@
 //   render(result)  → Markdown: the table with each row's source, and the summary
 //   BOUNDS          → the error bounds tests/web/validation-<id>.test.mjs holds it to
 // Add a section by importing it here.
-export const SECTIONS = [];
+import * as training from './training.mjs';
+
+export const SECTIONS = [training];
