@@ -87,3 +87,18 @@ test('a deadline finds the fewest GPUs that meet it', async () => {
   assert.deepEqual(page.problems, []);
   await page.closeAll();
 });
+
+// Bug: a search cancelled before its first result left the panel saying "Searching…" for good.
+test('a long search shows its progress and stops when cancelled', async () => {
+  const page = await openWatchedPage(site.browser);
+  // DeepSeek-V3 on 2,048 H800 with EP searched: ~10⁵ layouts, long enough to cancel.
+  await page.goto(`${site.server.url}#v=2&m=deepseek-v3&a=h800-80g&cluster=2048&tokens=14.8e12`);
+  await showSearch(page);
+  await page.waitForSelector('[data-testid=search-progress] progress');
+  await page.click('[data-testid=search-cancel]');
+  await page.waitForSelector('[data-testid=search-cancelled]');
+  assert.equal(await page.locator('[data-testid=search-progress]').count(), 0);
+  assert.match(await page.textContent('[data-testid=search-panel]'), /Cancelled\./);
+  assert.deepEqual(page.problems, []);
+  await page.closeAll();
+});

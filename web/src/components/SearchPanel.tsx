@@ -46,6 +46,14 @@ export function SearchPanel() {
   const body = () => {
     if (!searchApplies(app.texts.value)) return <p class="hint">{t('ui.search_idle')}</p>;
     if (state.status === 'error') return <p class="error">{state.error}</p>;
+    if ((!state.report || !search) && state.status === 'cancelled') {
+      // Cancelled before a first result: nothing is running any more, and nothing to show.
+      return (
+        <p class="context" data-testid="search-cancelled">
+          {t('ui.search_cancelled')}
+        </p>
+      );
+    }
     if (!state.report || !search) {
       return (
         <>
@@ -65,7 +73,9 @@ export function SearchPanel() {
           })}{' '}
           {search.globalBatch > 0 && t('ui.search_batch', { batch: n(search.globalBatch, 0) })}
           {running && ` ${t('ui.searching')}`}
-          {state.status === 'cancelled' && ` ${t('ui.search_cancelled')}`}
+          {state.status === 'cancelled' && (
+            <span data-testid="search-cancelled"> {t('ui.search_cancelled')}</span>
+          )}
         </p>
         {progress}
         {state.report.issues
