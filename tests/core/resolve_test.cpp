@@ -188,13 +188,32 @@ TEST(Rulebook, InterleavingNeedsALayerPerChunkAndNothingMore) {
 
 // Every layout the search returns, planned directly, is valid and has the same numbers.
 TEST(Rulebook, EveryLayoutTheSearchReturnsIsAValidPlanWithTheSameNumbers) {
-  for (const char* model : {"llama-3.1-70b", "gpt3-175b", "mixtral-8x7b"}) {
-    SCOPED_TRACE(model);
+  // Dense, MoE with EP/ETP searched (DeepSeek-V3 on the H800s it was trained on), a long
+  // sequence (CP), and a deadline (each layout with its own DP).
+  struct Case {
+    const char* model;
+    const char* accelerator;
+    double cluster, batch, seq, deadline;
+  };
+  const Case cases[] = {{"llama-3.1-70b", "h100-80g", 256, 1024, 0, 0},
+                        {"gpt3-175b", "h100-80g", 256, 1024, 0, 0},
+                        {"mixtral-8x7b", "h100-80g", 256, 1024, 0, 0},
+                        {"deepseek-v3", "h800-80g", 2048, 15360, 0, 0},
+                        {"llama-3.1-8b", "h100-80g", 64, 64, 131072, 0},
+                        {"llama-3.1-70b", "h200-141g", 0, 1024, 0, 90}};
+  // The dimensions this checks must appear among the layouts checked.
+  bool cp = false, ep = false, vpp = false, uneven = false;
+  for (const Case& k : cases) {
+    const char* model = k.model;
+    SCOPED_TRACE(std::string(model) + " on " + k.accelerator);
     Plan plan;
     plan.model = model;
-    plan.cluster_gpus = 256;
-    plan.tokens = 1e12;
-    plan.global_batch = 1024;
+    plan.accelerator = k.accelerator;
+    if (k.cluster > 0) plan.cluster_gpus = k.cluster;
+    if (k.deadline > 0) plan.deadline_days = k.deadline;
+    if (k.seq > 0) plan.seq_len = k.seq;
+    plan.tokens = k.deadline > 0 ? 15e12 : 1e12;
+    plan.global_batch = k.batch;
     const SearchReport s = search_plan(plan);
     ASSERT_TRUE(s.search.found);
     std::vector<LayoutCandidate> layouts = s.search.top;
@@ -202,6 +221,7 @@ TEST(Rulebook, EveryLayoutTheSearchReturnsIsAValidPlanWithTheSameNumbers) {
     for (const auto& c : layouts) {
       Plan check = plan;
       check.cluster_gpus.reset();
+      check.deadline_days.reset();
       check.tp = c.tp;
       check.pp = c.pp;
       check.dp = c.dp;
@@ -217,11 +237,19 @@ TEST(Rulebook, EveryLayoutTheSearchReturnsIsAValidPlanWithTheSameNumbers) {
       const Report r = evaluate(check);
       ASSERT_FALSE(has_error(r.issues)) << encode_link(check) << " " << r.issues.front().code;
       ASSERT_TRUE(r.training.available) << encode_link(check);
-      EXPECT_EQ(r.training.settings.global_batch, 1024);
+      EXPECT_EQ(r.training.settings.global_batch, k.batch);
       EXPECT_NEAR(r.training.memory.peak_gb, c.peak_gb, 1e-9 * c.peak_gb);
       EXPECT_NEAR(r.training.time.step_s, c.step_s, 1e-6 * c.step_s);
+      cp = cp || c.cp > 1;
+      ep = ep || c.ep > 1;
+      vpp = vpp || c.vpp > 1;
+      uneven = uneven || !c.stage_layers.empty();
     }
   }
+  EXPECT_TRUE(cp);
+  EXPECT_TRUE(ep);
+  EXPECT_TRUE(vpp);
+  EXPECT_TRUE(uneven);
 }
 
 // libc++ (the page) and libstdc++ (the CLI) order equal elements apart; the ranking must not
