@@ -116,6 +116,32 @@ void BM_OneLayoutEvaluation(benchmark::State& state) {
 }
 BENCHMARK(BM_OneLayoutEvaluation);
 
+// The layout bench/calculon-side-by-side.sh gives Calculon (which needs PP to divide the 96
+// layers): GPT-3 175B on 1,024 H100 as (8, 8, 16), micro-batch 1, batch 1536, sequence
+// parallelism, selective recompute, distributed optimizer.
+void BM_OneLayoutCalculonsLayout(benchmark::State& state) {
+  llm_sizer::Plan plan;
+  plan.tokens = 300e9;
+  plan.global_batch = 1536;
+  plan.micro_batch = 1;
+  plan.recompute = "selective";
+  plan.sequence_parallel = 1;
+  plan.zero = 1;
+  const llm_sizer::ResolvedPlan resolved = llm_sizer::resolve(plan);
+  llm_sizer::TrainingTimeInputs in;
+  llm_sizer::TrainingSettings settings;
+  std::vector<llm_sizer::Issue> issues;
+  llm_sizer::training_layout(resolved, 8, 8, 16, in, settings, issues);
+  double sink = 0;
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(in);
+    const auto peak = llm_sizer::training_peak(in.memory);
+    sink += llm_sizer::training_time(in, peak.params_per_card).step_s;
+  }
+  state.counters["step_s"] = sink / static_cast<double>(state.iterations());
+}
+BENCHMARK(BM_OneLayoutCalculonsLayout);
+
 // One layout inside the search: the layer costs are the key's (TP, CP, EP, ETP, micro-batch,
 // SP, recompute), computed once for every PP, split, VPP and DP tried with it.
 void BM_OneLayoutInTheSearch(benchmark::State& state) {
