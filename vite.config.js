@@ -4,14 +4,16 @@ import { defineConfig } from 'vite';
 import preact from '@preact/preset-vite';
 
 // The page runs under a strict policy: no inline script or style, no eval (the wasm glue is built
-// with -sDYNAMIC_EXECUTION=0), only its own origin. Injected at build time only, because the dev
+// with -sDYNAMIC_EXECUTION=0), only its own origin — and huggingface.co for fetches the user asks
+// for. Injected at build time only, because the dev
 // server injects CSS as inline <style>.
 export const CSP = [
   "default-src 'self'",
   "script-src 'self' 'wasm-unsafe-eval'",
   "style-src 'self'",
   "img-src 'self' data:",
-  "connect-src 'self'",
+  // The Hub, for a model's config.json read when the user asks for it (web/src/catalog/hub.ts).
+  "connect-src 'self' https://huggingface.co",
   "object-src 'none'",
   "base-uri 'self'",
   "form-action 'none'",
@@ -30,79 +32,180 @@ const cspMeta = () => ({
 });
 
 // The message catalogs are shared with the CLI. Its own messages ("cli.*" and "*.cli_*") reach the
-// page only where a component names them, the config.json importer's messages travel with
-// the importer's code (virtual:hf-messages), and so do those only the step-time details, the
-// search's results and the efficiency fields name (virtual:results-messages, loaded with those
-// components): ~3 KB gzipped less for every first visit.
-function pageSource(dir = 'web/src', skip = () => false) {
+// page only where a component names them, and the config.json importer's messages travel with
+// the importer's code (virtual:hf-messages): ~1.5 KB gzipped less for every first visit.
+function pageSource(dir = 'web/src') {
   return readdirSync(dir, { withFileTypes: true })
     .map((entry) => {
       const path = join(dir, entry.name);
-      if (entry.isDirectory()) return pageSource(path, skip);
-      return /\.tsx?$/.test(entry.name) && !skip(path) ? readFileSync(path, 'utf8') : '';
+      if (entry.isDirectory()) return pageSource(path);
+      return /\.tsx?$/.test(entry.name) ? readFileSync(path, 'utf8') : '';
     })
     .join('\n');
 }
-// Components loaded when first shown whose messages come with them.
-const RESULTS_COMPONENTS = [
-  'TimeDetails.tsx',
-  'SearchResults.tsx',
-  'ParetoChart.tsx',
-  'EfficiencyFields.tsx',
-];
-const isResultsComponent = (path) => RESULTS_COMPONENTS.some((name) => path.endsWith(name));
+
+// Messages that travel with the code that shows them: each pack holds the keys its files name
+// literally and no other file of the page names (literally or as the prefix of a built key, such
+// as `choice.${field}.`), so a first visit downloads none of them. Its loader (App.tsx …) adds
+// them before the pack's components render.
+const PACKS = {
+  search: { files: ['components/SearchPanel.tsx', 'components/ParetoChart.tsx'] },
+  // The search's rows, the step time's split and the efficiency fields: each component loads
+  // when first shown (the step time with the full module) and adds this pack as it loads.
+  results: {
+    files: [
+      'components/SearchResults.tsx',
+      'components/TimeDetails.tsx',
+      'components/EfficiencyFields.tsx',
+    ],
+  },
+  serve: {
+    files: [
+      'components/ServeAnswer.tsx',
+      'components/FleetAnswer.tsx',
+      'components/InferenceFleet.tsx',
+      'components/MemoryBar.tsx',
+      'components/ConcurrencyCurve.tsx',
+      'components/ServingPanel.tsx',
+      'components/FleetAlternatives.tsx',
+      'components/FleetCardBar.tsx',
+      'components/LatencyCurve.tsx',
+      'components/LaunchCommands.tsx',
+      'components/VllmImport.tsx',
+    ],
+    // The serving model's derivation and its fleet's: only the serving panel, the embedded view
+    // and the exports show them (their report comes with the full module), and their loaders
+    // add this pack.
+    prefixes: ['step.serve_', 'note.serve_', 'step.fleet_', 'note.fleet_'],
+  },
+  model: { files: ['components/ModelSearch.tsx', 'catalog/hub.ts'] },
+  article: {
+    files: [
+      'components/ArticleView.tsx',
+      'components/TrainingPlan.tsx',
+      'components/InferencePlan.tsx',
+      'components/ComparisonTable.tsx',
+    ],
+  },
+  share: { files: ['components/EmbedDialog.tsx', 'components/EmbedView.tsx', 'export/exports.ts'] },
+  // The messages of the issues a plan can only reach by changing it (the core's layout, serving
+  // and search checks): loaded at the first interaction with the page, or when one is shown
+  // (web/src/i18n/i18n.ts). A first visit shows at most what a link can carry: the checks of a
+  // value as typed, and the link's own problems.
+  issues: {
+    files: [],
+    prefixes: ['issue.'],
+    except:
+      /^issue\.(not_|must_|out_of|too_|unknown_|text_too|params_req|card_memory_req|full_model_needs|link_)/,
+  },
+};
+
+function sourceFiles(dir = 'web/src') {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return /\.tsx?$/.test(entry.name) ? [path] : [];
+  });
+}
+
+function packKeys() {
+  const files = sourceFiles().map((path) => ({
+    path: path.slice('web/src/'.length),
+    text: readFileSync(path, 'utf8'),
+  }));
+  const literal = (text) =>
+    new Set([...text.matchAll(/'([a-z_]+\.[a-z0-9_.]+)'/g)].map((m) => m[1]));
+  const prefixes = (text) => [...text.matchAll(/`([a-z_]+\.[a-z0-9_.]*)\$\{/g)].map((m) => m[1]);
+  const packs = {};
+  const catalog = JSON.parse(readFileSync(catalogFile('en'), 'utf8'));
+  for (const [name, { files: members, prefixes: declared = [], except }] of Object.entries(PACKS)) {
+    const inside = files.filter((f) => members.includes(f.path));
+    const outside = files.filter((f) => !members.includes(f.path));
+    const usedOutside = new Set(outside.flatMap((f) => [...literal(f.text)]));
+    const builtOutside = outside.flatMap((f) => prefixes(f.text));
+    const keys = new Set(
+      inside
+        .flatMap((f) => [...literal(f.text)])
+        .filter((k) => !usedOutside.has(k) && !builtOutside.some((p) => k.startsWith(p))),
+    );
+    for (const key of Object.keys(catalog)) {
+      if (declared.some((p) => key.startsWith(p)) && !except?.test(key)) keys.add(key);
+    }
+    packs[name] = keys;
+  }
+  return packs;
+}
 
 // "rule.*" words how an empty input resolves, for the CLI's help and docs/inputs.md.
+const bootOnly = (key) => key.startsWith('boot.');
 const cliOnly = (key) => key.startsWith('cli.') || key.includes('.cli_') || key.startsWith('rule.');
 const importerOnly = (key) =>
   !cliOnly(key) && ((key.startsWith('hf.') && key !== 'hf.title') || key.startsWith('issue.hf_'));
 const HF_MESSAGES = 'virtual:hf-messages';
-const RESULTS_MESSAGES = 'virtual:results-messages';
-// Named by a results component and by nothing else on the page. Families the page names through
-// templates (`field.${id}`, `choice.…`, `issue.…`) stay in the catalog.
-let resultsKeys;
-function resultsOnly(key) {
-  if (!/^(time|ui|cli|hint)\./.test(key)) return false;
-  resultsKeys ??= {
-    inResults: pageSource('web/src', (path) => !isResultsComponent(path)),
-    elsewhere: pageSource('web/src', isResultsComponent),
-  };
-  const quoted = [`'${key}'`, `"${key}"`];
-  return (
-    quoted.some((q) => resultsKeys.inResults.includes(q)) &&
-    !quoted.some((q) => resultsKeys.elsewhere.includes(q))
-  );
-}
 const catalogFile = (lang) => `web/src/i18n/${lang === 'zh' ? 'zh-CN' : 'en'}.json`;
 
-const pageMessages = () => ({
-  name: 'llm-sizer-page-messages',
-  enforce: 'pre',
-  resolveId: (id) => ([HF_MESSAGES, RESULTS_MESSAGES].includes(id) ? `\0${id}` : null),
-  load(id) {
-    const wanted =
-      id === `\0${HF_MESSAGES}`
-        ? importerOnly
-        : id === `\0${RESULTS_MESSAGES}`
-          ? resultsOnly
-          : null;
-    if (!wanted) return null;
+const PACK_PREFIX = 'virtual:messages/';
+
+const pageMessages = () => {
+  const packs = packKeys();
+  const inPack = (key) => Object.values(packs).some((keys) => keys.has(key));
+  const tablesOf = (wanted) => {
     const tables = {};
     for (const lang of ['en', 'zh']) {
       const messages = JSON.parse(readFileSync(catalogFile(lang), 'utf8'));
       tables[lang] = Object.fromEntries(Object.entries(messages).filter(([k]) => wanted(k)));
     }
     return `export default ${JSON.stringify(tables)};`;
+  };
+  return {
+    name: 'llm-sizer-page-messages',
+    enforce: 'pre',
+    resolveId: (id) =>
+      id === HF_MESSAGES ||
+      (id.startsWith(PACK_PREFIX) && Object.hasOwn(packs, id.slice(PACK_PREFIX.length)))
+        ? `\0${id}`
+        : null,
+    load(id) {
+      if (id === `\0${HF_MESSAGES}`) return tablesOf(importerOnly);
+      if (!id.startsWith(`\0${PACK_PREFIX}`)) return null;
+      const keys = packs[id.slice(PACK_PREFIX.length + 1)];
+      return tablesOf((k) => keys.has(k) && !importerOnly(k));
+    },
+    transform(code, id) {
+      if (!/\/i18n\/[\w-]+\.json$/.test(id)) return null;
+      const source = pageSource();
+      const kept = Object.entries(JSON.parse(code)).filter(
+        ([key]) =>
+          !importerOnly(key) &&
+          !inPack(key) &&
+          !bootOnly(key) &&
+          (!cliOnly(key) || source.includes(`'${key}'`)),
+      );
+      // Says that the issues pack exists, so a missing issue message is one still to load.
+      kept.push(['meta.lazy_issues', '1']);
+      return { code: JSON.stringify(Object.fromEntries(kept)), map: null };
+    },
+  };
+};
+
+// The boot script (web/boot/boot.js) with its messages (boot.* of both catalogs), emitted as
+// boot.js and run before the page's modules: it replaces "Loading…" with why the page cannot start
+// when its modules are refused (a sandboxed frame without CORS), or that it is slow.
+const bootScript = () => ({
+  name: 'llm-sizer-boot-script',
+  apply: 'build',
+  buildStart() {
+    const messages = {};
+    for (const lang of ['en', 'zh']) {
+      const catalog = JSON.parse(readFileSync(catalogFile(lang), 'utf8'));
+      messages[lang] = Object.fromEntries(Object.entries(catalog).filter(([k]) => bootOnly(k)));
+    }
+    const source = readFileSync('web/boot/boot.js', 'utf8')
+      .replace(/^\/\/.*\n/gm, '')
+      .replace('__BOOT_MESSAGES__', JSON.stringify(messages));
+    this.emitFile({ type: 'asset', fileName: 'boot.js', source });
   },
-  transform(code, id) {
-    if (!/\/i18n\/[\w-]+\.json$/.test(id)) return null;
-    const source = pageSource();
-    const kept = Object.entries(JSON.parse(code)).filter(
-      ([key]) =>
-        !importerOnly(key) && !resultsOnly(key) && (!cliOnly(key) || source.includes(`'${key}'`)),
-    );
-    return { code: JSON.stringify(Object.fromEntries(kept)), map: null };
-  },
+  transformIndexHtml: () => [{ tag: 'script', attrs: { src: './boot.js' }, injectTo: 'head' }],
 });
 
 // The page's wasm is fetched by its glue only after the script has run; announcing it in the
@@ -133,7 +236,7 @@ const preloadPageWasm = () => ({
 export default defineConfig({
   root: 'web',
   base: './',
-  plugins: [preact(), cspMeta(), pageMessages(), preloadPageWasm()],
+  plugins: [preact(), cspMeta(), pageMessages(), bootScript(), preloadPageWasm()],
   build: {
     outDir: '../dist',
     emptyOutDir: true,

@@ -8,6 +8,7 @@
 #include "../tests/core/huge_config.hpp"
 #include "llm_sizer/comparison.hpp"
 #include "llm_sizer/hf_config.hpp"
+#include "llm_sizer/inference_report.hpp"
 #include "llm_sizer/json.hpp"
 #include "llm_sizer/model.hpp"
 #include "llm_sizer/plan_codec.hpp"
@@ -209,6 +210,24 @@ void BM_ServingModelMoe(benchmark::State& state) {
   }
 }
 BENCHMARK(BM_ServingModelMoe);
+
+// The fleet search alone for issue 14's case: DeepSeek-V3 in FP8 on H100, 32 requests of
+// 8192 + 1024 tokens (every TP/PP/DP-EP layout, each sized and held to the TPOT target).
+void BM_FleetSearchDeepSeekV3(benchmark::State& state) {
+  llm_sizer::Plan plan;
+  plan.model = "deepseek-v3";
+  plan.accelerator = "h100-80g";
+  plan.infer_weights = "fp8-block";
+  plan.infer_concurrency = 32;
+  plan.infer_input_tokens = 8192;
+  plan.infer_output_tokens = 1024;
+  const auto resolved = llm_sizer::resolve(plan);
+  const auto request = llm_sizer::fleet_request(resolved);
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(llm_sizer::search_fleet(resolved.serving.inputs, request));
+  }
+}
+BENCHMARK(BM_FleetSearchDeepSeekV3)->Unit(benchmark::kMillisecond);
 
 void BM_EncodeLink(benchmark::State& state) {
   const auto plan = article_plan();

@@ -16,6 +16,7 @@ constexpr std::string_view kJson = "json";
 constexpr std::string_view kHfConfig = "hf-config";
 constexpr std::string_view kLink = "link";
 constexpr std::string_view kAll = "all";
+constexpr std::string_view kVllmCommand = "vllm-command";
 
 bool is_flag(const std::string& arg) { return arg.rfind("--", 0) == 0; }
 
@@ -34,6 +35,7 @@ std::vector<std::string> flags_of(const Command& command) {
   }
   if (command.json) flags.emplace_back(kJson);
   if (command.hf_config) flags.emplace_back(kHfConfig);
+  if (command.vllm_command) flags.emplace_back(kVllmCommand);
   if (command.link) flags.emplace_back(kLink);
   if (command.all) flags.emplace_back(kAll);
   flags.emplace_back(kHelp);
@@ -44,6 +46,7 @@ bool takes(const Command& command, std::string_view name) {
   if (name == kHelp) return true;
   if (name == kJson) return command.json;
   if (name == kHfConfig) return command.hf_config;
+  if (name == kVllmCommand) return command.vllm_command;
   if (name == kLink) return command.link;
   if (name == kAll) return command.all;
   const FieldSpec* field = find_field_by_cli_flag(name);
@@ -52,7 +55,7 @@ bool takes(const Command& command, std::string_view name) {
 
 bool exists(std::string_view name) {
   return name == kHelp || name == kJson || name == kHfConfig || name == kLink || name == kAll ||
-         find_field_by_cli_flag(name) != nullptr;
+         name == kVllmCommand || find_field_by_cli_flag(name) != nullptr;
 }
 
 // Reads one flag's value into the arguments, or words why it cannot.
@@ -88,6 +91,8 @@ void take_flag(const GivenFlag& flag, const Command& command, const Messages& m,
   }
   if (flag.name == kHfConfig) {
     out.hf_config = flag.value;
+  } else if (flag.name == kVllmCommand) {
+    out.vllm_command = flag.value;
   } else if (flag.name == kLink) {
     out.link = flag.value;
   } else {
@@ -130,7 +135,8 @@ Arguments parse_arguments(const std::vector<std::string>& args, const Messages& 
       flag.has_value = true;
     } else if (!flag.has_value && !bare_flag && i + 1 < args.size()) {
       // A value may start with "--" only where nothing else can be meant: a file name or a link.
-      const bool takes_any = flag.name == kHfConfig || flag.name == kLink;
+      const bool takes_any =
+          flag.name == kHfConfig || flag.name == kLink || flag.name == kVllmCommand;
       // An unknown flag's value is taken too, so that one typo is one error; not before the
       // command, where the next word may be the command itself.
       const bool unknown_with_value = !exists(flag.name) && !out.command.empty();

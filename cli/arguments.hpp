@@ -25,6 +25,7 @@ struct Arguments {
   std::vector<std::string> operands;  ///< what follows the command and is not a flag
   std::vector<FlagText> fields;       ///< plan inputs, in the order given
   std::optional<std::string> hf_config;
+  std::optional<std::string> vllm_command;
   std::optional<std::string> link;
   bool json = false;
   bool help = false;

@@ -21,14 +21,14 @@ constexpr std::string_view kAllGroups[] = {"general",     "model",   "architectu
                                            "memory",      "time",    "inference"};
 
 constexpr std::array kCommands = {
-    Command{"train", "", kTrainGroups, kTrainIgnored, true, true, true, true},
-    Command{"infer", "", kInferGroups, {}, true, true, true, true},
-    Command{"search", "", kSearchGroups, {}, true, true, true, true, true},
-    Command{"link", "", kAllGroups, {}, false, true, true, true},
-    Command{"open", "LINK", kAllGroups, {}, true, true, false, true},
-    Command{"models", "", {}, {}, true, false, false, false},
-    Command{"accelerators", "", {}, {}, true, false, false, false},
-    Command{"help", "COMMAND", {}, {}, false, false, false, false},
+    Command{"train", "", kTrainGroups, kTrainIgnored, true, true, false, true, true},
+    Command{"infer", "", kInferGroups, {}, true, true, true, true, true},
+    Command{"search", "", kSearchGroups, {}, true, true, false, true, true, true},
+    Command{"link", "", kAllGroups, {}, false, true, true, true, true},
+    Command{"open", "LINK", kAllGroups, {}, true, true, false, false, true},
+    Command{"models", "", {}, {}, true, false, false, false, false},
+    Command{"accelerators", "", {}, {}, true, false, false, false, false},
+    Command{"help", "COMMAND", {}, {}, false, false, false, false, false},
 };
 
 bool contains(std::span<const std::string_view> list, std::string_view item) {

@@ -16,6 +16,7 @@ struct Command {
   std::span<const std::string_view> ignored;  ///< field ids within those groups it does not read
   bool json = false;                          ///< --json
   bool hf_config = false;                     ///< --hf-config FILE
+  bool vllm_command = false;                  ///< --vllm-command TEXT
   bool link = false;                          ///< --link LINK: start from a link's plan
   bool plan = false;                          ///< works on a plan (evaluates or encodes one)
   bool all = false;                           ///< --all: every evaluated layout (search)

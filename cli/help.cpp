@@ -86,9 +86,7 @@ std::vector<IssueParam> automatic_params(const FieldSpec& field) {
   if (id == "batch") return one(kDefaultServingBatch);
   if (id == "context") return one(kDefaultServingContext);
   if (id == "gpu_memory_utilization") return one(kDefaultGpuMemoryUtilization);
-  if (id == "runtime_reserve_gb") return one(kDefaultRuntimeReserveGb);
-  if (id == "prefill_chunk") return one(kDefaultPrefillChunkTokens);
-  if (id == "kv_block_tokens") return one(kDefaultKvBlockTokens);
+  if (id == "tpot_slo_ms") return one(kDefaultTpotSloMs);
   if (id == "decode_efficiency") return one(kDefaultDecodeEfficiency);
   if (id == "prefill_efficiency") return one(kDefaultPrefillEfficiency);
   return {};
@@ -188,6 +186,9 @@ std::string command_help(const Command& command, const Messages& m) {
   std::vector<HelpEntry> io;
   if (command.link) io.push_back({"--link LINK", m.format("cli.flag_link"), ""});
   if (command.hf_config) io.push_back({"--hf-config FILE", m.format("hf.cli_flag"), ""});
+  if (command.vllm_command) {
+    io.push_back({"--vllm-command TEXT", m.format("cli.flag_vllm_command"), ""});
+  }
   if (command.all) io.push_back({"--all", m.format("cli.flag_all"), ""});
   if (command.json) {
     io.push_back({"--json", m.format(command.plan ? "cli.flag_json" : "cli.flag_json_array"), ""});

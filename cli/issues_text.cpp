@@ -3,6 +3,7 @@
 #include "help.hpp"
 #include "llm_sizer/hf_config.hpp"
 #include "llm_sizer/plan_fields.hpp"
+#include "llm_sizer/vllm_import.hpp"
 
 namespace llm_sizer::cli {
 namespace {
@@ -11,6 +12,7 @@ namespace {
 std::string field_name(const Issue& issue, const Messages& m, const std::string& hf_path) {
   if (issue.field == "link") return m.format("field.link");
   if (issue.field == kHfConfigField) return hf_path;
+  if (issue.field == kVllmCommandField) return "--vllm-command";
   const FieldSpec* spec = find_field_by_id(issue.field);
   return spec ? "--" + std::string(spec->cli_flag) : issue.field;
 }

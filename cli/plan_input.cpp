@@ -9,6 +9,7 @@
 #include "llm_sizer/json.hpp"
 #include "llm_sizer/plan_codec.hpp"
 #include "llm_sizer/plan_fields.hpp"
+#include "llm_sizer/vllm_import.hpp"
 
 namespace llm_sizer::cli {
 namespace {
@@ -63,6 +64,24 @@ std::string_view limit_name(std::string_view field) {
   return {};
 }
 
+// Reads --vllm-command into the plan under the flags: a field given explicitly keeps its value.
+void import_vllm_command_text(const std::string& text,
+                              const std::vector<std::string>& explicit_fields, PlanInput& input) {
+  const VllmImport imported = import_vllm_command(text);
+  input.hf_issues.insert(input.hf_issues.end(), imported.issues.begin(), imported.issues.end());
+  if (!imported.ok()) return;
+  for (const auto& [id, value] : imported.texts) {
+    if (std::find(explicit_fields.begin(), explicit_fields.end(), id) != explicit_fields.end()) {
+      continue;
+    }
+    const FieldSpec* field = find_field_by_id(id);
+    if (field == nullptr) continue;
+    for (auto& issue : set_field_from_text(*field, input.plan, value)) {
+      input.issues.push_back(std::move(issue));
+    }
+  }
+}
+
 }  // namespace
 
 PlanInput read_plan(const Arguments& args, const std::string& link, const Messages& m) {
@@ -93,6 +112,7 @@ PlanInput read_plan(const Arguments& args, const std::string& link, const Messag
     explicit_fields.emplace_back(field->id);
   }
   if (args.hf_config) import_hf_config_file(*args.hf_config, explicit_fields, m, input);
+  if (args.vllm_command) import_vllm_command_text(*args.vllm_command, explicit_fields, input);
   // A bare parameter count or card memory means "my own model / card", not a preset's.
   const auto given = [&](std::string_view id) {
     return std::find(explicit_fields.begin(), explicit_fields.end(), id) != explicit_fields.end();

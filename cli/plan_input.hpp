@@ -1,8 +1,8 @@
 #pragma once
 // The plan a sub-command works on, read the same way by every one of them: a share link's plan
-// (open LINK, --link LINK) or the defaults, then a Hugging Face config.json (--hf-config FILE),
-// then each plan flag in turn — so a flag always wins, and a link given with flags is changed by
-// them, never silently dropped.
+// (open LINK, --link LINK) or the defaults, then a Hugging Face config.json (--hf-config FILE) and
+// a `vllm serve` command line (--vllm-command TEXT), then each plan flag in turn — so a flag always
+// wins, and a link given with flags is changed by them, never silently dropped.
 
 #include <string>
 #include <vector>
@@ -18,6 +18,7 @@ struct PlanInput {
   Plan plan;
   std::vector<Issue> issues;        ///< what the link and the flags' values got (link first)
   std::vector<Issue> hf_issues;     ///< what importing --hf-config found (field "hf_config")
+                                    ///< and --vllm-command (field "vllm_command")
   std::vector<std::string> errors;  ///< worded: a file that could not be read
 };
 

@@ -245,10 +245,100 @@ std::string train_text(const Report& report, const Messages& m) {
          "\n";
   const std::string full = full_training_text(report, m);
   if (!full.empty()) out.append("\n").append(full);
+  const LaunchCommands& launch = report.inference.launch;
+  if (!launch.megatron.empty()) {
+    out += "\n" + m.format("cli.launch_training") + "\n\n# Megatron-LM\n" + launch.megatron +
+           "\n\n# NeMo\n" + launch.nemo + "\n";
+  }
   out += '\n';
   out += m.format("cli.share_link") + ": " + encode_link(report.plan) + "\n";
   return out;
 }
+
+namespace {
+
+// The fleet for the target load: layout, memory per card, latency, cost, the curve, commands.
+std::string fleet_text(const FullInference& f, const Messages& m) {
+  const FleetReport& fleet = f.fleet;
+  const InferenceSettings& s = f.settings;
+  const auto r2 = [](double v) { return format_readable(std::round(v * 100) / 100); };
+  const auto whole = [](double v) { return format_readable(std::round(v)); };
+  std::string out = m.format("cli.fleet_title", {{"concurrency", format_readable(s.concurrency)},
+                                                 {"input", format_readable(s.input_tokens)},
+                                                 {"output", format_readable(s.output_tokens)},
+                                                 {"engine", s.engine_name},
+                                                 {"version", s.engine_version}}) +
+                    "\n\n";
+  if (!fleet.found) return out + m.format("cli.fleet_none") + "\n";
+  const FleetCard& c = fleet.per_card;
+  out += m.format("cli.fleet_layout",
+                  {{"replicas", format_readable(fleet.replicas)},
+                   {"tp", format_readable(fleet.tp)},
+                   {"pp", format_readable(fleet.pp)},
+                   {"dp", format_readable(fleet.dp)},
+                   {"ep", fleet.ep ? m.format("cli.fleet_ep",
+                                              {{"ep", format_readable(fleet.tp * fleet.dp)}})
+                                   : ""},
+                   {"total", format_readable(fleet.total_gpus)},
+                   {"nodes", format_readable(fleet.nodes)}}) +
+         "\n";
+  out += m.format("cli.fleet_memory", {{"device", r2(c.device_gb)},
+                                       {"weights", r2(c.weights_gb)},
+                                       {"kv", r2(c.kv_cache_gb)},
+                                       {"tokens", format_readable(c.kv_tokens)},
+                                       {"activation", r2(c.activation_gb)},
+                                       {"non_torch", r2(c.non_torch_gb)},
+                                       {"reserve", r2(c.reserve_gb)}}) +
+         "\n";
+  out += m.format("cli.fleet_latency", {{"ttft", whole(fleet.ttft_ms)},
+                                        {"tpot", r2(fleet.tpot_ms)},
+                                        {"slo", format_readable(s.tpot_slo_ms)},
+                                        {"output", whole(fleet.output_tokens_per_s)},
+                                        {"per_gpu", whole(fleet.output_tokens_per_s_per_gpu)}}) +
+         "\n";
+  out += (std::isfinite(fleet.cost_per_m_output)
+              ? m.format("cli.fleet_cost", {{"output", r2(fleet.cost_per_m_output)},
+                                            {"input", r2(fleet.cost_per_m_input)},
+                                            {"hour", r2(fleet.cost_per_hour)}})
+              : m.format("cli.fleet_cost_unknown")) +
+         "\n";
+  const DisaggregatedFleet& d = fleet.disaggregated;
+  if (d.on) {
+    out += m.format("cli.fleet_pd", {{"ratio", s.pd_ratio},
+                                     {"prefill", format_readable(d.prefill_gpus)},
+                                     {"decode", format_readable(d.decode_gpus)},
+                                     {"ttft", whole(d.ttft_ms)},
+                                     {"tpot", r2(d.tpot_ms)},
+                                     {"output", whole(d.output_tokens_per_s)}}) +
+           "\n";
+  }
+  out += "\n" + steps_table(fleet.steps, m);
+  std::vector<std::vector<std::string>> rows = {{m.format("cli.col_concurrency"),
+                                                 m.format("cli.col_tpot"), m.format("cli.col_ttft"),
+                                                 m.format("cli.col_tokens_per_gpu")}};
+  for (const auto& p : f.latency_curve) {
+    rows.push_back({format_readable(p.concurrency), r2(p.tpot_ms), whole(p.ttft_ms),
+                    whole(p.output_tokens_per_s_per_gpu)});
+  }
+  out += "\n" + m.format("cli.fleet_curve") + "\n" + render_table(rows, {true, true, true, true});
+  if (!fleet.alternatives.empty()) {
+    std::vector<std::vector<std::string>> alt = {{"TP", "PP", "DP", "EP", m.format("cli.col_gpus"),
+                                                  m.format("cli.col_tpot"),
+                                                  m.format("cli.col_tokens_per_gpu")}};
+    for (const auto& a : fleet.alternatives) {
+      alt.push_back({format_readable(a.tp), format_readable(a.pp), format_readable(a.dp),
+                     a.ep ? format_readable(a.tp * a.dp) : "1", format_readable(a.total_gpus),
+                     r2(a.tpot_ms), whole(a.output_tokens_per_s_per_gpu)});
+    }
+    out += "\n" + m.format("cli.fleet_alternatives") + "\n" +
+           render_table(alt, {true, true, true, true, true, true, true});
+  }
+  out += "\n" + m.format("cli.launch_title") + "\n\n# vLLM\n" + f.launch.vllm + "\n\n# SGLang\n" +
+         f.launch.sglang + "\n\n# TensorRT-LLM\n" + f.launch.trtllm + "\n";
+  return out;
+}
+
+}  // namespace
 
 std::string infer_text(const Report& report, const Messages& m) {
   const auto& r = report.article_inference;
@@ -268,7 +358,7 @@ std::string infer_text(const Report& report, const Messages& m) {
                      {"fits", m.format(f.fits ? "ui.serving_fits" : "ui.serving_does_not_fit")},
                      {"concurrency", format_readable(f.max_concurrency)},
                      {"context", format_readable(f.settings.context)}}) +
-           "\n";
+           "\n\n" + fleet_text(f, m);
   }
   out += m.format("cli.share_link") + ": " + encode_link(report.plan) + "\n";
   return out;

@@ -17,6 +17,8 @@ command -v em++ >/dev/null 2>&1 || missing+=(emscripten)
 if [ "${1:-}" = "test" ]; then
   command -v chromium >/dev/null 2>&1 || missing+=(chromium)
   command -v clang-format >/dev/null 2>&1 || missing+=(clang-format)
+  # A Chinese font: the Chinese page's screenshots (scripts/screenshot.mjs) and its layout tests.
+  fc-list 2>/dev/null | grep -qi 'wenquanyi\|wqy\|noto sans cjk' || missing+=(fonts-wqy-microhei)
   # Debian ships libFuzzer and the sanitizer runtimes apart from the compiler.
   if ! command -v clang++ >/dev/null 2>&1; then
     missing+=(clang libclang-rt-dev)

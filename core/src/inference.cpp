@@ -10,7 +10,6 @@ namespace llm_sizer {
 namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-constexpr double kLogitBytes = 4;  // the sampler works on fp32 logits (vLLM)
 
 double bits_per_block(double bytes, double weights) { return bytes * 8 / weights; }
 
@@ -210,47 +209,6 @@ double weights_bytes(const ServingInputs& in) {
   return (in.counts.total - embedding) * in.weight_bits / 8 + embedding * in.embedding_bits / 8;
 }
 
-double workspace_bytes(const ServingInputs& in, double tp, double batch) {
-  const Architecture& a = in.arch;
-  const double h = a.hidden;
-  const double d = a.qk_head_dim();
-  const double q_card = a.heads / tp;
-  const double attention =
-      2 * h + (2 * q_card + 2 * kv_heads_per_card(a, tp)) * std::max(d, a.v_dim());
-  double ffn_width = a.ffn > 0 ? a.ffn / tp : 0;
-  if (a.is_moe()) {
-    ffn_width = std::max(ffn_width, (a.moe_top_k + a.moe_shared_experts) * a.moe_ffn / tp);
-  }
-  const double ffn = 2 * h + 3 * ffn_width;
-  const double logits = batch * a.vocab * kLogitBytes;
-  return in.prefill_chunk_tokens * in.activation_bytes * std::max(attention, ffn) + logits;
-}
-
-CardMemory card_memory(const ServingInputs& in, double tp, double batch, double context) {
-  CardMemory m;
-  m.weights_bytes = weights_per_card(in, tp).bytes;
-  m.kv_bytes = batch * kv_bytes_per_sequence_card(in, tp, context, true);
-  m.workspace_bytes = workspace_bytes(in, tp, batch);
-  m.reserve_bytes = gb_to_bytes(in.runtime_reserve_gb);
-  m.total_bytes = m.weights_bytes + m.kv_bytes + m.workspace_bytes + m.reserve_bytes;
-  m.usable_bytes = gb_to_bytes(in.card_memory_gb * in.gpu_memory_utilization);
-  m.fits = m.total_bytes <= m.usable_bytes;
-  return m;
-}
-
-double kv_budget_bytes(const ServingInputs& in, double tp, double batch) {
-  return gb_to_bytes(in.card_memory_gb * in.gpu_memory_utilization) -
-         weights_per_card(in, tp).bytes - workspace_bytes(in, tp, batch) -
-         gb_to_bytes(in.runtime_reserve_gb);
-}
-
-double max_concurrency(const ServingInputs& in, double tp, double context, double batch) {
-  const double budget = kv_budget_bytes(in, tp, batch);
-  const double per_sequence = kv_bytes_per_sequence_card(in, tp, context, true);
-  if (!known(budget) || !known(per_sequence) || per_sequence <= 0) return kNaN;
-  return budget <= 0 ? 0 : std::floor(budget / per_sequence);
-}
-
 double experts_touched(const Architecture& a, double tokens) {
   if (!a.is_moe()) return 0;
   const double e = a.moe_experts;
@@ -278,11 +236,18 @@ DecodeStep decode_step(const ServingInputs& in, double tp, double batch, double 
   const double attention =
       split.full_layers * attention_flops(a, context, true) +
       split.window_layers * attention_flops(a, std::min(context, split.window_tokens), true);
-  s.flops_per_card = batch * (2 * in.counts.matmul_active + attention) / tp;
+  s.matmul_flops = batch * 2 * in.counts.matmul_active / tp;
+  s.attention_flops = batch * attention / tp;
+  s.flops_per_card = s.matmul_flops + s.attention_flops;
 
-  s.memory_s = s.bytes_per_card / (in.hbm_bandwidth_tbps * kBytesPerTb * in.decode_efficiency);
-  s.compute_s = s.flops_per_card / (in.peak_tflops * kFlopsPerTflop * in.prefill_efficiency);
-  s.step_s = std::max(s.memory_s, s.compute_s);
+  const double bandwidth = in.hbm_bandwidth_tbps * kBytesPerTb * in.decode_efficiency;
+  const double peak = in.peak_tflops * kFlopsPerTflop * in.prefill_efficiency;
+  s.memory_s = s.bytes_per_card / bandwidth;
+  s.compute_s = s.flops_per_card / peak;
+  // The projections and the attention are separate kernels that run one after the other: each
+  // is bound by its own bytes or FLOPs (the roofline per kernel), and their times add.
+  s.step_s = std::max(s.weight_read_bytes / bandwidth, s.matmul_flops / peak) +
+             std::max(s.kv_read_bytes / bandwidth, s.attention_flops / peak);
   if (!known(s.memory_s) || !known(s.compute_s)) s.step_s = kNaN;
   s.tokens_per_s = batch / s.step_s;
   return s;

@@ -4,7 +4,10 @@
 #include <cmath>
 #include <limits>
 
+#include "fleet_report.hpp"
+#include "llm_sizer/launch_commands.hpp"
 #include "llm_sizer/number_format.hpp"
+#include "llm_sizer/serving_fleet.hpp"
 #include "llm_sizer/units.hpp"
 
 namespace llm_sizer {
@@ -41,8 +44,8 @@ std::string list(const std::vector<double>& values) {
   return out;
 }
 
-std::vector<ConcurrencyPoint> concurrency_curve(const ServingInputs& in, double tp, double context,
-                                                double batch) {
+std::vector<ConcurrencyPoint> concurrency_curve(const ServingInputs& in, const CardBudget& budget,
+                                                double tp, double context) {
   std::vector<ConcurrencyPoint> curve;
   if (!known(tp)) return curve;
   const double model_max = in.arch.max_positions > 0 ? in.arch.max_positions : context;
@@ -52,16 +55,15 @@ std::vector<ConcurrencyPoint> concurrency_curve(const ServingInputs& in, double 
   if (!known(last) || !known(first) || first <= 0) return curve;
   const double octaves = std::log2(last / first);
   const int points = static_cast<int>(std::ceil(octaves * kCurvePointsPerOctave));
-  // The budget does not depend on the context: compute it once for the whole curve.
-  const double budget = kv_budget_bytes(in, tp, batch);
+  // The pool does not depend on the context: one budget for the whole curve.
+  const ServingLayout layout{tp, 1, 1, false};
   double previous = 0;
   for (int i = 0; i <= points; ++i) {
     const double x = std::min(
         last, std::round(first * std::exp2(static_cast<double>(i) / kCurvePointsPerOctave)));
     if (x <= previous) continue;
     previous = x;
-    const double per_sequence = kv_bytes_per_sequence_card(in, tp, x, true);
-    curve.push_back({x, budget <= 0 ? 0 : std::floor(budget / per_sequence)});
+    curve.push_back({x, layout_max_concurrency(in, layout, budget, x)});
   }
   return curve;
 }
@@ -85,8 +87,6 @@ FullInference full_inference(const ResolvedPlan& plan, std::vector<Issue>& issue
   if (!plan.serving.ready) return unavailable();
   r.available = true;
   const Architecture& a = in.arch;
-  const double card_gb = in.card_memory_gb;
-  const double usable_gb = card_gb * s.gpu_memory_utilization;
 
   // 1–2. Weights by format.
   const double embedding_params = in.counts.embedding + in.counts.lm_head;
@@ -137,39 +137,48 @@ FullInference full_inference(const ResolvedPlan& plan, std::vector<Issue>& issue
                                 bytes_to_gb(sequence_bytes), "GB", note, std::move(params)));
   }
 
-  // 5. The smallest TP inside a node that holds the weights and one sequence.
+  // 5. The smallest TP inside a node that holds the weights and one sequence, as the engine
+  // sizes each card (serving_memory.hpp).
+  const EngineSettings& engine = plan.serving.engine;
+  const auto budget_at = [&](double t) {
+    return engine_card_budget(in, ServingLayout{t, 1, 1, false}, engine);
+  };
+  const auto concurrency_at = [&](double t, const CardBudget& b) {
+    return layout_max_concurrency(in, ServingLayout{t, 1, 1, false}, b, s.context);
+  };
   const std::vector<double> tps = valid_tps(a, setup.gpus_per_node);
   r.min_gpus = kNaN;
-  std::vector<IssueParam> min_params = {{"valid", list(tps)},
-                                        {"usable_gb", round2(usable_gb)},
-                                        {"card_gb", n(card_gb)},
-                                        {"util", n(s.gpu_memory_utilization)}};
+  const double device_gb = bytes_to_gb(engine.total_bytes);
+  std::vector<IssueParam> min_params = {
+      {"valid", list(tps)}, {"usable_gb", "?"}, {"card_gb", round2(device_gb)}, {"util", "?"}};
   std::string min_note = "serve_min_first";
   for (double t : tps) {
-    if (max_concurrency(in, t, s.context, s.batch) >= 1) {
+    const CardBudget b = budget_at(t);
+    min_params[1].value = round2(bytes_to_gb(b.requested_bytes));
+    min_params[3].value = round2(b.fraction);
+    if (concurrency_at(t, b) >= 1) {
       r.min_gpus = t;
       break;
     }
     // Why this TP is not enough (the note keeps the largest one tried): the weights alone, or
     // no room left for one sequence.
-    const double weights_gb = bytes_to_gb(weights_per_card(in, t).bytes);
-    min_note = weights_gb > usable_gb ? "serve_min_weights" : "serve_min_sequence";
+    min_note = b.weights_bytes > b.requested_bytes ? "serve_min_weights" : "serve_min_sequence";
     min_params.resize(4);
     min_params.push_back({"below_tp", n(t)});
-    min_params.push_back({"below_weights_gb", round2(weights_gb)});
+    min_params.push_back({"below_weights_gb", gb2(b.weights_bytes)});
   }
   if (!known(r.min_gpus)) {
     min_note = "serve_min_none";
     issues.push_back(warning("serving_exceeds_node", "",
                              {{"gpus_per_node", n(setup.gpus_per_node)},
                               {"weights_gb", min_params.size() > 4 ? min_params.back().value : "—"},
-                              {"usable_gb", round2(usable_gb)}}));
+                              {"usable_gb", min_params[1].value}}));
   }
   r.steps.push_back(make_step("serve_min_gpus",
                               "min t: t | heads, t | n_kv or n_kv | t, fits 1 seq",
                               "t ∈ {" + list(tps) + "}", r.min_gpus, "GPUs", min_note, min_params));
 
-  // 6. The serving layout: chosen, or the smallest valid TP where the batch fits.
+  // 6. The layout inside a node: chosen, or the smallest valid TP where the batch fits.
   std::string tp_note;
   if (plan.serving.tp) {
     r.tp = *plan.serving.tp;  // NaN when refused (resolve.hpp named why)
@@ -177,7 +186,7 @@ FullInference full_inference(const ResolvedPlan& plan, std::vector<Issue>& issue
   } else {
     r.tp = kNaN;
     for (double t : tps) {
-      if (max_concurrency(in, t, s.context, s.batch) >= s.batch) {
+      if (concurrency_at(t, budget_at(t)) >= s.batch) {
         r.tp = t;
         break;
       }
@@ -193,19 +202,24 @@ FullInference full_inference(const ResolvedPlan& plan, std::vector<Issue>& issue
   r.steps.push_back(make_step("serve_tp", "TP", known(tp) ? n(tp) : "—", tp, "", tp_note,
                               {{"batch", n(s.batch)}, {"context", n(s.context)}}));
 
-  // 7–11. Memory per card at that layout.
-  const CardMemory m = card_memory(in, tp, s.batch, s.context);
+  // 7–11. Memory per card at that layout, as the engine accounts it.
+  const CardBudget budget = known(tp) ? budget_at(tp) : CardBudget{};
+  const double sequence_card = kv_bytes_per_sequence_card(in, tp, s.context, true);
   InferencePerCard& pc = r.per_card;
-  pc.weights_gb = bytes_to_gb(m.weights_bytes);
-  pc.kv_cache_gb = bytes_to_gb(m.kv_bytes);
-  pc.workspace_gb = bytes_to_gb(m.workspace_bytes);
-  pc.reserve_gb = bytes_to_gb(m.reserve_bytes);
-  pc.total_gb = bytes_to_gb(m.total_bytes);
-  pc.usable_gb = bytes_to_gb(m.usable_bytes);
-  pc.card_memory_gb = card_gb;
+  pc.weights_gb = known(tp) ? bytes_to_gb(budget.weights_bytes) : kNaN;
+  pc.kv_cache_gb = bytes_to_gb(s.batch * sequence_card);
+  pc.workspace_gb = known(tp) ? bytes_to_gb(budget.activation_bytes) : kNaN;
+  pc.reserve_gb = known(tp) ? bytes_to_gb(budget.non_torch_bytes + budget.encoder_bytes) : kNaN;
+  pc.total_gb = pc.weights_gb + pc.kv_cache_gb + pc.workspace_gb + pc.reserve_gb;
+  pc.usable_gb = known(tp) ? bytes_to_gb(budget.requested_bytes) : kNaN;
+  // SGLang's static pool holds only weights and KV; its activations live outside it.
+  if (engine.profile->kv_rule == KvBudgetRule::kStaticFraction) {
+    pc.total_gb = pc.weights_gb + pc.kv_cache_gb + bytes_to_gb(budget.encoder_bytes);
+  }
+  pc.card_memory_gb = device_gb;
   pc.free_gb = pc.usable_gb - pc.total_gb;
-  pc.fits = m.fits;
-  r.fits = m.fits;
+  pc.fits = known(pc.total_gb) && pc.total_gb <= pc.usable_gb;
+  r.fits = pc.fits;
   r.per_card_gb = pc.total_gb;
   r.overhead_gb = pc.workspace_gb + pc.reserve_gb;
   r.kv_cache_gb = pc.kv_cache_gb * tp;
@@ -216,27 +230,26 @@ FullInference full_inference(const ResolvedPlan& plan, std::vector<Issue>& issue
                     n(std::round(w.replicated_params)) + " params",
                 pc.weights_gb, "GB", replicated_kv ? "serve_kv_replicated" : "serve_weights_split",
                 {{"tp", n(tp)}, {"kv_heads", n(a.kv_heads)}}));
-  r.steps.push_back(make_step(
-      "serve_kv_per_card", "B × KV_seq / min(TP, n_kv)",
-      n(s.batch) + " × " + gb2(kv_bytes_per_sequence_card(in, tp, s.context, true)) + " GB",
-      pc.kv_cache_gb, "GB",
-      a.is_mla()      ? "serve_kv_mla_replicated"
-      : replicated_kv ? "serve_kv_replicated"
-                      : "",
-      {{"tp", n(tp)}, {"kv_heads", n(a.kv_heads)}}));
-  r.steps.push_back(make_step("serve_workspace", "chunk × b_act × max(attn, FFN) + B × V × 4 B",
-                              n(s.prefill_chunk) + " tokens", pc.workspace_gb, "GB",
-                              "serve_workspace_estimate"));
-  r.steps.push_back(make_step("serve_reserve", "R", n(s.runtime_reserve_gb), pc.reserve_gb, "GB",
-                              "serve_reserve_estimate"));
+  r.steps.push_back(make_step("serve_kv_per_card", "B × KV_seq / min(TP, n_kv)",
+                              n(s.batch) + " × " + gb2(sequence_card) + " GB", pc.kv_cache_gb, "GB",
+                              a.is_mla()      ? "serve_kv_mla_replicated"
+                              : replicated_kv ? "serve_kv_replicated"
+                                              : "",
+                              {{"tp", n(tp)}, {"kv_heads", n(a.kv_heads)}}));
+  r.steps.push_back(
+      make_step("serve_workspace", "max(T × b × (4h + max(attn, FFN)), R × V × (b + s))",
+                "T = " + n(s.prefill_chunk) + ", R = " + n(s.max_num_seqs), pc.workspace_gb, "GB",
+                "serve_workspace_profile", {{"engine", s.engine_name}}));
+  r.steps.push_back(make_step("serve_reserve", "N", gb2(budget.non_torch_bytes), pc.reserve_gb,
+                              "GB", "serve_reserve_non_torch", {{"engine", s.engine_name}}));
   r.steps.push_back(
       make_step("serve_per_card", "Σ ≤ V_card × u",
-                gb2(m.total_bytes) + " ≤ " + n(card_gb) + " × " + n(s.gpu_memory_utilization),
-                pc.total_gb, "GB", m.fits ? "serve_fits" : "serve_does_not_fit",
+                round2(pc.total_gb) + " ≤ " + round2(device_gb) + " × " + round2(budget.fraction),
+                pc.total_gb, "GB", pc.fits ? "serve_fits" : "serve_does_not_fit",
                 {{"need_gb", round2(pc.total_gb)},
                  {"usable_gb", round2(pc.usable_gb)},
                  {"margin_gb", round2(std::fabs(pc.free_gb))}}));
-  if (known(pc.total_gb) && !m.fits) {
+  if (known(pc.total_gb) && !pc.fits) {
     issues.push_back(warning("serving_does_not_fit", "batch",
                              {{"need_gb", round2(pc.total_gb)},
                               {"usable_gb", round2(pc.usable_gb)},
@@ -245,14 +258,12 @@ FullInference full_inference(const ResolvedPlan& plan, std::vector<Issue>& issue
                               {"context", n(s.context)}}));
   }
 
-  // 12–13. Concurrency, replicas, cards.
-  r.max_concurrency = max_concurrency(in, tp, s.context, s.batch);
-  r.steps.push_back(make_step("serve_max_concurrency",
-                              "⌊(V_card × u − W_card − workspace − R) / KV_seq,card⌋",
-                              "⌊(" + round2(usable_gb) + " − " + round2(pc.weights_gb) + " − " +
-                                  round2(pc.workspace_gb) + " − " + round2(pc.reserve_gb) + ") / " +
-                                  gb2(kv_bytes_per_sequence_card(in, tp, s.context, true)) + "⌋",
-                              r.max_concurrency, ""));
+  // 12–13. Concurrency, replicas, cards (inside one node).
+  r.max_concurrency = known(tp) ? concurrency_at(tp, budget) : kNaN;
+  r.steps.push_back(make_step(
+      "serve_max_concurrency", "min(⌊KV pool / KV_seq,card⌋, max_num_seqs)",
+      "min(⌊" + gb2(budget.kv_bytes) + " / " + gb2(sequence_card) + "⌋, " + n(s.max_num_seqs) + ")",
+      r.max_concurrency, ""));
   r.replicas = r.max_concurrency >= 1 ? std::ceil(s.target_concurrency / r.max_concurrency) : kNaN;
   r.total_gpus = r.replicas * tp;
   r.steps.push_back(make_step("serve_replicas", "⌈C_target / C_max⌉",
@@ -261,7 +272,7 @@ FullInference full_inference(const ResolvedPlan& plan, std::vector<Issue>& issue
   r.steps.push_back(make_step("serve_total_gpus", "replicas × TP", n(r.replicas) + " × " + n(tp),
                               r.total_gpus, "GPUs"));
 
-  // 14–17. Throughput from the roofline.
+  // 14–17. Throughput of that layout from the roofline, at the batch.
   const DecodeStep d = decode_step(in, tp, s.batch, s.context);
   InferenceThroughput& th = r.throughput;
   th.decode_step_ms = d.step_s * 1e3;
@@ -297,7 +308,16 @@ FullInference full_inference(const ResolvedPlan& plan, std::vector<Issue>& issue
       th.compute_bound_batch, "",
       known(th.compute_bound_batch) || !known(d.step_s) ? "" : "serve_never_compute_bound"));
 
-  r.curve = concurrency_curve(in, tp, s.context, s.batch);
+  r.curve = known(tp) ? concurrency_curve(in, budget, tp, s.context) : r.curve;
+
+  // The fleet for the target load, across nodes (serving_fleet.hpp).
+  r.fleet = detail::fleet_report(plan, issues);
+  if (r.fleet.found) {
+    const ServingLayout layout{r.fleet.tp, r.fleet.pp, r.fleet.dp, r.fleet.ep};
+    r.latency_curve =
+        detail::latency_curve(in, layout, plan.serving.load, r.fleet.memory_concurrency);
+    r.launch = detail::launch_for(plan, layout, r.fleet.per_card.fraction);
+  }
   return r;
 }
 

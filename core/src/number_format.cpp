@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <iterator>
 #include <string>
 
@@ -44,24 +45,52 @@ bool short_decimal(double value, std::uint64_t& digits, int& fraction_digits) {
   return false;
 }
 
+// One unit more in the last digit of printf's "d.ddde±x", in place ("7.12e-307" → "7.13e-307").
+// False when the carry runs out of the first digit (9.99 → 10.0): a power of ten that reads back
+// has already been found with fewer digits.
+bool increment_last_digit(char* text) {
+  for (char* p = std::strchr(text, 'e'); --p >= text;) {
+    if (*p == '.') continue;
+    if (*p != '9') {
+      ++*p;
+      return true;
+    }
+    *p = '0';
+  }
+  return false;
+}
+
 // Shortest digits by printf: the digit count is bisected, since a precision that round-trips
 // stays round-tripping with more digits.
 void printf_shortest(double value, std::string& digits, int& point, bool& negative) {
+  negative = value < 0;
+  const double magnitude = std::fabs(value);
   char buffer[40];
   int low = 0;    // precision (digits after the first) known not to round-trip, or 0
   int high = 16;  // always round-trips
-  std::snprintf(buffer, sizeof buffer, "%.*e", 0, value);
-  if (std::strtod(buffer, nullptr) == value) high = 0;
+  std::snprintf(buffer, sizeof buffer, "%.*e", 0, magnitude);
+  if (std::strtod(buffer, nullptr) == magnitude) high = 0;
   while (high - low > 1) {
     const int mid = (low + high) / 2;
-    std::snprintf(buffer, sizeof buffer, "%.*e", mid, value);
-    (std::strtod(buffer, nullptr) == value ? high : low) = mid;
+    std::snprintf(buffer, sizeof buffer, "%.*e", mid, magnitude);
+    (std::strtod(buffer, nullptr) == magnitude ? high : low) = mid;
   }
-  std::snprintf(buffer, sizeof buffer, "%.*e", high, value);
+  std::snprintf(buffer, sizeof buffer, "%.*e", high, magnitude);
+  // At a power of two the doubles below are half as far apart as those above, so the values that
+  // read back reach twice as far above it as below. The correctly rounded decimal with one digit
+  // fewer can then fall short below while the next one up reads back: 2^-1017 is
+  // 7.120236347223045e-307, not 7.1202363472230444e-307 (ECMAScript and std::to_chars agree).
+  const char* text = buffer;
+  char shorter[sizeof buffer];
+  if (high > 0) {
+    std::snprintf(shorter, sizeof shorter, "%.*e", high - 1, magnitude);
+    if (std::strtod(shorter, nullptr) < magnitude && increment_last_digit(shorter) &&
+        std::strtod(shorter, nullptr) == magnitude) {
+      text = shorter;
+    }
+  }
   digits.clear();
-  const char* p = buffer;
-  negative = *p == '-';
-  if (negative) ++p;
+  const char* p = text;
   for (; *p != 'e'; ++p) {
     if (*p != '.') digits += *p;
   }

@@ -93,6 +93,8 @@ constexpr std::string_view kLangs[] = {"en", "zh"};
 // The page's panels an embedded view can show (web/src/components/EmbedView.tsx).
 constexpr std::string_view kEmbedPanels[] = {"training",  "memory",  "time",      "search",
                                              "inference", "serving", "comparison"};
+// The questions the page starts from (web/src/components/QuestionTabs.tsx).
+constexpr std::string_view kQuestions[] = {"train", "finetune", "serve"};
 constexpr std::string_view kFfnKinds[] = {"gelu", "swiglu"};
 constexpr std::string_view kPositionKinds[] = {"rotary", "learned", "alibi"};
 constexpr std::string_view kNormKinds[] = {"rmsnorm", "layernorm"};
@@ -105,6 +107,7 @@ constexpr std::string_view kWeightFormats[] = {
     "fp32", "bf16", "fp16", "fp8",  "fp8-block", "int8", "int4-awq", "int4-gptq", "q8_0",
     "q6_k", "q5_k", "q4_k", "q4_0", "q3_k",      "q2_k", "mxfp4",    "nvfp4"};
 constexpr std::string_view kKvDtypes[] = {"bf16", "fp16", "fp32", "fp8", "int8", "int4"};
+constexpr std::string_view kEngines[] = {"vllm", "sglang", "trtllm"};
 
 // Ranges: wide enough for any real plan, narrow enough that a typo (1e30 parameters) is named.
 // The article's inputs have a smallest value too (a parameter, a megabyte, a thousandth), so that
@@ -113,6 +116,7 @@ constexpr std::string_view kKvDtypes[] = {"bf16", "fp16", "fp32", "fp8", "int8",
 const std::array kFields = {
     text<&Plan::lang>("lang", "lang", "lang", "general", false, kLangs),
     list<&Plan::embed>("embed", "embed", "embed", "general", kEmbedPanels),
+    text<&Plan::question>("question", "q", "question", "general", false, kQuestions),
     text<&Plan::model>("model", "m", "model", "model", true),
     text<&Plan::model_name>("model_name", "m.name", "model-name", "model", false),
     ruled(number<&Plan::params>("params", "params", "params", "model", FieldType::kNumber, "params",
@@ -359,16 +363,22 @@ const std::array kFields = {
                                                   "target-concurrency", "inference",
                                                   FieldType::kInteger, "", 1, 1e9, kInclusive),
           "target_concurrency"),
-    number<&Plan::infer_gpu_memory_utilization>("gpu_memory_utilization", "i.util",
-                                                "gpu-memory-utilization", "inference",
-                                                FieldType::kNumber, "", 0, 1, kExclusive),
-    number<&Plan::infer_runtime_reserve_gb>("runtime_reserve_gb", "i.rsv", "runtime-reserve-gb",
-                                            "inference", FieldType::kNumber, "GB", 0, 10000,
-                                            kInclusive),
-    number<&Plan::infer_prefill_chunk>("prefill_chunk", "i.chunk", "prefill-chunk", "inference",
-                                       FieldType::kInteger, "tokens", 1, 1e7, kInclusive),
-    number<&Plan::infer_kv_block_tokens>("kv_block_tokens", "i.blk", "kv-block-tokens", "inference",
-                                         FieldType::kInteger, "tokens", 1, 100000, kInclusive),
+    ruled(number<&Plan::infer_gpu_memory_utilization>("gpu_memory_utilization", "i.util",
+                                                      "gpu-memory-utilization", "inference",
+                                                      FieldType::kNumber, "", 0, 1, kExclusive),
+          "engine_fraction"),
+    ruled(number<&Plan::infer_runtime_reserve_gb>("runtime_reserve_gb", "i.rsv",
+                                                  "runtime-reserve-gb", "inference",
+                                                  FieldType::kNumber, "GB", 0, 10000, kInclusive),
+          "engine_non_torch"),
+    ruled(
+        number<&Plan::infer_prefill_chunk>("prefill_chunk", "i.chunk", "prefill-chunk", "inference",
+                                           FieldType::kInteger, "tokens", 1, 1e7, kInclusive),
+        "engine_chunk"),
+    ruled(number<&Plan::infer_kv_block_tokens>("kv_block_tokens", "i.blk", "kv-block-tokens",
+                                               "inference", FieldType::kInteger, "tokens", 1,
+                                               100000, kInclusive),
+          "engine_block"),
     number<&Plan::infer_decode_efficiency>("decode_efficiency", "i.deff", "decode-efficiency",
                                            "inference", FieldType::kNumber, "", 0, 1, kExclusive),
     number<&Plan::infer_prefill_efficiency>("prefill_efficiency", "i.peff", "prefill-efficiency",
@@ -376,6 +386,45 @@ const std::array kFields = {
     ruled(number<&Plan::infer_tp>("infer_tp", "i.tp", "infer-tp", "inference", FieldType::kInteger,
                                   "", 1, 1024, kInclusive),
           "infer_tp"),
+    // Serving at scale (serving_fleet.hpp): the engine, the target load, the layout, what-ifs.
+    text<&Plan::infer_engine>("engine", "i.eng", "engine", "inference", false, kEngines),
+    ruled(number<&Plan::infer_input_tokens>("input_tokens", "i.in", "input", "inference",
+                                            FieldType::kInteger, "tokens", 1, 1e8, kInclusive),
+          "input_tokens"),
+    ruled(number<&Plan::infer_output_tokens>("output_tokens", "i.out", "output", "inference",
+                                             FieldType::kInteger, "tokens", 1, 1e8, kInclusive),
+          "output_tokens"),
+    ruled(number<&Plan::infer_concurrency>("concurrency", "i.c", "concurrency", "inference",
+                                           FieldType::kInteger, "", 1, 1e9, kInclusive),
+          "concurrency"),
+    number<&Plan::infer_tpot_slo_ms>("tpot_slo_ms", "i.tpot", "tpot-slo-ms", "inference",
+                                     FieldType::kNumber, "ms", 0, 1e7, kExclusive),
+    ruled(number<&Plan::infer_pp>("infer_pp", "i.pp", "infer-pp", "inference", FieldType::kInteger,
+                                  "", 1, 256, kInclusive),
+          "fleet"),
+    ruled(number<&Plan::infer_dp>("infer_dp", "i.dp", "infer-dp", "inference", FieldType::kInteger,
+                                  "", 1, 1024, kInclusive),
+          "fleet"),
+    ruled(number<&Plan::infer_expert_parallel>("expert_parallel", "i.ep", "expert-parallel",
+                                               "inference", FieldType::kFlag, "", 0, 1, kInclusive),
+          "fleet"),
+    ruled(number<&Plan::infer_max_num_seqs>("max_num_seqs", "i.seqs", "max-num-seqs", "inference",
+                                            FieldType::kInteger, "", 1, 1e6, kInclusive),
+          "engine_seqs"),
+    number<&Plan::infer_prefix_hit_rate>("prefix_hit_rate", "i.hit", "prefix-hit-rate", "inference",
+                                         FieldType::kNumber, "", 0, 1, kInclusive),
+    number<&Plan::infer_spec_tokens>("spec_tokens", "i.spec", "spec-tokens", "inference",
+                                     FieldType::kInteger, "tokens", 0, 16, kInclusive),
+    ruled(
+        number<&Plan::infer_spec_acceptance>("spec_acceptance", "i.acc", "spec-acceptance",
+                                             "inference", FieldType::kNumber, "", 0, 1, kInclusive),
+        "spec_acceptance"),
+    text<&Plan::infer_pd_ratio>("pd_ratio", "i.pd", "pd-ratio", "inference", false),
+    number<&Plan::infer_kv_offload_gb>("kv_offload_gb", "i.off", "kv-offload-gb", "inference",
+                                       FieldType::kNumber, "GB", 0, 1e5, kInclusive),
+    number<&Plan::infer_encoder_reserve_gb>("encoder_reserve_gb", "i.enc", "encoder-reserve-gb",
+                                            "inference", FieldType::kNumber, "GB", 0, 1e4,
+                                            kInclusive),
 };
 
 Issue field_issue(const FieldSpec& field, std::string code, std::string value) {

@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "llm_sizer/json_visitor.hpp"
+#include "llm_sizer/launch_commands.hpp"
 #include "llm_sizer/layout_search.hpp"
 #include "llm_sizer/number_format.hpp"
 #include "llm_sizer/plan_codec.hpp"
@@ -39,6 +40,7 @@ ArticleDataParallel data_parallel(const ResolvedPlan& r, const ArticleTraining& 
     case DpRule::kDeadline: {
       if (!std::isfinite(r.deadline_days) || !r.training.ready || deadline_dp == nullptr) {
         dp.dp = kNaN;  // a refused input (named by its own issue) leaves the time model unknown
+        dp.pending = deadline_dp == nullptr && std::isfinite(r.deadline_days) && r.training.ready;
         break;
       }
       TrainingTimeInputs time;
@@ -86,7 +88,19 @@ void record_model_choices(Report& report) {
   set("pp", report.article_training.pp);
   set("dp", report.article_training.dp);
   if (report.training.available) set("global_batch", report.training.settings.global_batch);
-  if (report.inference.available) set("infer_tp", report.inference.tp);
+  const FullInference& serving = report.inference;
+  if (serving.available && serving.fleet.found) {
+    // The fleet's replica layout and the engine figures it settled for that layout.
+    const FleetReport& fleet = serving.fleet;
+    set("infer_tp", fleet.tp);
+    set("infer_pp", fleet.pp);
+    set("infer_dp", fleet.dp);
+    set("expert_parallel", fleet.ep ? 1 : 0);
+    set("runtime_reserve_gb", fleet.per_card.non_torch_gb);
+    set("gpu_memory_utilization", fleet.per_card.fraction);
+  } else if (serving.available) {
+    set("infer_tp", serving.tp);
+  }
 }
 
 // Everything up to the serving model, which the page's first module leaves out.
@@ -131,6 +145,11 @@ Report evaluate(const Plan& plan, const EvaluateOptions& options) {
   if (options.full_models) {
     report.inference = full_inference(resolved, report.issues);
     report.serving_computed = true;
+    if (report.training.available) {
+      LaunchCommands& launch = report.inference.launch;
+      launch.megatron = megatron_arguments(report.training.settings, resolved.setup.gpus_per_node);
+      launch.nemo = nemo_arguments(report.training.settings, resolved.setup.gpus_per_node);
+    }
     record_model_choices(report);
   }
   return report;
@@ -165,6 +184,8 @@ std::string training_json(const Report& report) {
     } else {
       out.key("time").null();
     }
+    fields.field("megatron_args", report.inference.launch.megatron);
+    fields.field("nemo_args", report.inference.launch.nemo);
   } else {
     out.key("memory").null();
     fields.field("stages", full.stages);
@@ -346,6 +367,9 @@ std::string inference_json(const Report& report) {
     fields.field("throughput", f.throughput);
     fields.field("settings", f.settings);
     fields.field("curve", f.curve);
+    fields.field("fleet", f.fleet);
+    fields.field("latency_curve", f.latency_curve);
+    fields.field("launch", f.launch);
   }
   fields.field("setup", report.setup);
   fields.field("link", encode_link(report.plan));

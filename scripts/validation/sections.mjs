@@ -5,6 +5,7 @@
 //   render(result)  → Markdown: the table with each row's source, and the summary
 //   BOUNDS          → the error bounds tests/web/validation-<id>.test.mjs holds it to
 // Add a section by importing it here.
+import * as serving from './serving.mjs';
 import * as training from './training.mjs';
 
-export const SECTIONS = [training];
+export const SECTIONS = [training, serving];

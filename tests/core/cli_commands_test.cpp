@@ -9,27 +9,18 @@
 #include <string>
 #include <vector>
 
+#include "cli_run.hpp"
 #include "llm_sizer/accelerator.hpp"
 #include "llm_sizer/json.hpp"
 #include "llm_sizer/model.hpp"
-#include "run.hpp"
 #include "terminal_text.hpp"
 #include "test_support.hpp"
 
 namespace llm_sizer {
 namespace {
 
-struct CliRun {
-  int code;
-  std::string out;
-  std::string err;
-};
-
-CliRun run_cli(const std::vector<std::string>& args) {
-  CliRun r;
-  r.code = cli::run(args, r.out, r.err);
-  return r;
-}
+using test::CliRun;
+using test::run_cli;
 
 JsonValue json_of(const std::string& text) {
   const auto parsed = parse_json(text);

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -58,9 +59,48 @@ void expect_subset(const JsonValue& expected, const JsonValue* actual, const std
   }
 }
 
+// The vectors cover every kind of link that has been issued: each plan of the article's training
+// table (tests/fixtures/seed-tables.json), a custom model on a custom card, the memory model's
+// settings, serving, an embedded view, Chinese, and damaged or unversioned links. Kinds are read
+// from what each link decodes to, not from the file names.
 TEST(LinkVectors, ThereAreVectorsOfEveryKind) {
-  // The first vectors: the article's four plans, custom hardware, memory, serving, damage.
-  EXPECT_GE(vector_files().size(), 10u);
+  std::set<std::string> kinds;
+  for (const auto& name : vector_files()) {
+    const JsonValue vector = test::read_fixture("links/" + name);
+    const DecodedLink decoded = decode_link(test::string_at(vector, "link"));
+    const Plan& plan = decoded.plan;
+    kinds.insert("train " + plan.model + " on " + plan.accelerator);
+    if (plan.model == kCustomId && plan.accelerator == kCustomId) kinds.insert("custom");
+    if (!plan.recipe.empty() && plan.recipe != Plan().recipe && !plan.recompute.empty() &&
+        plan.zero && plan.micro_batch) {
+      kinds.insert("memory");
+    }
+    if (!plan.infer_weights.empty() && !plan.infer_kv_dtype.empty() && plan.infer_batch) {
+      kinds.insert("serving");
+    }
+    if (plan.arch_moe_experts && *plan.arch_moe_experts > 0) kinds.insert("custom MoE");
+    if (!plan.embed.empty()) kinds.insert("embed");
+    if (plan.lang == "zh") kinds.insert("zh");
+    for (const JsonValue& issue : vector.find("link_issues")->as_array()) {
+      kinds.insert(test::string_at(issue, "code"));
+    }
+  }
+  std::vector<std::string> expected = {"custom",
+                                       "memory",
+                                       "serving",
+                                       "custom MoE",
+                                       "embed",
+                                       "zh",
+                                       "link_bad_value",
+                                       "link_unreadable_part",
+                                       "link_unknown_key",
+                                       "link_no_version"};
+  const JsonValue tables = test::read_fixture("seed-tables.json");
+  for (const JsonValue& row : tables.find("training")->as_array()) {
+    expected.push_back("train " + test::string_at(row, "model") + " on " +
+                       test::string_at(row, "accelerator"));
+  }
+  for (const auto& kind : expected) EXPECT_TRUE(kinds.count(kind)) << "no link vector of " << kind;
 }
 
 TEST(LinkVectors, EveryIssuedLinkOpensThePlanItWasIssuedFor) {

@@ -7,6 +7,15 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <ostream>
+#include <set>
+#include <string>
+#include <vector>
+#ifdef __EMSCRIPTEN__
+#include <emscripten/emscripten.h>
+#else
+#include <charconv>
+#endif
 
 #include "test_support.hpp"
 
@@ -96,31 +105,134 @@ TEST(FormatReadable, KeepsFourSignificantDigitsOfLongCounts) {
 namespace llm_sizer {
 namespace {
 
-// The digit count found by bisection equals the one found by trying every precision.
-TEST(FormatShortest, BisectionFindsTheShortestRoundTrip) {
+// A decimal as sign-less significant digits (no leading or trailing zeros) and the power of ten
+// of the first one: "0.000123" and "1.23e-4" both read {"123", -4}.
+struct Decimal {
+  std::string digits;
+  int exponent = 0;
+  bool operator==(const Decimal&) const = default;
+};
+
+std::ostream& operator<<(std::ostream& out, const Decimal& d) {
+  return out << d.digits << " × 10^" << d.exponent;
+}
+
+Decimal decimal_of(const std::string& text) {
+  const std::size_t e = text.find_first_of("eE");
+  const std::string mantissa = text.substr(0, e);
+  const int written_exponent = e == std::string::npos ? 0 : std::atoi(text.c_str() + e + 1);
+  Decimal d;
+  int point = -1;  // digits before the decimal point
+  for (char c : mantissa) {
+    if (c == '.') {
+      point = static_cast<int>(d.digits.size());
+    } else if (c >= '0' && c <= '9') {
+      d.digits += c;
+    }
+  }
+  if (point < 0) point = static_cast<int>(d.digits.size());
+  while (d.digits.size() > 1 && d.digits.front() == '0') {
+    d.digits.erase(0, 1);
+    --point;
+  }
+  while (d.digits.size() > 1 && d.digits.back() == '0') d.digits.pop_back();
+  d.exponent = point - 1 + written_exponent;
+  return d;
+}
+
+#ifdef __EMSCRIPTEN__
+// Emscripten 3.1.6's libc++ has no floating-point std::to_chars; the engine running the tests
+// has ECMA-262's Number::toString, which also prints the shortest digits that read back (the
+// closest of them), in the layout format_shortest follows.
+EM_JS(int, engine_number_text, (double value, char* out, int size),
+      { return stringToUTF8(String(value), out, size); });
+
+std::string oracle_text(double value) {
+  char buffer[64];
+  engine_number_text(value, buffer, sizeof buffer);
+  return buffer;
+}
+#else
+// std::to_chars without a precision: the shortest digits that read back (the closest of them),
+// by an algorithm of the standard library (Ryu in libstdc++), not by printf.
+std::string oracle_text(double value) {
+  char buffer[64];
+  const auto result =
+      std::to_chars(buffer, buffer + sizeof buffer, value, std::chars_format::scientific);
+  return std::string(buffer, result.ptr);
+}
+
+/// to_chars' own layout: the shorter of fixed and exponent form ("1e-06", "1.75e+11"), fixed
+/// with every digit of a whole number ("9164035340803794944", where ECMAScript pads with zeros).
+std::string to_chars_plain(double value) {
+  char buffer[400];
+  const auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
+  return std::string(buffer, result.ptr);
+}
+#endif
+
+/// Doubles of every kind: arbitrary bit patterns, decimals as people type them, and each power of
+/// two with its neighbours (where the values that read back are lopsided).
+std::vector<double> shortest_test_values() {
+  std::vector<double> values;
   test::Rng rng(0x9E3779B97F4A7C15u);
   for (int i = 0; i < 20000; ++i) {
     double v = 0;
     const std::uint64_t bits = rng.next();
     std::memcpy(&v, &bits, sizeof v);
-    if (!std::isfinite(v)) continue;
-    if (i % 2) v = static_cast<double>(rng.next() % 1000000) / 1000.0;  // typical short decimals
-    int shortest = 0;
-    char buffer[40];
-    for (; shortest <= 16; ++shortest) {
-      std::snprintf(buffer, sizeof buffer, "%.*e", shortest, v);
-      if (std::strtod(buffer, nullptr) == v) break;
-    }
-    const std::string text = format_shortest(v);
-    EXPECT_EQ(std::strtod(text.c_str(), nullptr), v) << text;
-    std::string digits;
-    for (char c : text.substr(0, text.find('e'))) {
-      if (c >= '0' && c <= '9') digits += c;
-    }
-    while (digits.size() > 1 && digits.front() == '0') digits.erase(0, 1);
-    while (digits.size() > 1 && digits.back() == '0') digits.pop_back();
-    EXPECT_LE(static_cast<int>(digits.size()), shortest + 1) << v << " → " << text;
+    values.push_back(v);
+    values.push_back(static_cast<double>(rng.next() % 1000000) / 1000.0);
   }
+  for (int e = -1074; e <= 1023; ++e) {
+    const double p = std::ldexp(1.0, e);
+    values.insert(values.end(), {p, std::nextafter(p, 0.0), std::nextafter(p, HUGE_VAL)});
+  }
+  return values;
+}
+
+// format_shortest against an independent shortest round-trip: it reads back, and it has the
+// same digits and exponent, so it is never longer; where both lay the number out the same way
+// the texts are the same character for character.
+TEST(FormatShortest, HasTheDigitsOfAnIndependentShortestRoundTrip) {
+  int compared_as_text = 0;
+  for (const double v : shortest_test_values()) {
+    if (!std::isfinite(v) || v == 0) continue;
+    const std::string text = format_shortest(v);
+    ASSERT_EQ(std::strtod(text.c_str(), nullptr), v) << std::hexfloat << v << " → " << text;
+    const std::string oracle = oracle_text(v);
+    ASSERT_EQ(decimal_of(text), decimal_of(oracle))
+        << std::hexfloat << v << ": " << text << " vs " << oracle;
+    ASSERT_EQ(text.front() == '-', oracle.front() == '-') << text << " vs " << oracle;
+#ifdef __EMSCRIPTEN__
+    ASSERT_EQ(text, oracle);  // the engine's layout is the one format_shortest follows
+    ++compared_as_text;
+#else
+    const std::string general = to_chars_plain(v);
+    const bool exponent_form = text.find('e') != std::string::npos;
+    if (exponent_form && general.find('e') != std::string::npos) {
+      // "1.5e-7" is "1.5e-07" in C's exponent style.
+      const std::size_t e = general.find('e');
+      std::string exponent = general.substr(e + 2);
+      while (exponent.size() > 1 && exponent.front() == '0') exponent.erase(0, 1);
+      ASSERT_EQ(text, general.substr(0, e + 2) + exponent);
+      ++compared_as_text;
+    } else if (!exponent_form && general.find('e') == std::string::npos &&
+               std::fabs(v) < 9007199254740992.0) {
+      ASSERT_EQ(text, general);
+      ++compared_as_text;
+    }
+#endif
+  }
+  EXPECT_GT(compared_as_text, 10000);  // both layouts really were compared
+}
+
+// Regression: just above a power of two, format_shortest printed the correctly rounded 17
+// digits where 16 other digits read back. The expected texts are Node 20's String(2 ** e).
+TEST(FormatShortest, RegressionOneDigitTooManyAbovePowersOfTwo) {
+  EXPECT_EQ(format_shortest(std::ldexp(1.0, -1017)), "7.120236347223045e-307");
+  EXPECT_EQ(format_shortest(std::ldexp(1.0, -1007)), "7.291122019556398e-304");
+  EXPECT_EQ(format_shortest(-std::ldexp(1.0, -957)), "-8.209073602596753e-289");
+  EXPECT_EQ(format_shortest_reference(std::ldexp(1.0, -705)), "5.940911144672375e-213");
 }
 
 // The fast paths (whole numbers, short decimals) print exactly what printf's digits print, over
@@ -131,14 +243,19 @@ TEST(FormatShortest, FastPathsAgreeWithTheReference) {
   const auto check = [](double v) {
     ASSERT_EQ(format_shortest(v), format_shortest_reference(v)) << std::hexfloat << v;
   };
-  int checked = 0;
-  for (int i = 0; i < 60000; ++i, ++checked) {
+  // Which fraction lengths and mantissa lengths were drawn: all of them must be, or the fast
+  // paths were not covered as this test says.
+  std::set<int> digit_counts;
+  std::set<int> exponents;
+  for (int i = 0; i < 60000; ++i) {
     const int digits = 1 + static_cast<int>(rng.next() % 17);
+    digit_counts.insert(digits);
     std::uint64_t mantissa = rng.next();
     std::uint64_t limit = 1;
     for (int d = 0; d < digits; ++d) limit *= 10;
     mantissa %= limit;
     const int exponent = -static_cast<int>(rng.next() % 18);
+    exponents.insert(exponent);
     char text[48];
     std::snprintf(text, sizeof text, "%llue%d", static_cast<unsigned long long>(mantissa),
                   exponent);
@@ -150,7 +267,7 @@ TEST(FormatShortest, FastPathsAgreeWithTheReference) {
     check(typed * 3);
     check(typed / 7);
   }
-  for (int i = 0; i < 60000; ++i, ++checked) {
+  for (int i = 0; i < 60000; ++i) {
     double v = 0;
     const std::uint64_t bits = rng.next();
     std::memcpy(&v, &bits, sizeof v);
@@ -160,7 +277,8 @@ TEST(FormatShortest, FastPathsAgreeWithTheReference) {
                    1.5e-7, 123456789012345.6, 9007199254740991.0, 5e-324, 1.7976931348623157e308}) {
     check(v);
   }
-  EXPECT_EQ(checked, 120000);
+  EXPECT_EQ(digit_counts.size(), 17u);  // 1..17 digits
+  EXPECT_EQ(exponents.size(), 18u);     // 10^0 .. 10^-17
 }
 
 }  // namespace

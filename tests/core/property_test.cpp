@@ -95,25 +95,82 @@ constexpr double kSlack = 1e-9;
 
 bool at_most(double a, double b) { return a <= b * (1 + kSlack) + 1e-12; }
 
+// The article's layout rule (§2.3): P_DP = ⌊cluster / (P_TP × P_PP)⌋ and total = P_TP × P_PP ×
+// P_DP, applied here by hand (integer division) to each drawn plan's own TP, PP and cluster or DP.
 TEST(Property, TotalIsTpTimesPpTimesDp) {
   Rng rng(1);
   int checked = 0;
   for (int i = 0; i < kPlans; ++i) {
     Plan plan = training_plan(rng);
+    const auto tp = static_cast<std::int64_t>(*plan.tp);
+    const auto pp = static_cast<std::int64_t>(*plan.pp);
+    std::int64_t dp = static_cast<std::int64_t>(*plan.dp);
     if (rng.coin()) {  // DP from a cluster instead
+      const auto cluster = static_cast<std::int64_t>(rng.between(1, 20000));
       plan.dp.reset();
-      plan.cluster_gpus = rng.between(1, 20000);
+      plan.cluster_gpus = static_cast<double>(cluster);
+      dp = cluster / (tp * pp);
+      if (rng.coin()) {
+        // A given global batch (issue 12) needs whole micro-batches per replica: the largest DP
+        // under the article's that divides the batch's micro-batch count, found here by a scan.
+        const auto microbatches = static_cast<std::int64_t>(*plan.global_batch / *plan.micro_batch);
+        while (dp > 0 && microbatches % dp != 0) --dp;
+      } else {
+        plan.global_batch.reset();  // the family's batch follows the layout: the article's rule
+      }
     }
-    if (rng.coin()) plan.pp.reset();  // the article's minimum
     const Report report = evaluate_numbers(plan);
     const ArticleTraining& t = report.article_training;
-    if (!std::isfinite(t.total_gpus)) continue;
+    // A TP that splits an attention head is refused (tp_not_divisor), on every panel.
+    const Architecture& arch = find_model(plan.model)->architecture;
+    const std::int64_t kv = arch.is_mla() ? arch.heads : arch.kv_heads;
+    if (arch.heads % tp != 0 || kv % tp != 0) {
+      EXPECT_TRUE(std::any_of(report.issues.begin(), report.issues.end(), [](const Issue& issue) {
+        return issue.code == "tp_not_divisor";
+      })) << encode_link(plan);
+      EXPECT_TRUE(std::isnan(t.total_gpus)) << encode_link(plan);
+      continue;
+    }
+    if (dp == 0) {  // the cluster holds no replica: named, never a layout of zero GPUs
+      EXPECT_TRUE(std::any_of(report.issues.begin(), report.issues.end(), [](const Issue& issue) {
+        return issue.code == "cluster_too_small";
+      })) << encode_link(plan);
+      continue;
+    }
     ++checked;
-    EXPECT_EQ(t.total_gpus, t.tp * t.pp * t.dp) << encode_link(plan);
-    EXPECT_EQ(t.gpus_per_replica, t.tp * t.pp) << encode_link(plan);
-    if (plan.cluster_gpus) EXPECT_LE(t.total_gpus, *plan.cluster_gpus) << encode_link(plan);
+    EXPECT_EQ(t.tp, static_cast<double>(tp)) << encode_link(plan);
+    EXPECT_EQ(t.pp, static_cast<double>(pp)) << encode_link(plan);
+    EXPECT_EQ(t.dp, static_cast<double>(dp)) << encode_link(plan);
+    EXPECT_EQ(t.gpus_per_replica, static_cast<double>(tp * pp)) << encode_link(plan);
+    EXPECT_EQ(t.total_gpus, static_cast<double>(tp * pp * dp)) << encode_link(plan);
   }
   EXPECT_GT(checked, kPlans / 2);
+}
+
+// With PP left to the method, it is the article's minimum: each published row of the article's
+// table (tests/fixtures/seed-tables.json) keeps its TP and minimum PP on any cluster, and DP is
+// what fits in the cluster.
+TEST(Property, AutomaticPpIsTheArticlesMinimumOnAnyCluster) {
+  Rng rng(2);
+  const JsonValue tables = test::read_fixture("seed-tables.json");
+  for (const JsonValue& row : tables.find("training")->as_array()) {
+    const auto tp = static_cast<std::int64_t>(test::number_at(row, "tp"));
+    const auto pp_min = static_cast<std::int64_t>(test::number_at(row, "pp_min"));
+    for (int i = 0; i < 200; ++i) {
+      Plan plan;
+      plan.model = test::string_at(row, "model");
+      plan.accelerator = test::string_at(row, "accelerator");
+      const auto cluster = static_cast<std::int64_t>(rng.between(1, 20000));
+      plan.cluster_gpus = static_cast<double>(cluster);
+      const std::int64_t dp = cluster / (tp * pp_min);
+      const ArticleTraining t = evaluate_numbers(plan).article_training;
+      EXPECT_EQ(t.tp, static_cast<double>(tp)) << encode_link(plan);
+      EXPECT_EQ(t.pp, static_cast<double>(pp_min)) << encode_link(plan);
+      if (dp == 0) continue;  // cluster_too_small: the property above
+      EXPECT_EQ(t.dp, static_cast<double>(dp)) << encode_link(plan);
+      EXPECT_EQ(t.total_gpus, static_cast<double>(tp * pp_min * dp)) << encode_link(plan);
+    }
+  }
 }
 
 enum class Direction { kNeverDecreases, kNeverIncreases };

@@ -10,6 +10,7 @@
 #include <string>
 #include <tuple>
 
+#include "llm_sizer/hf_config.hpp"
 #include "llm_sizer/layout_rules.hpp"
 #include "llm_sizer/layout_search.hpp"
 #include "llm_sizer/model.hpp"
@@ -49,6 +50,17 @@ TEST(Resolve, AutomaticTpDividesTheHeads) {
   EXPECT_EQ(tp->value, 4);
   // The article's own models keep the node's size: GPT-3's 96 heads divide by 8.
   EXPECT_EQ(evaluate(Plan{}).article_training.tp, 8);
+}
+
+// The same model imported from its config.json (a custom architecture) gets the same TP.
+TEST(Resolve, AnImportedConfigGetsAValidAutomaticTpToo) {
+  Plan plan;
+  ASSERT_TRUE(apply_hf_import(import_hf_config(test::read_fixture_text("hf/qwen2.5-7b.json")), plan)
+                  .empty());
+  const Report r = evaluate(plan);
+  EXPECT_FALSE(has_error(r.issues));
+  EXPECT_EQ(r.article_training.tp, 4);
+  EXPECT_TRUE(r.training.available);
 }
 
 TEST(Resolve, AGivenTpThatSplitsAHeadIsRefusedWithTheValidChoices) {

@@ -22,12 +22,22 @@ export async function launchBrowser() {
   });
 }
 
+/**
+ * How long any wait of a test may take before it fails. Tests wait for conditions (an element, a
+ * URL, a message), never for a fixed time, so this bounds only a real hang: on a machine whose
+ * cores are all busy with other work, starting the page (compiling its wasm) was seen to take
+ * many times its idle ~0.3 s, so Playwright's 30 s default is too tight.
+ */
+export const WAIT_MS = 120_000;
+
 /** A new page that collects problems in `page.problems` (console errors, page errors, CSP). */
 export async function openWatchedPage(browser, { locale = 'en-US', viewport } = {}) {
   const context = await browser.newContext({
     locale,
     viewport: viewport ?? { width: 1280, height: 900 },
   });
+  context.setDefaultTimeout(WAIT_MS);
+  context.setDefaultNavigationTimeout(WAIT_MS);
   const page = await context.newPage();
   const problems = [];
   page.on('console', (msg) => {
@@ -47,12 +57,57 @@ export async function openWatchedPage(browser, { locale = 'en-US', viewport } = 
   return page;
 }
 
+/**
+ * Waits until the page has computed its plan and built every panel: the panels below the fold
+ * are built in later tasks (web/src/components/Deferred.tsx), so on a busy machine they can
+ * still be missing when the first results show, and a test that reads them (or counts what is
+ * not there) must wait for them rather than check too early. (A panel built when scrolled to,
+ * web/src/components/LazyNear.tsx, stays a placeholder until then and is not waited for.)
+ */
+export async function waitForApp(page) {
+  await page.waitForSelector('[data-testid=train-total]');
+  await page.waitForFunction(() => document.querySelector('[data-deferred]') === null);
+}
+
+/**
+ * Waits for `condition()` (a function of this process, e.g. over `page.problems`) to hold,
+ * checking every 50 ms, for at most WAIT_MS.
+ */
+export async function waitUntil(condition, what = 'a condition') {
+  const deadline = Date.now() + WAIT_MS;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((done) => setTimeout(done, 50));
+  }
+}
+
+/**
+ * Lets every timer the page has set for up to `ms` from now fire first: a timer of the page
+ * itself, so it runs after those (the HTML timer order), however slow the machine. For checking
+ * that something the page schedules has (or has not) happened, without a fixed wait here.
+ */
+export async function afterPageTimers(page, ms) {
+  await page.evaluate((delay) => new Promise((done) => setTimeout(done, delay)), ms);
+}
+
 /** Opens the config.json importer (a disclosure whose code loads on first open). */
 export async function openHfImport(page) {
   const group = '[data-testid=hf-import-group]';
   await page.waitForSelector(group);
   if (!(await page.$eval(group, (details) => details.open))) await page.click(`${group} > summary`);
   await page.waitForSelector('[data-testid=hf-import]');
+}
+
+/** Opens the article's method in its own view (the derivation, its rows and its comparison). */
+export async function openArticle(page) {
+  await page.click('[data-testid=open-article]');
+  await page.waitForSelector('[data-testid=article-view] [data-testid=step-total_gpus]');
+}
+
+/** Asks the page a question: train (from scratch), finetune or serve. */
+export async function ask(page, question) {
+  await page.click(`[data-testid=question-${question}]`);
+  await page.waitForSelector(`[data-testid=answer-card][data-question=${question}]`);
 }
 
 /** Scrolls to the layout search, which starts (worker and full module) once its panel is seen. */
@@ -73,6 +128,10 @@ export async function showTime(page) {
  * the viewport, and waits until it shows its numbers (or why it has none).
  */
 export async function showServing(page) {
+  // The serving model's panel is the serving question's.
+  if ((await page.locator('[data-testid=answer-card][data-question=serve]').count()) === 0) {
+    await ask(page, 'serve');
+  }
   await page.locator('section[aria-labelledby=serving-title]').scrollIntoViewIfNeeded();
   await page.waitForSelector(
     '[data-testid=serving-layout], [data-testid=serving-unavailable], [data-testid=serving-failed]',

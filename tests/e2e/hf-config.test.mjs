@@ -3,7 +3,7 @@
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { openHfImport, openWatchedPage } from './browser.mjs';
+import { openArticle, openHfImport, openWatchedPage } from './browser.mjs';
 import { servePage } from './served-page.mjs';
 import { hugeConfig } from '../web/huge-config.mjs';
 import { loadModule } from '../web/load-module.mjs';
@@ -67,7 +67,9 @@ test('a pasted config.json becomes the model, with its parameter count and memor
     await text(page, 'memory-peak'),
     new RegExp(`^${gb(full.memory.peakGb)} of ${gb(full.memory.cardMemoryGb)} — fits`),
   );
-  // The article's method sizes the counted parameters: 8,030,261,248 × 12 B = 96.3631 GB.
+  // The article's method (its own view) sizes the counted parameters: 8,030,261,248 × 12 B =
+  // 96.3631 GB.
+  await openArticle(page);
   assert.equal(await text(page, 'step-model_state'), '96.3631 GB');
   assert.match(link, /m=custom&m\.name=LlamaForCausalLM&m\.layers=32&m\.hidden=4096/);
   assert.deepEqual(page.problems, []);
@@ -116,6 +118,10 @@ test('a broken config says where, keeps what was pasted and leaves the plan work
   // A missing key is named; an empty box asks for a config.
   await page.fill('[data-testid=hf-text]', '{"model_type": "llama", "hidden_size": 4096}');
   await page.click('[data-testid=hf-import]');
+  // The import runs in a worker: wait for its answer, not for a time.
+  await page.waitForFunction(
+    () => !document.querySelector('[data-testid=hf-status]')?.textContent?.startsWith('Reading'),
+  );
   assert.match(
     await text(page, 'hf-status'),
     /config\.json: the key “num_hidden_layers” is required but missing\./,

@@ -3,7 +3,7 @@
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { openHfImport, openWatchedPage, showServing } from './browser.mjs';
+import { ask, openHfImport, openWatchedPage, showServing, waitForApp } from './browser.mjs';
 import { servePage } from './served-page.mjs';
 import { loadModule } from '../web/load-module.mjs';
 import { hostileCases } from '../web/hostile-values.mjs';
@@ -22,7 +22,7 @@ before(async () => {
 
 const results = (page) =>
   page.evaluate(() =>
-    ['train-layout', 'train-total', 'memory-peak', 'serving-min']
+    ['answer-card', 'memory-peak', 'serving-min']
       .map((id) => document.querySelector(`[data-testid=${id}]`)?.textContent)
       .join(' | '),
   );
@@ -30,34 +30,43 @@ const results = (page) =>
 test('every text input names each hostile value and recovers when corrected', async () => {
   const page = await openWatchedPage(site.browser);
   await page.goto(site.server.url + HASH);
-  await page.waitForSelector('[data-testid=train-total]');
-  await showServing(page);
-  await page.evaluate(() => document.querySelectorAll('details').forEach((d) => (d.open = true)));
-  const before = await results(page);
+  await waitForApp(page);
   let typed = 0;
-  for (const field of fields) {
-    const input = page.locator(`input[type=text][data-testid=input-${field.id}]`);
-    if ((await input.count()) === 0) continue; // a select, or the language buttons
-    const original = await input.inputValue();
-    const messages = page.locator(`#in-${field.id}-messages`);
-    const codes = new Set(); // one value of each kind the input refuses (all in the Node test)
-    for (const c of hostileCases(field)) {
-      if (c.severity !== 'error' || codes.has(c.code)) continue;
-      codes.add(c.code);
-      const where = `${field.id} = ${c.text.slice(0, 20)} (${c.kind})`;
-      await input.fill(c.text);
-      assert.equal(await input.inputValue(), c.text, `${where}: what was typed is kept`);
-      assert.equal(await input.getAttribute('aria-invalid'), 'true', where);
-      const shown = await messages.textContent();
-      assert.ok(shown.includes(en[`field.${field.issueField}`]), `${where}: “${shown}”`);
-      typed += 1;
+  // The serving inputs on the serving question (its answer and panel show them), the others on
+  // training from scratch.
+  for (const [question, asked] of [
+    ['serve', (field) => field.group === 'inference'],
+    ['train', (field) => field.group !== 'inference'],
+  ]) {
+    if (question === 'serve') await showServing(page);
+    else await ask(page, question);
+    await page.evaluate(() => document.querySelectorAll('details').forEach((d) => (d.open = true)));
+    const before = await results(page);
+    for (const field of fields.filter(asked)) {
+      const input = page.locator(`input[type=text][data-testid=input-${field.id}]`);
+      if ((await input.count()) === 0) continue; // a select, or the language buttons
+      const original = await input.inputValue();
+      const messages = page.locator(`#in-${field.id}-messages`);
+      const codes = new Set(); // one value of each kind the input refuses (all in the Node test)
+      for (const c of hostileCases(field)) {
+        if (c.severity !== 'error' || codes.has(c.code)) continue;
+        codes.add(c.code);
+        const where = `${field.id} = ${c.text.slice(0, 20)} (${c.kind})`;
+        await input.fill(c.text);
+        assert.equal(await input.inputValue(), c.text, `${where}: what was typed is kept`);
+        assert.equal(await input.getAttribute('aria-invalid'), 'true', where);
+        const shown = await messages.textContent();
+        assert.ok(shown.includes(en[`field.${field.issueField}`]), `${where}: “${shown}”`);
+        typed += 1;
+      }
+      await input.fill(original);
+      assert.equal(await input.getAttribute('aria-invalid'), 'false', `${field.id} corrected`);
+      assert.equal(await results(page), before, `${field.id}: the results came back`);
     }
-    await input.fill(original);
-    assert.equal(await input.getAttribute('aria-invalid'), 'false', `${field.id} corrected`);
-    assert.equal(await results(page), before, `${field.id}: the results came back`);
   }
   assert.ok(typed > 200, `only ${typed} hostile values typed`);
   // And the page still computes new plans.
+  const before = await results(page);
   await page.fill('[data-testid=input-pp]', '4');
   await page.waitForURL(/pp=4/);
   assert.notEqual(await results(page), before);

@@ -2,7 +2,7 @@
 // that recompute it, and a link that holds the serving plan beside the training plan.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openWatchedPage, showServing } from './browser.mjs';
+import { ask, openArticle, openWatchedPage, showServing, waitForApp } from './browser.mjs';
 import { servePage } from './served-page.mjs';
 
 const site = servePage('/docs/llm-sizer/');
@@ -10,7 +10,7 @@ const site = servePage('/docs/llm-sizer/');
 async function openPage(hash, options = {}) {
   const page = await openWatchedPage(site.browser, options);
   await page.goto(site.server.url + hash);
-  await page.waitForSelector('[data-testid=train-total]');
+  await waitForApp(page);
   await showServing(page);
   return page;
 }
@@ -59,12 +59,14 @@ test('the memory bar and the curve follow the inputs, and the link keeps them', 
   assert.match(url, /pp=2&cluster=128/);
   for (const part of ['i.kv=fp8', 'i.bs=16', 'i.tp=1']) assert.ok(url.includes(part), url);
   await page.reload();
-  await page.waitForSelector('[data-testid=train-total]');
+  // The link also keeps the question: the page opens on serving.
+  await page.waitForSelector('[data-testid=answer-card][data-question=serve]');
   await showServing(page);
   assert.equal(await page.inputValue('[data-testid=input-batch]'), '16');
   assert.equal(await page.inputValue('[data-testid=input-kvDtype]'), 'fp8');
-  assert.equal(await text(page, 'train-layout'), '(TP, PP, DP) = (8, 2, 8)');
   assert.match(await text(page, 'serving-fits'), /does not fit$/);
+  await ask(page, 'train');
+  assert.equal(await text(page, 'train-layout'), '(TP, PP, DP) = (8, 2, 8)');
   assert.deepEqual(page.problems, []);
   await page.closeAll();
 });
@@ -91,7 +93,55 @@ test('a bad serving input is named at its field and the rest of the plan keeps w
 test('the article preset has no architecture, so the panel says to choose the real checkpoint', async () => {
   const page = await openPage('#v=2&m=qwen-32b&a=h100-80g', { locale: 'zh-CN' });
   assert.match(await text(page, 'serving-unavailable'), /Qwen2\.5-32B/);
+  await openArticle(page);
   assert.equal(await text(page, 'infer-min-gpus'), '至少 1 张卡');
+  assert.deepEqual(page.problems, []);
+  await page.closeAll();
+});
+
+test('DeepSeek-V3 in FP8 on H100 gets a two-node fleet with its numbers and launch commands', async () => {
+  const page = await openPage(
+    '#v=2&m=deepseek-v3&a=h100-80g&i.w=fp8-block&i.c=32&i.in=8192&i.out=1024',
+  );
+  // 688 GB of weights do not fit the 612 GB vLLM may use of one node of eight.
+  assert.match(await text(page, 'fleet-layout'), /= 16 GPUs on 2 node\(s\)$/);
+  assert.match(await text(page, 'fleet-slo'), /within the 50 ms TPOT target/);
+  assert.match(await text(page, 'fleet-tpot'), /^\d+(\.\d)? ms$/);
+  assert.match(await text(page, 'fleet-cost-output'), /^\$\d/);
+  assert.equal(await page.locator('[data-testid=fleet-card] rect').count(), 5);
+  assert.ok((await page.locator('[data-testid=latency-curve] circle').count()) >= 3);
+  assert.match(await text(page, 'launch-text'), /^# node 0 \(head\)/);
+  assert.match(await text(page, 'launch-text'), /vllm serve deepseek-ai\/DeepSeek-V3/);
+  await page.check('[data-testid=launch-sglang]');
+  assert.match(await text(page, 'launch-text'), /python -m sglang\.launch_server/);
+  assert.deepEqual(page.problems, []);
+  await page.closeAll();
+});
+
+test('a vllm serve command read on the page changes the plan, and its link keeps it', async () => {
+  const page = await openPage('#v=2&m=llama-3.1-8b&a=h100-80g');
+  await page.click('[data-testid=vllm-import] summary');
+  await page.fill(
+    '[data-testid=vllm-text]',
+    'vllm serve meta-llama/Llama-3.1-70B-Instruct -tp 4 --max-model-len 16384 --frob 1',
+  );
+  await page.click('[data-testid=vllm-read]');
+  await page.waitForURL(/i\.tp=4/);
+  assert.match(page.url(), /m=llama-3\.1-70b/);
+  assert.match(page.url(), /i\.ctx=16384/);
+  assert.match(await text(page, 'vllm-status'), /Read \d+ input\(s\) from the command\./);
+  assert.match(await text(page, 'vllm-issue'), /--frob/);
+  assert.match(await text(page, 'fleet-layout'), /TP 4 × PP 1 × DP 1/);
+  assert.deepEqual(page.problems, []);
+  await page.closeAll();
+});
+
+test('the fleet speaks Chinese with no raw message key', async () => {
+  const page = await openPage('#v=2&m=qwen3-235b-a22b&a=h100-80g&i.w=fp8&i.c=32&lang=zh');
+  await page.waitForSelector('[data-testid=fleet-layout]');
+  const panel = await page.textContent('section[aria-labelledby=serving-title]');
+  assert.match(panel, /张卡/);
+  assert.doesNotMatch(panel, /\b(ui|step|note)\.[a-z_]+/);
   assert.deepEqual(page.problems, []);
   await page.closeAll();
 });

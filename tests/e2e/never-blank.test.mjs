@@ -2,7 +2,7 @@
 // and a browser without JavaScript each get a message, and a way back where there is one.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openWatchedPage } from './browser.mjs';
+import { openWatchedPage, waitForApp } from './browser.mjs';
 import { servePage } from './served-page.mjs';
 
 const HASH = '#v=2&m=llama-3.1-8b&a=h100-80g&pp=2&cluster=64';
@@ -28,7 +28,7 @@ for (const [name, fulfill] of [
     // plan; resetting starts it without the plan in the link.
     await page.unroute('**/*.wasm');
     await panel.getByRole('button', { name: 'Reload' }).click();
-    await page.waitForSelector('[data-testid=train-total]');
+    await waitForApp(page);
     assert.ok(page.url().endsWith(HASH), 'the plan is kept across the reload');
     assert.equal(await page.inputValue('[data-testid=input-pp]'), '2');
     await page.route('**/*.wasm', (route) => route.fulfill(fulfill));
@@ -36,7 +36,7 @@ for (const [name, fulfill] of [
     await panel.waitFor();
     await page.unroute('**/*.wasm');
     await panel.getByRole('button', { name: 'Reset' }).click();
-    await page.waitForSelector('[data-testid=train-total]');
+    await waitForApp(page);
     assert.equal(new URL(page.url()).pathname, '/sizer/');
     assert.equal(await page.inputValue('[data-testid=input-pp]'), '');
     await page.closeAll();
@@ -78,7 +78,7 @@ async function openWithFailingCore() {
     };
   });
   await page.goto(site.server.url + HASH);
-  await page.waitForSelector('[data-testid=train-total]');
+  await waitForApp(page);
   return page;
 }
 
@@ -99,7 +99,7 @@ test('a core failure while typing shows a reset panel, and reset brings the page
   await page.click('[data-testid=lang-en]');
   await panel.locator('h2', { hasText: 'Something went wrong' }).waitFor();
   await panel.getByRole('button', { name: 'Reset' }).click();
-  await page.waitForSelector('[data-testid=train-total]');
+  await waitForApp(page);
   assert.equal(await page.locator('.panel.fatal').count(), 0);
   assert.equal(await page.inputValue('[data-testid=input-pp]'), '');
   // The page computes again: a new input updates the results and the link.

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
-import { openWatchedPage } from './browser.mjs';
+import { afterPageTimers, openArticle, openWatchedPage, waitForApp } from './browser.mjs';
 import { dist, servePage } from './served-page.mjs';
 
 const cli = new URL('../../build/native-release/llm-sizer', import.meta.url).pathname;
@@ -25,7 +25,7 @@ const site = servePage('/docs/llm-sizer/');
 async function openPage(hash = '', options = {}) {
   const page = await openWatchedPage(site.browser, options);
   await page.goto(site.server.url + hash);
-  await page.waitForSelector('[data-testid=train-total]');
+  await waitForApp(page);
   return page;
 }
 
@@ -40,6 +40,12 @@ test('each of the article training plans opens from its CLI link with the articl
       { encoding: 'utf8' },
     ).trim();
     const page = await openPage(link.slice(link.indexOf('#')));
+    // The answer card first, then the article's own view with its derivation.
+    assert.equal(
+      await text(page, 'train-layout'),
+      `(TP, PP, DP) = (${row.tp}, ${row.pp_chosen}, ${row.dp})`,
+    );
+    await openArticle(page);
     assert.equal(
       await text(page, 'train-layout'),
       `(TP, PP, DP) = (${row.tp}, ${row.pp_chosen}, ${row.dp})`,
@@ -58,6 +64,7 @@ test('each of the article training plans opens from its CLI link with the articl
 
 test('the inference minimum says why: 64 GB of weights exceed one 32 GB card', async () => {
   const page = await openPage('#v=2&m=qwen-32b&a=rg800-32g');
+  await openArticle(page);
   assert.equal(await text(page, 'infer-min-gpus'), 'At least 2 card(s)');
   assert.equal(
     await text(page, 'infer-why'),
@@ -79,7 +86,7 @@ test('changing an input recomputes and writes the plan into the URL', async () =
   assert.equal(await page.inputValue('[data-testid=share-link]'), page.url());
   // Reloading the written URL restores exactly the same plan.
   await page.reload();
-  await page.waitForSelector('[data-testid=train-total]');
+  await waitForApp(page);
   assert.equal(await page.inputValue('[data-testid=input-pp]'), '10');
   assert.equal(await text(page, 'train-total'), '960 GPUs');
   assert.deepEqual(page.problems, []);
@@ -106,7 +113,8 @@ test('the address is rewritten once per burst of typing, at once on leaving; a p
   });
   await page.waitForURL(/pp=12&/);
   assert.equal(await text(page, 'train-layout'), '(TP, PP, DP) = (8, 12, 10)');
-  await page.waitForTimeout(400); // longer than the write delay: nothing more is written
+  // Every timer the page sets within twice the write delay has fired: nothing more is written.
+  await afterPageTimers(page, 400);
   assert.deepEqual(await page.evaluate(() => window.addressWrites), [
     '#v=2&m=gpt3-175b&a=h100-80g&pp=12&cluster=1000',
   ]);
@@ -121,7 +129,7 @@ test('the address is rewritten once per burst of typing, at once on leaving; a p
   await page.waitForFunction(
     () => document.querySelector('[data-testid=train-total]')?.textContent === '96 GPUs',
   );
-  await page.waitForTimeout(400);
+  await afterPageTimers(page, 400); // the pending change's write, had it not been dropped
   assert.match(page.url(), /#v=2&m=qwen-32b&a=rg800-32g&cluster=100$/);
   assert.equal(await page.inputValue('[data-testid=input-pp]'), '');
   // Leaving the page writes a change still waiting, so a reload or a bookmark keeps it.
@@ -148,6 +156,8 @@ test('the language follows the browser, switches, and is kept in the link', asyn
   assert.equal(await text(page, 'train-total'), '96 GPUs');
   await page.click('[data-testid=lang-zh]');
   await page.waitForURL(/lang=zh/);
+  assert.match(await page.textContent('#answer-title'), /^在 Kunlunxin RG800 32GB 上训练 Qwen-32B/);
+  await openArticle(page);
   assert.match(await page.textContent('#training-title'), /训练集群/);
   assert.deepEqual(page.problems, []);
   await page.closeAll();
@@ -191,6 +201,7 @@ test('bad input gets a specific message at its field and nothing typed is lost',
 
 test('the comparison matrix shows the article models on the article cards', async () => {
   const page = await openPage('#v=2&m=gpt3-175b&a=h100-80g&pp=10&cluster=1000');
+  await openArticle(page);
   const cell = await page.textContent('[data-cell="gpt3-175b/h100-80g"]');
   assert.match(cell, /\(8, 10, 12\)/);
   assert.match(cell, /960 cards to train/);

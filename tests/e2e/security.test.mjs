@@ -3,7 +3,16 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { openHfImport, openWatchedPage, showSearch } from './browser.mjs';
+import {
+  afterPageTimers,
+  ask,
+  openArticle,
+  openHfImport,
+  openWatchedPage,
+  showSearch,
+  waitForApp,
+  waitUntil,
+} from './browser.mjs';
 import { servePage } from './served-page.mjs';
 
 const fixture = (name) => new URL(`../fixtures/hf/${name}`, import.meta.url).pathname;
@@ -24,8 +33,17 @@ async function openPage(hash) {
     await dialog.dismiss();
   });
   await page.goto(site.server.url + hash);
-  await page.waitForSelector('[data-testid=train-total]');
+  await waitForApp(page);
   return page;
+}
+
+/**
+ * Whatever an injected element could load has loaded or failed (the network has been quiet for
+ * half a second), and the page's own tasks queued until then, an onerror among them, have run.
+ */
+async function settled(page) {
+  await page.waitForLoadState('networkidle');
+  await afterPageTimers(page, 100);
 }
 
 const openAllDetails = (page) =>
@@ -48,12 +66,11 @@ test('the CSP detector itself catches a violation', async () => {
     script.textContent = 'window.injected = true';
     document.body.append(script);
   });
-  await page.waitForTimeout(100);
-  assert.equal(await page.evaluate(() => window.injected), undefined);
-  assert.ok(
-    page.problems.some((p) => p.startsWith('csp: script-src')),
-    `an inline script was not reported: ${page.problems}`,
+  await waitUntil(
+    () => page.problems.some((p) => p.startsWith('csp: script-src')),
+    'the inline script to be reported',
   );
+  assert.equal(await page.evaluate(() => window.injected), undefined);
   await page.closeAll();
 });
 
@@ -69,11 +86,24 @@ test('no CSP violation anywhere: every panel and interaction of the page', async
     'search-panel',
     'pareto-chart',
     'serving-inputs',
-    'comparison',
     'share-link',
   ]) {
     assert.ok(await page.isVisible(`[data-testid=${id}]`), id);
   }
+  // The other views: the article's method (its rows and the comparison), serving, the model
+  // search with the catalog.
+  await openArticle(page);
+  assert.ok(await page.isVisible('[data-testid=comparison]'), 'comparison');
+  await page.click('[data-testid=open-article]');
+  await ask(page, 'serve');
+  await page.waitForSelector('[data-testid=serve-total]');
+  await page.click('[data-testid=model-search]');
+  await page.keyboard.type('qwen3 8b');
+  await page.waitForSelector('[data-testid=model-option]');
+  await page.keyboard.press('Escape');
+  await ask(page, 'train');
+  await showSearch(page);
+  await page.waitForSelector('[data-testid=search-top] tbody tr');
   await page.click('[data-testid=search-top] tbody tr:first-child button');
   assert.ok(await page.isVisible('[data-testid=link-issues]'));
   await page.click('[data-testid=link-issues] button');
@@ -150,7 +180,7 @@ for (const [what, hash, shown] of [
   test(`HTML in ${what} from a link renders as inert text`, async () => {
     const page = await openPage(hash);
     await openAllDetails(page);
-    await page.waitForTimeout(200); // an onerror or onload would have fired by now
+    await settled(page); // an onerror or onload would have fired by now
     assert.deepEqual(page.dialogs, []);
     assert.deepEqual(await activeContent(page), baseline);
     const visible = await page.evaluate(() => {
@@ -174,7 +204,7 @@ test('HTML in a pasted config.json renders as inert text', async () => {
   await page.click('[data-testid=hf-import]');
   await page.waitForSelector('[data-testid=hf-imported]');
   await openAllDetails(page);
-  await page.waitForTimeout(200);
+  await settled(page);
   assert.deepEqual(page.dialogs, []);
   assert.deepEqual(await activeContent(page), baseline);
   assert.ok((await page.textContent('[data-testid=hf-imported]')).includes(IMG));

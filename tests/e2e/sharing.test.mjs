@@ -7,7 +7,7 @@ import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serveStatic } from './static-server.mjs';
-import { launchBrowser, openWatchedPage } from './browser.mjs';
+import { launchBrowser, openWatchedPage, waitForApp } from './browser.mjs';
 
 const dist = new URL('../../dist/', import.meta.url).pathname;
 const cli = new URL('../../build/native-release/llm-sizer', import.meta.url).pathname;
@@ -56,6 +56,7 @@ test('an embedded plan in a page of another origin shows its panels and sizes it
   await page.goto(`${host.origin}/docs.html`);
   const frame = page.frameLocator('#sizer');
   assert.equal(await frame.locator('[data-testid=train-total]').textContent(), '960 GPUs');
+  await frame.locator('[data-testid=memory-panel]').waitFor(); // built after the first paint
   assert.equal(await frame.locator('[data-testid=memory-panel]').count(), 1);
   // No page chrome: no inputs, no header, no inference panels.
   assert.equal(await frame.locator('input, select, textarea, header, h1').count(), 0);
@@ -85,7 +86,7 @@ test('an embedded plan in a page of another origin shows its panels and sizes it
 test('the Embed dialog gives the iframe and Markdown snippets and is keyboard operable', async () => {
   const page = await openWatchedPage(browser);
   await page.goto(site.url + PLAN);
-  await page.waitForSelector('[data-testid=train-total]');
+  await waitForApp(page);
   await page.focus('[data-testid=open-embed]');
   await page.keyboard.press('Enter');
   const dialog = page.locator('[data-testid=embed-dialog]');
@@ -122,7 +123,7 @@ test('copy as Markdown, CSV and the CLI JSON downloads hold the plan numbers', a
     origin: new URL(site.url).origin,
   });
   await page.goto(site.url + PLAN);
-  await page.waitForSelector('[data-testid=train-total]');
+  await waitForApp(page);
 
   await page.click('[data-testid=copy-markdown]');
   await page.waitForSelector('[data-testid=export-status]:has-text("Copied")');

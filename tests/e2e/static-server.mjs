@@ -17,15 +17,16 @@ const TYPES = {
 
 /**
  * Serves `root` under `mount` (e.g. "/docs/sizer/") on 127.0.0.1 at a free port.
- * `extraRoutes` maps exact paths to [contentType, body] (a parent page for iframe tests).
+ * `extraRoutes` maps exact paths to [contentType, body] (a parent page for iframe tests);
+ * `headers` are added to every answer (CORS headers, for a host that sends them).
  */
-export async function serveStatic(root, { mount = '/', extraRoutes = {} } = {}) {
+export async function serveStatic(root, { mount = '/', extraRoutes = {}, headers = {} } = {}) {
   const base = resolve(root);
   const server = createServer(async (req, res) => {
     const url = new URL(req.url, 'http://localhost');
     if (extraRoutes[url.pathname]) {
       const [type, body] = extraRoutes[url.pathname];
-      res.writeHead(200, { 'content-type': type });
+      res.writeHead(200, { ...headers, 'content-type': type });
       res.end(body);
       return;
     }
@@ -43,7 +44,10 @@ export async function serveStatic(root, { mount = '/', extraRoutes = {} } = {}) 
     try {
       const info = await stat(file);
       if (!info.isFile()) throw new Error('not a file');
-      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
+      res.writeHead(200, {
+        ...headers,
+        'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+      });
       res.end(await readFile(file));
     } catch {
       res.writeHead(404).end('not found');

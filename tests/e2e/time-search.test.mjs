@@ -1,7 +1,7 @@
 // The time and cost panel and the layout search (in its Web Worker) in the real page.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openWatchedPage, showSearch, showTime } from './browser.mjs';
+import { openWatchedPage, showSearch, showTime, waitForApp } from './browser.mjs';
 import { servePage } from './served-page.mjs';
 
 const site = servePage();
@@ -50,10 +50,18 @@ test('predicted time shows its parts, cost and the MFU sensitivity', async () =>
 
 test('the search runs off the main thread and its best layout can be applied', async () => {
   const page = await openWatchedPage(site.browser);
+  const requested = [];
+  page.on('request', (request) => requested.push(new URL(request.url()).pathname));
   await page.goto(`${site.server.url}#v=2&m=llama-3.1-70b&a=h100-80g&cluster=64&tokens=1e12`);
+  await waitForApp(page);
   await page.waitForSelector('[data-testid=search-panel]');
-  // Nothing is searched (no worker, no full module) until the panel comes into view.
-  await page.waitForTimeout(1000);
+  // Nothing is searched (no worker, no full module) until the panel comes into view: once the
+  // page has loaded everything it loads by itself, neither was asked for.
+  await page.waitForLoadState('networkidle');
+  const eager = requested.filter((path) =>
+    /search-worker|\/llm_sizer-[^/]*\.(js|wasm)$/.test(path),
+  );
+  assert.deepEqual(eager, []);
   assert.equal(await page.locator('[data-testid=search-summary]').count(), 0);
   await showSearch(page);
   await page.waitForSelector('[data-testid=search-top] tbody tr');
@@ -82,8 +90,8 @@ test('a deadline finds the fewest GPUs that meet it', async () => {
     await page.textContent('[data-testid=search-min-gpus]'),
     /Fewest GPUs that meet the deadline: \d+/,
   );
-  // The article's DP step now comes from the deadline.
-  assert.match(await page.textContent('tr[data-step=dp]'), /20 days/);
+  // The article's DP step now comes from the deadline (the answer card says why DP is what it is).
+  assert.match(await page.textContent('[data-testid=answer-dp-why]'), /20 days/);
   assert.deepEqual(page.problems, []);
   await page.closeAll();
 });

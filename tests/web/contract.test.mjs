@@ -1,81 +1,178 @@
-// The hand-written wasm/llm_sizer.d.ts and the real module must agree field by field.
+// The real wasm modules against their declarations: the functions in wasm/llm_sizer.d.ts (by hand)
+// and what they return in web/src/core/generated/llm_sizer_types.d.ts (generated from the core
+// by tools/gen_dts.cpp). Every key and every value's type is checked, and null only where the
+// declarations allow it, over plans that leave numbers unknown, bad input, and every hostile value
+// of every input.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { loadModule, loadPageModule } from './load-module.mjs';
+import { methodsOf, mismatches, parseDeclarations, readDeclarations } from './declarations.mjs';
+import { hostileCases, casePlan } from './hostile-values.mjs';
 
 const core = await loadModule();
 const page = await loadPageModule();
-const dts = await readFile(new URL('../../wasm/llm_sizer.d.ts', import.meta.url), 'utf8');
+const declarations = await readDeclarations(
+  new URL('../../wasm/llm_sizer.d.ts', import.meta.url),
+  new URL('../../web/src/core/generated/llm_sizer_types.d.ts', import.meta.url),
+);
+const fullMethods = methodsOf(declarations, 'LlmSizerModule');
+const pageMethods = methodsOf(declarations, 'PageModule');
 
-/** Field names of `interface Name { ... }` in the .d.ts (methods included). */
-function declaredKeys(name) {
-  const match = dts.match(new RegExp(`interface ${name}(?: extends \\w+)? \\{([\\s\\S]*?)\\n\\}`));
-  assert.ok(match, `interface ${name} not declared`);
-  return [...match[1].matchAll(/^\s+(\w+)\??[(:]/gm)].map((m) => m[1]).sort();
+/** Checks what `module[name](...args)` returns against the declared return type. */
+function call(module, name, ...args) {
+  const returned = module[name](...args);
+  const problems = mismatches(declarations, returned, fullMethods.get(name), `${name}()`);
+  assert.deepEqual(problems.slice(0, 10), [], `${name}(${JSON.stringify(args).slice(0, 200)})`);
+  return returned;
 }
 
-const keys = (object) => Object.keys(object).sort();
+const fixture = (name) => readFile(new URL(`../fixtures/${name}`, import.meta.url), 'utf8');
 
-test('evaluate() returns exactly the declared shapes', () => {
-  const report = core.evaluate({ pp: '0', clusterGpus: '1000' });
-  const valid = core.evaluate({ pp: '10', clusterGpus: '1000', tokens: '300e9' });
-  assert.deepEqual(keys(report), declaredKeys('Report'));
-  assert.deepEqual(keys(report.setup), declaredKeys('ResolvedSetup'));
-  assert.deepEqual(keys(report.setup.architecture), declaredKeys('Architecture'));
-  assert.deepEqual(keys(report.setup.counts), declaredKeys('ParamCounts'));
-  assert.deepEqual(keys(valid.training), declaredKeys('FullTraining'));
-  assert.deepEqual(keys(valid.training.settings), declaredKeys('TrainingSettings'));
-  assert.deepEqual(keys(valid.training.memory), declaredKeys('MemoryBreakdown'));
-  assert.deepEqual(keys(valid.training.stages[0]), declaredKeys('StageReport'));
-  assert.deepEqual(keys(valid.training.fitOptions[0]), declaredKeys('FitOption'));
-  const serving = core.evaluate({ model: 'qwen2.5-32b', accelerator: 'h100-80g' }).inference;
-  assert.deepEqual(keys(serving), declaredKeys('FullInference'));
-  assert.deepEqual(keys(serving.settings), declaredKeys('InferenceSettings'));
-  assert.deepEqual(keys(serving.perCard), declaredKeys('InferencePerCard'));
-  assert.deepEqual(keys(serving.throughput), declaredKeys('InferenceThroughput'));
-  assert.deepEqual(keys(serving.curve[0]), declaredKeys('ConcurrencyPoint'));
-  assert.deepEqual(keys(serving.steps[0]), declaredKeys('DerivationStep'));
-  assert.deepEqual(keys(report.articleTraining), declaredKeys('ArticleTraining'));
-  assert.deepEqual(keys(report.articleInference), declaredKeys('ArticleInference'));
-  assert.deepEqual(keys(report.articleTraining.steps[0]), declaredKeys('DerivationStep'));
-  assert.deepEqual(keys(report.issues[0]), declaredKeys('Issue'));
-  assert.deepEqual(keys(valid.training.time), declaredKeys('TrainingTime'));
-  const comparison = core.comparison({ pp: '10', clusterGpus: '1000' });
-  assert.deepEqual(keys(comparison), declaredKeys('ComparisonMatrix'));
-  assert.deepEqual(keys(comparison.rows[0]), declaredKeys('ComparisonRow'));
-  assert.deepEqual(keys(comparison.rows[0].cells[0]), declaredKeys('ComparisonCell'));
+// Plans chosen so that every part of a report is filled, and so that numbers the core cannot know
+// come back as null: a model with only a parameter count (no architecture: the serving model is
+// unavailable), a custom card with only its memory, bad and hostile input, an embedded view.
+const PLANS = [
+  {},
+  { pp: '10', clusterGpus: '1000', tokens: '300e9' },
+  { model: 'qwen-32b', accelerator: 'rg800-32g' },
+  { model: 'llama-3.1-70b', accelerator: 'custom', cardMemoryGb: '64' },
+  { model: 'deepseek-v3', accelerator: 'h200-141g', weights: 'fp8-block', batch: '32' },
+  { model: 'mixtral-8x7b', accelerator: 'a100-80g', ep: '8', recipe: 'fp8', recompute: 'full' },
+  { model: 'llama-3.1-8b', tokens: '1e12', deadlineDays: '20', pricePerGpuHour: '2' },
+  // A MoE model on H100 with a prefill:decode split: a multi-node fleet, its alternatives, the what-if.
+  {
+    model: 'deepseek-v3',
+    accelerator: 'h100-80g',
+    weights: 'fp8-block',
+    concurrency: '32',
+    pdRatio: '1:3',
+  },
+  { model: 'qwen2.5-32b', inferTp: '8', gpusPerNode: '4', context: '999999' },
+  { pp: '0', params: 'x', tp: '64', model: 'zz', accelerator: 'yy' },
+  { recipe: 'zz', recompute: 'yy', weights: 'fp9', kvDtype: 'q1', framework: 'fw', lang: 'xx' },
+  { lang: 'zh', embed: 'training,memory', stageLayers: '1,2,3', pp: '3' },
+  { pp: 10, dp: null, tp: undefined, model: 42, clusterGpus: {} },
+];
+
+test('the checker finds a null where a number is declared, unknown ids, missing and extra keys', () => {
+  // What the hand-written declarations used to get wrong: `number` where null arrives.
+  const d = parseDeclarations(`
+    export interface T { n: number; m: number | null; id: 'a' | 'b'; list: number[]; o?: string }`);
+  assert.deepEqual(mismatches(d, { n: 1, m: null, id: 'a', list: [1] }, 'T'), []);
+  assert.deepEqual(mismatches(d, { n: null, m: 1, id: 'a', list: [] }, 'T'), [
+    '$.n: null is not a number',
+  ]);
+  assert.equal(mismatches(d, { n: 1, m: 1, id: 'c', list: [] }, 'T').length, 1);
+  assert.equal(mismatches(d, { n: 1, m: 1, id: 'a', list: [null] }, 'T').length, 1);
+  assert.deepEqual(mismatches(d, { m: 1, id: 'a', list: [], extra: 0 }, 'T'), [
+    '$.extra: not declared in T',
+    '$.n: missing (declared in T)',
+  ]);
+  // The catalog's unknown figures are null, not undefined.
+  const old = parseDeclarations(`export interface A { gpusPerNode: number | undefined }`);
+  assert.equal(mismatches(old, { gpusPerNode: null }, 'A').length, 1);
 });
 
-test('search() returns the declared shapes', () => {
-  const report = core.search({ model: 'llama-3.1-8b', clusterGpus: '16', tokens: '1e11' });
-  assert.equal(report.ran, true);
-  assert.deepEqual(keys(report), declaredKeys('SearchReport'));
-  assert.deepEqual(keys(report.search), declaredKeys('SearchResult'));
-  assert.deepEqual(keys(report.search.best), declaredKeys('LayoutCandidate'));
+test('evaluate() returns a Report as declared, with null only where a number is unknown', () => {
+  let nulls = 0;
+  for (const texts of PLANS) {
+    const report = call(core, 'evaluate', texts);
+    JSON.stringify(report, (_key, value) => {
+      if (value === null) nulls += 1;
+      return value;
+    });
+    // The texts come back for every plan input (the declarations make them optional as input).
+    assert.deepEqual(
+      Object.keys(report.texts).sort(),
+      [...declarations.get('PlanTexts').properties.keys()].sort(),
+    );
+  }
+  assert.ok(nulls > 100, `only ${nulls} unknown numbers: the plans above no longer test null`);
+  assert.deepEqual(
+    mismatches(declarations, core.evaluate(null), fullMethods.get('evaluate'), 'evaluate(null)'),
+    [],
+  );
 });
 
-test('the catalog and the module functions are as declared', () => {
-  const catalog = core.catalog();
-  assert.deepEqual(keys(catalog), declaredKeys('Catalog'));
-  assert.deepEqual(keys(catalog.models[0]), declaredKeys('ModelPreset'));
-  assert.deepEqual(keys(catalog.accelerators[0]), declaredKeys('AcceleratorPreset'));
-  assert.deepEqual(keys(catalog.fields[0]), declaredKeys('FieldSpec'));
-  assert.deepEqual(keys(catalog.recipes[0]), declaredKeys('RecipeInfo'));
-  assert.deepEqual(keys(core.decodeLink('#v=1')), declaredKeys('DecodedLink'));
-  assert.deepEqual(keys(core.importHfConfig('{}')), declaredKeys('HfImport'));
-  for (const name of [...declaredKeys('PageModule'), ...declaredKeys('LlmSizerModule')]) {
-    assert.equal(typeof core[name], 'function', name);
+test('every hostile value of every input gives a Report as declared', () => {
+  for (const field of core.catalog().fields) {
+    for (const { text } of hostileCases(field)) call(core, 'evaluate', casePlan(field, text));
+  }
+});
+
+test('search(), comparison(), links and exports return what is declared', () => {
+  const searches = [
+    { model: 'llama-3.1-8b', clusterGpus: '16', tokens: '1e11' },
+    { model: 'llama-3.1-8b', tokens: '1e12', deadlineDays: '20' },
+    { model: 'llama-3.1-70b', clusterGpus: '64', tokens: '1e12', objective: 'cost' },
+    { model: 'qwen-32b', clusterGpus: '64' }, // no architecture: the search cannot run
+    { pp: 'x' },
+  ];
+  const ran = searches.map((texts) => call(core, 'search', texts).ran);
+  assert.deepEqual(ran, [true, true, true, false, false]);
+  for (const texts of PLANS) call(core, 'comparison', texts);
+  for (const link of ['#v=1', '#v=1&m=qwen-32b&pp=abc&%ZZ&zz=1', '#m=x', '', '%%%', '#v=99']) {
+    call(core, 'decodeLink', link);
+  }
+  assert.equal(typeof call(core, 'encodeLink', PLANS[1]), 'string');
+  JSON.parse(call(core, 'exportJson', PLANS[1], 'training'));
+  JSON.parse(call(core, 'exportJson', PLANS[4], 'inference'));
+  assert.ok(call(core, 'benchmarkLayoutNs', 10) > 0);
+  call(core, 'catalog');
+});
+
+test('importHfConfig() returns an HfImport as declared for every fixture and broken text', async () => {
+  const names = (await readdir(new URL('../fixtures/hf/', import.meta.url))).filter((n) =>
+    n.endsWith('.json'),
+  );
+  assert.ok(names.length >= 10);
+  for (const name of names) {
+    assert.equal(call(core, 'importHfConfig', await fixture(`hf/${name}`)).ok, true, name);
+  }
+  for (const text of ['{', '', '[]', '{"num_hidden_layers": -1}', 'null']) {
+    assert.equal(call(core, 'importHfConfig', text).ok, false, text);
+  }
+});
+
+test('importVllmCommand() returns a VllmImport as declared, read or refused', () => {
+  assert.equal(
+    call(core, 'importVllmCommand', 'vllm serve deepseek-ai/DeepSeek-V3 -tp 8').ok,
+    true,
+  );
+  for (const text of ['', 'vllm serve', "vllm serve 'unclosed", 'python train.py']) {
+    call(core, 'importVllmCommand', text);
+  }
+});
+
+test('the modules have exactly the declared functions', () => {
+  for (const name of fullMethods.keys()) assert.equal(typeof core[name], 'function', name);
+  for (const name of pageMethods.keys()) assert.equal(typeof page[name], 'function', name);
+  for (const name of fullMethods.keys()) {
+    if (!pageMethods.has(name)) assert.equal(page[name], undefined, name);
   }
 });
 
 // The page module is the full one minus the tools: the same answers, none of the tools' bytes.
-test('the page module has exactly the page functions and answers as the full module does', () => {
-  for (const name of declaredKeys('PageModule')) assert.equal(typeof page[name], 'function', name);
-  for (const name of declaredKeys('LlmSizerModule')) assert.equal(page[name], undefined, name);
-  const texts = { model: 'llama-3.1-8b', accelerator: 'h200-141g', pp: '2', clusterGpus: '64' };
+test('the page module answers as the full module does, but for the serving model and step time', () => {
   // Everything but the serving model and the step time, which the page module leaves to the
   // full one.
+  const servingModelCodes = new Set([
+    'serving_exceeds_node',
+    'serving_does_not_fit',
+    'serving_fleet_none',
+    // The step-time model's: the accelerator's peak it needs.
+    'peak_unknown',
+  ]);
+  // … with the inputs whose automatic value the fleet decides.
+  const decidedByFleet = [
+    'infer_tp',
+    'infer_pp',
+    'infer_dp',
+    'expert_parallel',
+    'runtime_reserve_gb',
+    'gpu_memory_utilization',
+  ];
   const withoutServing = (report) => ({
     ...report,
     inference: undefined,
@@ -86,23 +183,33 @@ test('the page module has exactly the page functions and answers as the full mod
       timeComputed: undefined,
       timeAvailable: undefined,
     },
-    inputs: report.inputs.filter((i) => i.field !== 'infer_tp'),
+    inputs: report.inputs.filter((i) => !decidedByFleet.includes(i.field)),
+    issues: report.issues.filter((i) => !servingModelCodes.has(i.code)),
   });
-  const fromPage = page.evaluate(texts);
-  const fromFull = core.evaluate(texts);
-  assert.equal(fromPage.servingComputed, false);
-  assert.equal(fromPage.inference.available, false);
-  assert.equal(fromPage.training.timeComputed, false);
-  assert.equal(fromFull.servingComputed, true);
-  assert.equal(fromFull.inference.available, true);
-  assert.equal(fromFull.training.timeComputed, true);
-  assert.equal(fromFull.training.timeAvailable, true);
-  assert.deepEqual(withoutServing(fromPage), withoutServing(fromFull));
-  assert.deepEqual(page.comparison(texts), core.comparison(texts));
+  for (const texts of PLANS) {
+    const fromPage = page.evaluate(texts);
+    const fromFull = core.evaluate(texts);
+    assert.equal(fromPage.servingComputed, false);
+    assert.equal(fromPage.inference.available, false);
+    assert.equal(fromPage.training.timeComputed, false);
+    assert.equal(fromFull.servingComputed, true);
+    // The full module runs the step-time model wherever there is a full model to time.
+    assert.equal(fromFull.training.timeComputed, fromFull.training.available);
+    if (texts.deadlineDays) {
+      // A deadline's DP comes from the step-time model: the page module says it is pending (the
+      // page then evaluates the plan with the full module), never that no DP meets it.
+      const dpStep = (report) => report.articleTraining.steps.find((step) => step.id === 'dp');
+      assert.equal(dpStep(fromPage).note, 'dp_deadline_pending');
+      assert.equal(dpStep(fromFull).note, 'dp_from_deadline');
+    } else {
+      assert.deepEqual(withoutServing(fromPage), withoutServing(fromFull));
+    }
+    assert.deepEqual(page.comparison(texts), core.comparison(texts));
+    const link = core.encodeLink(texts);
+    assert.equal(page.encodeLink(texts), link);
+    assert.deepEqual(page.decodeLink(link), core.decodeLink(link));
+  }
   assert.deepEqual(page.catalog(), core.catalog());
-  const link = core.encodeLink(texts);
-  assert.equal(page.encodeLink(texts), link);
-  assert.deepEqual(page.decodeLink(link), core.decodeLink(link));
 });
 
 test('every plan field has a label and every issue code a message in both languages', async () => {

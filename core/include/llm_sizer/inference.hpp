@@ -8,12 +8,13 @@
 /// KV cache per token (K and V, every layer):
 ///   standard attention (MHA, GQA, MQA): 2 × L × n_kv × d_head × b_kv
 ///   multi-head latent attention (DeepSeek-V2 paper, §2.1.2): L × (d_c + d_rope) × b_kv
-/// Memory per card at tensor parallel t (vLLM's sharding: column/row-parallel linears and the
+/// Weights per card at tensor parallel t (vLLM's sharding: column/row-parallel linears and the
 /// vocabulary split t ways; norms, MLA's down-projections and the MoE router replicated; K/V heads
-/// replicated when t > n_kv; MLA's latent cache replicated on every rank):
-///   need = W_card + B × KV_seq,card + workspace + reserve  ≤  V_card × u   (u: vLLM's 0.9)
-/// Decode step (roofline, Williams et al. 2009):
-///   t_step = max(bytes read / (BW × e_bw), FLOPs / (peak × e_c))
+/// replicated when t > n_kv; MLA's latent cache replicated on every rank). What an engine leaves
+/// for the KV cache is serving_memory.hpp's; layouts across nodes serving_layout.hpp's.
+/// Decode step (roofline, Williams et al. 2009, per kernel: the projections and the attention run
+/// one after the other, each bound by its own bytes or FLOPs):
+///   t_step = max(W_read / BW_e, FLOPs_matmul / peak_e) + max(KV_read / BW_e, FLOPs_attn / peak_e)
 ///
 /// Pure functions on plain structs; NaN in, NaN out; no I/O.
 
@@ -66,17 +67,19 @@ struct ServingInputs {
   double weight_bits = 16;     ///< decoder weights (attention, FFN, experts, norms)
   double embedding_bits = 16;  ///< token embedding and LM head
   double kv_bits = 16;
-  double kv_scale_bits = 0;  ///< per head vector and token
-  double activation_bytes = 2;
-  double card_memory_gb = 0;
-  double gpu_memory_utilization = 0.9;
-  double runtime_reserve_gb = 0;
-  double prefill_chunk_tokens = 2048;
+  double kv_scale_bits = 0;            ///< per head vector and token
+  double activation_bytes = 2;         ///< 4 for fp32 models
+  double prefill_chunk_tokens = 8192;  ///< the engine's per-step token budget
   double kv_block_tokens = 16;
   double hbm_bandwidth_tbps = 0;  ///< NaN when unknown
   double peak_tflops = 0;         ///< dense peak of the matmul type used; NaN when unknown
   double decode_efficiency = 0.8;
   double prefill_efficiency = 0.5;
+  double gpus_per_node = 8;
+  double max_num_seqs = 1024;           ///< the engine's cap (the sampler's profile rows)
+  double sampler_bytes_per_logit = 12;  ///< the engine's sampler beyond the logits
+  double intra_node_gbps = 0;           ///< per card, one direction (NVLink); NaN when unknown
+  double inter_node_gbps = 0;  ///< per card, one direction (the node's NICs); NaN when unknown
 };
 
 /// Layers whose cache holds every token, and layers that keep only a sliding window.
@@ -116,28 +119,6 @@ WeightsPerCard weights_per_card(const ServingInputs& in, double tp);
 /// All weights of the model (one copy), bytes.
 double weights_bytes(const ServingInputs& in);
 
-/// Activation workspace of one prefill chunk on one card, plus the fp32 logits of `batch`
-/// sequences (an estimate: the larger of the attention and FFN intermediates of one layer).
-double workspace_bytes(const ServingInputs& in, double tp, double batch);
-
-struct CardMemory {
-  double weights_bytes = 0;
-  double kv_bytes = 0;
-  double workspace_bytes = 0;
-  double reserve_bytes = 0;
-  double total_bytes = 0;
-  double usable_bytes = 0;  ///< card × utilization
-  bool fits = false;
-};
-CardMemory card_memory(const ServingInputs& in, double tp, double batch, double context);
-
-/// Bytes left for the KV cache on one card: V_card × u − W_card − workspace − reserve.
-double kv_budget_bytes(const ServingInputs& in, double tp, double batch);
-
-/// The most sequences of `context` tokens one replica at `tp` holds (0 when not even one):
-/// ⌊kv_budget / KV_seq,card⌋.
-double max_concurrency(const ServingInputs& in, double tp, double context, double batch);
-
 /// Expected routed experts a batch of `tokens` touches in one MoE layer, each token choosing
 /// top-k of E uniformly at random: E × (1 − (1 − k/E)^tokens).
 double experts_touched(const Architecture& arch, double tokens);
@@ -147,6 +128,8 @@ struct DecodeStep {
   double weight_read_bytes = 0;
   double kv_read_bytes = 0;
   double flops_per_card = 0;
+  double matmul_flops = 0;     ///< the projections, experts and LM head
+  double attention_flops = 0;  ///< scores and weighted values against the cached keys
   double memory_s = 0;
   double compute_s = 0;
   double step_s = 0;

@@ -2,6 +2,7 @@
 /// Writes any struct that has a `visit_fields` overload as JSON, with its snake_case names.
 
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -36,6 +37,7 @@ class JsonFieldWriter {
   void write(double v) { out_.value(v); }
   void write(bool v) { out_.value(v); }
   void write(const std::string& v) { out_.value(std::string_view(v)); }
+  void write(std::string_view v) { out_.value(v); }
   void write(const std::optional<double>& v) {
     if (v) {
       out_.value(*v);
@@ -54,6 +56,13 @@ class JsonFieldWriter {
   }
   template <class T>
   void write(const std::vector<T>& items) {
+    out_.begin_array();
+    for (const auto& item : items) write(item);
+    out_.end_array();
+  }
+  /// The core's tables (plan_fields(), a field's choices), written without copying them.
+  template <class T>
+  void write(std::span<const T> items) {
     out_.begin_array();
     for (const auto& item : items) write(item);
     out_.end_array();

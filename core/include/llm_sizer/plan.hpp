@@ -15,6 +15,9 @@ struct Plan {
   /// The panels an embedded view shows ("training,memory"), or empty for the whole page. Like
   /// `lang` it changes only how the plan is shown, never a number.
   std::string embed;
+  /// The question the page opens on: "train" (from scratch), "finetune" or "serve"; empty is
+  /// "train". Like `lang` it changes only what the page shows first, never a number.
+  std::string question;
 
   // Model: a preset, or "custom"; every architecture field overrides the preset's.
   std::string model = "gpt3-175b";
@@ -134,6 +137,23 @@ struct Plan {
   std::optional<double> infer_decode_efficiency;       ///< of HBM bandwidth (0.8)
   std::optional<double> infer_prefill_efficiency;      ///< of dense peak (0.5)
   std::optional<double> infer_tp;                      ///< serving TP (auto: smallest that fits)
+  // Serving at scale (serving_fleet.hpp): the engine, the target load, the replica's layout
+  // (automatic: the fleet search) and the what-ifs. Empty = automatic.
+  std::string infer_engine;                        ///< vllm, sglang, trtllm (auto: vllm)
+  std::optional<double> infer_input_tokens;        ///< prompt tokens per request
+  std::optional<double> infer_output_tokens;       ///< generated tokens per request
+  std::optional<double> infer_concurrency;         ///< requests in flight across the fleet
+  std::optional<double> infer_tpot_slo_ms;         ///< time-per-output-token target (50 ms)
+  std::optional<double> infer_pp;                  ///< pipeline stages per replica
+  std::optional<double> infer_dp;                  ///< DP attention ranks per replica (MoE)
+  std::optional<double> infer_expert_parallel;     ///< flag: experts whole on each card
+  std::optional<double> infer_max_num_seqs;        ///< the engine's cap on running sequences
+  std::optional<double> infer_prefix_hit_rate;     ///< share of prompts in the prefix cache (0)
+  std::optional<double> infer_spec_tokens;         ///< speculative draft tokens per step (0)
+  std::optional<double> infer_spec_acceptance;     ///< draft acceptance rate
+  std::string infer_pd_ratio;                      ///< "prefill:decode" cards, "" = colocated
+  std::optional<double> infer_kv_offload_gb;       ///< host memory for KV per card (0)
+  std::optional<double> infer_encoder_reserve_gb;  ///< multimodal encoder budget per card (0)
 };
 
 /// Id of the model or accelerator entry that stands for "no preset: my own numbers".

@@ -28,6 +28,8 @@
 #include "llm_sizer/issue.hpp"
 #include "llm_sizer/plan.hpp"
 #include "llm_sizer/search_limits.hpp"
+#include "llm_sizer/serving_load.hpp"
+#include "llm_sizer/serving_memory.hpp"
 #include "llm_sizer/serving_settings.hpp"
 #include "llm_sizer/setup.hpp"
 #include "llm_sizer/training_settings.hpp"
@@ -77,6 +79,15 @@ struct ResolvedServing {
   ServingInputs inputs;
   InferenceSettings settings;
   std::optional<double> tp;  ///< the given serving TP (NaN when refused)
+  std::optional<double> pp;  ///< the given pipeline stages per replica
+  std::optional<double> dp;  ///< the given DP attention ranks per replica
+  int ep = -1;               ///< expert parallelism: -1 automatic, 0 off, 1 on
+  EngineSettings engine;     ///< the engine's resolved memory and batching settings
+  ServingWorkload load;      ///< the request shape and what-ifs
+  /// The presets' ids ("custom" for typed ones): the launch commands' checkpoint and the engines'
+  /// per-card defaults.
+  std::string model_id;
+  std::string accelerator_id;
 };
 
 struct ResolvedPlan {

@@ -1,3 +1,4 @@
+import type { PlanTexts } from '../core/types';
 import { Disclosure } from './Disclosure';
 import { useT } from '../state/context';
 import { Field } from './Field';
@@ -5,7 +6,7 @@ import { Field } from './Field';
 /** The model's architecture: every value overrides the preset's (shown as the placeholder). */
 export function ArchitectureFields() {
   const t = useT();
-  const f = (id: string) => <Field key={id} id={id} />;
+  const f = (id: keyof PlanTexts) => <Field key={id} id={id} />;
   return (
     <Disclosure summary={t('ui.architecture')} testId="architecture-fields">
       {() => (

@@ -17,7 +17,7 @@ export function ChoiceField({ spec, autoLabel }: Props) {
   const t = useT();
   const issues = useFieldIssues(spec.issueField);
   const id = `in-${spec.id}`;
-  const value = app.texts.value[spec.id] ?? '';
+  const value = app.text(spec.id);
   const options =
     spec.type === 'flag'
       ? [

@@ -7,7 +7,7 @@ export function ComparisonTable() {
   const t = useT();
   const lang = app.lang.value;
   const m = app.comparison.value;
-  const n = (v: number) => formatNumber(lang, v, 0);
+  const n = (v: number | null) => formatNumber(lang, v, 0);
   return (
     <section class="panel" aria-labelledby="comparison-title">
       <h2 id="comparison-title">{t('ui.comparison_title')}</h2>

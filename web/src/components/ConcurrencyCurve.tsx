@@ -1,10 +1,10 @@
 import type { ConcurrencyPoint } from '../core/types';
+import { orNaN, withNaN } from '../core/unknown';
 import { formatNumber } from '../i18n/i18n';
 import { useApp, useT } from '../state/context';
+import { ChartFrame, chartBox } from './ChartFrame';
 
-const WIDTH = 600;
-const HEIGHT = 220;
-const PAD = { left: 52, right: 12, top: 10, bottom: 34 };
+const BOX = chartBox(52);
 
 /** Powers of ten (and their halves where few) between two positive values, for log axes. */
 function logTicks(min: number, max: number): number[] {
@@ -20,14 +20,17 @@ function logTicks(min: number, max: number): number[] {
 
 /** Most sequences per replica against the context, log-log, drawn as SVG. */
 export function ConcurrencyCurve({
-  points,
-  tp,
-  context,
+  points: sentPoints,
+  tp: sentTp,
+  context: sentContext,
 }: {
   points: ConcurrencyPoint[];
-  tp: number;
-  context: number;
+  tp: number | null;
+  context: number | null;
 }) {
+  const points = sentPoints.map(withNaN);
+  const tp = orNaN(sentTp);
+  const context = orNaN(sentContext);
   const app = useApp();
   const t = useT();
   const lang = app.lang.value;
@@ -36,12 +39,11 @@ export function ConcurrencyCurve({
   const xMin = shown[0].context;
   const xMax = shown[shown.length - 1].context;
   const yMax = Math.max(2, ...shown.map((p) => p.maxConcurrency));
-  const innerW = WIDTH - PAD.left - PAD.right;
-  const innerH = HEIGHT - PAD.top - PAD.bottom;
-  const x = (v: number) => PAD.left + (Math.log(v / xMin) / Math.log(xMax / xMin)) * innerW;
+  const { innerW, innerH } = BOX;
+  const x = (v: number) => BOX.left + (Math.log(v / xMin) / Math.log(xMax / xMin)) * innerW;
   // Sequences on a log scale from 1; a replica that holds none sits on the axis.
   const y = (v: number) =>
-    PAD.top + innerH - (v >= 1 ? (Math.log(v) / Math.log(yMax)) * innerH : 0);
+    BOX.top + innerH - (v >= 1 ? (Math.log(v) / Math.log(yMax)) * innerH : 0);
   const path = shown.map((p) => `${x(p.context).toFixed(1)},${y(p.maxConcurrency).toFixed(1)}`);
   const xTicks = shown
     .map((p) => p.context)
@@ -60,47 +62,25 @@ export function ConcurrencyCurve({
   return (
     <figure class="curve" data-testid="concurrency-curve">
       <figcaption>{t('ui.curve_title')}</figcaption>
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={description}>
-        <line
-          class="axis"
-          x1={PAD.left}
-          x2={WIDTH - PAD.right}
-          y1={PAD.top + innerH}
-          y2={PAD.top + innerH}
-        />
-        <line class="axis" x1={PAD.left} x2={PAD.left} y1={PAD.top} y2={PAD.top + innerH} />
-        {yTicks.map((v) => (
-          <g key={`y${v}`}>
-            <line class="grid" x1={PAD.left} x2={WIDTH - PAD.right} y1={y(v)} y2={y(v)} />
-            <text class="tick" x={PAD.left - 6} y={y(v) + 4} text-anchor="end">
-              {formatNumber(lang, v)}
-            </text>
-          </g>
-        ))}
-        {xTicks.map((v) => (
-          <text key={`x${v}`} class="tick" x={x(v)} y={PAD.top + innerH + 16} text-anchor="middle">
-            {v >= 1024
-              ? t('ui.tokens_k', { n: formatNumber(lang, v / 1024) })
-              : formatNumber(lang, v)}
-          </text>
-        ))}
+      <ChartFrame
+        box={BOX}
+        label={description}
+        x={x}
+        y={y}
+        xTicks={xTicks}
+        yTicks={yTicks}
+        xText={(v) =>
+          v >= 1024 ? t('ui.tokens_k', { n: formatNumber(lang, v / 1024) }) : formatNumber(lang, v)
+        }
+        yText={(v) => formatNumber(lang, v)}
+        xTitle={t('ui.curve_x')}
+        yTitle={t('ui.curve_y')}
+      >
         {inRange && (
-          <line class="marker" x1={x(context)} x2={x(context)} y1={PAD.top} y2={PAD.top + innerH} />
+          <line class="marker" x1={x(context)} x2={x(context)} y1={BOX.top} y2={BOX.top + innerH} />
         )}
         <polyline class="line" points={path.join(' ')} data-testid="curve-line" />
-        <text class="axis-label" x={PAD.left + innerW / 2} y={HEIGHT - 4} text-anchor="middle">
-          {t('ui.curve_x')}
-        </text>
-        <text
-          class="axis-label"
-          x="12"
-          y={PAD.top + innerH / 2}
-          text-anchor="middle"
-          transform={`rotate(-90 12 ${PAD.top + innerH / 2})`}
-        >
-          {t('ui.curve_y')}
-        </text>
-      </svg>
+      </ChartFrame>
       <p class="hint" data-testid="curve-desc">
         {description}
       </p>

@@ -21,5 +21,5 @@ export function Deferred({
     return () => clearTimeout(timer);
   }, [order]);
   if (ready) return <>{children}</>;
-  return placeholder ? <div class="panel placeholder" aria-hidden="true" /> : null;
+  return placeholder ? <div class="panel placeholder" aria-hidden="true" data-deferred /> : null;
 }

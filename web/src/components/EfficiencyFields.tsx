@@ -1,4 +1,4 @@
-import resultsMessages from 'virtual:results-messages';
+import resultsMessages from 'virtual:messages/results';
 import { addMessages } from '../i18n/i18n';
 import { useT } from '../state/context';
 import { Field } from './Field';

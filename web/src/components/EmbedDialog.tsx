@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { HEIGHT_MESSAGE } from '../embed/post-height';
 import { markdownTable, summaryRows } from '../export/exports';
 import { useApp, useT } from '../state/context';
+import './EmbedDialog.css';
 
 const PANELS = [
   ['training', 'ui.training_title'],
@@ -14,6 +16,29 @@ const PANELS = [
 
 const attribute = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/**
+ * What the host page needs for the frame to take its content's height, carried by the snippet
+ * itself: it listens for the embedded page's height messages (web/src/embed/post-height.ts) and
+ * sizes the frame that sent each one. Written for any page (no modules, no newer syntax), once
+ * per page however many frames it holds.
+ */
+export const SIZER_SCRIPT =
+  "if(!window.llmSizerFrames){window.llmSizerFrames=1;addEventListener('message',function(e){" +
+  "var d=e.data;if(!d||d.type!=='llm-sizer:height'||!(d.height>0&&d.height<1e5))return;" +
+  "var f=document.getElementsByTagName('iframe');for(var i=0;i<f.length;i++)" +
+  "if(f[i].contentWindow===e.source)f[i].style.height=d.height+'px'})}";
+
+/**
+ * The frame's sandbox: scripts, its own origin (the page loads its modules and wasm from it; the
+ * host stays another origin, so this grants nothing over the host) and new tabs for "open the full
+ * plan".
+ */
+export const SANDBOX =
+  'allow-scripts allow-same-origin allow-popups allow-popups-to-escape-sandbox';
+
+/** The height a frame is given before its content says how tall it is, and without the script. */
+const FALLBACK_HEIGHT = 640;
 
 /** Keeps Tab and Shift+Tab inside `box`. */
 function trapFocus(box: HTMLElement, event: KeyboardEvent) {
@@ -37,6 +62,10 @@ export function EmbedDialog({ onClose }: { onClose(): void }) {
   const box = useRef<HTMLDialogElement>(null);
   const [panels, setPanels] = useState<string[]>(['training', 'memory']);
   const [copied, setCopied] = useState('');
+  // The preview below posts its height: the snippet's fixed height (for pages that strip the
+  // script) is the one measured for these panels, at the preview's width.
+  const preview = useRef<HTMLIFrameElement>(null);
+  const [measured, setMeasured] = useState<{ key: string; height: number } | null>(null);
 
   useEffect(() => {
     const dialog = box.current;
@@ -53,13 +82,25 @@ export function EmbedDialog({ onClose }: { onClose(): void }) {
 
   const setup = app.report.value.setup;
   const url = app.absoluteLinkWith({ embed: panels.join(','), lang: app.lang.value });
+  useEffect(() => {
+    const onMessage = (event: MessageEvent) => {
+      const data = event.data as { type?: string; height?: number } | null;
+      if (event.source !== preview.current?.contentWindow || data?.type !== HEIGHT_MESSAGE) return;
+      const height = Number(data.height);
+      if (height > 0 && height < 100000) setMeasured({ key: url, height: Math.ceil(height) });
+    };
+    window.addEventListener('message', onMessage);
+    return () => window.removeEventListener('message', onMessage);
+  }, [url]);
+  const height = measured?.key === url ? measured.height : FALLBACK_HEIGHT;
   const title = t('ui.frame_title', {
     model: setup.modelName || t('ui.custom_model'),
     accelerator: setup.acceleratorName || t('ui.custom_accelerator'),
   });
   const iframe =
-    `<iframe src="${attribute(url)}" title="${attribute(title)}" width="100%" height="640" ` +
-    'style="border:0" loading="lazy"></iframe>';
+    `<iframe src="${attribute(url)}" title="${attribute(title)}" width="100%" height="${height}" ` +
+    `style="border:0" loading="lazy" sandbox="${SANDBOX}"></iframe>\n` +
+    `<script>${SIZER_SCRIPT}</script>`;
   const markdown = markdownTable(
     summaryRows(app.report.value, app.lang.value, t),
     app.absoluteLink.value,
@@ -103,8 +144,20 @@ export function EmbedDialog({ onClose }: { onClose(): void }) {
         aria-describedby="embed-iframe-hint"
       />
       <p id="embed-iframe-hint" class="hint">
-        {panels.length ? t('ui.embed_iframe_hint') : t('ui.embed_none')}
+        {panels.length ? t('ui.embed_iframe_hint', { height }) : t('ui.embed_none')}
       </p>
+      {panels.length > 0 && (
+        <div class="embed-preview">
+          <iframe
+            ref={preview}
+            src={url}
+            title={t('ui.embed_preview', { title })}
+            sandbox={SANDBOX}
+            height={height}
+            data-testid="embed-preview"
+          />
+        </div>
+      )}
       <button type="button" disabled={!panels.length} onClick={() => copy(iframe)}>
         {t('ui.copy')}
       </button>

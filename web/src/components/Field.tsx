@@ -1,11 +1,14 @@
+import { useContext } from 'preact/hooks';
 import { useApp, useT } from '../state/context';
+import { ShownInPath } from './field-placement';
 import { formatNumber } from '../i18n/i18n';
 import { ChoiceField } from './ChoiceField';
 import { TextField } from './TextField';
+import type { PlanTexts } from '../core/types';
 
 interface Props {
   /** camelCase field id */
-  id: string;
+  id: keyof PlanTexts;
   hint?: string;
 }
 
@@ -17,9 +20,11 @@ interface Props {
 export function Field({ id, hint }: Props) {
   const app = useApp();
   const t = useT();
+  const elsewhere = useContext(ShownInPath).has(id);
   const lang = app.lang.value;
   const spec = app.core.catalog.fields.find((f) => f.id === id);
   if (!spec) throw new Error(`unknown field ${id}`);
+  if (elsewhere) return null;
   const resolved = app.resolvedInput(spec.issueField);
   let autoText = '';
   if (resolved && resolved.source !== 'given' && resolved.source !== 'refused') {

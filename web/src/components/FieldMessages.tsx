@@ -17,7 +17,7 @@ export function FieldMessages({ id, issues }: { id: string; issues: Issue[] }) {
   );
 }
 
+/** The issues of one input; its reader re-renders only when they change. */
 export function useFieldIssues(issueField: string): Issue[] {
-  const app = useApp();
-  return app.report.value.issues.filter((i) => i.field === issueField);
+  return useApp().fieldIssues(issueField);
 }

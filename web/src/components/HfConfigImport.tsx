@@ -4,10 +4,11 @@
 import { useRef, useState } from 'preact/hooks';
 import hfMessages from 'virtual:hf-messages';
 import { HF_CONFIG_MAX_BYTES, hfConfigExcessBytes, importHfConfig } from '../core/import-client';
-import type { HfImport, Issue } from '../core/types';
+import type { HfImport, Issue, PlanTexts } from '../core/types';
 import { addMessages, formatNumber, formatParams, hasMessage, own, type Lang } from '../i18n/i18n';
 import { issueText } from '../i18n/issue-text';
 import { useApp, useT } from '../state/context';
+import './HfConfigImport.css';
 
 addMessages(hfMessages);
 
@@ -195,12 +196,17 @@ function ImportOutcome({ result }: { result: HfImport }) {
 }
 
 /** The architecture read, as the form's labels name it: "Layers 32 · Hidden size 4096 · …". */
-function ImportedFields({ texts }: { texts: Record<string, string> }) {
+function ImportedFields({ texts }: { texts: PlanTexts }) {
   const app = useApp();
   const t = useT();
   const parts = app.core.catalog.fields
     // Zeros and the period of 1 are the defaults of what a model does not have (MoE, MLA …).
-    .filter((f) => f.group === 'architecture' && own(texts, f.id) && texts[f.id] !== '0')
+    .filter(
+      (f) =>
+        f.group === 'architecture' &&
+        own(texts as Record<string, string | undefined>, f.id) &&
+        texts[f.id] !== '0',
+    )
     .filter((f) => !(f.id === 'moeLayerPeriod' && texts[f.id] === '1'))
     .map((f) => {
       const label = t(`field.${f.issueField}`);

@@ -1,33 +1,30 @@
 import type { InferencePerCard } from '../core/types';
+import { withNaN } from '../core/unknown';
 import { formatNumber } from '../i18n/i18n';
 import { useApp, useT } from '../state/context';
-
-const WIDTH = 600;
-const HEIGHT = 28;
+import { BAR_HEIGHT as HEIGHT, BAR_WIDTH as WIDTH, stackParts } from './memory-stack';
 
 /** One card's memory as a stacked bar: weights, KV cache, workspace, reserve, then what is free. */
-export function MemoryBar({ card }: { card: InferencePerCard }) {
+export function MemoryBar({ card: sent }: { card: InferencePerCard }) {
+  const card = withNaN(sent);
   const app = useApp();
   const t = useT();
   const lang = app.lang.value;
   const gb = (v: number) => t('ui.gb', { n: formatNumber(lang, v, 2) });
-  const parts = [
-    { key: 'weights', value: card.weightsGb },
-    { key: 'kv', value: card.kvCacheGb },
-    { key: 'workspace', value: card.workspaceGb },
-    { key: 'reserve', value: card.reserveGb },
-  ].map((p) => ({ ...p, value: Number.isFinite(p.value) ? Math.max(0, p.value) : 0 }));
+  const { rects, x } = stackParts(
+    [
+      { key: 'weights', value: card.weightsGb },
+      { key: 'kv', value: card.kvCacheGb },
+      { key: 'workspace', value: card.workspaceGb },
+      { key: 'reserve', value: card.reserveGb },
+    ],
+    // The scale holds the whole card, or everything asked for when that is more.
+    () => Math.max(0, ...[card.cardMemoryGb, card.totalGb].filter(Number.isFinite)),
+  );
   const over = card.freeGb < 0;
-  // The scale holds the whole card, or everything asked for when that is more.
-  const scale = Math.max(card.cardMemoryGb, card.totalGb) || 1;
-  const x = (gbValue: number) => (gbValue / scale) * WIDTH;
-  let offset = 0;
-  const rects = parts.map((p) => {
-    const rect = { ...p, x: x(offset), width: x(p.value) };
-    offset += p.value;
-    return rect;
-  });
-  const usableX = x(card.usableGb);
+  // Sizes the core does not know (NaN) draw as nothing.
+  const at = (gbValue: number) => (Number.isFinite(gbValue) ? x(gbValue) : 0);
+  const usableX = at(card.usableGb);
   const label = t('ui.memory_usable', {
     usable: formatNumber(lang, card.usableGb, 2),
     card: formatNumber(lang, card.cardMemoryGb, 2),
@@ -42,7 +39,7 @@ export function MemoryBar({ card }: { card: InferencePerCard }) {
         role="img"
         aria-label={`${t('ui.serving_memory_title')}: ${gb(card.totalGb)}, ${label}`}
       >
-        <rect class="mem-card" x="0" y="3" width={x(card.cardMemoryGb)} height={HEIGHT} />
+        <rect class="mem-card" x="0" y="3" width={at(card.cardMemoryGb)} height={HEIGHT} />
         {rects.map((r) => (
           <rect key={r.key} class={`mem-${r.key}`} x={r.x} y="3" width={r.width} height={HEIGHT} />
         ))}

@@ -3,6 +3,7 @@ import { useApp, useT } from '../state/context';
 import { DerivationTable } from './DerivationTable';
 import { MEMORY_PARTS } from './memory-parts';
 import { StageMemoryChart } from './StageMemoryChart';
+import { orNaN, withNaN } from '../core/unknown';
 
 /** The full training memory model: the peak card, every stage, the working, what would fit. */
 export function MemoryPanel() {
@@ -11,9 +12,9 @@ export function MemoryPanel() {
   const lang = app.lang.value;
   const report = app.report.value;
   const full = report.training;
-  const article = report.articleTraining;
-  const gb = (v: number) => formatNumber(lang, v, 2);
-  const gbUnit = (v: number) => t('ui.gb', { n: gb(v) });
+  const article = withNaN(report.articleTraining);
+  const gb = (v: number | null) => formatNumber(lang, v, 2);
+  const gbUnit = (v: number | null) => t('ui.gb', { n: gb(v) });
   if (!full.available) {
     return (
       <section class="panel" aria-labelledby="memory-title" data-testid="memory-panel">
@@ -22,7 +23,7 @@ export function MemoryPanel() {
       </section>
     );
   }
-  const m = full.memory;
+  const m = withNaN(full.memory);
   const peak = full.stages[m.peakStage];
   const statePerCard = article.modelStateGb / (article.tp * article.pp);
   return (
@@ -41,7 +42,7 @@ export function MemoryPanel() {
         {t('ui.peak_where', {
           stage: m.peakStage + 1,
           stages: full.stages.length,
-          layers: peak.layers,
+          layers: orNaN(peak.layers),
           inflight: formatNumber(lang, peak.inflight, 2),
         })}
       </p>
@@ -98,7 +99,7 @@ export function MemoryPanel() {
           </tr>
         </tbody>
       </table>
-      <StageMemoryChart stages={full.stages} cardGb={m.cardMemoryGb} />
+      <StageMemoryChart stages={full.stages} cardGb={full.memory.cardMemoryGb} />
       <p class="fit-options" data-testid="fit-options">
         {t('cli.fit_options')}:{' '}
         {full.fitOptions

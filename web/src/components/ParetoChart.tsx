@@ -1,11 +1,9 @@
 import type { LayoutCandidate } from '../core/types';
-import { addMessages, formatNumber } from '../i18n/i18n';
+import { formatNumber } from '../i18n/i18n';
 import { useApp, useT } from '../state/context';
 import { GridLines } from './GridLines';
 import { layoutExtras } from './layout-extras';
-import resultsMessages from 'virtual:results-messages';
-
-addMessages(resultsMessages);
+import { withNaN, type WithNaN } from '../core/unknown';
 
 const WIDTH = 640;
 const HEIGHT = 240;
@@ -16,8 +14,8 @@ const RIGHT = 12;
 
 /** The search's front: fewest GPUs for each time to train (or per-token time), best marked. */
 export function ParetoChart({
-  points,
-  best,
+  points: sentPoints,
+  best: sentBest,
 }: {
   points: LayoutCandidate[];
   best: LayoutCandidate;
@@ -25,8 +23,10 @@ export function ParetoChart({
   const app = useApp();
   const t = useT();
   const lang = app.lang.value;
+  const points = sentPoints.map(withNaN);
+  const best = withNaN(sentBest);
   const hasDays = points.every((p) => Number.isFinite(p.days ?? NaN));
-  const yOf = (p: LayoutCandidate) => (hasDays ? p.days : 1e6 / p.tokensPerS);
+  const yOf = (p: WithNaN<LayoutCandidate>) => (hasDays ? p.days : 1e6 / p.tokensPerS);
   const xs = points.map((p) => p.gpus);
   const ys = points.map(yOf);
   const [x0, x1] = [Math.min(...xs), Math.max(...xs)];

@@ -1,74 +1,81 @@
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { useApp, useT } from '../state/context';
-import { formatNumber } from '../i18n/i18n';
-import { AcceleratorFields } from './AcceleratorFields';
-import { Deferred } from './Deferred';
-import { ArchitectureFields } from './ArchitectureFields';
-import { Disclosure } from './Disclosure';
-import { Lazy } from './Lazy';
-import { PresetSelect } from './PresetSelect';
-import { ServingFields } from './ServingFields';
-import { Field } from './Field';
-import { TimeFields } from './TimeFields';
-import { TrainingFields } from './TrainingFields';
+import { ShownInPath } from './field-placement';
+import { MoreInputs } from './MoreInputs';
+import { pathFields, PathInputs } from './PathInputs';
+import { usePhone } from './use-phone';
 
-// The importer (and, through it, the full wasm module) loads only when someone opens it.
-const loadHfConfigImport = () => import('./HfConfigImport').then((m) => m.HfConfigImport);
-
-/** Every input of the plan, grouped as the article reasons: model, card, method, layout. */
+/**
+ * The inputs: the question's short path first, then every other input — beside the results on a
+ * wide screen, in a sheet opened from the path on a phone (where the results come first).
+ */
 export function PlanForm() {
   const app = useApp();
   const t = useT();
-  const lang = app.lang.value;
-  const { catalog } = app.core;
-  const modelOptions = catalog.models.map((m) => ({ id: m.id, label: m.name }));
-  const acceleratorOptions = catalog.accelerators.map((a) => ({
-    id: a.id,
-    label: `${a.name} · ${t('ui.gb', { n: formatNumber(lang, a.memoryGb) })}`,
-    group: a.vendor,
-  }));
+  const phone = usePhone();
+  const known = new Set(app.core.catalog.fields.map((f) => f.id));
+  const inPath = new Set(pathFields(app.question.value, known));
   return (
     <form class="plan-form" onSubmit={(e) => e.preventDefault()} aria-labelledby="inputs-title">
       <h2 id="inputs-title">{t('ui.inputs')}</h2>
-      <fieldset>
-        <legend>{t('ui.group_model')}</legend>
-        <PresetSelect id="model" options={modelOptions} />
-        <Field id="params" hint={t('hint.params')} />
-        <Disclosure summary={t('hf.title')} testId="hf-import-group">
-          {() => <Lazy load={loadHfConfigImport} />}
-        </Disclosure>
-        <ArchitectureFields />
-      </fieldset>
-      <fieldset>
-        <legend>{t('ui.group_accelerator')}</legend>
-        <PresetSelect id="accelerator" options={acceleratorOptions} />
-        <Field id="cardMemoryGb" />
-        <Field id="gpusPerNode" />
-        <AcceleratorFields />
-      </fieldset>
-      <fieldset>
-        <legend>{t('ui.group_method')}</legend>
-        <Field id="bytesPerParam" hint={t('hint.bytes_per_param')} />
-        <Field id="safetyFactor" hint={t('hint.safety_factor')} />
-      </fieldset>
-      <fieldset>
-        <legend>{t('ui.group_layout')}</legend>
-        <Field id="tp" hint={t('hint.tp')} />
-        <Field id="pp" hint={t('hint.pp')} />
-        <Field id="clusterGpus" hint={t('hint.cluster_gpus')} />
-        <Field id="dp" hint={t('hint.dp')} />
-      </fieldset>
-      <Deferred order={2} placeholder={false}>
-        <TrainingFields />
-        <TimeFields />
-        <fieldset>
-          <legend>{t('ui.group_inference')}</legend>
-          <Field id="weightBytesPerParam" hint={t('hint.weight_bytes_per_param')} />
-        </fieldset>
-        <ServingFields />
-      </Deferred>
+      <PathInputs />
+      <ShownInPath.Provider value={inPath}>
+        {phone ? (
+          <InputsSheet />
+        ) : (
+          <>
+            <h3 class="more-title">{t('ui.more_inputs')}</h3>
+            <MoreInputs />
+          </>
+        )}
+      </ShownInPath.Provider>
       <button type="button" class="secondary" onClick={() => app.reset()} data-testid="reset">
         {t('ui.reset')}
       </button>
     </form>
+  );
+}
+
+/** On a phone: every other input in a sheet over the page, built when first opened. */
+function InputsSheet() {
+  const t = useT();
+  const [open, setOpen] = useState(false);
+  const sheet = useRef<HTMLDialogElement>(null);
+  const opener = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    const dialog = sheet.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    const onClose = () => {
+      setOpen(false);
+      opener.current?.focus();
+    };
+    dialog.addEventListener('close', onClose);
+    return () => dialog.removeEventListener('close', onClose);
+  }, [open]);
+  return (
+    <>
+      <button
+        ref={opener}
+        type="button"
+        class="secondary sheet-open"
+        aria-haspopup="dialog"
+        data-testid="open-inputs"
+        onClick={() => setOpen(true)}
+      >
+        {t('ui.more_inputs')}
+      </button>
+      {open && (
+        <dialog ref={sheet} class="sheet" aria-labelledby="sheet-title" data-testid="inputs-sheet">
+          <div class="sheet-head">
+            <h2 id="sheet-title">{t('ui.more_inputs')}</h2>
+            <button type="button" onClick={() => sheet.current?.close()} data-testid="close-inputs">
+              {t('ui.done')}
+            </button>
+          </div>
+          <MoreInputs />
+        </dialog>
+      )}
+    </>
   );
 }

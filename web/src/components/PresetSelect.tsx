@@ -9,7 +9,7 @@ export interface PresetOption {
 
 interface Props {
   /** camelCase field id: "model" or "accelerator" */
-  id: string;
+  id: 'model' | 'accelerator';
   options: PresetOption[];
 }
 
@@ -17,7 +17,7 @@ interface Props {
 export function PresetSelect({ id, options }: Props) {
   const app = useApp();
   const t = useT();
-  const value = app.texts.value[id] ?? '';
+  const value = app.text(id);
   const issues = useFieldIssues(id);
   const known = value === 'custom' || options.some((o) => o.id === value);
   const groups = [...new Set(options.map((o) => o.group ?? ''))];

@@ -5,6 +5,7 @@ import { searchApplies } from '../state/search-state';
 import { useApp, useT } from '../state/context';
 import { Lazy } from './Lazy';
 import { useNear } from './use-near';
+import { orNaN } from '../core/unknown';
 
 // The layouts' table and chart load with the search's first result, not with the page.
 const loadResults = () => import('./SearchResults').then((m) => m.SearchResults);
@@ -69,9 +70,10 @@ export function SearchPanel() {
             evaluated: n(search.evaluated, 0),
             feasible: n(search.feasible, 0),
             ms: n(state.ms, 0),
-            us: n(((state.ms ?? 0) * 1000) / Math.max(1, search.evaluated), 2),
+            us: n(((state.ms ?? 0) * 1000) / Math.max(1, orNaN(search.evaluated)), 2),
           })}{' '}
-          {search.globalBatch > 0 && t('ui.search_batch', { batch: n(search.globalBatch, 0) })}
+          {orNaN(search.globalBatch) > 0 &&
+            t('ui.search_batch', { batch: n(search.globalBatch, 0) })}
           {running && ` ${t('ui.searching')}`}
           {state.status === 'cancelled' && (
             <span data-testid="search-cancelled"> {t('ui.search_cancelled')}</span>

@@ -1,9 +1,10 @@
 import type { LayoutCandidate } from '../core/types';
 import { addMessages, formatNumber } from '../i18n/i18n';
 import { useApp, useT } from '../state/context';
+import { orNaN } from '../core/unknown';
 import { layoutExtras } from './layout-extras';
 import { ParetoChart } from './ParetoChart';
-import resultsMessages from 'virtual:results-messages';
+import resultsMessages from 'virtual:messages/results';
 
 addMessages(resultsMessages);
 
@@ -20,8 +21,8 @@ export function SearchResults() {
   const use = (c: LayoutCandidate) => {
     const texts = app.texts.value;
     const resolvedBatch = app.resolvedInput('global_batch')?.value;
-    app.setTexts({
-      ...texts,
+    // applyPlan, not setTexts: the answer card comes into view and says what changed.
+    app.applyPlan({
       tp: String(c.tp),
       pp: String(c.pp),
       dp: texts.clusterGpus ? '' : String(c.dp),
@@ -46,9 +47,9 @@ export function SearchResults() {
         <p class="headline" data-testid="search-min-gpus">
           {t('cli.min_gpus_layout', {
             gpus: n(s.minGpus.gpus, 0),
-            tp: s.minGpus.tp,
-            pp: s.minGpus.pp,
-            dp: s.minGpus.dp,
+            tp: orNaN(s.minGpus.tp),
+            pp: orNaN(s.minGpus.pp),
+            dp: orNaN(s.minGpus.dp),
           })}
         </p>
       )}
@@ -102,8 +103,8 @@ export function SearchResults() {
                 <td class="num">{c.zero}</td>
                 <td>{t(`choice.recompute.${c.recompute}`)}</td>
                 <td class="num">{n(c.peakGb, 1)} GB</td>
-                <td class="num">{n((c.bubbleS / c.stepS) * 100, 1)}%</td>
-                <td class="num">{n(c.mfu * 100, 1)}%</td>
+                <td class="num">{n((orNaN(c.bubbleS) / orNaN(c.stepS)) * 100, 1)}%</td>
+                <td class="num">{n(orNaN(c.mfu) * 100, 1)}%</td>
                 <td class="num">{n(c.days, 1)}</td>
                 <td class="num">{Number.isFinite(c.cost ?? NaN) ? `$${n(c.cost, 0)}` : '—'}</td>
                 <td>

@@ -1,5 +1,7 @@
 import type { ComponentType } from 'preact';
 import { useRef, useState } from 'preact/hooks';
+import { withMessages } from '../i18n/i18n';
+import { searchResult } from '../state/search-state';
 import { useApp, useT } from '../state/context';
 
 type Dialog = ComponentType<{ onClose(): void }>;
@@ -16,29 +18,48 @@ export function ShareTools() {
   const opener = useRef<HTMLButtonElement>(null);
 
   const openEmbed = async () => {
-    const { EmbedDialog } = await import('./EmbedDialog');
+    const { EmbedDialog } = await withMessages(
+      import('./EmbedDialog'),
+      import('virtual:messages/share'),
+    );
     setDialog({ Dialog: EmbedDialog });
   };
   const closeEmbed = () => {
     setDialog(null);
     opener.current?.focus();
   };
+  // Everything the page shows: the report with the serving model, and the search's result when
+  // the plan asks one (it is started, and waited for, if its panel was never scrolled to).
+  const exportInput = async () => {
+    const [report, search] = await Promise.all([app.fullReport(), searchResult(app)]);
+    return { report, search, lang: app.lang.value, t, link: app.absoluteLink.value };
+  };
   const copyMarkdown = async () => {
-    const x = await import('../export/exports');
-    const rows = x.summaryRows(await app.fullReport(), app.lang.value, t);
+    const x = await withMessages(
+      import('../export/exports'),
+      import('virtual:messages/share'),
+      import('virtual:messages/serve'),
+    );
+    const text = x.markdownReport(await exportInput());
     try {
-      await navigator.clipboard.writeText(x.markdownTable(rows, app.absoluteLink.value, t));
+      await navigator.clipboard.writeText(text);
       setStatus(t('ui.copied'));
     } catch {
       setStatus(t('ui.copy_failed'));
     }
   };
-  const save = async (kind: 'csv' | 'training' | 'inference') => {
-    const x = await import('../export/exports');
+  const save = async (kind: 'csv' | 'md' | 'training' | 'inference') => {
+    const x = await withMessages(
+      import('../export/exports'),
+      import('virtual:messages/share'),
+      import('virtual:messages/serve'),
+    );
     const base = x.fileBase(app.texts.value);
-    const file = kind === 'csv' ? `${base}.csv` : `${base}-${kind}.json`;
+    const file = kind === 'csv' || kind === 'md' ? `${base}.${kind}` : `${base}-${kind}.json`;
     if (kind === 'csv') {
-      x.download(file, 'text/csv;charset=utf-8', x.derivationCsv(await app.fullReport(), t));
+      x.download(file, 'text/csv;charset=utf-8', x.planCsv(await exportInput()));
+    } else if (kind === 'md') {
+      x.download(file, 'text/markdown;charset=utf-8', x.markdownReport(await exportInput()));
     } else {
       try {
         x.download(file, 'application/json', await app.core.exportJson(app.texts.value, kind));
@@ -65,6 +86,9 @@ export function ShareTools() {
       <button type="button" class="secondary" onClick={copyMarkdown} data-testid="copy-markdown">
         {t('ui.copy_markdown')}
       </button>
+      <button type="button" class="secondary" onClick={() => save('md')} data-testid="save-md">
+        {t('ui.download_md')}
+      </button>
       <button type="button" class="secondary" onClick={() => save('csv')} data-testid="save-csv">
         {t('ui.download_csv')}
       </button>
@@ -79,7 +103,7 @@ export function ShareTools() {
           {t(`ui.download_${kind}_json`)}
         </button>
       ))}
-      <button type="button" class="secondary" onClick={() => window.print()}>
+      <button type="button" class="secondary" onClick={() => window.print()} data-testid="print">
         {t('ui.print')}
       </button>
       <span class="share-status" role="status" aria-live="polite" data-testid="export-status">

@@ -11,11 +11,18 @@ const BOTTOM = 24;
 const TOP = 8;
 
 /** Memory per card of every pipeline stage, stacked by kind, against the card's memory. */
-export function StageMemoryChart({ stages, cardGb }: { stages: StageReport[]; cardGb: number }) {
+export function StageMemoryChart({
+  stages,
+  cardGb,
+}: {
+  stages: StageReport[];
+  cardGb: number | null;
+}) {
   const app = useApp();
   const t = useT();
   const lang = app.lang.value;
-  const maxGb = Math.max(cardGb, ...stages.map((s) => s.totalGb)) * 1.05;
+  // Sizes the core does not know (null) draw as nothing.
+  const maxGb = Math.max(cardGb ?? 0, ...stages.map((s) => s.totalGb ?? 0)) * 1.05;
   const plotHeight = HEIGHT - TOP - BOTTOM;
   const y = (gb: number) => TOP + plotHeight * (1 - gb / maxGb);
   const slot = (WIDTH - LEFT) / stages.length;
@@ -44,7 +51,8 @@ export function StageMemoryChart({ stages, cardGb }: { stages: StageReport[]; ca
           return (
             <g key={stage.stage} class={stage.fits ? 'bar' : 'bar over'}>
               {MEMORY_PARTS.map((part) => {
-                const gb = stage[part.key];
+                const sent = stage[part.key];
+                const gb = sent ?? 0;
                 const rect = (
                   <rect
                     key={part.key}
@@ -55,7 +63,7 @@ export function StageMemoryChart({ stages, cardGb }: { stages: StageReport[]; ca
                     height={Math.max(0, y(base) - y(base + gb))}
                   >
                     <title>
-                      {`${t('cli.col_stage')} ${stage.stage + 1} · ${t(part.label)}: ${t('ui.gb', { n: formatNumber(lang, gb, 2) })}`}
+                      {`${t('cli.col_stage')} ${(stage.stage ?? 0) + 1} · ${t(part.label)}: ${t('ui.gb', { n: formatNumber(lang, sent, 2) })}`}
                     </title>
                   </rect>
                 );
@@ -64,14 +72,14 @@ export function StageMemoryChart({ stages, cardGb }: { stages: StageReport[]; ca
               })}
               {i % labelEvery === 0 && (
                 <text x={x + barWidth / 2} y={HEIGHT - 8} text-anchor="middle">
-                  {stage.stage + 1}
+                  {(stage.stage ?? 0) + 1}
                 </text>
               )}
             </g>
           );
         })}
-        <line class="card-line" x1={LEFT} x2={WIDTH} y1={y(cardGb)} y2={y(cardGb)} />
-        <text class="card-label" x={WIDTH - 4} y={y(cardGb) - 4} text-anchor="end">
+        <line class="card-line" x1={LEFT} x2={WIDTH} y1={y(cardGb ?? 0)} y2={y(cardGb ?? 0)} />
+        <text class="card-label" x={WIDTH - 4} y={y(cardGb ?? 0) - 4} text-anchor="end">
           {t('ui.card_line', { gb: formatNumber(lang, cardGb, 0) })}
         </text>
       </svg>

@@ -1,9 +1,10 @@
 import { useApp, useT } from '../state/context';
 import { FieldMessages, useFieldIssues } from './FieldMessages';
+import type { PlanTexts } from '../core/types';
 
 interface Props {
   /** camelCase field id (a key of the plan texts) */
-  id: string;
+  id: keyof PlanTexts;
   /** shown when empty: the automatic value */
   placeholder?: string;
   hint?: string;
@@ -35,7 +36,7 @@ export function TextField({ id, placeholder, hint }: Props) {
         inputMode={spec.type === 'integer' ? 'numeric' : 'decimal'}
         autocomplete="off"
         spellcheck={false}
-        value={app.texts.value[id] ?? ''}
+        value={app.text(id)}
         placeholder={placeholder}
         aria-invalid={issues.some((i) => i.severity === 'error')}
         aria-describedby={describedBy.length ? describedBy.join(' ') : undefined}

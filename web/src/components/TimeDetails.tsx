@@ -1,6 +1,7 @@
 import { addMessages, formatNumber } from '../i18n/i18n';
 import { useApp, useT } from '../state/context';
-import resultsMessages from 'virtual:results-messages';
+import { orNaN } from '../core/unknown';
+import resultsMessages from 'virtual:messages/results';
 
 addMessages(resultsMessages);
 
@@ -56,8 +57,8 @@ export function TimeDetails() {
               peak: n(s.peakTflops, 0),
               dtype: s.computeDtype.toUpperCase(),
               efficiency: n((s.computeEfficiency ?? 0) * 100, 0),
-              gemm: n(s.gemmEfficiency * 100, 0),
-              attention: n(s.attentionEfficiency * 100, 0),
+              gemm: n(orNaN(s.gemmEfficiency) * 100, 0),
+              attention: n(orNaN(s.attentionEfficiency) * 100, 0),
               batch: n(s.globalBatch, 0),
               microbatches: n(time.microbatches, 0),
             })}
@@ -87,13 +88,14 @@ export function TimeDetails() {
           <tr>
             <th scope="row">MFU / HFU</th>
             <td class="num" data-testid="time-mfu">
-              {n(time.mfu * 100, 1)}% / {n(time.hfu * 100, 1)}%
+              {n(orNaN(time.mfu) * 100, 1)}% / {n(orNaN(time.hfu) * 100, 1)}%
             </td>
           </tr>
           <tr>
             <th scope="row">{t('ui.flops_per_token')}</th>
             <td class="num">
-              {n(time.modelFlopsPerToken / 1e9, 1)} / {n(time.hardwareFlopsPerToken / 1e9, 1)} GFLOP
+              {n(orNaN(time.modelFlopsPerToken) / 1e9, 1)} /{' '}
+              {n(orNaN(time.hardwareFlopsPerToken) / 1e9, 1)} GFLOP
             </td>
           </tr>
           {hasTokens && (

@@ -8,7 +8,7 @@ export function TrainingPlan() {
   const t = useT();
   const lang = app.lang.value;
   const { articleTraining: tr, setup } = app.report.value;
-  const n = (v: number) => formatNumber(lang, v, 4);
+  const n = (v: number | null) => formatNumber(lang, v, 4);
   return (
     <section class="panel" aria-labelledby="training-title">
       <h2 id="training-title">{t('ui.training_title')}</h2>

@@ -8,6 +8,7 @@ import type {
   PageModule,
   PlanTexts,
   Report,
+  VllmImport,
 } from './types';
 
 export interface Core {
@@ -23,6 +24,8 @@ export interface Core {
   // arrives with the importer's component, not on a first visit.
   /** evaluate() of the full module, with the serving model the page's module leaves out */
   loadFullEvaluate(): Promise<(texts: PlanTexts) => Report>;
+  /** a `vllm serve …` command line → the plan texts it sets; loads the full module */
+  importVllmCommand(text: string): Promise<VllmImport>;
 }
 
 export function createCore(module: PageModule, tools: () => Promise<LlmSizerModule>): Core {
@@ -39,5 +42,6 @@ export function createCore(module: PageModule, tools: () => Promise<LlmSizerModu
       const full = await tools();
       return (texts) => full.evaluate(texts);
     },
+    importVllmCommand: async (text) => (await tools()).importVllmCommand(text),
   };
 }

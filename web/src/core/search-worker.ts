@@ -46,7 +46,7 @@ async function run(id: number, texts: PlanTexts) {
       shown = now;
       self.postMessage({
         id,
-        progress: { done: step.done, total: step.total },
+        progress: { done: step.done ?? 0, total: step.total ?? 0 },
       } satisfies SearchResponse);
     }
     if (now - slice > SLICE_MS) {

@@ -1,14 +1,17 @@
-// What the page exports, loaded only when asked for: the plan's key numbers as a Markdown table,
-// every derivation step as CSV, and the CLI's JSON documents. The numbers come from the core's
+// What the page exports, loaded only when asked for: the plan's key numbers as a Markdown table
+// (for docs that cannot frame), the whole plan — every panel the page shows — as Markdown and as
+// CSV, and the CLI's JSON documents. The numbers come from the core's
 // report; this file only words and lays them out.
-import type { DerivationStep, PlanTexts, Report } from '../core/types';
+import { MEMORY_PARTS } from '../components/memory-parts';
+import type { DerivationStep, PlanTexts, Report, SearchReport } from '../core/types';
 import { formatNumber, formatParams, type Lang } from '../i18n/i18n';
+import { orNaN, withNaN } from '../core/unknown';
 
 type T = (key: string, params?: Record<string, string | number>) => string;
 
 /** The plan's key numbers as [label, value] rows, worded and formatted for `lang`. */
 export function summaryRows(report: Report, lang: Lang, t: T): [string, string][] {
-  const n = (v: number, digits = 2) => formatNumber(lang, v, digits);
+  const n = (v: number | null, digits = 2) => formatNumber(lang, v, digits);
   const { setup, articleTraining: tr, articleInference: inf, training, inference } = report;
   const rows: [string, string][] = [
     [
@@ -29,7 +32,7 @@ export function summaryRows(report: Report, lang: Lang, t: T): [string, string][
       t(m.fits ? 'ui.peak_fits' : 'ui.peak_over', {
         peak: n(m.peakGb),
         card: n(m.cardMemoryGb),
-        margin: n(Math.abs(m.freeGb)),
+        margin: n(Math.abs(orNaN(m.freeGb))),
       }),
     ]);
   }
@@ -73,22 +76,305 @@ export function csvField(value: string | number | null): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-/** Every step of every derivation, one row each; a BOM so spreadsheets read it as UTF-8. */
-export function derivationCsv(report: Report, t: T): string {
-  const sections: [string, DerivationStep[]][] = [
-    ['training', report.articleTraining.steps],
-    ['memory', report.training.available ? report.training.steps : []],
-    ['inference', report.articleInference.steps],
-    ['serving', report.inference.available ? report.inference.steps : []],
+/** What an export holds: the report with the serving model, and the search when it ran. */
+export interface ExportInput {
+  report: Report;
+  /** the layout search's report, when the plan asks one (cluster or deadline) and it ran */
+  search?: SearchReport;
+  lang: Lang;
+  t: T;
+  /** the plan's absolute share link */
+  link: string;
+}
+
+/** One row of the CSV: section, id, title, formula, numbers, value, unit. */
+type Row = [string, string, string, string, string, number | string | null, string];
+
+const STEP_TERMS = [
+  ['computeS', 'compute_s', 'time.compute'],
+  ['bubbleS', 'bubble_s', 'time.bubble'],
+  ['tpCommS', 'tp_comm_s', 'time.tp_comm'],
+  ['ppCommS', 'pp_comm_s', 'time.pp_comm'],
+  ['dpCommS', 'dp_comm_s', 'time.dp_comm'],
+  ['moeCommS', 'moe_comm_s', 'time.moe_comm'],
+] as const;
+
+/** Every number the page shows, one row each: derivations, time and cost, stages, search, serving. */
+function rows({ report, search, t }: ExportInput): Row[] {
+  const out: Row[] = [];
+  const steps = (section: string, list: DerivationStep[]) => {
+    for (const s of list) {
+      out.push([section, s.id, t(`step.${s.id}`), s.formula, s.substitution, s.value, s.unit]);
+    }
+  };
+  steps('training', report.articleTraining.steps);
+  const training = report.training;
+  if (training.available) steps('memory', training.steps);
+  steps('inference', report.articleInference.steps);
+  if (report.inference.available) steps('serving', report.inference.steps);
+  if (training.available) {
+    training.stages.forEach((stage) => {
+      const id = orNaN(stage.stage) + 1;
+      const where = `${t('cli.col_stage')} ${id}`;
+      for (const part of MEMORY_PARTS) {
+        const name = part.key.replace(/Gb$/, '').toLowerCase();
+        out.push([
+          'stages',
+          `${id}.${name}`,
+          `${where}: ${t(part.label)}`,
+          '',
+          '',
+          stage[part.key],
+          'GB',
+        ]);
+      }
+      out.push([
+        'stages',
+        `${id}.total`,
+        `${where}: ${t('step.peak')}`,
+        '',
+        '',
+        stage.totalGb,
+        'GB',
+      ]);
+    });
+  }
+  if (training.timeAvailable) {
+    const time = training.time;
+    const add = (id: string, title: string, value: number | null, unit: string) =>
+      out.push(['time', id, title, '', '', value, unit]);
+    add('gpus', t('cli.col_gpus'), time.gpus, 'GPUs');
+    add('step_s', t('ui.md_step_s'), time.stepS, 's');
+    for (const [key, id, label] of STEP_TERMS) add(id, t(label), time[key], 's');
+    add('tokens_per_s', t('ui.tokens_per_s'), time.tokensPerS, 'tokens/s');
+    add('mfu', 'MFU', time.mfu, '');
+    add('hfu', 'HFU', time.hfu, '');
+    add('days', t('cli.col_days'), time.days, 'days');
+    add('gpu_hours', t('cli.col_gpu_hours'), time.gpuHours, 'GPU-hours');
+    add('cost', t('cli.col_cost'), time.cost, 'USD');
+    add('energy_kwh', t('ui.energy'), time.energyKwh, 'kWh');
+    add('days_at_mfu_30', t('ui.md_days_at_mfu', { mfu: 30 }), time.daysAtMfu30, 'days');
+    add('days_at_mfu_40', t('ui.md_days_at_mfu', { mfu: 40 }), time.daysAtMfu40, 'days');
+    add('days_at_mfu_50', t('ui.md_days_at_mfu', { mfu: 50 }), time.daysAtMfu50, 'days');
+  }
+  if (search?.ran && search.search.found) {
+    search.search.top.forEach((c, i) => {
+      const rank = i + 1;
+      const layout = `(${c.tp}, ${c.pp}, ${c.dp})`;
+      const add = (id: string, title: string, value: number | string | null, unit: string) =>
+        out.push(['search', `${rank}.${id}`, `#${rank} ${title}`, '', layout, value, unit]);
+      add('tp', 'TP', c.tp, '');
+      add('pp', 'PP', c.pp, '');
+      add('dp', 'DP', c.dp, '');
+      add('gpus', t('cli.col_gpus'), c.gpus, 'GPUs');
+      add('micro_batch', t('field.micro_batch'), c.microBatch, '');
+      add('zero', 'ZeRO', c.zero, '');
+      add('recompute', t('field.recompute'), c.recompute, '');
+      add('sequence_parallel', t('field.sequence_parallel'), c.sequenceParallel ? 1 : 0, '');
+      add('peak_gb', t('cli.col_peak'), c.peakGb, 'GB');
+      add('step_s', t('ui.md_step_s'), c.stepS, 's');
+      add('mfu', 'MFU', c.mfu, '');
+      add('days', t('cli.col_days'), c.days, 'days');
+      add('gpu_hours', t('cli.col_gpu_hours'), c.gpuHours, 'GPU-hours');
+      add('cost', t('cli.col_cost'), c.cost, 'USD');
+    });
+  }
+  const inf = report.inference;
+  if (inf.available) {
+    const add = (id: string, title: string, value: number | null, unit: string) =>
+      out.push(['serving_summary', id, title, '', '', value, unit]);
+    add('total_gpus', t('cli.col_gpus'), inf.totalGpus, 'GPUs');
+    add('tp', 'TP', inf.tp, '');
+    add('replicas', t('ui.md_replicas'), inf.replicas, '');
+    add('per_card_gb', t('ui.md_per_card'), inf.perCardGb, 'GB');
+    add('fits', t('ui.verdict'), inf.fits ? 1 : 0, '');
+    add('max_concurrency', t('ui.answer_concurrency'), inf.maxConcurrency, 'sequences');
+    add('decode_tokens_per_s', t('ui.answer_decode'), inf.throughput.decodeTokensPerS, 'tokens/s');
+    add('prefill_s', t('ui.md_prefill_s'), inf.throughput.prefillS, 's');
+  }
+  return out;
+}
+
+/**
+ * Every number the page shows as CSV, one per row (section,step,title,formula,numbers,value,unit):
+ * the derivations, memory per stage, time and cost, the search's best layouts and the serving
+ * figures. Plain numbers (a "." decimal point); a BOM so spreadsheets read it as UTF-8.
+ */
+export function planCsv(input: ExportInput): string {
+  const lines = [['section', 'step', 'title', 'formula', 'numbers', 'value', 'unit'].join(',')];
+  for (const row of rows(input)) lines.push(row.map(csvField).join(','));
+  return `\uFEFF${lines.join('\r\n')}\r\n`;
+}
+
+/** A Markdown table of `head` and `body` (cells escaped; numbers right-aligned where `right`). */
+function table(head: string[], body: string[][], right: boolean[] = []): string[] {
+  const cell = (text: string) => markdownCell(text) || ' ';
+  return [
+    `| ${head.map(cell).join(' | ')} |`,
+    `| ${head.map((_, i) => (right[i] ? '---:' : '---')).join(' | ')} |`,
+    ...body.map((r) => `| ${r.map(cell).join(' | ')} |`),
+    '',
   ];
-  const rows = [['section', 'step', 'title', 'formula', 'numbers', 'value', 'unit'].join(',')];
-  for (const [section, steps] of sections) {
-    for (const s of steps) {
-      const fields = [section, s.id, t(`step.${s.id}`), s.formula, s.substitution];
-      rows.push([...fields.map(csvField), csvField(s.value), csvField(s.unit)].join(','));
+}
+
+/**
+ * The whole plan as a Markdown document: the key numbers first (the table Embed… gives), then
+ * every panel — memory per stage, time and cost, the search, serving — and the derivations.
+ */
+export function markdownReport(input: ExportInput): string {
+  const { report, search, lang, t, link } = input;
+  const n = (v: number | null | undefined, digits = 2) =>
+    formatNumber(lang, v ?? undefined, digits);
+  const lines: string[] = [markdownTable(summaryRows(report, lang, t), link, t).trimEnd(), ''];
+  const section = (title: string) => lines.push(`## ${markdownCell(title)}`, '');
+  const derivation = (steps: DerivationStep[]) =>
+    lines.push(
+      ...table(
+        ['#', t('ui.col_step'), t('ui.col_formula'), t('ui.col_numbers'), t('ui.col_value')],
+        steps.map((s, i) => [
+          String(i + 1),
+          t(`step.${s.id}`),
+          s.formula,
+          s.substitution,
+          `${n(s.value, 4)}${s.unit && Number.isFinite(s.value) ? ` ${t(`unit.${s.unit}`)}` : ''}`,
+        ]),
+        [true, false, false, false, true],
+      ),
+    );
+  const training = report.training;
+  if (training.available) {
+    section(t('ui.memory_title'));
+    const m = withNaN(training.memory);
+    lines.push(
+      markdownCell(
+        t(m.fits ? 'ui.peak_fits' : 'ui.peak_over', {
+          peak: n(m.peakGb),
+          card: n(m.cardMemoryGb),
+          margin: n(Math.abs(m.freeGb)),
+        }),
+      ),
+      '',
+      ...table(
+        [
+          t('cli.col_stage'),
+          t('cli.col_layers'),
+          ...MEMORY_PARTS.map((p) => t(p.label)),
+          t('cli.col_total'),
+        ],
+        training.stages.map((s) => [
+          String(orNaN(s.stage) + 1),
+          String(s.layers),
+          ...MEMORY_PARTS.map((p) => n(s[p.key])),
+          n(s.totalGb),
+        ]),
+        [true, true, ...MEMORY_PARTS.map(() => true), true],
+      ),
+    );
+  }
+  if (training.timeAvailable) {
+    const time = withNaN(training.time);
+    section(t('ui.time_title'));
+    lines.push(
+      ...table(
+        [t('ui.md_quantity'), t('ui.md_value')],
+        [
+          [t('cli.col_gpus'), n(time.gpus, 0)],
+          [t('ui.md_step_s'), n(time.stepS, 3)],
+          ...STEP_TERMS.map(([key, , label]) => [t(label), n(time[key], 3)]),
+          [t('ui.tokens_per_s'), n(time.tokensPerS, 0)],
+          ['MFU / HFU', `${n(time.mfu * 100, 1)}% / ${n(time.hfu * 100, 1)}%`],
+          [t('cli.col_days'), n(time.days, 1)],
+          [t('cli.col_gpu_hours'), n(time.gpuHours, 0)],
+          [t('cli.col_cost'), Number.isFinite(time.cost ?? NaN) ? `$${n(time.cost, 0)}` : '—'],
+          [
+            t('ui.energy'),
+            Number.isFinite(time.energyKwh ?? NaN) ? `${n(time.energyKwh / 1000, 1)} MWh` : '—',
+          ],
+        ],
+        [false, true],
+      ),
+    );
+  }
+  if (search?.ran) {
+    section(t('ui.search_title'));
+    const s = search.search;
+    lines.push(
+      markdownCell(
+        t('ui.md_search_summary', { evaluated: n(s.evaluated, 0), feasible: n(s.feasible, 0) }),
+      ),
+      '',
+    );
+    if (s.found) {
+      lines.push(
+        ...table(
+          [
+            '(TP, PP, DP)',
+            t('cli.col_gpus'),
+            t('field.micro_batch'),
+            'ZeRO',
+            t('field.recompute'),
+            t('cli.col_peak'),
+            'MFU',
+            t('cli.col_days'),
+            t('cli.col_cost'),
+          ],
+          s.top.map((c) => [
+            `(${c.tp}, ${c.pp}, ${c.dp})`,
+            n(c.gpus, 0),
+            String(c.microBatch),
+            String(c.zero),
+            t(`choice.recompute.${c.recompute}`),
+            `${n(c.peakGb, 1)} GB`,
+            `${n(orNaN(c.mfu) * 100, 1)}%`,
+            n(c.days, 1),
+            Number.isFinite(c.cost ?? NaN) ? `$${n(c.cost, 0)}` : '—',
+          ]),
+          [false, true, true, true, false, true, true, true, true],
+        ),
+      );
     }
   }
-  return `\uFEFF${rows.join('\r\n')}\r\n`;
+  const inf = report.inference;
+  if (inf.available) {
+    section(t('ui.serving_title'));
+    const card = inf.perCard;
+    lines.push(
+      ...table(
+        [t('ui.md_quantity'), t('ui.md_value')],
+        [
+          [
+            t('ui.md_serving'),
+            t('ui.serving_layout', {
+              tp: n(inf.tp),
+              replicas: n(inf.replicas),
+              total: n(inf.totalGpus),
+            }),
+          ],
+          [
+            t('ui.md_per_card'),
+            `${n(inf.perCardGb)} GB / ${n(card.cardMemoryGb)} GB · ${t(inf.fits ? 'ui.serving_fits' : 'ui.serving_does_not_fit')}`,
+          ],
+          [t('ui.answer_concurrency'), n(inf.maxConcurrency, 0)],
+          [t('ui.answer_decode'), `${n(inf.throughput.decodeTokensPerS, 0)} tokens/s`],
+          [t('ui.md_prefill_s'), `${n(inf.throughput.prefillS, 3)} s`],
+        ],
+        [false, true],
+      ),
+    );
+  }
+  section(t('ui.training_title'));
+  derivation(report.articleTraining.steps);
+  if (training.available) {
+    section(t('ui.md_memory_derivation'));
+    derivation(training.steps);
+  }
+  section(t('ui.inference_title'));
+  derivation(report.articleInference.steps);
+  if (inf.available) {
+    section(t('ui.md_serving_derivation'));
+    derivation(inf.steps);
+  }
+  return `${lines.join('\n').trimEnd()}\n`;
 }
 
 /** "llm-sizer-gpt3-175b-h100-80g": a file name from the plan's preset ids. */

@@ -3,3 +3,9 @@ declare module 'virtual:hf-messages' {
   const tables: Record<'en' | 'zh', Record<string, string>>;
   export default tables;
 }
+
+// Messages packed with the code that shows them (vite.config.js, PACKS).
+declare module 'virtual:messages/*' {
+  const tables: Record<'en' | 'zh', Record<string, string>>;
+  export default tables;
+}

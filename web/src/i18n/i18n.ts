@@ -12,6 +12,9 @@ const tables: Partial<Record<Lang, Table>> = {};
 /** The languages whose catalog has arrived; the page speaks only these. */
 export const loadedLangs = signal<readonly Lang[]>([]);
 
+/** Counts additions of messages: text read during a render follows it (see issueText). */
+export const messagesVersion = signal(0);
+
 // Messages that arrive with the code that shows them (the config.json importer's).
 const extras: Partial<Record<Lang, Table>> = {};
 
@@ -29,6 +32,52 @@ export function addMessages(more: Record<Lang, Table>): void {
     const table = tables[lang];
     if (table) tables[lang] = { ...table, ...more[lang] };
   }
+  messagesVersion.value += 1;
+}
+
+let issuesPack: Promise<void> | null = null;
+let issuesLoaded = false;
+
+/**
+ * The messages of the issues a first visit cannot show (vite.config.js, PACKS.issues), loaded
+ * once: at the page's first interaction, or when such an issue is shown.
+ */
+export function loadIssueMessages(): Promise<void> {
+  issuesPack ??= import('virtual:messages/issues').then(
+    (pack) => {
+      issuesLoaded = true;
+      addMessages(pack.default);
+    },
+    (error: unknown) => {
+      issuesPack = null; // the next issue tries again
+      throw error;
+    },
+  );
+  return issuesPack;
+}
+
+/** Whether the message `key` is one of a pack not loaded yet (not an unknown key). */
+export function messagePending(key: string): boolean {
+  const table = tables.en ?? tables.zh;
+  return (
+    !issuesLoaded &&
+    own(table, 'meta.lazy_issues') !== undefined &&
+    key.startsWith('issue.') &&
+    !own(table, key)
+  );
+}
+
+/**
+ * `load` once the message packs its code shows have been added (vite.config.js packs the keys
+ * only lazily loaded code names, so a first visit does not download them).
+ */
+export async function withMessages<T>(
+  load: Promise<T>,
+  ...packs: Promise<{ default: Record<Lang, Table> }>[]
+): Promise<T> {
+  const [value, ...tables] = await Promise.all([load, ...packs]);
+  for (const table of tables) addMessages((table as { default: Record<Lang, Table> }).default);
+  return value as T;
 }
 
 export const LANGS: readonly Lang[] = ['en', 'zh'];
@@ -78,8 +127,8 @@ export function langInLink(hash: string): Lang | undefined {
 const numberFormats = new Map<string, Intl.NumberFormat>();
 
 /** A number for people: locale grouping, at most `digits` fraction digits; "—" when unknown. */
-export function formatNumber(lang: Lang, value: number | undefined, digits = 3): string {
-  if (value === undefined || !Number.isFinite(value)) return '—';
+export function formatNumber(lang: Lang, value: number | null | undefined, digits = 3): string {
+  if (value == null || !Number.isFinite(value)) return '—';
   const key = `${lang}:${digits}`;
   let format = numberFormats.get(key);
   if (!format) {
@@ -90,8 +139,8 @@ export function formatNumber(lang: Lang, value: number | undefined, digits = 3):
 }
 
 /** Parameter counts read best in billions: "175B" / "1750亿". */
-export function formatParams(lang: Lang, params: number): string {
-  if (!Number.isFinite(params)) return '—';
+export function formatParams(lang: Lang, params: number | null): string {
+  if (params === null || !Number.isFinite(params)) return '—';
   if (lang === 'zh' && params >= 1e8) return `${formatNumber(lang, params / 1e8, 2)} 亿`;
   if (params >= 1e9) return `${formatNumber(lang, params / 1e9, 2)}B`;
   if (params >= 1e6) return `${formatNumber(lang, params / 1e6, 2)}M`;

@@ -1,6 +1,13 @@
 // Issues (codes from the core) as sentences: the page names a field by its label.
 import type { Issue } from '../core/types';
-import { hasMessage, translate, type Lang } from './i18n';
+import {
+  hasMessage,
+  loadIssueMessages,
+  messagePending,
+  messagesVersion,
+  translate,
+  type Lang,
+} from './i18n';
 
 export function fieldLabel(lang: Lang, issueField: string): string {
   return issueField ? translate(lang, `field.${issueField}`) : '';
@@ -11,6 +18,12 @@ export function issueText(lang: Lang, issue: Issue): string {
   if (params.unit) params.unit = ` ${translate(lang, `unit.${params.unit}`)}`;
   if (issue.params.field === undefined) params.field = fieldLabel(lang, issue.field);
   const key = `issue.${issue.code}`;
+  // Read during a render, this re-renders the issue when its message arrives.
+  void messagesVersion.value;
+  if (messagePending(key)) {
+    void loadIssueMessages().catch(() => undefined);
+    return '…';
+  }
   // A code this page has no message for (a newer core, or a bug) is said to be one, in words.
   return hasMessage(key)
     ? translate(lang, key, params)

@@ -3,8 +3,20 @@
 import { computed, effect, signal, type ReadonlySignal, type Signal } from '@preact/signals';
 import type { Core } from '../core/api';
 import type { ComparisonMatrix, Issue, PlanTexts, Report, ResolvedInput } from '../core/types';
-import { asLang, loadCatalog, loadedLangs, type Lang } from '../i18n/i18n';
+import { asLang, loadCatalog, loadedLangs, withMessages, type Lang } from '../i18n/i18n';
 import type { SearchState } from './search-state';
+import { stableComputed } from './stable';
+
+/** The question the page answers first (the plan's `question` input; empty is "train"). */
+export type Question = 'train' | 'finetune' | 'serve';
+
+/** A plan applied from elsewhere on the page (a layout of the search): shown and announced. */
+export interface AppliedPlan {
+  /** counts up with each application, so the same layout applied twice is shown twice */
+  seq: number;
+  /** the inputs it changed (camelCase ids) */
+  fields: string[];
+}
 
 export interface AppState {
   core: Core;
@@ -20,8 +32,21 @@ export interface AppState {
   wantServing(): Promise<void>;
   /** The report with the serving model (loads the full module first): for exports. */
   fullReport(): Promise<Report>;
-  /** The value the core used for an input (snake_case id), with where it came from. */
+  /**
+   * The value the core used for an input (snake_case id), with where it came from. Like `text`
+   * and `fieldIssues`, it re-renders its reader only when that input's entry changes.
+   */
   resolvedInput(field: string): ResolvedInput | undefined;
+  /** What was typed for one input (camelCase id), "" when nothing. */
+  text(id: string): string;
+  /** The issues of one input (snake_case id). */
+  fieldIssues(field: string): Issue[];
+  /** The question the page answers first. */
+  question: ReadonlySignal<Question>;
+  /** Whether the article's method is shown in its own view instead of the answer. */
+  articleView: Signal<boolean>;
+  /** The last plan applied from elsewhere on the page (see applyPlan), or null. */
+  applied: ReadonlySignal<AppliedPlan | null>;
   comparison: ReadonlySignal<ComparisonMatrix>;
   /** The language the page speaks: the one asked for once its catalog has loaded. */
   lang: ReadonlySignal<Lang>;
@@ -43,6 +68,11 @@ export interface AppState {
   setText(id: string, text: string): void;
   /** Several inputs at once, in one update (an imported config.json). */
   setTexts(changes: PlanTexts): void;
+  /**
+   * Several inputs at once, applied from a result (a layout of the search): the answer card
+   * scrolls into view and shows what changed.
+   */
+  applyPlan(changes: PlanTexts): void;
   setLang(lang: Lang): void;
   openLink(link: string): void;
   dismissLinkIssues(): void;
@@ -70,7 +100,8 @@ export function createAppState(core: Core, env: AppEnvironment): AppState {
     if (serving.peek() === 'ready') return Promise.resolve();
     if (loading) return loading;
     serving.value = 'loading';
-    loading = core.loadFullEvaluate().then(
+    // The serving model's messages come with it, so nothing it reports is shown as a raw key.
+    loading = withMessages(core.loadFullEvaluate(), import('virtual:messages/serve')).then(
       (evaluate) => {
         fullEvaluate.value = evaluate;
         serving.value = 'ready';
@@ -84,12 +115,44 @@ export function createAppState(core: Core, env: AppEnvironment): AppState {
   };
   const comparison = computed(() => core.comparison(texts.value));
   const inputs = computed(() => new Map(report.value.inputs.map((i) => [i.field, i])));
+  const issuesByField = computed(() => {
+    const map = new Map<string, Issue[]>();
+    for (const issue of report.value.issues) {
+      const list = map.get(issue.field);
+      if (list) list.push(issue);
+      else map.set(issue.field, [issue]);
+    }
+    return map;
+  });
+  // One small signal per input, made on first use: an input re-renders only when its own text,
+  // resolution or issues change, not on every keystroke elsewhere.
+  const perField = <T>(read: (key: string) => T) => {
+    const signals = new Map<string, ReadonlySignal<T>>();
+    return (key: string): T => {
+      let s = signals.get(key);
+      if (!s) {
+        s = stableComputed(() => read(key));
+        signals.set(key, s);
+      }
+      return s.value;
+    };
+  };
+  const noIssues: Issue[] = [];
+  const resolvedInput = perField((field) => inputs.value.get(field));
+  const text = perField((id) => texts.value[id as keyof PlanTexts] ?? '');
+  const fieldIssues = perField((field) => issuesByField.value.get(field) ?? noIssues);
+  const question = computed<Question>(() => {
+    const q = texts.value.question;
+    return q === 'finetune' || q === 'serve' ? q : 'train';
+  });
+  const applied = signal<AppliedPlan | null>(null);
+  let appliedCount = 0;
   const wantedLang = computed<Lang>(() => asLang(texts.value.lang) ?? env.browserLang);
   const lang = computed<Lang>(() => {
     const loaded = loadedLangs.value;
     return loaded.includes(wantedLang.value) ? wantedLang.value : (loaded[0] ?? wantedLang.value);
   });
-  const embedPanels = computed(() => (texts.value.embed ?? '').split(',').filter(Boolean));
+  const embedPanels = stableComputed(() => (texts.value.embed ?? '').split(',').filter(Boolean));
   const absolute = (link: string) => env.baseUrl + link.slice(link.indexOf('#'));
   const absoluteLink = computed(() => absolute(report.value.link));
 
@@ -101,7 +164,12 @@ export function createAppState(core: Core, env: AppEnvironment): AppState {
     texts,
     linkIssues,
     report,
-    resolvedInput: (field) => inputs.value.get(field),
+    resolvedInput,
+    text,
+    fieldIssues,
+    question,
+    articleView: signal(false),
+    applied,
     serving,
     wantServing,
     async fullReport() {
@@ -114,11 +182,23 @@ export function createAppState(core: Core, env: AppEnvironment): AppState {
     embedPanels,
     absoluteLink,
     absoluteLinkWith: (changes) => absolute(core.encodeLink({ ...texts.value, ...changes })),
+    // A change made by hand ends what "Applied: …" said about the last layout used.
     setText(id, text) {
       texts.value = { ...texts.value, [id]: text };
+      if (applied.peek()) applied.value = null;
     },
     setTexts(changes) {
       texts.value = { ...texts.value, ...changes };
+      if (applied.peek()) applied.value = null;
+    },
+    applyPlan(changes) {
+      const before = texts.peek();
+      const fields = Object.keys(changes).filter(
+        (id) => (before[id as keyof PlanTexts] ?? '') !== changes[id as keyof PlanTexts],
+      );
+      texts.value = { ...before, ...changes };
+      appliedCount += 1;
+      applied.value = { seq: appliedCount, fields };
     },
     setLang(next) {
       // The catalog first, so the page never shows the new language half-loaded.

@@ -18,7 +18,7 @@ export interface SearchState {
 
 // The plan's own layout is what the page evaluates; the search looks around it, bounded only by
 // the plan's search limits (so that using a layout it found does not shrink the next search).
-const LAYOUT_INPUTS = [
+const LAYOUT_INPUTS: (keyof PlanTexts)[] = [
   'tp',
   'pp',
   'dp',
@@ -97,4 +97,29 @@ export function followPlanWithSearch(
       }
     },
   };
+}
+
+/**
+ * The search's report for an export: undefined when the plan asks no search; otherwise the search
+ * is started (as its panel would when shown) and its result waited for, at most `timeoutMs`.
+ */
+export function searchResult(app: AppState, timeoutMs = 15000): Promise<SearchReport | undefined> {
+  if (!searchApplies(app.texts.peek())) return Promise.resolve(undefined);
+  app.searchShown.value = true;
+  return new Promise((resolve) => {
+    let stop = () => {};
+    const timer = setTimeout(() => {
+      stop();
+      resolve(app.search.peek().report);
+    }, timeoutMs);
+    stop = effect(() => {
+      const state = app.search.value;
+      if (state.status === 'done' || state.status === 'error') {
+        clearTimeout(timer);
+        // An effect may not stop itself while it runs: after it.
+        queueMicrotask(() => stop());
+        resolve(state.report);
+      }
+    });
+  });
 }

@@ -1,0 +1,375 @@
+#include "fleet_report.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "llm_sizer/launch_commands.hpp"
+#include "llm_sizer/number_format.hpp"
+#include "llm_sizer/units.hpp"
+
+namespace llm_sizer::detail {
+namespace {
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+bool known(double v) { return std::isfinite(v); }
+std::string n(double v) { return known(v) ? format_readable(v) : "?"; }
+std::string round2(double v) { return n(std::round(v * 100) / 100); }
+std::string gb2(double bytes) { return round2(bytes_to_gb(bytes)); }
+std::string ms(double seconds) { return round2(seconds * 1e3); }
+
+Issue warning(std::string code, std::vector<IssueParam> params) {
+  return {std::move(code), "", Severity::kWarning, std::move(params)};
+}
+
+std::string layout_text(const ServingLayout& l) {
+  return n(l.tp) + " × " + n(l.pp) + " × " + n(l.dp);
+}
+
+// Which kind of replica the search chose, for the step's note.
+std::string layout_note(const ServingLayout& l, double gpus_per_node) {
+  if (l.dp > 1) return "fleet_layout_dp_ep";
+  if (l.pp > 1) return "fleet_layout_pp";
+  if (l.tp > gpus_per_node) return "fleet_layout_tp_nodes";
+  return l.ep ? "fleet_layout_tp_ep" : "fleet_layout_tp";
+}
+
+FleetCard card_of(const CardBudget& b) {
+  FleetCard c;
+  c.device_gb = bytes_to_gb(b.total_bytes);
+  c.fraction = b.fraction;
+  c.requested_gb = bytes_to_gb(b.requested_bytes);
+  c.weights_gb = bytes_to_gb(b.weights_bytes);
+  c.kv_cache_gb = bytes_to_gb(std::max(0.0, b.kv_bytes));
+  c.activation_gb = bytes_to_gb(b.activation_bytes);
+  c.non_torch_gb = bytes_to_gb(b.non_torch_bytes);
+  c.encoder_gb = bytes_to_gb(b.encoder_bytes);
+  c.cuda_graph_gb = bytes_to_gb(b.cuda_graph_bytes);
+  c.cuda_context_gb = bytes_to_gb(b.cuda_context_bytes);
+  c.reserve_gb = bytes_to_gb(b.reserve_bytes);
+  c.headroom_gb = bytes_to_gb(b.headroom_bytes);
+  c.kv_tokens = b.kv_tokens;
+  return c;
+}
+
+void unknown_fleet(FleetReport& f) {
+  for (double* v : {&f.tp,
+                    &f.pp,
+                    &f.dp,
+                    &f.gpus_per_replica,
+                    &f.nodes_per_replica,
+                    &f.replicas,
+                    &f.total_gpus,
+                    &f.nodes,
+                    &f.memory_concurrency,
+                    &f.slo_concurrency,
+                    &f.replica_concurrency,
+                    &f.batch_per_rank,
+                    &f.ttft_ms,
+                    &f.tpot_ms,
+                    &f.decode_step_ms,
+                    &f.prefill_ms,
+                    &f.comm_ms,
+                    &f.output_tokens_per_s,
+                    &f.input_tokens_per_s,
+                    &f.output_tokens_per_s_per_gpu,
+                    &f.output_tokens_per_s_per_replica,
+                    &f.tokens_per_s_per_user,
+                    &f.cost_per_hour,
+                    &f.cost_per_m_input,
+                    &f.cost_per_m_output}) {
+    *v = kNaN;
+  }
+}
+
+std::string kv_pool_formula(KvBudgetRule rule) {
+  switch (rule) {
+    case KvBudgetRule::kStaticFraction:
+      return "f × V − W";
+    case KvBudgetRule::kFractionOfFree:
+      return "f × (V − W − A − N − graphs − context)";
+    default:
+      return "u × V − W − A − N";
+  }
+}
+
+std::string kv_pool_substitution(KvBudgetRule rule, const CardBudget& b) {
+  const std::string v = gb2(b.total_bytes);
+  const std::string f = round2(b.fraction);
+  switch (rule) {
+    case KvBudgetRule::kStaticFraction:
+      return f + " × " + v + " − " + gb2(b.weights_bytes);
+    case KvBudgetRule::kFractionOfFree:
+      return f + " × (" + v + " − " + gb2(b.weights_bytes) + " − " + gb2(b.activation_bytes) +
+             " − " + gb2(b.non_torch_bytes) + " − " + gb2(b.cuda_graph_bytes) + " − " +
+             gb2(b.cuda_context_bytes) + ")";
+    default:
+      return f + " × " + v + " − " + gb2(b.weights_bytes) + " − " + gb2(b.activation_bytes) +
+             " − " + gb2(b.non_torch_bytes);
+  }
+}
+
+// The same replicas split into a prefill pool and a decode pool (prefill:decode cards).
+DisaggregatedFleet disaggregate(const ServingInputs& in, const FleetOption& best,
+                                const ServingWorkload& load, double prefill_part,
+                                double decode_part) {
+  DisaggregatedFleet d;
+  d.on = true;
+  const ServingLayout& l = best.layout;
+  d.decode_replicas = best.replicas;
+  d.prefill_replicas = std::max(1.0, std::ceil(best.replicas * prefill_part / decode_part));
+  d.prefill_gpus = d.prefill_replicas * l.gpus();
+  d.decode_gpus = d.decode_replicas * l.gpus();
+  const double context = load.input_tokens + load.output_tokens / 2;
+  const double step = replica_decode_step_s(in, l, best.at_load.batch, context, load);
+  const double tau = speculative_tokens_per_step(load);
+  d.tpot_ms = step / tau * 1e3;
+  const PrefillTime prefill = replica_prefill(in, l, load);
+  // The prompt's KV leaves every card of the prefill replica over its own NIC.
+  const double kv_card = layout_kv_bytes_per_token(in, l) * load.input_tokens;
+  d.transfer_ms = kv_card / (in.inter_node_gbps * 1e9) * 1e3;
+  d.ttft_ms = (prefill.alone_s + prefill.reload_s) * 1e3 + d.transfer_ms;
+  const double decode_rate = d.decode_replicas * l.dp * best.at_load.batch * tau / step;
+  const double prompts_per_s = d.prefill_replicas * l.dp / prefill.busy_s;
+  d.output_tokens_per_s = std::min(decode_rate, prompts_per_s * load.output_tokens);
+  d.output_tokens_per_s_per_gpu = d.output_tokens_per_s / (d.prefill_gpus + d.decode_gpus);
+  return d;
+}
+
+}  // namespace
+
+FleetReport fleet_report(const ResolvedPlan& plan, std::vector<Issue>& issues) {
+  FleetReport f;
+  const ServingInputs& in = plan.serving.inputs;
+  const InferenceSettings& s = plan.serving.settings;
+  const ResolvedServing& serving = plan.serving;
+  f.engine = s.engine;
+  f.concurrency = s.concurrency;
+  unknown_fleet(f);
+  const bool refused = (serving.tp && !known(*serving.tp)) || (serving.pp && !known(*serving.pp)) ||
+                       (serving.dp && !known(*serving.dp));
+  if (refused || serving.engine.profile == nullptr || !known(s.concurrency) ||
+      !known(s.input_tokens) || !known(s.output_tokens) || !known(serving.engine.total_bytes)) {
+    return f;
+  }
+  const FleetRequest request = fleet_request(plan);
+  const FleetSearch search = search_fleet(in, request);
+  f.evaluated = search.evaluated;
+  if (!search.found) {
+    issues.push_back(warning("serving_fleet_none",
+                             {{"concurrency", n(s.concurrency)}, {"context", n(s.context)}}));
+    return f;
+  }
+  const FleetOption& best = search.best;
+  const ServingLayout& l = best.layout;
+  const CardBudget& b = best.budget;
+  const LoadPoint& at = best.at_load;
+  f.found = true;
+  f.tp = l.tp;
+  f.pp = l.pp;
+  f.dp = l.dp;
+  f.ep = l.ep;
+  f.gpus_per_replica = l.gpus();
+  f.nodes_per_replica = best.nodes_per_replica;
+  f.replicas = best.replicas;
+  f.total_gpus = best.gpus;
+  f.nodes = std::ceil(best.gpus / in.gpus_per_node);
+  f.memory_concurrency = best.memory_concurrency * l.dp;
+  f.slo_concurrency = best.slo_concurrency * l.dp;
+  f.replica_concurrency = best.replica_concurrency;
+  f.meets_slo = best.meets_slo;
+  f.per_card = card_of(b);
+  f.batch_per_rank = at.batch;
+  f.ttft_ms = at.ttft_s * 1e3;
+  f.tpot_ms = at.tpot_s * 1e3;
+  f.decode_step_ms = at.decode_step_s * 1e3;
+  f.prefill_ms = at.prefill_s * 1e3;
+  f.comm_ms = at.comm_s * 1e3;
+  f.bound = !known(at.decode_step_s) ? "" : at.compute_bound ? "compute" : "memory";
+  f.output_tokens_per_s = best.output_tokens_per_s;
+  f.input_tokens_per_s = best.input_tokens_per_s;
+  f.output_tokens_per_s_per_gpu = best.output_tokens_per_s_per_gpu;
+  f.output_tokens_per_s_per_replica = at.output_tokens_per_s;
+  f.tokens_per_s_per_user = 1 / at.tpot_s;
+  f.cost_per_hour = best.cost_per_hour;
+  f.cost_per_m_input = best.cost_per_m_input;
+  f.cost_per_m_output = best.cost_per_m_output;
+  for (const auto& o : search.alternatives) {
+    f.alternatives.push_back({o.layout.tp, o.layout.pp, o.layout.dp, o.layout.ep, o.replicas,
+                              o.gpus, o.at_load.tpot_s * 1e3, o.at_load.ttft_s * 1e3,
+                              o.output_tokens_per_s_per_gpu, o.meets_slo});
+  }
+  if (s.pd_prefill > 0 && s.pd_decode > 0) {
+    f.disaggregated = disaggregate(in, best, serving.load, s.pd_prefill, s.pd_decode);
+  }
+
+  // The derivation, in the order a person would check it.
+  const EngineProfile& engine = *serving.engine.profile;
+  auto& steps = f.steps;
+  steps.push_back(make_step("fleet_layout", "TP × PP × DP", layout_text(l), l.gpus(), "GPUs",
+                            layout_note(l, in.gpus_per_node),
+                            {{"tp", n(l.tp)},
+                             {"pp", n(l.pp)},
+                             {"dp", n(l.dp)},
+                             {"ep", l.ep ? n(l.moe_group()) : "1"},
+                             {"nodes", n(best.nodes_per_replica)},
+                             {"evaluated", n(search.evaluated)}}));
+  steps.push_back(make_step("fleet_device", "V", round2(s.device_memory_gib) + " GiB",
+                            bytes_to_gb(b.total_bytes), "GB", "fleet_device",
+                            {{"gib", round2(s.device_memory_gib)}}));
+  steps.push_back(make_step(
+      "fleet_weights_card", "W_card", layout_text(l), bytes_to_gb(b.weights_bytes), "GB",
+      l.dp > 1 || l.ep ? "fleet_weights_ep" : "fleet_weights_tp", {{"group", n(l.moe_group())}}));
+  steps.push_back(make_step(
+      "fleet_activation", "max(T × b × (4h + max(attn, FFN)), R × V × (b + s))",
+      "T = " + n(serving.engine.max_batched_tokens) + ", R = " + n(serving.engine.max_num_seqs),
+      bytes_to_gb(b.activation_bytes), "GB", "fleet_activation", {{"engine", s.engine_name}}));
+  steps.push_back(make_step("fleet_non_torch", "N", gb2(b.non_torch_bytes),
+                            bytes_to_gb(b.non_torch_bytes), "GB", "fleet_non_torch",
+                            {{"engine", s.engine_name}}));
+  steps.push_back(make_step("fleet_kv_pool", kv_pool_formula(engine.kv_rule),
+                            kv_pool_substitution(engine.kv_rule, b), bytes_to_gb(b.kv_bytes), "GB",
+                            "fleet_kv_pool_" + std::string(engine.id),
+                            {{"engine", s.engine_name}, {"version", s.engine_version}}));
+  steps.push_back(make_step(
+      "fleet_kv_tokens", "⌊KV / (KV_tok,card × block)⌋ × block",
+      "⌊" + gb2(b.kv_bytes) + " GB / (" + n(std::round(layout_kv_bytes_per_token(in, l))) +
+          " B × " + n(serving.engine.block_tokens) + ")⌋ × " + n(serving.engine.block_tokens),
+      b.kv_tokens, "tokens"));
+  steps.push_back(make_step(
+      "fleet_memory_concurrency", "dp × min(⌊KV / KV_seq(P + O)⌋, max_num_seqs)",
+      n(l.dp) + " × min(⌊" + gb2(b.kv_bytes) + " / " +
+          gb2(layout_kv_bytes_per_sequence(in, l, s.input_tokens + s.output_tokens, true)) + "⌋, " +
+          n(b.max_num_seqs) + ")",
+      f.memory_concurrency, ""));
+  steps.push_back(make_step("fleet_slo_concurrency", "dp × max B: TPOT(B) ≤ SLO",
+                            "SLO " + n(s.tpot_slo_ms) + " ms", f.slo_concurrency, "",
+                            best.slo_concurrency >= 1 ? "" : "fleet_slo_none",
+                            {{"slo", n(s.tpot_slo_ms)}}));
+  steps.push_back(make_step("fleet_replicas", "⌈C / C_replica⌉",
+                            "⌈" + n(s.concurrency) + " / " + n(best.replica_concurrency) + "⌉",
+                            best.replicas, ""));
+  steps.push_back(make_step("fleet_total_gpus", "replicas × TP × PP × DP",
+                            n(best.replicas) + " × " + n(l.gpus()), best.gpus, "GPUs",
+                            "fleet_nodes",
+                            {{"nodes", n(f.nodes)}, {"per_node", n(in.gpus_per_node)}}));
+  steps.push_back(
+      make_step("fleet_decode_step", "pp × (max(bytes / BW_e, FLOPs / peak_e) + comm)",
+                "B = " + n(at.batch) + ", ctx " + n(s.input_tokens + s.output_tokens / 2),
+                f.decode_step_ms, "ms", f.bound.empty() ? "" : "serve_bound_" + f.bound,
+                {{"dtype", s.peak_dtype}, {"comm_ms", round2(f.comm_ms)}}));
+  steps.push_back(make_step("fleet_tpot", "(O / τ × t_step + B × t_prefill) / O",
+                            "(" + n(s.output_tokens) + " / " +
+                                round2(speculative_tokens_per_step(serving.load)) + " × " +
+                                round2(f.decode_step_ms) + " ms + " + n(at.batch) + " × " +
+                                round2(f.prefill_ms) + " ms) / " + n(s.output_tokens),
+                            f.tpot_ms, "ms", best.meets_slo ? "fleet_slo_met" : "fleet_slo_missed",
+                            {{"slo", n(s.tpot_slo_ms)}}));
+  steps.push_back(make_step("fleet_ttft", "t_prefill,alone(P) + t_step", "P = " + n(s.input_tokens),
+                            f.ttft_ms, "ms", "fleet_ttft",
+                            {{"chunk", n(serving.load.prefill_chunk_tokens)}}));
+  steps.push_back(make_step("fleet_throughput", "replicas × dp × B × O / T_cycle",
+                            n(best.replicas) + " × " + n(l.dp) + " × " + n(at.batch) + " × " +
+                                n(s.output_tokens) + " / " + ms(at.cycle_s) + " ms",
+                            f.output_tokens_per_s, "tokens/s", "fleet_per_gpu",
+                            {{"per_gpu", round2(f.output_tokens_per_s_per_gpu)},
+                             {"input", round2(f.input_tokens_per_s)}}));
+  const bool priced = known(plan.setup.price_per_gpu_hour);
+  steps.push_back(make_step("fleet_cost_output", "$/h × GPUs × (1 − s_p) / (out/s × 3600) × 10⁶",
+                            n(plan.setup.price_per_gpu_hour) + " × " + n(best.gpus) + " × (1 − " +
+                                round2(at.prefill_share) + ")",
+                            f.cost_per_m_output, "$", priced ? "fleet_cost" : "fleet_no_price",
+                            {{"per_hour", round2(f.cost_per_hour)}}));
+  steps.push_back(make_step(
+      "fleet_cost_input", "$/h × GPUs × s_p / (in/s × 3600) × 10⁶",
+      n(plan.setup.price_per_gpu_hour) + " × " + n(best.gpus) + " × " + round2(at.prefill_share),
+      f.cost_per_m_input, "$", priced ? "" : "fleet_no_price"));
+
+  if (!search.slo_met && known(request.tpot_slo_s)) {
+    issues.push_back(warning("serving_slo_unmet",
+                             {{"slo_ms", n(s.tpot_slo_ms)}, {"tpot_ms", round2(f.tpot_ms)}}));
+  }
+  if (b.headroom_bytes < 0) {
+    issues.push_back(warning("serving_headroom_short",
+                             {{"need_gb", gb2(b.cuda_graph_bytes + b.cuda_context_bytes)},
+                              {"have_gb", gb2(b.reserve_bytes)},
+                              {"engine", s.engine_name}}));
+  }
+  return f;
+}
+
+std::vector<LatencyPoint> latency_curve(const ServingInputs& in, const ServingLayout& layout,
+                                        const ServingWorkload& load, double max_per_replica) {
+  std::vector<LatencyPoint> curve;
+  const double max_batch = std::floor(max_per_replica / layout.dp);
+  if (!(max_batch >= 1)) return curve;
+  for (double batch = 1;; batch = std::min(batch * 2, max_batch)) {
+    const LoadPoint p = load_point(in, layout, batch, load);
+    curve.push_back({p.concurrency, p.tpot_s * 1e3, p.ttft_s * 1e3,
+                     p.output_tokens_per_s / layout.gpus(), 1 / p.tpot_s});
+    if (batch >= max_batch) break;
+  }
+  return curve;
+}
+
+LaunchCommands launch_for(const ResolvedPlan& plan, const ServingLayout& layout, double fraction) {
+  const InferenceSettings& s = plan.serving.settings;
+  const EngineSettings& engine = plan.serving.engine;
+  const ModelRepo repo = hf_repo(plan.serving.model_id, s.weights);
+  LaunchInput in;
+  const std::string placeholder =
+      "<" + (plan.setup.model_name.empty() ? std::string("model") : plan.setup.model_name) + ">";
+  in.model = repo.repo.empty() ? placeholder : repo.repo;
+  in.quantize_online = s.weights == "fp8" && !repo.prequantized && !repo.repo.empty();
+  in.mtp = plan.serving.model_id == "deepseek-v3";
+  in.layout = layout;
+  in.gpus_per_node = plan.setup.gpus_per_node;
+  LaunchCommands out;
+  // Each engine with the plan's settings where the plan's engine is that one, else with the
+  // other engine's own defaults on this card.
+  for (const auto& profile : engine_profiles()) {
+    in.settings = s;
+    if (profile.id == s.engine) {
+      in.memory_fraction = fraction;
+    } else {
+      in.settings.prefill_chunk = engine_max_batched_tokens(profile, plan.serving.accelerator_id,
+                                                            engine.total_bytes, engine.smi_mib);
+      in.settings.max_num_seqs = profile.kv_rule == KvBudgetRule::kStaticFraction
+                                     ? kNaN
+                                     : engine_max_num_seqs(profile, plan.serving.accelerator_id,
+                                                           engine.total_bytes, kNaN, kNaN);
+      in.memory_fraction =
+          profile.kv_rule == KvBudgetRule::kStaticFraction
+              ? sglang_mem_fraction_static(engine.smi_mib, in.settings.prefill_chunk,
+                                           layout.tp * layout.dp, layout.pp, layout.dp,
+                                           layout.dp > 1, plan.serving.inputs.arch.is_mla())
+              : profile.default_fraction;
+    }
+    if (profile.id == "vllm") out.vllm = vllm_command(in);
+    if (profile.id == "sglang") out.sglang = sglang_command(in);
+    if (profile.id == "trtllm") out.trtllm = trtllm_command(in);
+  }
+  return out;
+}
+
+}  // namespace llm_sizer::detail
+
+namespace llm_sizer {
+
+FleetRequest fleet_request(const ResolvedPlan& plan) {
+  const ResolvedServing& serving = plan.serving;
+  FleetRequest request;
+  request.concurrency = serving.settings.concurrency;
+  request.tpot_slo_s = serving.settings.tpot_slo_ms / 1e3;
+  request.load = serving.load;
+  request.engine = serving.engine;
+  request.price_per_gpu_hour = plan.setup.price_per_gpu_hour;
+  request.tp = serving.tp ? *serving.tp : detail::kNaN;
+  request.pp = serving.pp ? *serving.pp : detail::kNaN;
+  request.dp = serving.dp ? *serving.dp : detail::kNaN;
+  request.ep = serving.ep;
+  return request;
+}
+
+}  // namespace llm_sizer

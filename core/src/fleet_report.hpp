@@ -1,0 +1,21 @@
+#pragma once
+// The fleet part of the serving report (inference_report.hpp): the search on the resolved plan,
+// its derivation and issues, the throughput-vs-latency curve, the P/D what-if and the launch
+// commands. Internal to the core.
+
+#include <vector>
+
+#include "llm_sizer/inference_report.hpp"
+
+namespace llm_sizer::detail {
+
+FleetReport fleet_report(const ResolvedPlan& plan, std::vector<Issue>& issues);
+
+/// TPOT, TTFT and tokens/s per card of the layout at 1, 2, 4 … sequences per DP rank, up to
+/// what its memory holds.
+std::vector<LatencyPoint> latency_curve(const ServingInputs& in, const ServingLayout& layout,
+                                        const ServingWorkload& load, double max_per_replica);
+
+LaunchCommands launch_for(const ResolvedPlan& plan, const ServingLayout& layout, double fraction);
+
+}  // namespace llm_sizer::detail

@@ -1,0 +1,140 @@
+// Exports that are complete: Markdown and CSV carry every panel the page shows — the answer, time
+// and cost, memory per stage, the layout search, serving — and print (or save as PDF) fits A4.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { openWatchedPage } from './browser.mjs';
+import { servePage } from './served-page.mjs';
+
+const site = servePage('/sizer/');
+// GPT-3 175B on a 1024-GPU H100 cluster for 300B tokens: the plan has a time, a cost and a search.
+const PLAN = '#v=2&m=gpt3-175b&a=h100-80g&pp=10&cluster=1024&tokens=300e9';
+
+async function open(hash = PLAN, options = {}) {
+  const page = await openWatchedPage(site.browser, options);
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], {
+    origin: new URL(site.server.url).origin,
+  });
+  await page.goto(site.server.url + hash);
+  await page.waitForSelector('[data-testid=answer-card]');
+  return page;
+}
+
+async function save(page, testId) {
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.click(`[data-testid=${testId}]`),
+  ]);
+  return [download.suggestedFilename(), await readFile(await download.path(), 'utf8')];
+}
+
+test('Markdown carries every panel: answer, memory per stage, time and cost, search, serving', async () => {
+  const page = await open();
+  const days = (await page.textContent('[data-testid=answer-days]')).replace(' days', '');
+  await page.click('[data-testid=copy-markdown]');
+  await page.waitForSelector('[data-testid=export-status]:has-text("Copied")', { timeout: 30000 });
+  const markdown = await page.evaluate(() => navigator.clipboard.readText());
+  // The key numbers first, as before: the article's (8, 10, 12) on the 1024-GPU cluster's 960.
+  assert.match(markdown, /^\| Quantity \| Value \|\n/);
+  assert.match(markdown, /\| GPUs to train \| 960 \|/);
+  for (const title of [
+    'Training memory per card (full model)',
+    'Training time and cost',
+    'Layout search',
+    'Inference fleet (full model)',
+    "Training cluster (the article's method)",
+  ]) {
+    assert.ok(markdown.includes(`\n## ${title}\n`), title);
+  }
+  // Time: the same days as the answer card, and the cost in dollars.
+  assert.ok(markdown.includes(`| Days | ${days} |`), `days ${days}`);
+  assert.match(markdown, /\| Cost \| \$[\d,]+ \|/);
+  // Memory: a row for each of the 10 pipeline stages.
+  assert.equal((markdown.match(/^\| (10|[1-9]) \| \d+ \| /gm) ?? []).length, 10);
+  // The search's best layouts, best first, and the serving layout.
+  assert.match(markdown, /\| \(TP, PP, DP\) \| GPUs \|/);
+  assert.match(markdown, /\| \(\d+, \d+, \d+\) \| [\d,]+ \| \d+ \|/);
+  assert.match(markdown, /\| Serving layout \| TP \d+ × \d+ replica\(s\) = \d+ GPUs \|/);
+  assert.deepEqual(page.problems, []);
+  await page.closeAll();
+});
+
+test('CSV carries every number, one per row: derivations, stages, time, search, serving', async () => {
+  const page = await open();
+  const [name, csv] = await save(page, 'save-csv');
+  assert.equal(name, 'llm-sizer-gpt3-175b-h100-80g.csv');
+  const rows = csv
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split('\r\n');
+  assert.equal(rows[0], 'section,step,title,formula,numbers,value,unit');
+  const sections = new Set(rows.slice(1).map((r) => r.split(',')[0]));
+  for (const section of [
+    'training',
+    'memory',
+    'stages',
+    'time',
+    'search',
+    'serving',
+    'serving_summary',
+  ]) {
+    assert.ok(sections.has(section), section);
+  }
+  assert.ok(
+    rows.includes('training,total_gpus,Total GPUs,P_TP × P_PP × P_DP,8 × 10 × 12,960,GPUs'),
+  );
+  const days = rows.find((r) => r.startsWith('time,days,'));
+  assert.match(days, /^time,days,Days,,,[\d.]+,days$/);
+  assert.match(
+    rows.find((r) => r.startsWith('time,cost,')),
+    /,[\d.]+,USD$/,
+  );
+  assert.ok(rows.some((r) => /^search,1\.tp,#1 TP,,"\(\d+, \d+, \d+\)",\d+,$/.test(r)));
+  assert.ok(rows.some((r) => /^stages,10\.total,/.test(r)));
+  assert.ok(rows.some((r) => /^serving_summary,total_gpus,/.test(r)));
+  // And a Markdown file with the same document as the clipboard's.
+  const [mdName, md] = await save(page, 'save-md');
+  assert.equal(mdName, 'llm-sizer-gpt3-175b-h100-80g.md');
+  assert.match(md, /## Layout search/);
+  assert.deepEqual(page.problems, []);
+  await page.closeAll();
+});
+
+test('the exports speak the page’s language', async () => {
+  const page = await open(`${PLAN}&lang=zh`, { locale: 'zh-CN' });
+  const [, csv] = await save(page, 'save-csv');
+  assert.ok(csv.includes('training,total_gpus,总卡数,'), 'Chinese step titles');
+  assert.deepEqual(page.problems, []);
+  await page.closeAll();
+});
+
+// A4 is 210 mm wide; with the page's 12 mm margins the text block is 186 mm, 703 CSS px.
+const A4_TEXT_PX = Math.floor((186 / 25.4) * 96);
+
+test('print and PDF fit A4: the answer and every panel, nothing wider than the page', async () => {
+  const page = await open(PLAN, { viewport: { width: A4_TEXT_PX, height: 1000 } });
+  // The search's table is the widest thing the page prints: bring it in first.
+  await page.locator('[data-testid=search-panel]').scrollIntoViewIfNeeded();
+  await page.waitForSelector('[data-testid=search-top] tbody tr');
+  await page.emulateMedia({ media: 'print' });
+  const layout = await page.evaluate(() => ({
+    width: document.documentElement.scrollWidth,
+    form: getComputedStyle(document.querySelector('.plan-form')).display,
+    answer: getComputedStyle(document.querySelector('[data-testid=answer-card]')).display,
+    widest: Math.max(
+      ...[...document.querySelectorAll('table, figure, .panel')].map(
+        (el) => el.getBoundingClientRect().right,
+      ),
+    ),
+  }));
+  assert.equal(layout.form, 'none', 'the inputs are not printed');
+  assert.notEqual(layout.answer, 'none');
+  assert.ok(layout.width <= A4_TEXT_PX, `page ${layout.width} px wide`);
+  assert.ok(layout.widest <= A4_TEXT_PX + 1, `widest part ends at ${layout.widest} px`);
+  const pdf = await page.pdf({ format: 'A4', printBackground: true });
+  assert.equal(pdf.subarray(0, 5).toString(), '%PDF-');
+  const pages = (pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g) ?? []).length;
+  assert.ok(pages >= 1 && pages <= 12, `${pages} pages`);
+  assert.deepEqual(page.problems, []);
+  await page.closeAll();
+});

@@ -1,0 +1,68 @@
+// The model catalog (web/src/catalog/models.json, scripts/gen-model-catalog.mjs): every entry is
+// what the core's importer made of a config.json, so choosing it through the page is exactly
+// importing that file; what could not be read exactly is listed with why.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { loadModule } from './load-module.mjs';
+
+const catalog = JSON.parse(
+  await readFile(new URL('../../web/src/catalog/models.json', import.meta.url), 'utf8'),
+);
+const core = await loadModule();
+const fields = new Map(core.catalog().fields.map((f) => [f.id, f]));
+const defaults = core.decodeLink(`#v=${core.catalog().linkVersion}`).texts;
+
+test('each entry is a whole model: custom, named by its id, every architecture input set', () => {
+  const architecture = [...fields.values()].filter((f) => f.group === 'architecture');
+  const ids = new Set();
+  for (const m of catalog.models) {
+    assert.ok(!ids.has(m.id), `${m.id} twice`);
+    ids.add(m.id);
+    assert.match(m.id, /^[\w.-]+\/[\w.-]+$/);
+    assert.equal(m.texts.model, 'custom', m.id);
+    assert.equal(m.texts.modelName, m.id);
+    for (const f of architecture) assert.ok(f.id in m.texts, `${m.id}: ${f.id}`);
+    for (const key of Object.keys(m.texts)) assert.ok(fields.has(key), `${m.id}: ${key}`);
+    assert.ok(m.source.url.startsWith('https://'), `${m.id}: where its config.json came from`);
+    assert.match(m.source.sha256, /^[0-9a-f]{64}$/);
+  }
+});
+
+test('each entry evaluates without a problem to the parameter counts it lists', () => {
+  for (const m of catalog.models) {
+    const report = core.evaluate({ ...defaults, ...m.texts });
+    assert.deepEqual(
+      report.issues.filter((i) => i.severity === 'error'),
+      [],
+      m.id,
+    );
+    assert.equal(report.setup.hasArchitecture, true, m.id);
+    assert.equal(report.setup.counts.total, m.params.total, m.id);
+    assert.equal(report.setup.counts.active, m.params.active, m.id);
+  }
+});
+
+test('well-known models count what their model cards say', () => {
+  // Published totals (model cards): Llama 3.1 8B 8.03B; Qwen3-235B-A22B 235B with 22B active;
+  // DeepSeek-V3 671B with 37B active; Mixtral 8x7B 46.7B with 12.9B active.
+  const expect = [
+    ['meta-llama/Llama-3.1-8B', 8.03e9, 8.03e9],
+    ['Qwen/Qwen3-235B-A22B', 235e9, 22e9],
+    ['deepseek-ai/DeepSeek-V3', 671e9, 37e9],
+    ['mistralai/Mixtral-8x7B-v0.1', 46.7e9, 12.9e9],
+  ];
+  for (const [id, total, active] of expect) {
+    const m = catalog.models.find((x) => x.id === id);
+    assert.ok(m, id);
+    assert.ok(Math.abs(m.params.total / total - 1) < 0.01, `${id}: ${m.params.total}`);
+    assert.ok(Math.abs(m.params.active / active - 1) < 0.02, `${id}: ${m.params.active}`);
+  }
+});
+
+test('a config left out is listed with the reason the importer gave', () => {
+  for (const e of catalog.excluded) {
+    assert.ok(e.reasons.length > 0 && e.reasons.every((r) => r.length > 10), e.id);
+    assert.ok(!catalog.models.some((m) => m.id === e.id), `${e.id} both in and out`);
+  }
+});

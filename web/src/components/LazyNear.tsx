@@ -1,0 +1,23 @@
+import type { ComponentType } from 'preact';
+import { useRef, useState } from 'preact/hooks';
+import { Lazy } from './Lazy';
+import { useNear } from './use-near';
+
+/**
+ * A panel whose code is fetched when its place comes within a screen of the viewport: a visit
+ * that never scrolls there does not download it (the first visit's budget, quality.test.mjs).
+ */
+export function LazyNear({
+  load,
+  testId,
+}: {
+  load: () => Promise<ComponentType>;
+  /** the panel's test id, on its place too (tests scroll to it to bring the panel) */
+  testId?: string;
+}) {
+  const place = useRef<HTMLDivElement>(null);
+  const [near, setNear] = useState(false);
+  useNear(place, () => setNear(true));
+  if (near) return <Lazy load={load} />;
+  return <div ref={place} class="panel placeholder" aria-hidden="true" data-testid={testId} />;
+}
