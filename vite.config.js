@@ -79,6 +79,7 @@ const PACKS = {
     prefixes: ['step.serve_', 'note.serve_', 'step.fleet_', 'note.fleet_'],
   },
   model: { files: ['components/ModelSearch.tsx', 'catalog/hub.ts'] },
+  disagree: { files: ['components/Disagreement.tsx'] },
   article: {
     files: [
       'components/ArticleView.tsx',
@@ -139,6 +140,8 @@ function packKeys() {
 // "rule.*" words how an empty input resolves, for the CLI's help and docs/inputs.md.
 const bootOnly = (key) => key.startsWith('boot.');
 const cliOnly = (key) => key.startsWith('cli.') || key.includes('.cli_') || key.startsWith('rule.');
+// Choices the page reads under another input's keys (choiceKey in web/src/i18n/i18n.ts).
+const sameChoicesElsewhere = (key) => key.startsWith('choice.embedding_format.');
 const importerOnly = (key) =>
   !cliOnly(key) && ((key.startsWith('hf.') && key !== 'hf.title') || key.startsWith('issue.hf_'));
 const HF_MESSAGES = 'virtual:hf-messages';
@@ -177,6 +180,7 @@ const pageMessages = () => {
       const kept = Object.entries(JSON.parse(code)).filter(
         ([key]) =>
           !importerOnly(key) &&
+          !sameChoicesElsewhere(key) &&
           !inPack(key) &&
           !bootOnly(key) &&
           (!cliOnly(key) || source.includes(`'${key}'`)),

@@ -24,8 +24,6 @@ export interface PageModule {
   decodeLink(link: string): DecodedLink;
   encodeLink(texts: PlanTexts): string;
   catalog(): Catalog;
-  /** the article's 2.3.4 matrix under the plan's settings */
-  comparison(texts: PlanTexts): ComparisonMatrix;
 }
 
 /** llm_sizer: the page module and the tools loaded when first used. */
@@ -37,6 +35,8 @@ export interface LlmSizerModule extends PageModule {
   searchBegin(texts: PlanTexts): SearchStart;
   searchStep(units: number): SearchProgress;
   searchEnd(): SearchReport;
+  /** the article's 2.3.4 matrix under the plan's settings (only its own view shows it) */
+  comparison(texts: PlanTexts): ComparisonMatrix;
   /** nanoseconds per layout evaluation inside the module (for the benchmark) */
   benchmarkLayoutNs(iterations: number): number;
   importHfConfig(text: string): HfImport;

@@ -26,6 +26,15 @@ enum class Family {
   kGpt2,
   kGptNeox,
   kBloom,
+  kGemma,
+  kGranite,
+  kPhi3,
+  kInternlm2,
+  kStarcoder2,
+  kGlm4Moe,
+  kMinistral3,
+  kGlm4MoeLite,
+  kDeepseekMoe,
 };
 
 struct FamilyEntry {
@@ -40,11 +49,30 @@ constexpr FamilyEntry kFamilies[] = {
     {"qwen2", Family::kQwen2},
     {"qwen3", Family::kQwen3},
     {"qwen3_moe", Family::kQwen3Moe},
+    {"deepseek", Family::kDeepseekMoe},
     {"deepseek_v2", Family::kDeepseekV2},
     {"deepseek_v3", Family::kDeepseekV3},
     {"gpt2", Family::kGpt2},
     {"gpt_neox", Family::kGptNeox},
     {"bloom", Family::kBloom},
+    // The text models of Qwen's vision-language families are Qwen2, Qwen3 and Qwen3-MoE decoders
+    // (modeling_qwen2_vl.py, modeling_qwen2_5_vl.py, modeling_qwen3_vl.py,
+    // modeling_qwen3_vl_moe.py).
+    {"qwen2_vl", Family::kQwen2},
+    {"qwen2_5_vl", Family::kQwen2},
+    {"qwen3_vl_text", Family::kQwen3},
+    {"qwen3_vl_moe_text", Family::kQwen3Moe},
+    // Kimi K2 ships DeepseekV3ForCausalLM with its own model_type (config.json "architectures").
+    {"kimi_k2", Family::kDeepseekV3},
+    // Ministral 3 / Mistral Small 3.x text models: the Mistral decoder (modeling_ministral3.py).
+    {"ministral3", Family::kMinistral3},
+    {"gemma", Family::kGemma},
+    {"granite", Family::kGranite},
+    {"phi3", Family::kPhi3},
+    {"internlm2", Family::kInternlm2},
+    {"starcoder2", Family::kStarcoder2},
+    {"glm4_moe", Family::kGlm4Moe},
+    {"glm4_moe_lite", Family::kGlm4MoeLite},
 };
 
 // Keys that change nothing this calculator sizes, read silently (docs/hf-config.md says why):
@@ -551,10 +579,10 @@ void read_qwen3_moe(Reader& r, Draft& d) {
   a.ffn = r.integer("intermediate_size", range_of("ffn"), any_dense).value_or(0);
 }
 
-void read_deepseek(Reader& r, Draft& d) {
+/// Multi-head latent attention (modeling_deepseek.py, DeepseekV3Attention): q_lora_rank null →
+/// q_proj directly; a head_dim key is unused (q and k are nope + rope wide).
+void read_latent_attention(Reader& r, Draft& d) {
   Architecture& a = d.arch;
-  read_decoder(r, d, 0, 0);
-  // Multi-head latent attention (modeling_deepseek.py): q_lora_rank null → q_proj directly.
   a.q_lora_rank = r.integer("q_lora_rank", range_of("q_lora_rank")).value_or(0);
   a.kv_lora_rank = r.integer("kv_lora_rank", range_of("kv_lora_rank"), kRequired).value_or(0);
   a.qk_nope_dim = r.integer("qk_nope_head_dim", range_of("qk_nope_dim"), kRequired).value_or(0);
@@ -565,6 +593,12 @@ void read_deepseek(Reader& r, Draft& d) {
     r.derived("qk_nope_head_dim + qk_rope_head_dim", a.head_dim, range_of("head_dim"));
   }
   if (r.boolean("attention_bias").value_or(false)) d.approximated.push_back("attention_bias");
+}
+
+/// DeepSeek's FFN: dense, or from `first_k_dense_replace` on every `moe_layer_freq`-th layer an
+/// MoE block of a router, routed experts and n_shared_experts × moe_intermediate_size shared.
+void read_deepseek_ffn(Reader& r, Draft& d) {
+  Architecture& a = d.arch;
   read_dense_ffn(r, d);
   if (!r.has("n_routed_experts")) {
     r.mark_read("n_routed_experts");  // null: a dense model; the MoE keys then mean nothing
@@ -589,6 +623,20 @@ void read_deepseek(Reader& r, Draft& d) {
   if (mtp != nullptr && mtp->is_number() && mtp->as_number() == 0) {
     r.mark_read("num_nextn_predict_layers");
   }
+}
+
+void read_deepseek(Reader& r, Draft& d) {
+  read_decoder(r, d, 0, 0);
+  read_latent_attention(r, d);
+  read_deepseek_ffn(r, d);
+}
+
+// DeepSeekMoE (model_type "deepseek", the modeling_deepseek.py of deepseek-moe-16b): Llama
+// attention (q, k, v, o with `attention_bias`) and DeepSeek-V2's FFN without latent attention.
+void read_deepseek_moe(Reader& r, Draft& d) {
+  read_decoder(r, d, 0, 0);
+  read_llama_biases(r, d, false);
+  read_deepseek_ffn(r, d);
 }
 
 // GPT-2, GPT-NeoX and BLOOM: LayerNorm, a two-matrix GELU FFN and biases on every linear.
@@ -652,6 +700,155 @@ void read_bloom(Reader& r, Draft& d) {
   a.dropout = any_dropout(r, {"attention_dropout", "hidden_dropout"}, 0);
 }
 
+/// Reads a key that changes no parameter only when it has the value the mapping assumes
+/// (remote-code leftovers such as Phi-4-mini's `full_attn_mod`); any other value stays unread, so
+/// that the warning names it.
+void must_equal(Reader& r, std::string_view key, double value) {
+  const JsonValue* v = r.find(key);
+  if (v == nullptr || v->is_null() || (v->is_number() && v->as_number() == value)) r.mark_read(key);
+}
+void must_equal(Reader& r, std::string_view key, std::string_view value) {
+  const JsonValue* v = r.find(key);
+  if (v == nullptr || v->is_null() || (v->is_string() && v->as_string() == value)) r.mark_read(key);
+}
+
+// Gemma (modeling_gemma.py): a Llama decoder with GeGLU (gate, up, down: three matrices), RMSNorm
+// whose weight is stored as an offset from 1 (still one per channel), the embedding scaled by
+// √hidden (no parameter) and, by GemmaConfig's defaults, 16 key/value heads of 256 and a tied head.
+void read_gemma(Reader& r, Draft& d) {
+  read_decoder(r, d, 16, 256);
+  read_dense_ffn(r, d);
+  read_llama_biases(r, d, false);
+  d.arch.tied_embeddings = r.boolean("tie_word_embeddings").value_or(true);
+  r.mark_read("hidden_activation");  // gelu_pytorch_tanh: the FFN's matrices are the same
+}
+
+// Granite (modeling_granite.py): Llama's modules; its four multipliers scale activations and
+// logits and have no parameters.
+void read_granite(Reader& r, Draft& d) {
+  read_decoder(r, d, 0, 0);
+  read_dense_ffn(r, d);
+  read_llama_biases(r, d, true);
+  for (const auto key :
+       {"embedding_multiplier", "residual_multiplier", "attention_multiplier", "logits_scaling"}) {
+    r.number(key, {-1e9, 1e9});
+  }
+}
+
+// Phi-3 / Phi-3.5 / Phi-4 (modeling_phi3.py): fused qkv_proj and gate_up_proj without biases
+// (the same weights as separate q, k, v and gate, up), o_proj and down_proj without, RMSNorm, the
+// window (if any) on every layer. Phi-4-mini's remote-code keys are read where they are off.
+void read_phi3(Reader& r, Draft& d) {
+  Architecture& a = d.arch;
+  read_decoder(r, d, 0, 0);
+  read_dense_ffn(r, d);
+  if (r.boolean("attention_bias").value_or(false)) d.approximated.push_back("attention_bias");
+  if (r.boolean("mlp_bias").value_or(false)) d.approximated.push_back("mlp_bias");
+  if (r.boolean("lm_head_bias").value_or(false)) d.approximated.push_back("lm_head_bias");
+  read_window_all_layers(r, d, 0);
+  a.dropout = any_dropout(r, {"resid_pdrop", "embd_pdrop"}, 0) || a.dropout;
+  r.mark_read("original_max_position_embeddings");  // rotary scaling only
+  must_equal(r, "full_attn_mod", 1);                // 1: every layer attends fully
+  must_equal(r, "interpolate_factor", 1);
+}
+
+// InternLM2 (modeling_internlm2.py, shipped with the checkpoints): fused wqkv and wo, both with
+// `bias`, a SwiGLU feed_forward (w1, w3, w2) without, RMSNorm. Biases on wqkv and wo but not on
+// the FFN have no exact form here.
+void read_internlm2(Reader& r, Draft& d) {
+  read_decoder(r, d, 0, 0);
+  read_dense_ffn(r, d);
+  if (r.boolean("bias").value_or(true)) d.approximated.push_back("bias");
+  r.mark_read("attn_implementation");  // a run-time choice of kernel
+}
+
+// StarCoder2 (modeling_starcoder2.py): LayerNorm with bias, q/k/v/o and the two-matrix GELU MLP
+// (c_fc, c_proj) all with `use_bias`, one window on every layer, a tied head by default.
+void read_starcoder2(Reader& r, Draft& d) {
+  Architecture& a = d.arch;
+  read_decoder(r, d, 2, 0);
+  read_dense_ffn(r, d);
+  a.ffn_kind = FfnKind::kGelu;
+  a.norm = NormKind::kLayerNorm;
+  const bool bias = r.boolean("use_bias").value_or(true);
+  a.qkv_bias = bias;
+  a.linear_bias = bias;
+  a.tied_embeddings = r.boolean("tie_word_embeddings").value_or(true);
+  read_window_all_layers(r, d, 0);
+  a.dropout = any_dropout(r, {"residual_dropout", "embedding_dropout"}, 0) || a.dropout;
+  r.mark_read("norm_epsilon");
+  r.mark_read("scale_attention_softmax_in_fp32");
+  // Keys of the pre-transformers code that transformers ignores; harmless at these values.
+  must_equal(r, "mlp_type", "default");
+  must_equal(r, "norm_type", "layer_norm");
+}
+
+// GLM-4.5 (modeling_glm4_moe.py): q, k, v with `attention_bias`, o without; per-head q/k RMSNorm
+// with `use_qk_norm`; the first `first_k_dense_replace` layers dense, the rest MoE with a router
+// (its score-correction bias is a buffer), routed experts and a shared expert of
+// n_shared_experts × moe_intermediate_size, which counts as n_shared_experts experts.
+void read_glm4_moe(Reader& r, Draft& d) {
+  Architecture& a = d.arch;
+  read_decoder(r, d, 8, 0);
+  a.qkv_bias = r.boolean("attention_bias").value_or(false);
+  a.qk_norm = r.boolean("use_qk_norm").value_or(false);
+  read_dense_ffn(r, d);
+  read_experts(r, d, "n_routed_experts", "moe_intermediate_size");
+  a.moe_shared_experts = as_int(r.integer("n_shared_experts", range_of("moe_shared_experts")), 1);
+  const int first_dense =
+      as_int(r.integer("first_k_dense_replace", range_of("moe_dense_layers")), 1);
+  a.moe_dense_layers = std::min(first_dense, std::max(a.layers, 0));
+  a.moe_layer_period = 1;
+  // The multi-token-prediction layer and group-limited routing stay unread: the warning names
+  // them (transformers does not build the former).
+  const JsonValue* mtp = r.find("num_nextn_predict_layers");
+  if (mtp != nullptr && mtp->is_number() && mtp->as_number() == 0) {
+    r.mark_read("num_nextn_predict_layers");
+  }
+}
+
+// GLM-4.7-Flash (modeling_glm4_moe_lite.py): DeepSeek-V3's latent attention with GLM-4.5's MoE
+// block (router, routed experts, one shared expert of n_shared_experts × moe_intermediate_size).
+// Which layers are MoE comes from mlp_layer_types ("dense" / "sparse"), by default the first dense
+// and the rest sparse; transformers does not read first_k_dense_replace, so it is read only where
+// it says the same.
+void read_glm4_moe_lite(Reader& r, Draft& d) {
+  Architecture& a = d.arch;
+  read_decoder(r, d, 0, 0);
+  read_latent_attention(r, d);
+  read_dense_ffn(r, d);
+  read_experts(r, d, "n_routed_experts", "moe_intermediate_size");
+  a.moe_shared_experts = as_int(r.integer("n_shared_experts", range_of("moe_shared_experts")), 1);
+  const auto layer_count = static_cast<std::size_t>(std::max(a.layers, 0));
+  std::vector<bool> moe(layer_count, true);
+  if (layer_count > 0) moe[0] = false;
+  if (const auto types = r.string_list("mlp_layer_types")) {
+    if (types->size() != layer_count) {
+      d.issues->push_back(hf_issue("hf_list_length", Severity::kError,
+                                   {{"key", "mlp_layer_types"},
+                                    {"length", std::to_string(types->size())},
+                                    {"layers", std::to_string(a.layers)}}));
+      return;
+    }
+    for (std::size_t i = 0; i < layer_count; ++i) moe[i] = (*types)[i] == "sparse";
+  }
+  place_moe_layers(d, moe, {"mlp_layer_types"});
+  const auto leading_dense = std::find(moe.begin(), moe.end(), true) - moe.begin();
+  const JsonValue* first = r.find("first_k_dense_replace");
+  if (first != nullptr && first->is_number() &&
+      first->as_number() == static_cast<double>(leading_dense)) {
+    r.mark_read("first_k_dense_replace");
+  }
+}
+
+// Ministral 3 and Mistral Small 3.x text models (modeling_ministral3.py): Mistral's modules; by
+// Ministral3Config's defaults 8 key/value heads of 128 and no window.
+void read_ministral3(Reader& r, Draft& d) {
+  read_decoder(r, d, 8, 128);
+  read_dense_ffn(r, d);
+  read_window_all_layers(r, d, 0);
+}
+
 void read_family(Family family, Reader& r, Draft& d) {
   Architecture& a = d.arch;
   switch (family) {
@@ -659,6 +856,10 @@ void read_family(Family family, Reader& r, Draft& d) {
       read_decoder(r, d, 0, 0);
       read_dense_ffn(r, d);
       read_llama_biases(r, d, true);
+      // LlamaConfig has no window; a null one (Voxtral's text_config) says so too.
+      if (const JsonValue* window = r.find("sliding_window"); window && window->is_null()) {
+        r.mark_read("sliding_window");
+      }
       return;
     case Family::kMistral:
       read_decoder(r, d, 8, 0);
@@ -696,6 +897,33 @@ void read_family(Family family, Reader& r, Draft& d) {
       return;
     case Family::kBloom:
       read_bloom(r, d);
+      return;
+    case Family::kGemma:
+      read_gemma(r, d);
+      return;
+    case Family::kGranite:
+      read_granite(r, d);
+      return;
+    case Family::kPhi3:
+      read_phi3(r, d);
+      return;
+    case Family::kInternlm2:
+      read_internlm2(r, d);
+      return;
+    case Family::kStarcoder2:
+      read_starcoder2(r, d);
+      return;
+    case Family::kGlm4Moe:
+      read_glm4_moe(r, d);
+      return;
+    case Family::kMinistral3:
+      read_ministral3(r, d);
+      return;
+    case Family::kGlm4MoeLite:
+      read_glm4_moe_lite(r, d);
+      return;
+    case Family::kDeepseekMoe:
+      read_deepseek_moe(r, d);
       return;
     case Family::kGeneric:
       read_decoder(r, d, 0, 0);
@@ -827,9 +1055,26 @@ HfImport import_hf_config(std::string_view json_text) {
   }
   result.model_name = utf8_prefix(result.model_name, kMaxTextCharacters);
 
+  // Qwen2-VL and Qwen2.5-VL keep the language model's keys at the top, next to vision_config:
+  // the vision keys are the tower's, which is not counted, and the warning says so.
+  const JsonValue* vision = outer.find("vision_config");
+  if (!inner && vision != nullptr && vision->is_object()) {
+    issues.push_back(
+        hf_issue("hf_vision_config", Severity::kWarning, {{"value", result.model_type}}));
+    for (const auto key : {"vision_config", "image_token_id", "video_token_id",
+                           "vision_start_token_id", "vision_end_token_id", "vision_token_id"}) {
+      outer.mark_read(key);
+    }
+  }
+
   Draft draft;
   draft.issues = &issues;
   read_family(family, reader, draft);
+  // A multimodal config may say whether the head is tied only at the top (Qwen3-VL-8B,
+  // Mistral 3): that is the value its checkpoint was saved with.
+  if (inner && !inner->has("tie_word_embeddings")) {
+    if (const auto tied = outer.boolean("tie_word_embeddings")) draft.arch.tied_embeddings = *tied;
+  }
 
   if (const UnusedKeys unread = reader.unread(); unread.count > 0) {
     issues.push_back(hf_issue(

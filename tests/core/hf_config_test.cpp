@@ -165,6 +165,162 @@ TEST(HfConfig, DeepSeekNamesTheKeysItCannotUse) {
   EXPECT_EQ(v2.issues[0].param("keys"), "n_group, topk_group, topk_method");
 }
 
+// Families mapped from their transformers modelling code (docs/hf-config.md), each checked on a
+// released checkpoint's config.json against a count its publisher gives. `tolerance` is relative:
+// half a unit of the published figure's last digit, unless the comment says why it is wider.
+struct PublishedCase {
+  const char* file;
+  const char* family;
+  double total;
+  double tolerance;
+  const char* source;
+};
+
+const PublishedCase kPublishedCases[] = {
+    // microsoft/Phi-3.5-mini-instruct on the Hub (safetensors): 3.82B parameters.
+    {"phi-3.5-mini-instruct.json", "phi3", 3.82e9, 0.005 / 3.82, "Phi-3.5-mini: 3.82B"},
+    // internlm/internlm2_5-7b-chat on the Hub (safetensors): 7.74B parameters.
+    {"internlm2.5-7b-chat.json", "internlm2", 7.74e9, 0.005 / 7.74, "InternLM2.5-7B: 7.74B"},
+    // ibm-granite/granite-3.3-8b-instruct on the Hub (safetensors): 8.17B parameters.
+    {"granite-3.3-8b-instruct.json", "granite", 8.17e9, 0.005 / 8.17, "Granite 3.3 8B: 8.17B"},
+    // bigcode/starcoder2-7b on the Hub (safetensors): 7.17B parameters (the head is tied).
+    {"starcoder2-7b.json", "starcoder2", 7.17e9, 0.005 / 7.17, "StarCoder2-7B: 7.17B"},
+    // Qwen2-VL paper (Wang et al. 2024), Table 1: the 7B model's LLM has 7.6B parameters.
+    {"qwen2-vl-7b-instruct.json", "qwen2_vl", 7.6e9, 0.05 / 7.6, "Qwen2-VL-7B LLM: 7.6B"},
+    // Qwen3-VL-8B's language model is the Qwen3-8B decoder (same shape); Qwen3-8B's model card:
+    // 8.2B parameters.
+    {"qwen3-vl-8b-instruct.json", "qwen3_vl_text", 8.2e9, 0.05 / 8.2, "Qwen3-8B: 8.2B"},
+    // Qwen3-VL-30B-A3B's language model is Qwen3-30B-A3B's shape; its model card: 30.5B total.
+    {"qwen3-vl-30b-a3b-instruct.json", "qwen3_vl_moe_text", 30.5e9, 0.05 / 30.5,
+     "Qwen3-30B-A3B: 30.5B"},
+    // Moonshot AI's Kimi K2 model card: 1 trillion total parameters (one significant digit).
+    {"kimi-k2-instruct.json", "kimi_k2", 1e12, 0.05, "Kimi K2: 1T"},
+    // Devstral Small 2 (mistralai/Devstral-Small-2-24B-Instruct-2512 model card): 24B parameters,
+    // of which the vision encoder, not counted here, is about 0.4B; hence twice the rounding.
+    {"devstral-small-2-24b-instruct-2512.json", "ministral3", 24e9, 2 * 0.5 / 24,
+     "Devstral Small 2: 24B"},
+    // GLM-4.5 technical report (Zeng et al. 2025): 355B total. The released checkpoint's extra
+    // multi-token-prediction layer is not built by transformers and not counted; 1%.
+    {"glm-4.5.json", "glm4_moe", 355e9, 0.01, "GLM-4.5: 355B"},
+    // zai-org/GLM-4.7-Flash model card: a 30B-A3B mixture of experts (30B total).
+    {"glm-4.7-flash.json", "glm4_moe_lite", 30e9, 0.5 / 30, "GLM-4.7-Flash: 30B"},
+    // DeepSeekMoE paper (Dai et al. 2024), section 5: DeepSeekMoE 16B has 16.4B parameters.
+    {"deepseek-moe-16b.json", "deepseek", 16.4e9, 0.05 / 16.4, "DeepSeekMoE 16B: 16.4B"},
+};
+
+TEST(HfConfig, NewlyMappedFamiliesMatchTheirPublishedParameterCounts) {
+  for (const auto& c : kPublishedCases) {
+    SCOPED_TRACE(c.source);
+    const HfImport imported = import_hf_config(fixture(c.file));
+    ASSERT_TRUE(imported.ok()) << (imported.issues.empty() ? "" : imported.issues[0].code);
+    EXPECT_EQ(imported.family, c.family);
+    EXPECT_NEAR(setup_of(imported).counts.total / c.total, 1.0, c.tolerance);
+  }
+}
+
+TEST(HfConfig, GemmaCountsTheNonEmbeddingParametersOfItsPaper) {
+  // Gemma paper (Gemma Team 2024), Table 2: Gemma 2B has 1,981,884,416 non-embedding parameters
+  // (its 524,550,144 embedding parameters count a vocabulary padded to 256,128; the released
+  // checkpoint's is 256,000 × 2048 = 524,288,000). The head is tied (GemmaConfig's default).
+  const HfImport imported = import_hf_config(fixture("gemma-2b-it.json"));
+  ASSERT_TRUE(imported.ok());
+  EXPECT_TRUE(imported.issues.empty());
+  EXPECT_EQ(imported.family, "gemma");
+  EXPECT_EQ(*imported.text("tied_embeddings"), "1");
+  EXPECT_EQ(*imported.text("kv_heads"), "1");
+  EXPECT_EQ(*imported.text("head_dim"), "256");
+  const ResolvedSetup s = setup_of(imported);
+  EXPECT_EQ(s.counts.total - s.counts.embedding, 1981884416.0);
+  EXPECT_EQ(s.counts.embedding, 256000.0 * 2048);
+}
+
+TEST(HfConfig, ActiveCountsOfMappedMixturesOfExpertsMatchTheirPublishers) {
+  // Activated parameters as these publishers count them leave out the embedding (and GLM's the
+  // output head too).
+  // GLM-4.5 technical report: 32B activated (embedding and head are 2 × 151,552 × 5,120).
+  const ResolvedSetup glm = setup_of(import_hf_config(fixture("glm-4.5.json")));
+  EXPECT_NEAR((glm.counts.active - 2 * 151552.0 * 5120) / 32e9, 1.0, 0.5 / 32);
+  // DeepSeekMoE paper: 2.8B of DeepSeekMoE 16B's parameters are activated per token (the
+  // embedding and head included: 2 shared + 6 of 64 routed experts in 27 of 28 layers).
+  const ResolvedSetup moe16 = setup_of(import_hf_config(fixture("deepseek-moe-16b.json")));
+  EXPECT_NEAR(moe16.counts.active / 2.8e9, 1.0, 0.05 / 2.8);
+  // Kimi K2 model card: 32B activated.
+  const ResolvedSetup kimi = setup_of(import_hf_config(fixture("kimi-k2-instruct.json")));
+  EXPECT_NEAR(kimi.counts.matmul_active / 32e9, 1.0, 0.5 / 32);
+  // Qwen3-30B-A3B model card: 29.9B non-embedding parameters (of 30.5B).
+  const ResolvedSetup qwen = setup_of(import_hf_config(fixture("qwen3-vl-30b-a3b-instruct.json")));
+  EXPECT_NEAR((qwen.counts.total - 2 * 151936.0 * 2048) / 29.9e9, 1.0, 0.05 / 29.9);
+}
+
+TEST(HfConfig, Qwen3VlTextModelIsTheQwen3DecoderWithItsNonEmbeddingCount) {
+  // Qwen3-8B model card: 6.95B non-embedding parameters (embedding and untied head excluded).
+  const HfImport imported = import_hf_config(fixture("qwen3-vl-8b-instruct.json"));
+  ASSERT_EQ(codes(imported), std::vector<std::string>{"hf_text_config"});
+  EXPECT_EQ(*imported.text("qk_norm"), "1");
+  EXPECT_EQ(*imported.text("tied_embeddings"), "0");  // said only at the top of this file
+  const ResolvedSetup s = setup_of(imported);
+  EXPECT_NEAR((s.counts.total - 2 * s.counts.embedding) / 6.95e9, 1.0, 0.005 / 6.95);
+}
+
+TEST(HfConfig, AMultimodalConfigWithTheTextKeysAtTheTopNamesTheVisionTower) {
+  const HfImport imported = import_hf_config(fixture("qwen2-vl-7b-instruct.json"));
+  ASSERT_EQ(codes(imported), std::vector<std::string>{"hf_vision_config"});
+  EXPECT_EQ(imported.issues[0].param("value"), "qwen2_vl");
+  EXPECT_EQ(*imported.text("qkv_bias"), "1");  // Qwen2's q, k, v biases
+}
+
+TEST(HfConfig, TiedHeadOfAMultimodalModelComesFromTheTopWhenTheTextConfigIsSilent) {
+  // Qwen3-VL-2B says tie_word_embeddings: true at the top; without it in text_config the head
+  // is the embedding (151,936 × 2,048 parameters fewer than untied).
+  std::string text = fixture("qwen3-vl-8b-instruct.json");
+  const HfImport untied = import_hf_config(text);
+  const auto at = text.rfind("\"tie_word_embeddings\": false");
+  ASSERT_NE(at, std::string::npos);
+  text.replace(at, 28, "\"tie_word_embeddings\": true");
+  const HfImport tied = import_hf_config(text);
+  ASSERT_TRUE(tied.ok());
+  EXPECT_EQ(setup_of(untied).counts.total - setup_of(tied).counts.total, 151936.0 * 4096);
+}
+
+TEST(HfConfig, WhatTheNewFamiliesCannotRepresentIsNamed) {
+  // InternLM2 with `bias`: wqkv and wo get biases, the FFN none; no exact form here.
+  const HfImport internlm =
+      import_hf_config(with_value(fixture("internlm2.5-7b-chat.json"), "bias", "true"));
+  ASSERT_EQ(codes(internlm), std::vector<std::string>{"hf_approximated"});
+  EXPECT_EQ(internlm.issues[0].param("keys"), "bias");
+  // Phi-4-mini's remote-code switch of full-attention layers, at another value than 1.
+  const HfImport phi =
+      import_hf_config(with_key(fixture("phi-3.5-mini-instruct.json"), "full_attn_mod", "2"));
+  ASSERT_EQ(codes(phi), std::vector<std::string>{"hf_unused_keys"});
+  EXPECT_EQ(phi.issues[0].param("keys"), "full_attn_mod");
+  // GLM-4.5's multi-token-prediction layer and group-limited routing are not modelled.
+  const HfImport glm = import_hf_config(fixture("glm-4.5.json"));
+  ASSERT_EQ(codes(glm), std::vector<std::string>{"hf_unused_keys"});
+  EXPECT_EQ(glm.issues[0].param("keys"), "n_group, topk_group, num_nextn_predict_layers");
+  // GLM-4.7-Flash: transformers places the MoE layers by mlp_layer_types (by default all but the
+  // first), not by first_k_dense_replace, which is read only where it agrees.
+  const std::string flash = fixture("glm-4.7-flash.json");
+  EXPECT_TRUE(import_hf_config(flash).issues.empty());
+  EXPECT_EQ(*import_hf_config(flash).text("moe_dense_layers"), "1");
+  const HfImport disagree = import_hf_config(with_value(flash, "first_k_dense_replace", "3"));
+  ASSERT_EQ(codes(disagree), std::vector<std::string>{"hf_unused_keys"});
+  EXPECT_EQ(disagree.issues[0].param("keys"), "first_k_dense_replace");
+  // DeepSeekMoE's attention is Llama's: biases on q, k, v and o alone have no exact form here.
+  const HfImport biased =
+      import_hf_config(with_value(fixture("deepseek-moe-16b.json"), "attention_bias", "true"));
+  ASSERT_EQ(codes(biased), std::vector<std::string>{"hf_approximated"});
+  EXPECT_EQ(biased.issues[0].param("keys"), "attention_bias");
+  // A Llama config may say "sliding_window": null (Voxtral's text model): no window, no warning;
+  // a number there is a window LlamaConfig has no place for, and is named.
+  const std::string llama = fixture("llama-3.1-8b.json");
+  EXPECT_TRUE(import_hf_config(with_key(llama, "sliding_window", "null")).issues.empty());
+  const HfImport windowed = import_hf_config(with_key(llama, "sliding_window", "4096"));
+  ASSERT_EQ(codes(windowed), std::vector<std::string>{"hf_unused_keys"});
+  EXPECT_EQ(windowed.issues[0].param("keys"), "sliding_window");
+  // StarCoder2 was trained with dropout 0.1 (residual, embedding, attention).
+  EXPECT_EQ(*import_hf_config(fixture("starcoder2-7b.json")).text("dropout"), "1");
+}
+
 TEST(HfConfig, SetsEveryModelFieldSoNothingOfAPresetIsLeftOver) {
   const HfImport imported = import_hf_config(fixture("llama-3.1-8b.json"));
   ASSERT_TRUE(imported.ok());
@@ -314,9 +470,9 @@ TEST(HfConfig, MultimodalConfigsImportTheirTextModel) {
 }
 
 TEST(HfConfig, UnknownFamiliesImportTheCommonKeysAndNameTheRest) {
-  // A Phi-3-like config: a model_type this calculator has no mapping for.
+  // A Phi-3-small-like config: a model_type this calculator has no mapping for.
   const std::string phi = R"({
-    "model_type": "phi3", "architectures": ["Phi3ForCausalLM"],
+    "model_type": "phi3small", "architectures": ["Phi3SmallForCausalLM"],
     "hidden_size": 3072, "num_hidden_layers": 32, "num_attention_heads": 32,
     "num_key_value_heads": 32, "intermediate_size": 8192, "vocab_size": 32064,
     "max_position_embeddings": 4096, "tie_word_embeddings": false,
@@ -325,9 +481,9 @@ TEST(HfConfig, UnknownFamiliesImportTheCommonKeysAndNameTheRest) {
   const HfImport imported = import_hf_config(phi);
   ASSERT_TRUE(imported.ok());
   EXPECT_EQ(imported.family, "");
-  EXPECT_EQ(imported.model_type, "phi3");
+  EXPECT_EQ(imported.model_type, "phi3small");
   EXPECT_EQ(codes(imported), (std::vector<std::string>{"hf_unknown_model_type", "hf_unused_keys"}));
-  EXPECT_EQ(imported.issues[0].param("value"), "phi3");
+  EXPECT_EQ(imported.issues[0].param("value"), "phi3small");
   EXPECT_EQ(imported.issues[1].param("keys"),
             "resid_pdrop, num_experts_per_tok, attention_chunk_size");
   EXPECT_EQ(*imported.text("layers"), "32");

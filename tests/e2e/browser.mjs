@@ -102,6 +102,8 @@ export async function openHfImport(page) {
 export async function openArticle(page) {
   await page.click('[data-testid=open-article]');
   await page.waitForSelector('[data-testid=article-view] [data-testid=step-total_gpus]');
+  // The comparison matrix comes with the full module, fetched when the view opens.
+  await page.waitForSelector('[data-testid=article-view] [data-testid=comparison]');
 }
 
 /** Asks the page a question: train (from scratch), finetune or serve. */

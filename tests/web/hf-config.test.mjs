@@ -121,11 +121,12 @@ test('every import issue code has a message in both languages', async () => {
     edit('attention_dropout', '"x"'),
     edit('tie_word_embeddings', '0'),
     edit('model_type', '1'),
-    edit('model_type', '"phi3"'),
+    edit('model_type', '"phi3small"'),
     edit('attention_bias', 'true'),
     edit('vocab_size', 'null'),
     llama.replace('{', '{"layer_types": 3, "mlp_only_layers": [1],'),
     '{"text_config": {}}',
+    llama.replace('{', '{"vision_config": {},'),
     '{"model_type": "qwen2", "layer_types": ["full_attention"], "num_hidden_layers": 2}',
   ];
   const codes = new Set();
@@ -147,6 +148,7 @@ test('every import issue code has a message in both languages', async () => {
     'hf_missing_key',
     'hf_unused_keys',
     'hf_text_config',
+    'hf_vision_config',
     'hf_no_model_type',
     'hf_list_length',
   ]) {

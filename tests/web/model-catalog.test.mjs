@@ -66,3 +66,45 @@ test('a config left out is listed with the reason the importer gave', () => {
     assert.ok(!catalog.models.some((m) => m.id === e.id), `${e.id} both in and out`);
   }
 });
+
+// Issue 15 asks for at least 150 current open models; the configs found so far give the count
+// below (docs/model-catalog.md lists what is left out and why). Raise it as the catalog grows;
+// a regeneration that loses models fails here instead of shrinking the page's search quietly.
+const MIN_MODELS = 134;
+
+test('the catalog holds the models gathered so far, of every kind', () => {
+  assert.ok(catalog.models.length >= MIN_MODELS, `${catalog.models.length} models`);
+  const kinds = new Set(catalog.models.map((m) => m.kind));
+  for (const kind of ['dense', 'moe', 'mla-moe', 'multimodal']) assert.ok(kinds.has(kind), kind);
+});
+
+test('an entry whose config.json is a test fixture holds exactly what the importer reads from it', async () => {
+  // The fixtures are the very bytes the catalog was generated from (tests/fixtures/README.md).
+  const fixtures = [
+    ['google/gemma-2b-it', 'gemma-2b-it.json'],
+    ['microsoft/Phi-3.5-mini-instruct', 'phi-3.5-mini-instruct.json'],
+    ['internlm/internlm2_5-7b-chat', 'internlm2.5-7b-chat.json'],
+    ['ibm-granite/granite-3.3-8b-instruct', 'granite-3.3-8b-instruct.json'],
+    ['bigcode/starcoder2-7b', 'starcoder2-7b.json'],
+    ['Qwen/Qwen2-VL-7B-Instruct', 'qwen2-vl-7b-instruct.json'],
+    ['Qwen/Qwen3-VL-8B-Instruct', 'qwen3-vl-8b-instruct.json'],
+    ['Qwen/Qwen3-VL-30B-A3B-Instruct', 'qwen3-vl-30b-a3b-instruct.json'],
+    ['moonshotai/Kimi-K2-Instruct', 'kimi-k2-instruct.json'],
+    ['mistralai/Devstral-Small-2-24B-Instruct-2512', 'devstral-small-2-24b-instruct-2512.json'],
+    ['zai-org/GLM-4.5', 'glm-4.5.json'],
+    ['zai-org/GLM-4.7-Flash', 'glm-4.7-flash.json'],
+    ['deepseek-ai/deepseek-moe-16b-chat', 'deepseek-moe-16b.json'],
+  ];
+  for (const [id, file] of fixtures) {
+    const text = await readFile(new URL(`../fixtures/hf/${file}`, import.meta.url), 'utf8');
+    const entry = catalog.models.find((m) => m.id === id);
+    assert.ok(entry, id);
+    const imported = core.importHfConfig(text);
+    assert.equal(imported.ok, true, id);
+    // The catalog keeps the importer's plan texts (plan fields only), named by the Hub id.
+    const expected = Object.fromEntries(
+      Object.entries({ ...imported.texts, modelName: id }).filter(([key]) => fields.has(key)),
+    );
+    assert.deepEqual(entry.texts, expected, id);
+  }
+});

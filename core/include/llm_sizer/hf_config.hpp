@@ -39,9 +39,11 @@
 /// (offset), hf_json_too_large, hf_json_too_deep (max), hf_not_object, hf_missing_key (key),
 /// hf_expected_integer / _number / _boolean / _string / _list (key, value), hf_out_of_range
 /// (key, value, min, max), hf_list_length (key, length, layers). Warnings: hf_unknown_model_type
-/// (value), hf_no_model_type, hf_text_config (value), hf_unused_keys (keys: the first 20 and
-/// "… (+N)", count: how many distinct): architecture keys that cannot be used; hf_approximated
-/// (keys): keys only approximately representable. The import is linear in the text's size.
+/// (value), hf_no_model_type, hf_text_config (value), hf_vision_config (value: the language
+/// model's keys sit at the top next to a vision tower's, which is not counted), hf_unused_keys
+/// (keys: the first 20 and "… (+N)", count: how many distinct): architecture keys that cannot be
+/// used; hf_approximated (keys): keys only approximately representable. The import is linear in the
+/// text's size.
 
 #include <span>
 #include <string>

@@ -3,10 +3,17 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import type { DerivationStep } from '../core/types';
 import { formatNumber, withMessages } from '../i18n/i18n';
 import { useApp, useT } from '../state/context';
-import { capacity } from './capacity';
+import { capacity, type Capacity } from './capacity';
 import { AnswerItem as Item } from './AnswerItem';
 import { Disagreement } from './Disagreement';
 import { Lazy } from './Lazy';
+
+// Named in full, so that the serving answer's own messages (ui.answer_*) can travel with it.
+const CAPACITY_TEXT: Record<Capacity, string> = {
+  fits: 'ui.answer_fits',
+  near: 'ui.answer_near',
+  over: 'ui.answer_over',
+};
 
 // The serving answer comes with the serving question (it waits for the full module anyway).
 const loadServeAnswer = () =>
@@ -222,7 +229,7 @@ function TrainFits() {
         </>
       }
     >
-      {t(`ui.answer_${state}`)}
+      {t(CAPACITY_TEXT[state])}
     </Item>
   );
 }

@@ -1,3 +1,4 @@
+import { choiceKey } from '../i18n/i18n';
 import { useApp, useT } from '../state/context';
 import { FieldMessages, useFieldIssues } from './FieldMessages';
 import type { FieldSpec } from '../core/types';
@@ -24,7 +25,7 @@ export function ChoiceField({ spec, autoLabel }: Props) {
           { value: '1', label: t('ui.on') },
           { value: '0', label: t('ui.off') },
         ]
-      : spec.choices.map((c) => ({ value: c, label: t(`choice.${spec.issueField}.${c}`) }));
+      : spec.choices.map((c) => ({ value: c, label: t(choiceKey(spec.issueField, c)) }));
   const known = value === '' || options.some((o) => o.value === value);
   return (
     <div class="field">

@@ -1,3 +1,4 @@
+import { useEffect } from 'preact/hooks';
 import { formatNumber, formatParams } from '../i18n/i18n';
 import { useApp, useT } from '../state/context';
 
@@ -6,12 +7,39 @@ export function ComparisonTable() {
   const app = useApp();
   const t = useT();
   const lang = app.lang.value;
+  // The matrix is computed by the full module, fetched when this table is first shown.
+  useEffect(() => app.wantComparison(), []);
   const m = app.comparison.value;
   const n = (v: number | null) => formatNumber(lang, v, 0);
-  return (
-    <section class="panel" aria-labelledby="comparison-title">
+  const head = (
+    <>
       <h2 id="comparison-title">{t('ui.comparison_title')}</h2>
       <p class="hint">{t('ui.comparison_hint')}</p>
+    </>
+  );
+  if (!m) {
+    const failed = app.comparisonState.value === 'failed';
+    return (
+      <section class="panel" aria-labelledby="comparison-title">
+        {head}
+        {failed ? (
+          <p role="alert" data-testid="comparison-failed">
+            {t('ui.comparison_load_failed')}{' '}
+            <button type="button" class="secondary" onClick={() => app.wantComparison()}>
+              {t('ui.retry')}
+            </button>
+          </p>
+        ) : (
+          <p class="why" aria-busy="true" data-testid="comparison-loading">
+            {t('ui.comparison_loading')}
+          </p>
+        )}
+      </section>
+    );
+  }
+  return (
+    <section class="panel" aria-labelledby="comparison-title">
+      {head}
       <div class="table-scroll">
         <table class="comparison" data-testid="comparison">
           <thead>

@@ -1,5 +1,9 @@
 import { formatNumber } from '../i18n/i18n';
 import { useApp, useT } from '../state/context';
+import { useMessagePack } from './use-message-pack';
+
+// Its two sentences are long and rarely needed: they arrive only when a plan disagrees.
+const loadMessages = () => import('virtual:messages/disagree');
 
 /**
  * When the article's rule and the full memory model disagree on whether the plan fits, one
@@ -11,12 +15,16 @@ export function Disagreement() {
   const t = useT();
   const lang = app.lang.value;
   const { training, articleTraining, setup } = app.report.value;
-  if (!training.available) return null;
   const pp = articleTraining.steps.find((s) => s.id === 'pp');
-  if (!pp?.noteParams.state_per_card_gb || !pp.noteParams.safe_gb) return null;
-  const articleFits = pp.note !== 'pp_below_minimum';
+  const articleFits = pp?.note !== 'pp_below_minimum';
   const m = training.memory;
-  if (articleFits === m.fits) return null;
+  const disagrees =
+    training.available &&
+    !!pp?.noteParams.state_per_card_gb &&
+    !!pp.noteParams.safe_gb &&
+    articleFits !== m.fits;
+  const ready = useMessagePack(loadMessages, disagrees);
+  if (!disagrees || !ready || !pp) return null;
   const gb = (v: number | null) => formatNumber(lang, v, 2);
   const safety = app.resolvedInput('safety_factor')?.value;
   const params = {

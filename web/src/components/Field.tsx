@@ -1,7 +1,7 @@
 import { useContext } from 'preact/hooks';
 import { useApp, useT } from '../state/context';
 import { ShownInPath } from './field-placement';
-import { formatNumber } from '../i18n/i18n';
+import { choiceKey, formatNumber } from '../i18n/i18n';
 import { ChoiceField } from './ChoiceField';
 import { TextField } from './TextField';
 import type { PlanTexts } from '../core/types';
@@ -31,7 +31,7 @@ export function Field({ id, hint }: Props) {
     if (spec.type === 'flag') {
       autoText = resolved.value === null ? '' : t(resolved.value ? 'ui.on' : 'ui.off');
     } else if (spec.choices.length > 0) {
-      autoText = resolved.text ? t(`choice.${spec.issueField}.${resolved.text}`) : '';
+      autoText = resolved.text ? t(choiceKey(spec.issueField, resolved.text)) : '';
     } else if (spec.type !== 'text') {
       autoText = resolved.value === null ? '' : formatNumber(lang, resolved.value, 4);
     }

@@ -5,7 +5,15 @@ import { useRef, useState } from 'preact/hooks';
 import hfMessages from 'virtual:hf-messages';
 import { HF_CONFIG_MAX_BYTES, hfConfigExcessBytes, importHfConfig } from '../core/import-client';
 import type { HfImport, Issue, PlanTexts } from '../core/types';
-import { addMessages, formatNumber, formatParams, hasMessage, own, type Lang } from '../i18n/i18n';
+import {
+  addMessages,
+  choiceKey,
+  formatNumber,
+  formatParams,
+  hasMessage,
+  own,
+  type Lang,
+} from '../i18n/i18n';
 import { issueText } from '../i18n/issue-text';
 import { useApp, useT } from '../state/context';
 import './HfConfigImport.css';
@@ -212,7 +220,7 @@ function ImportedFields({ texts }: { texts: PlanTexts }) {
       const label = t(`field.${f.issueField}`);
       const value = texts[f.id];
       if (f.type === 'flag') return label;
-      const choice = `choice.${f.issueField}.${value}`;
+      const choice = choiceKey(f.issueField, value ?? '');
       return `${label} ${hasMessage(choice) ? t(choice) : value}`;
     });
   return (

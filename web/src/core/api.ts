@@ -15,7 +15,6 @@ export interface Core {
   catalog: Catalog;
   defaultTexts: PlanTexts;
   evaluate(texts: PlanTexts): Report;
-  comparison(texts: PlanTexts): ComparisonMatrix;
   decodeLink(link: string): DecodedLink;
   encodeLink(texts: PlanTexts): string;
   /** the CLI's --json document; loads the full module on first use */
@@ -24,6 +23,8 @@ export interface Core {
   // arrives with the importer's component, not on a first visit.
   /** evaluate() of the full module, with the serving model the page's module leaves out */
   loadFullEvaluate(): Promise<(texts: PlanTexts) => Report>;
+  /** the article's 2.3.4 matrix under a plan's settings: it comes with the full module */
+  loadFullComparison(): Promise<(texts: PlanTexts) => ComparisonMatrix>;
   /** a `vllm serve …` command line → the plan texts it sets; loads the full module */
   importVllmCommand(text: string): Promise<VllmImport>;
 }
@@ -34,13 +35,16 @@ export function createCore(module: PageModule, tools: () => Promise<LlmSizerModu
     catalog,
     defaultTexts: module.decodeLink(`#v=${catalog.linkVersion}`).texts,
     evaluate: (texts) => module.evaluate(texts),
-    comparison: (texts) => module.comparison(texts),
     decodeLink: (link) => module.decodeLink(link),
     encodeLink: (texts) => module.encodeLink(texts),
     exportJson: async (texts, kind) => (await tools()).exportJson(texts, kind),
     loadFullEvaluate: async () => {
       const full = await tools();
       return (texts) => full.evaluate(texts);
+    },
+    loadFullComparison: async () => {
+      const full = await tools();
+      return (texts) => full.comparison(texts);
     },
     importVllmCommand: async (text) => (await tools()).importVllmCommand(text),
   };

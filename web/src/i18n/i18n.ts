@@ -146,3 +146,12 @@ export function formatParams(lang: Lang, params: number | null): string {
   if (params >= 1e6) return `${formatNumber(lang, params / 1e6, 2)}M`;
   return formatNumber(lang, params, 0);
 }
+
+// Inputs that offer another input's choices, worded the same: the page reads that input's
+// messages (vite.config.js leaves these out of the page's catalogs).
+const SAME_CHOICES_AS: Record<string, string> = { embedding_format: 'weights' };
+
+/** The message key of choice `value` of the input `issueField`. */
+export function choiceKey(issueField: string, value: string): string {
+  return `choice.${SAME_CHOICES_AS[issueField] ?? issueField}.${value}`;
+}

@@ -47,7 +47,11 @@ export interface AppState {
   articleView: Signal<boolean>;
   /** The last plan applied from elsewhere on the page (see applyPlan), or null. */
   applied: ReadonlySignal<AppliedPlan | null>;
-  comparison: ReadonlySignal<ComparisonMatrix>;
+  /** The article's matrix for the plan, once the full module (which computes it) has loaded. */
+  comparison: ReadonlySignal<ComparisonMatrix | null>;
+  /** Where loading the matrix stands; `wantComparison` starts it. */
+  comparisonState: ReadonlySignal<'idle' | 'loading' | 'ready' | 'failed'>;
+  wantComparison(): void;
   /** The language the page speaks: the one asked for once its catalog has loaded. */
   lang: ReadonlySignal<Lang>;
   /** The language the plan (or else the browser) asks for. */
@@ -113,7 +117,22 @@ export function createAppState(core: Core, env: AppEnvironment): AppState {
     );
     return loading;
   };
-  const comparison = computed(() => core.comparison(texts.value));
+  const fullComparison = signal<((t: PlanTexts) => ComparisonMatrix) | null>(null);
+  const comparisonState = signal<'idle' | 'loading' | 'ready' | 'failed'>('idle');
+  const wantComparison = () => {
+    if (comparisonState.peek() === 'loading' || comparisonState.peek() === 'ready') return;
+    comparisonState.value = 'loading';
+    core.loadFullComparison().then(
+      (compute) => {
+        fullComparison.value = compute;
+        comparisonState.value = 'ready';
+      },
+      () => {
+        comparisonState.value = 'failed';
+      },
+    );
+  };
+  const comparison = computed(() => fullComparison.value?.(texts.value) ?? null);
   const inputs = computed(() => new Map(report.value.inputs.map((i) => [i.field, i])));
   const issuesByField = computed(() => {
     const map = new Map<string, Issue[]>();
@@ -177,6 +196,8 @@ export function createAppState(core: Core, env: AppEnvironment): AppState {
       return report.peek();
     },
     comparison,
+    comparisonState,
+    wantComparison,
     lang,
     wantedLang,
     embedPanels,
