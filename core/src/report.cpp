@@ -196,6 +196,35 @@ std::string training_json(const Report& report) {
   return out.str() + "\n";
 }
 
+namespace {
+
+// A layout input the plan gives fixes its dimension of the search (search --tp 8): what the
+// resolution recorded as given, with the value it kept. The full module's only (the page's first
+// module never searches).
+SearchLimits given_layout_limits(const ResolvedPlan& r) {
+  SearchLimits limits;
+  const std::pair<std::string_view, DimensionLimit SearchLimits::*> dimensions[] = {
+      {"tp", &SearchLimits::tp},     {"pp", &SearchLimits::pp},
+      {"dp", &SearchLimits::dp},     {"cp", &SearchLimits::cp},
+      {"ep", &SearchLimits::ep},     {"etp", &SearchLimits::etp},
+      {"vpp", &SearchLimits::vpp},   {"micro_batch", &SearchLimits::micro_batch},
+      {"zero", &SearchLimits::zero}, {"sequence_parallel", &SearchLimits::sp}};
+  for (const auto& [field, dimension] : dimensions) {
+    const ResolvedInput* input = find_input(r, field);
+    if (input && input->source == InputSource::kGiven && std::isfinite(input->value)) {
+      (limits.*dimension).fix(input->value);
+    }
+  }
+  const TrainingLayout& l = r.training.inputs.memory.layout;
+  if (r.training.recompute_given) {
+    limits.recompute.fix(SearchLimits::recompute_index(r.training.settings.recompute));
+  }
+  if (!l.stage_layers.empty()) limits.pp.fix(static_cast<double>(l.stage_layers.size()));
+  return limits;
+}
+
+}  // namespace
+
 SearchSetup prepare_search(const Plan& plan) {
   SearchSetup out;
   const ResolvedPlan r = resolve(plan);
@@ -205,8 +234,9 @@ SearchSetup prepare_search(const Plan& plan) {
     return out;
   }
   if (!r.training.ready) return out;
-  SearchLimits limits = r.training.limits;
-  const auto limit_issues = parse_search_limits(r.training.search_limits, limits);
+  const SearchLimits limits = given_layout_limits(r);
+  SearchLimits narrowed = limits;
+  const auto limit_issues = parse_search_limits(r.training.search_limits, narrowed);
   if (!limit_issues.empty()) {
     out.issues.insert(out.issues.end(), limit_issues.begin(), limit_issues.end());
     return out;
@@ -228,7 +258,7 @@ SearchSetup prepare_search(const Plan& plan) {
     return out;
   }
   options.objective = r.objective.empty() ? "time" : r.objective;
-  options.limits = limits;
+  options.limits = narrowed;
   options.batch_tolerance = r.training.settings.batch_tolerance;
   // TP above a node only where the plan asks for it (a given TP or a limit beyond the node).
   const DimensionLimit& tp = options.limits.tp;

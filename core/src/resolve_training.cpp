@@ -153,27 +153,8 @@ void resolve_training(Resolver& r, ResolvedPlan& out) {
 
   if (setup.has_architecture) check_given_layout(r, out, l);
 
-  // The search's space: a layout input the plan gives fixes its dimension; the limits text
-  // narrows any (search_limits.hpp).
-  SearchLimits& lim = t.limits;
-  const auto fix = [&](std::string_view field, const std::optional<double>& value,
-                       DimensionLimit& d) {
-    if (r.given(field, value)) d.fix(*value);
-  };
-  if (t.tp_given && std::isfinite(l.tp)) lim.tp.fix(l.tp);
-  fix("pp", p.pp, lim.pp);
-  fix("dp", p.dp, lim.dp);
-  fix("cp", p.cp, lim.cp);
-  fix("ep", p.ep, lim.ep);
-  fix("etp", p.etp, lim.etp);
-  fix("vpp", p.vpp, lim.vpp);
-  fix("micro_batch", p.micro_batch, lim.micro_batch);
-  fix("zero", p.zero, lim.zero);
-  fix("sequence_parallel", p.sequence_parallel, lim.sp);
-  if (t.recompute_given) lim.recompute.fix(SearchLimits::recompute_index(s.recompute));
-  if (!l.stage_layers.empty()) lim.pp.fix(static_cast<double>(l.stage_layers.size()));
-  // The limits text is read by the search itself (prepare_search): only the full module, where
-  // the search runs, carries its parser.
+  // The search's space (the given layout inputs fixed, the limits text narrowing any) is read by
+  // the search itself (prepare_search): only the full module, where the search runs, carries it.
   t.search_limits = r.text("search_limits", p.search_limits, "");
   if (l.cp > 1 && !l.flash_attention) r.add(warning("cp_needs_flash", "cp", {{"cp", n(l.cp)}}));
   if (l.cp > 1 && std::fmod(l.seq_len, 2 * l.cp) != 0) {

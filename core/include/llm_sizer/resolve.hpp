@@ -27,7 +27,6 @@
 #include "llm_sizer/inference.hpp"
 #include "llm_sizer/issue.hpp"
 #include "llm_sizer/plan.hpp"
-#include "llm_sizer/search_limits.hpp"
 #include "llm_sizer/serving_load.hpp"
 #include "llm_sizer/serving_memory.hpp"
 #include "llm_sizer/serving_settings.hpp"
@@ -68,10 +67,9 @@ struct ResolvedTraining {
   bool recompute_given = false;
   bool zero_given = false;
   bool sequence_parallel_given = false;
-  /// What the layout search may try: the given layout inputs fixed (the limits text narrows it
-  /// further when the search reads it, report.hpp's prepare_search).
-  SearchLimits limits;
-  std::string search_limits;  ///< the limits text as given
+  /// The search limits' text as given; the search reads it with the given layout inputs
+  /// (report.hpp's prepare_search).
+  std::string search_limits;
 };
 
 struct ResolvedServing {
