@@ -57,6 +57,7 @@ const PACKS = {
       'components/SearchResults.tsx',
       'components/TimeDetails.tsx',
       'components/EfficiencyFields.tsx',
+      'components/SearchFields.tsx',
     ],
   },
   serve: {

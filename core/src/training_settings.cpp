@@ -38,7 +38,12 @@ double family_global_batch(std::string_view model_id, double seq_len) {
     if (seq_len == f.seq_len) return f.sequences;
     return std::max(1.0, std::round(f.sequences * f.seq_len / seq_len));
   }
-  return std::max(1.0, std::exp2(std::round(std::log2(kTargetTokensPerStep / seq_len))));
+  // The power of two nearest the target in log scale (2^round(log2 x)), by doubling: exp2 and
+  // log2 would bring the C library's tables into the page's first module (~2 KB gzipped).
+  const double x = kTargetTokensPerStep / seq_len;
+  double p = 1;
+  while (p * 2 <= x) p *= 2;
+  return x * x >= 2 * p * p ? 2 * p : p;
 }
 
 double layout_global_batch(double target, double micro_batch, double dp) {

@@ -378,5 +378,26 @@ TEST(LayoutSearch, MemoryNeverFallsWithLessRecomputeLowerZeroOrFewerReplicas) {
   }
 }
 
+// is_multiple (the rulebook's divisibility, one division instead of fmod) against integer
+// remainders: small layouts exhaustively, and pairs near 2^52 where a quotient's rounding is
+// largest.
+TEST(Rulebook, IsMultipleAgreesWithIntegerRemainders) {
+  for (long long a = 0; a <= 3000; ++a) {
+    for (long long b = 1; b <= 130; ++b) {
+      ASSERT_EQ(is_multiple(static_cast<double>(a), static_cast<double>(b)), a % b == 0)
+          << a << " / " << b;
+    }
+  }
+  const long long big = 1LL << 51;
+  for (long long b : {3LL, 7LL, 1000003LL, (1LL << 26) + 1}) {
+    for (long long a = big - 2 * b; a <= big + 2 * b; a += (b > 100 ? b / 7 + 1 : 1)) {
+      ASSERT_EQ(is_multiple(static_cast<double>(a), static_cast<double>(b)), a % b == 0)
+          << a << " / " << b;
+    }
+  }
+  EXPECT_FALSE(is_multiple(10, 0));
+  EXPECT_FALSE(is_multiple(-4, 2));
+}
+
 }  // namespace
 }  // namespace llm_sizer

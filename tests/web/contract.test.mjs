@@ -197,11 +197,14 @@ test('the page module answers as the full module does, but for the serving model
     // The full module runs the step-time model wherever there is a full model to time.
     assert.equal(fromFull.training.timeComputed, fromFull.training.available);
     if (texts.deadlineDays) {
-      // A deadline's DP comes from the step-time model: the page module says it is pending (the
-      // page then evaluates the plan with the full module), never that no DP meets it.
+      // A deadline's DP comes from the step-time model: the page module leaves it unknown (the
+      // page then evaluates the plan with the full module) and never says no DP meets it.
       const dpStep = (report) => report.articleTraining.steps.find((step) => step.id === 'dp');
-      assert.equal(dpStep(fromPage).note, 'dp_deadline_pending');
+      assert.equal(dpStep(fromPage).value, null);
+      assert.equal(dpStep(fromPage).note, 'dp_from_deadline');
+      assert.ok(!fromPage.issues.some((i) => i.code === 'deadline_unreachable'));
       assert.equal(dpStep(fromFull).note, 'dp_from_deadline');
+      assert.ok(dpStep(fromFull).value > 0);
     } else {
       assert.deepEqual(withoutServing(fromPage), withoutServing(fromFull));
     }

@@ -39,16 +39,17 @@ struct LayoutProposal {
   bool tp_may_cross_nodes = false;    ///< the plan asked for TP above the node's size
 };
 
-/// Whether whole `value` is a multiple of whole `divisor` (≥ 1): integer arithmetic where both fit
-/// (std::fmod is a software routine in wasm, and the search asks this for every layout).
+/// Whether whole `value` is a multiple of whole `divisor` (≥ 1). Below 2^52 one division says
+/// it: if b does not divide a, a/b lies at least 1/b from every integer, more than the quotient's
+/// rounding error (a/b)·2^-53 when a < 2^53, so the rounded quotient is whole exactly when b
+/// divides a. (std::fmod is a software routine in wasm, and the search asks this per layout.)
 inline bool is_multiple(double value, double divisor) {
-  constexpr double kExact = 9007199254740992.0;  // 2^53
-  if (divisor >= 1 && value >= 0 && value < kExact && divisor < kExact &&
-      value == static_cast<double>(static_cast<long long>(value)) &&
-      divisor == static_cast<double>(static_cast<long long>(divisor))) {
-    return static_cast<long long>(value) % static_cast<long long>(divisor) == 0;
+  if (!(divisor >= 1 && value >= 0)) return false;
+  if (value < 4503599627370496.0 && value == std::floor(value) && divisor == std::floor(divisor)) {
+    const double quotient = value / divisor;
+    return quotient == std::floor(quotient);
   }
-  return divisor >= 1 && value >= 0 && std::fmod(value, divisor) == 0;
+  return std::fmod(value, divisor) == 0;
 }
 
 /// Bits of the rules a layout breaks (0: valid).

@@ -21,9 +21,9 @@ export function EfficiencyFields() {
       <Field id="commEfficiency" hint={t('time.hint_comm_efficiency')} />
       <Field id="tpOverlap" hint={t('time.hint_tp_overlap')} />
       <Field id="moeOverlap" hint={t('time.hint_moe_overlap')} />
-      <Field id="dpOverlap" hint={t('hint.dp_overlap')} />
-      <Field id="mfu" hint={t('hint.mfu')} />
-      <Field id="achievedTflops" hint={t('hint.achieved_tflops')} />
+      <Field id="dpOverlap" hint={t('time.hint_dp_overlap')} />
+      <Field id="mfu" hint={t('time.hint_mfu')} />
+      <Field id="achievedTflops" hint={t('time.hint_achieved_tflops')} />
       <Field id="pue" />
     </>
   );

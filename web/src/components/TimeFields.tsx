@@ -3,8 +3,10 @@ import { useT } from '../state/context';
 import { Field } from './Field';
 import { Lazy } from './Lazy';
 
-// The efficiencies' fields and hints load when their section is first opened.
+// The efficiencies' fields and the search's settings load with their hints when their section
+// is first opened.
 const loadEfficiencyFields = () => import('./EfficiencyFields').then((m) => m.EfficiencyFields);
+const loadSearchFields = () => import('./SearchFields').then((m) => m.SearchFields);
 
 /** What the time, cost and search need: tokens, a deadline, the ranking, limits, efficiencies. */
 export function TimeFields() {
@@ -16,7 +18,9 @@ export function TimeFields() {
       <Field id="epochs" />
       <Field id="deadlineDays" hint={t('hint.deadline_days')} />
       <Field id="objective" />
-      <Field id="searchLimits" hint={t('hint.search_limits')} />
+      <Disclosure summary={t('field.search_limits')}>
+        {() => <Lazy load={loadSearchFields} />}
+      </Disclosure>
       <Disclosure summary={t('ui.efficiency')}>
         {() => <Lazy load={loadEfficiencyFields} />}
       </Disclosure>

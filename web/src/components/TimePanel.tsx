@@ -28,7 +28,7 @@ export function TimePanel() {
         </p>
       ) : waiting ? (
         <p class="why" aria-busy="true">
-          {t('ui.time_loading')}
+          {t('ui.loading_part')}
         </p>
       ) : !training.timeAvailable ? (
         <p class="hint">{t('ui.time_unavailable')}</p>

@@ -13,7 +13,6 @@ export function TrainingFields() {
       <Field id="microBatch" />
       <Field id="seqLen" />
       <Field id="globalBatch" hint={t('hint.global_batch')} />
-      <Field id="batchTolerance" hint={t('hint.batch_tolerance')} />
       <Field id="recompute" />
       <Field id="zero" hint={t('hint.zero')} />
       <Field id="sequenceParallel" />

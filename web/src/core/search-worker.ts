@@ -17,6 +17,31 @@ export interface SearchResponse {
   error?: string;
 }
 
+// The plan's own layout is what the page evaluates; the search looks around it, bounded only by
+// the plan's search limits (so that using a layout it found does not shrink the next search).
+// Stripped here, in the worker's chunk, rather than in the page's first script.
+const LAYOUT_INPUTS: (keyof PlanTexts)[] = [
+  'tp',
+  'pp',
+  'dp',
+  'cp',
+  'ep',
+  'etp',
+  'vpp',
+  'stageLayers',
+  'microBatch',
+  'zero',
+  'recompute',
+  'sequenceParallel',
+];
+
+/** The plan the page's search runs: the plan without its layout inputs. */
+function searchTexts(texts: PlanTexts): PlanTexts {
+  const out = { ...texts };
+  for (const key of LAYOUT_INPUTS) delete out[key];
+  return out;
+}
+
 const ready = createLlmSizerModule() as Promise<LlmSizerModule>;
 // Work between two looks at the message queue, and units asked of the module per call.
 const SLICE_MS = 12;
@@ -35,7 +60,7 @@ async function run(id: number, texts: PlanTexts) {
   const module = await ready;
   if (id !== current) return;
   const start = performance.now();
-  const begin = module.searchBegin(texts);
+  const begin = module.searchBegin(searchTexts(texts));
   let shown = start;
   let slice = start;
   while (begin.ready) {

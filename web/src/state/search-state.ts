@@ -16,30 +16,6 @@ export interface SearchState {
   error?: string;
 }
 
-// The plan's own layout is what the page evaluates; the search looks around it, bounded only by
-// the plan's search limits (so that using a layout it found does not shrink the next search).
-const LAYOUT_INPUTS: (keyof PlanTexts)[] = [
-  'tp',
-  'pp',
-  'dp',
-  'cp',
-  'ep',
-  'etp',
-  'vpp',
-  'stageLayers',
-  'microBatch',
-  'zero',
-  'recompute',
-  'sequenceParallel',
-];
-
-/** The plan the page's search runs: the plan without its layout inputs. */
-export function searchTexts(texts: PlanTexts): PlanTexts {
-  const out = { ...texts };
-  for (const key of LAYOUT_INPUTS) delete out[key];
-  return out;
-}
-
 /** Whether the plan asks a question the search can answer. */
 export function searchApplies(texts: PlanTexts): boolean {
   return Boolean(texts.clusterGpus) || Boolean(texts.deadlineDays && texts.tokens);
@@ -85,7 +61,7 @@ export function followPlanWithSearch(
     }
     state.value = { ...state.peek(), status: 'running', progress: undefined };
     if (!shown) return; // it runs once its panel comes into view
-    timer = setTimeout(() => run(searchTexts(texts)), Math.max(debounceMs, settledAt - Date.now()));
+    timer = setTimeout(() => run(texts), Math.max(debounceMs, settledAt - Date.now()));
   });
   return {
     state,
