@@ -1,6 +1,5 @@
 #include "llm_sizer/number_format.hpp"
 
-#include <cerrno>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -8,6 +7,8 @@
 #include <cstring>
 #include <iterator>
 #include <string>
+
+#include "llm_sizer/decimal.hpp"
 
 namespace llm_sizer {
 namespace {
@@ -69,11 +70,11 @@ void printf_shortest(double value, std::string& digits, int& point, bool& negati
   int low = 0;    // precision (digits after the first) known not to round-trip, or 0
   int high = 16;  // always round-trips
   std::snprintf(buffer, sizeof buffer, "%.*e", 0, magnitude);
-  if (std::strtod(buffer, nullptr) == magnitude) high = 0;
+  if (read_decimal(buffer) == magnitude) high = 0;
   while (high - low > 1) {
     const int mid = (low + high) / 2;
     std::snprintf(buffer, sizeof buffer, "%.*e", mid, magnitude);
-    (std::strtod(buffer, nullptr) == magnitude ? high : low) = mid;
+    (read_decimal(buffer) == magnitude ? high : low) = mid;
   }
   std::snprintf(buffer, sizeof buffer, "%.*e", high, magnitude);
   // At a power of two the doubles below are half as far apart as those above, so the values that
@@ -84,8 +85,8 @@ void printf_shortest(double value, std::string& digits, int& point, bool& negati
   char shorter[sizeof buffer];
   if (high > 0) {
     std::snprintf(shorter, sizeof shorter, "%.*e", high - 1, magnitude);
-    if (std::strtod(shorter, nullptr) < magnitude && increment_last_digit(shorter) &&
-        std::strtod(shorter, nullptr) == magnitude) {
+    if (read_decimal(shorter) < magnitude && increment_last_digit(shorter) &&
+        read_decimal(shorter) == magnitude) {
       text = shorter;
     }
   }
@@ -288,7 +289,7 @@ std::optional<double> parse_number(std::string_view text) {
   }
   if (scale != 1) cleaned.pop_back();
   if (cleaned.empty()) return std::nullopt;
-  // strtod also reads hex floats and "nan(...)"; accept only plain decimals and the IEEE names.
+  // Only plain decimals and the IEEE names.
   const std::string lower = [&] {
     std::string s;
     for (char c : cleaned) s += static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
@@ -309,11 +310,9 @@ std::optional<double> parse_number(std::string_view text) {
     }
   }
   if (!digit_seen) return std::nullopt;
-  errno = 0;
-  char* end = nullptr;
-  const double value = std::strtod(cleaned.c_str(), &end);
-  if (end == cleaned.c_str() || *end != '\0') return std::nullopt;
-  return value * scale;
+  const std::optional<double> value = read_decimal(cleaned);
+  if (!value) return std::nullopt;
+  return *value * scale;
 }
 
 }  // namespace llm_sizer

@@ -3,25 +3,15 @@
 
 #include <fstream>
 
+#include "cli_run.hpp"
 #include "llm_sizer/json.hpp"
 #include "llm_sizer/model.hpp"
-#include "run.hpp"
 #include "test_support.hpp"
 
 namespace llm_sizer {
 namespace {
 
-struct Cli {
-  int code;
-  std::string out;
-  std::string err;
-};
-
-Cli run_cli(const std::vector<std::string>& args) {
-  Cli r;
-  r.code = cli::run(args, r.out, r.err);
-  return r;
-}
+using test::run_cli;
 
 std::string fixture_path(const std::string& name) {
   return std::string(LLM_SIZER_FIXTURES_DIR) + "/hf/" + name;

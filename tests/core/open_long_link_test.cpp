@@ -5,22 +5,12 @@
 #include <string>
 #include <vector>
 
-#include "run.hpp"
+#include "cli_run.hpp"
 
 namespace llm_sizer {
 namespace {
 
-struct Cli {
-  int code;
-  std::string out;
-  std::string err;
-};
-
-Cli run_cli(const std::vector<std::string>& args) {
-  Cli r;
-  r.code = cli::run(args, r.out, r.err);
-  return r;
-}
+using test::run_cli;
 
 // 30 bytes of plan, then a model name of 70,000 bytes: 70,030 bytes = 68.39 KiB.
 const std::string kLongLink = "#v=1&m=gpt3-175b&pp=10&m.name=" + std::string(70000, 'x');

@@ -12,8 +12,8 @@ namespace llm_sizer {
 std::string format_shortest(double value);
 
 /// The same text by the reference method alone: printf's correctly rounded digits at the
-/// smallest precision that strtod reads back. format_shortest takes faster exact paths for whole
-/// numbers and short decimals and must agree with it everywhere (tested).
+/// smallest precision that read_decimal reads back. format_shortest takes faster exact paths for
+/// whole numbers and short decimals and must agree with it everywhere (tested).
 std::string format_shortest_reference(double value);
 
 /// Compact text for links and flags: integers ≥ 10⁶ ending in zeros become "175e9";

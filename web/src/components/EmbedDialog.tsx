@@ -154,6 +154,9 @@ export function EmbedDialog({ onClose }: { onClose(): void }) {
             title={t('ui.embed_preview', { title })}
             sandbox={SANDBOX}
             height={height}
+            // A picture of the embed: keyboard focus inside it would take Escape away from the
+            // dialog (the serving panel's buttons made that reachable within a few tabs).
+            inert
             data-testid="embed-preview"
           />
         </div>
