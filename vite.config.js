@@ -51,6 +51,16 @@ function pageSource(dir = 'web/src') {
 // them before the pack's components render.
 const PACKS = {
   search: { files: ['components/SearchPanel.tsx', 'components/ParetoChart.tsx'] },
+  // The search's rows, the step time's split and the efficiency fields: each component loads
+  // when first shown (the step time with the full module) and adds this pack as it loads.
+  results: {
+    files: [
+      'components/SearchResults.tsx',
+      'components/TimeDetails.tsx',
+      'components/EfficiencyFields.tsx',
+      'components/SearchFields.tsx',
+    ],
+  },
   serve: {
     files: [
       'components/ServeAnswer.tsx',

@@ -3,6 +3,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <vector>
 
 #include "../tests/core/huge_config.hpp"
 #include "llm_sizer/comparison.hpp"
@@ -13,7 +14,10 @@
 #include "llm_sizer/plan_codec.hpp"
 #include "llm_sizer/precision.hpp"
 #include "llm_sizer/report.hpp"
+#include "llm_sizer/resolve.hpp"
+#include "llm_sizer/step_time.hpp"
 #include "llm_sizer/training_memory.hpp"
+#include "llm_sizer/training_report.hpp"
 #include "llm_sizer/training_time.hpp"
 
 namespace {
@@ -86,28 +90,111 @@ void BM_SearchGpt3OnClusterOf1024(benchmark::State& state) {
 }
 BENCHMARK(BM_SearchGpt3OnClusterOf1024)->Unit(benchmark::kMillisecond);
 
-// One layout of the search: memory of every stage (peak) plus the step time.
-void BM_OneLayoutEvaluation(benchmark::State& state) {
+// The resolved inputs of the article's layout, GPT-3 175B on (8, 10, 12) H100, as the page and
+// the search see them: the step-time model operation by operation (no fixed efficiency).
+llm_sizer::TrainingTimeInputs resolved_gpt3_layout() {
+  llm_sizer::Plan plan = article_plan();
+  plan.tokens = 300e9;
+  const llm_sizer::ResolvedPlan resolved = llm_sizer::resolve(plan);
   llm_sizer::TrainingTimeInputs in;
-  in.memory = gpt3_inputs();
-  in.peak_tflops = 989;
-  in.compute_efficiency = 0.6;
-  in.achieved_tflops = NAN;
-  in.intra_node_gbps = 450;
-  in.inter_node_gbps = 50;
-  in.dp_overlap = 0.8;
-  in.global_batch = 1536;
-  in.tokens = 300e9;
-  in.price_per_gpu_hour = 2.99;
-  in.power_w = 700;
-  in.pue = 1.2;
-  in.memory.layout.microbatches = 128;
+  llm_sizer::TrainingSettings settings;
+  std::vector<llm_sizer::Issue> issues;
+  llm_sizer::training_layout(resolved, 8, 10, 12, in, settings, issues);
+  return in;
+}
+
+// One layout from scratch: memory of every stage (peak) plus the step time, the layer costs
+// (every GEMM, attention and element-wise kernel, every collective) included. The page's
+// benchmarkLayoutNs runs the same in wasm.
+void BM_OneLayoutEvaluation(benchmark::State& state) {
+  auto in = resolved_gpt3_layout();
+  int i = 0;
   for (auto _ : state) {
+    in.memory.layout.micro_batch = 1 + (++i & 1);  // no result the compiler could keep
     const auto peak = llm_sizer::training_peak(in.memory);
     benchmark::DoNotOptimize(llm_sizer::training_time(in, peak.params_per_card));
   }
 }
 BENCHMARK(BM_OneLayoutEvaluation);
+
+// The layout bench/calculon-side-by-side.sh gives Calculon (which needs PP to divide the 96
+// layers): GPT-3 175B on 1,024 H100 as (8, 8, 16), micro-batch 1, batch 1536, sequence
+// parallelism, selective recompute, distributed optimizer.
+void BM_OneLayoutCalculonsLayout(benchmark::State& state) {
+  llm_sizer::Plan plan;
+  plan.tokens = 300e9;
+  plan.global_batch = 1536;
+  plan.micro_batch = 1;
+  plan.recompute = "selective";
+  plan.sequence_parallel = 1;
+  plan.zero = 1;
+  const llm_sizer::ResolvedPlan resolved = llm_sizer::resolve(plan);
+  llm_sizer::TrainingTimeInputs in;
+  llm_sizer::TrainingSettings settings;
+  std::vector<llm_sizer::Issue> issues;
+  llm_sizer::training_layout(resolved, 8, 8, 16, in, settings, issues);
+  double sink = 0;
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(in);
+    const auto peak = llm_sizer::training_peak(in.memory);
+    sink += llm_sizer::training_time(in, peak.params_per_card).step_s;
+  }
+  state.counters["step_s"] = sink / static_cast<double>(state.iterations());
+}
+BENCHMARK(BM_OneLayoutCalculonsLayout);
+
+// One layout inside the search: the layer costs are the key's (TP, CP, EP, ETP, micro-batch,
+// SP, recompute), computed once for every PP, split, VPP and DP tried with it.
+void BM_OneLayoutInTheSearch(benchmark::State& state) {
+  auto in = resolved_gpt3_layout();
+  const llm_sizer::LayerCosts costs = llm_sizer::layer_costs(in);
+  int i = 0;
+  for (auto _ : state) {
+    in.memory.layout.dp = 12 + 12 * (++i & 1);
+    in.memory.layout.microbatches = 1536 / in.memory.layout.dp;
+    const auto peak = llm_sizer::training_peak(in.memory);
+    benchmark::DoNotOptimize(llm_sizer::training_time(in, peak.params_per_card, costs));
+  }
+}
+BENCHMARK(BM_OneLayoutInTheSearch);
+
+// A search, with the layouts it evaluated and the time per layout.
+void run_search(benchmark::State& state, const llm_sizer::Plan& plan) {
+  double evaluated = 0;
+  for (auto _ : state) {
+    const auto result = llm_sizer::search_plan(plan);
+    evaluated = result.search.evaluated;
+    benchmark::DoNotOptimize(result);
+  }
+  state.counters["layouts"] = evaluated;
+  state.counters["ns_per_layout"] = benchmark::Counter(
+      evaluated, benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+}
+
+// Issue 12: DeepSeek-V3 (671B, 256 routed experts) on 2,048 H800 with EP, ETP, CP, VPP and
+// uneven splits searched, at the family's global batch.
+void BM_SearchDeepSeekV3On2048H800(benchmark::State& state) {
+  llm_sizer::Plan plan;
+  plan.model = "deepseek-v3";
+  plan.accelerator = "h800-80g";
+  plan.cluster_gpus = 2048;
+  plan.tokens = 14.8e12;
+  run_search(state, plan);
+}
+BENCHMARK(BM_SearchDeepSeekV3On2048H800)->Unit(benchmark::kMillisecond);
+
+// Issue 12: a deadline with a fixed batch: Llama 3.1 70B, H200, 1024 sequences, 15T tokens, 90
+// days — the fewest GPUs that meet it, every DP the batch allows.
+void BM_SearchLlama70bDeadline(benchmark::State& state) {
+  llm_sizer::Plan plan;
+  plan.model = "llama-3.1-70b";
+  plan.accelerator = "h200-141g";
+  plan.global_batch = 1024;
+  plan.tokens = 15e12;
+  plan.deadline_days = 90;
+  run_search(state, plan);
+}
+BENCHMARK(BM_SearchLlama70bDeadline)->Unit(benchmark::kMillisecond);
 
 // The serving model alone (the page recomputes it, with its ~30-point curve, on every keystroke).
 void BM_ServingModelMoe(benchmark::State& state) {

@@ -15,6 +15,7 @@ constexpr std::string_view kHelp = "help";
 constexpr std::string_view kJson = "json";
 constexpr std::string_view kHfConfig = "hf-config";
 constexpr std::string_view kLink = "link";
+constexpr std::string_view kAll = "all";
 constexpr std::string_view kVllmCommand = "vllm-command";
 
 bool is_flag(const std::string& arg) { return arg.rfind("--", 0) == 0; }
@@ -36,6 +37,7 @@ std::vector<std::string> flags_of(const Command& command) {
   if (command.hf_config) flags.emplace_back(kHfConfig);
   if (command.vllm_command) flags.emplace_back(kVllmCommand);
   if (command.link) flags.emplace_back(kLink);
+  if (command.all) flags.emplace_back(kAll);
   flags.emplace_back(kHelp);
   return flags;
 }
@@ -46,12 +48,13 @@ bool takes(const Command& command, std::string_view name) {
   if (name == kHfConfig) return command.hf_config;
   if (name == kVllmCommand) return command.vllm_command;
   if (name == kLink) return command.link;
+  if (name == kAll) return command.all;
   const FieldSpec* field = find_field_by_cli_flag(name);
   return field != nullptr && uses_field(command, *field);
 }
 
 bool exists(std::string_view name) {
-  return name == kHelp || name == kJson || name == kHfConfig || name == kLink ||
+  return name == kHelp || name == kJson || name == kHfConfig || name == kLink || name == kAll ||
          name == kVllmCommand || find_field_by_cli_flag(name) != nullptr;
 }
 
@@ -74,9 +77,9 @@ void take_flag(const GivenFlag& flag, const Command& command, const Messages& m,
         m.format("cli.flag_not_used", {{"flag", dashed}, {"command", std::string(command.name)}}));
     return;
   }
-  if (flag.name == kHelp || flag.name == kJson) {
+  if (flag.name == kHelp || flag.name == kJson || flag.name == kAll) {
     if (flag.has_value) out.errors.push_back(m.format("cli.takes_no_value", {{"flag", dashed}}));
-    (flag.name == kHelp ? out.help : out.json) = true;
+    (flag.name == kHelp ? out.help : flag.name == kJson ? out.json : out.all) = true;
     return;
   }
   const FieldSpec* field = find_field_by_cli_flag(flag.name);
@@ -125,7 +128,7 @@ Arguments parse_arguments(const std::vector<std::string>& args, const Messages& 
     }
     const bool next_is_value = i + 1 < args.size() && !is_flag(args[i + 1]);
     const FieldSpec* field = find_field_by_cli_flag(flag.name);
-    const bool bare_flag = flag.name == kHelp || flag.name == kJson ||
+    const bool bare_flag = flag.name == kHelp || flag.name == kJson || flag.name == kAll ||
                            (field != nullptr && field->type == FieldType::kFlag && !next_is_value);
     if (!flag.has_value && bare_flag && field != nullptr) {
       flag.value = "1";  // --sequence-parallel alone switches it on

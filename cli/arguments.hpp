@@ -29,6 +29,7 @@ struct Arguments {
   std::optional<std::string> link;
   bool json = false;
   bool help = false;
+  bool all = false;                 ///< search --all: every evaluated layout (CSV, or in the JSON)
   std::vector<std::string> errors;  ///< usage errors, worded, in the order of the arguments
 };
 

@@ -8,14 +8,13 @@ namespace {
 
 constexpr std::string_view kTrainGroups[] = {"model",  "architecture", "accelerator", "article",
                                              "layout", "memory",       "finetune",    "time"};
-// The objective ranks the search's layouts; train evaluates one layout.
-constexpr std::string_view kTrainIgnored[] = {"objective"};
+// The objective and the limits shape the search; train evaluates one layout.
+constexpr std::string_view kTrainIgnored[] = {"objective", "search_limits"};
 constexpr std::string_view kInferGroups[] = {"model", "architecture", "accelerator", "inference"};
 constexpr std::string_view kSearchGroups[] = {"model",  "architecture", "accelerator", "layout",
                                               "memory", "finetune",     "time"};
-// The search tries every value of these itself, so a value given for them would be ignored.
-constexpr std::string_view kSearchIgnored[] = {
-    "tp", "pp", "dp", "stage_layers", "micro_batch", "zero", "recompute", "sequence_parallel"};
+// A layout input given to the search fixes that dimension (--tp 8), a range limits it
+// (--pp 4..16): the search reads them all.
 // A link carries every input, so link and open take them all.
 constexpr std::string_view kAllGroups[] = {"general", "model",    "architecture", "accelerator",
                                            "article", "layout",   "memory",       "finetune",
@@ -24,7 +23,7 @@ constexpr std::string_view kAllGroups[] = {"general", "model",    "architecture"
 constexpr std::array kCommands = {
     Command{"train", "", kTrainGroups, kTrainIgnored, true, true, false, true, true},
     Command{"infer", "", kInferGroups, {}, true, true, true, true, true},
-    Command{"search", "", kSearchGroups, kSearchIgnored, true, true, false, true, true},
+    Command{"search", "", kSearchGroups, {}, true, true, false, true, true, true},
     Command{"link", "", kAllGroups, {}, false, true, true, true, true},
     Command{"open", "LINK", kAllGroups, {}, true, true, false, false, true},
     Command{"models", "", {}, {}, true, false, false, false, false},

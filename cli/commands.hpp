@@ -19,6 +19,7 @@ struct Command {
   bool vllm_command = false;                  ///< --vllm-command TEXT
   bool link = false;                          ///< --link LINK: start from a link's plan
   bool plan = false;                          ///< works on a plan (evaluates or encodes one)
+  bool all = false;                           ///< --all: every evaluated layout (search)
 };
 
 /// Every sub-command, in the order help lists them.

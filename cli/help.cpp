@@ -9,6 +9,7 @@
 
 #include "llm_sizer/accelerator.hpp"
 #include "llm_sizer/inference_report.hpp"
+#include "llm_sizer/kernel_model.hpp"
 #include "llm_sizer/memory_profile.hpp"
 #include "llm_sizer/model.hpp"
 #include "llm_sizer/number_format.hpp"
@@ -91,8 +92,9 @@ std::vector<IssueParam> automatic_params(const FieldSpec& field) {
   if (id == "prefetch_bucket") {
     return one(memory_profile(Framework::kDeepspeed).prefetch_bucket_params);
   }
-  if (id == "mfu") return profile(&FrameworkProfile::compute_efficiency);
-  if (id == "dp_overlap") return profile(&FrameworkProfile::dp_overlap);
+  if (id == "gemm_efficiency") return one(kDefaultGemmEfficiency);
+  if (id == "comm_efficiency") return one(kDefaultCommEfficiency);
+  if (id == "memory_efficiency") return one(kDefaultMemoryEfficiency);
   if (id == "batch") return one(kDefaultServingBatch);
   if (id == "context") return one(kDefaultServingContext);
   if (id == "gpu_memory_utilization") return one(kDefaultGpuMemoryUtilization);
@@ -199,6 +201,7 @@ std::string command_help(const Command& command, const Messages& m) {
   if (command.vllm_command) {
     io.push_back({"--vllm-command TEXT", m.format("cli.flag_vllm_command"), ""});
   }
+  if (command.all) io.push_back({"--all", m.format("cli.flag_all"), ""});
   if (command.json) {
     io.push_back({"--json", m.format(command.plan ? "cli.flag_json" : "cli.flag_json_array"), ""});
   }

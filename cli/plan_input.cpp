@@ -45,6 +45,25 @@ void import_hf_config_file(const std::string& path, const std::vector<std::strin
   }
 }
 
+// The search's name for a layout input it can limit to a range or a list (search_limits.hpp).
+std::string_view limit_name(std::string_view field) {
+  constexpr std::pair<std::string_view, std::string_view> kNames[] = {{"tp", "tp"},
+                                                                      {"pp", "pp"},
+                                                                      {"dp", "dp"},
+                                                                      {"cp", "cp"},
+                                                                      {"ep", "ep"},
+                                                                      {"etp", "etp"},
+                                                                      {"vpp", "vpp"},
+                                                                      {"micro_batch", "mb"},
+                                                                      {"zero", "zero"},
+                                                                      {"recompute", "rc"},
+                                                                      {"sequence_parallel", "sp"}};
+  for (const auto& [id, name] : kNames) {
+    if (id == field) return name;
+  }
+  return {};
+}
+
 // Reads --vllm-command into the plan under the flags: a field given explicitly keeps its value.
 void import_vllm_command_text(const std::string& text,
                               const std::vector<std::string>& explicit_fields, PlanInput& input) {
@@ -74,6 +93,14 @@ PlanInput read_plan(const Arguments& args, const std::string& link, const Messag
   }
   std::vector<std::string> explicit_fields;
   for (const auto& [field, text] : args.fields) {
+    // search --pp 4..16 or --mb 1,2: a range or a list limits the search instead of fixing it.
+    const std::string_view limit = limit_name(field->id);
+    if (args.command == "search" && !limit.empty() &&
+        (text.find("..") != std::string::npos || text.find(',') != std::string::npos)) {
+      std::string& limits = input.plan.search_limits;
+      limits += (limits.empty() ? "" : " ") + std::string(limit) + "=" + text;
+      continue;
+    }
     if (!field->is_text() && text.empty()) {  // "" would mean automatic: --pp= is a mistake
       input.issues.push_back(
           {"not_a_number", std::string(field->id), Severity::kError, {{"value", text}}});

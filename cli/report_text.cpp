@@ -6,6 +6,8 @@
 #include "report_text.hpp"
 
 #include <cmath>
+#include <string_view>
+#include <utility>
 
 #include "llm_sizer/accelerator.hpp"
 #include "llm_sizer/model.hpp"
@@ -81,13 +83,20 @@ std::string time_text(const FullTraining& t, const Messages& m) {
   if (!t.time_available) return "\n" + m.format("cli.time_unavailable") + "\n";
   const TrainingTime& time = t.time;
   const TrainingSettings& s = t.settings;
+  // The page's sentence (TimeDetails.tsx): a given compute efficiency replaces the kernel model.
+  const char* sentence = time.measured                         ? "ui.time_measured"
+                         : std::isfinite(s.compute_efficiency) ? "ui.time_predicted_fixed"
+                                                               : "ui.time_predicted";
   std::string out = "\n" + m.format("ui.time_title") + "\n" +
-                    m.format(time.measured ? "ui.time_measured" : "ui.time_predicted",
-                             {{"gpus", rounded(time.gpus, 0)},
-                              {"peak", rounded(s.peak_tflops, 0)},
-                              {"dtype", s.compute_dtype == "fp8" ? "FP8" : "BF16"},
-                              {"efficiency", rounded(s.compute_efficiency * 100, 0)},
-                              {"achieved", rounded(s.achieved_tflops, 0)}}) +
+                    m.format(sentence, {{"gpus", rounded(time.gpus, 0)},
+                                        {"peak", rounded(s.peak_tflops, 0)},
+                                        {"dtype", s.compute_dtype == "fp8" ? "FP8" : "BF16"},
+                                        {"efficiency", rounded(s.compute_efficiency * 100, 0)},
+                                        {"gemm", rounded(s.gemm_efficiency * 100, 0)},
+                                        {"attention", rounded(s.attention_efficiency * 100, 0)},
+                                        {"batch", rounded(s.global_batch, 0)},
+                                        {"microbatches", rounded(time.microbatches, 0)},
+                                        {"achieved", rounded(s.achieved_tflops, 0)}}) +
                     "\n";
   const auto known = [](double v, const std::string& text) {
     return std::isfinite(v) ? text : std::string("—");
@@ -109,6 +118,22 @@ std::string time_text(const FullTraining& t, const Messages& m) {
   }
   out += render_table(rows, {false, true});
   if (!has_tokens) out += m.format("cli.time_needs_tokens") + "\n";
+  // The step's split, term by term, as the page's table shows it (a measured throughput gives
+  // only the compute).
+  const std::pair<double, const char*> terms[] = {
+      {time.compute_s, "time.compute"},    {time.recompute_s, "time.recompute"},
+      {time.bubble_s, "time.bubble"},      {time.tp_comm_s, "time.tp_comm"},
+      {time.cp_comm_s, "time.cp_comm"},    {time.pp_comm_s, "time.pp_comm"},
+      {time.dp_comm_s, "time.dp_comm"},    {time.moe_comm_s, "time.moe_comm"},
+      {time.optimizer_s, "time.optimizer"}};
+  std::vector<std::vector<std::string>> split;
+  for (const auto& [seconds, key] : terms) {
+    if (time.measured && std::string_view(key) != "time.compute") continue;
+    split.push_back(
+        {m.format(key), known(seconds, rounded(seconds, 3) + " " + m.format("unit.s"))});
+  }
+  out += "\n" + m.format("ui.step_time", {{"n", rounded(time.step_s, 2)}}) + "\n";
+  out += render_table(split, {false, true});
   return out;
 }
 
@@ -190,22 +215,27 @@ std::string full_training_text(const Report& report, const Messages& m) {
 
 std::string layout_rows(const std::vector<LayoutCandidate>& layouts, const Messages& m) {
   std::vector<std::vector<std::string>> rows = {
-      {"#", "TP", "PP", "DP", m.format("cli.col_gpus"), m.format("field.micro_batch"), "ZeRO",
-       m.format("field.recompute"), "SP", m.format("cli.col_peak"), m.format("cli.col_step"), "MFU",
-       m.format("cli.col_days"), m.format("cli.col_cost")}};
+      {"#", "TP", "PP", "VPP", "DP", "CP", "EP", m.format("cli.col_gpus"),
+       m.format("field.micro_batch"), m.format("cli.col_microbatches"), "ZeRO",
+       m.format("field.recompute"), m.format("cli.col_peak"), m.format("cli.col_step"),
+       m.format("cli.col_bubble"), "MFU", m.format("cli.col_days"), m.format("cli.col_cost")}};
   int rank = 1;
+  const auto seconds = [](double s) { return format_readable(std::round(s * 100) / 100) + " s"; };
   for (const auto& c : layouts) {
-    rows.push_back({std::to_string(rank++), format_shortest(c.tp), format_shortest(c.pp),
-                    format_shortest(c.dp), format_shortest(c.gpus), format_shortest(c.micro_batch),
-                    format_shortest(c.zero), m.format("choice.recompute." + c.recompute),
-                    c.sequence_parallel ? "✓" : "", gb_text(c.peak_gb) + " GB",
-                    format_readable(std::round(c.step_s * 100) / 100) + " s",
+    std::string pp = format_shortest(c.pp);
+    if (!c.stage_layers.empty()) pp += " [" + c.stage_layers + "]";
+    rows.push_back({std::to_string(rank++), format_shortest(c.tp), pp, format_shortest(c.vpp),
+                    format_shortest(c.dp), format_shortest(c.cp), format_shortest(c.ep),
+                    format_shortest(c.gpus), format_shortest(c.micro_batch),
+                    format_shortest(c.microbatches), format_shortest(c.zero),
+                    m.format("choice.recompute." + c.recompute), gb_text(c.peak_gb) + " GB",
+                    seconds(c.step_s), seconds(c.bubble_s),
                     format_readable(std::round(c.mfu * 1000) / 10) + "%",
                     std::isfinite(c.days) ? format_readable(std::round(c.days * 10) / 10) : "—",
                     std::isfinite(c.cost) ? dollars(c.cost) : "—"});
   }
-  return render_table(
-      rows, {true, true, true, true, true, true, true, false, false, true, true, true, true, true});
+  return render_table(rows, {true, true, true, true, true, true, true, true, true, true, true,
+                             false, true, true, true, true, true, true});
 }
 
 }  // namespace
@@ -215,7 +245,8 @@ std::string search_text(const SearchReport& r, const Messages& m) {
   std::string out = m.format("cli.search_title", {{"mode", m.format("cli.mode_" + s.mode)},
                                                   {"evaluated", format_shortest(s.evaluated)},
                                                   {"feasible", format_shortest(s.feasible)}}) +
-                    "\n\n";
+                    "\n";
+  out += m.format("cli.search_batch", {{"batch", format_readable(s.global_batch)}}) + "\n\n";
   if (!s.found) return out + m.format("issue.search_nothing_fits") + "\n";
   out += layout_rows(s.top, m);
   if (s.min_gpus_found) {

@@ -52,11 +52,13 @@ int run_plan_command(const Arguments& a, const Messages& m, std::string& out, st
   read_issues.insert(read_issues.end(), input.issues.begin(), input.issues.end());
 
   if (a.command == "search") {
-    SearchReport search = search_plan(input.plan);
+    SearchReport search = search_plan(input.plan, a.all);
     search.issues.insert(search.issues.begin(), read_issues.begin(), read_issues.end());
     const bool bad = report_issues(search.issues, m, err, hf_path) || !search.ran;
     if (a.json) {
       out += search_json(search);
+    } else if (a.all && search.ran) {
+      out += search_csv(search);
     } else if (search.ran) {
       out += search_text(search, m);
     }

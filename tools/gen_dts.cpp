@@ -276,6 +276,8 @@ std::string declarations() {
   d.declare(boundary::Catalog{});
   const SearchReport search;
   d.declare(boundary::SearchOutcome{&search});
+  d.declare(boundary::SearchStart{});
+  d.declare(boundary::SearchProgress{});
   const HfImport imported;
   d.declare(boundary::HfImportTexts{&imported});
   const VllmImport vllm;

@@ -12,6 +12,7 @@
 #include <emscripten/emscripten.h>
 #include <emscripten/val.h>
 
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -111,6 +112,48 @@ val search_js(const val& texts) {
   return to_js(boundary::SearchOutcome{&report});
 }
 
+// The search in steps, for the page's worker: it reports progress between steps and stops when
+// cancelled. One search at a time per module instance (the worker owns its module).
+struct SteppedSearch {
+  std::unique_ptr<LayoutSearch> search;
+  SearchReport report;
+};
+SteppedSearch& stepped() {
+  static SteppedSearch s;
+  return s;
+}
+
+val search_begin_js(const val& texts) {
+  std::vector<Issue> read_issues;
+  const Plan plan = plan_from_texts(texts, read_issues);
+  SearchSetup setup = prepare_search(plan);
+  SteppedSearch& s = stepped();
+  s.report = {};
+  s.report.issues = read_issues;
+  s.report.issues.insert(s.report.issues.end(), setup.issues.begin(), setup.issues.end());
+  s.search.reset();
+  if (setup.ready) s.search = std::make_unique<LayoutSearch>(setup.base, setup.options);
+  return to_js(boundary::SearchStart{s.search != nullptr, s.search ? s.search->total() : 0.0});
+}
+
+val search_step_js(double units) {
+  SteppedSearch& s = stepped();
+  const bool finished = !s.search || s.search->run(units);
+  return to_js(boundary::SearchProgress{finished, s.search ? s.search->done() : 0.0,
+                                        s.search ? s.search->total() : 0.0});
+}
+
+val search_end_js() {
+  SteppedSearch& s = stepped();
+  if (s.search) {
+    s.report.search = s.search->result();
+    s.report.ran = true;
+    finish_search(s.report);
+  }
+  s.search.reset();
+  return to_js(boundary::SearchOutcome{&s.report});
+}
+
 // The CLI's --json documents, for the page's JSON export.
 std::string export_json_js(const val& texts, const std::string& kind) {
   Plan plan;
@@ -181,6 +224,9 @@ EMSCRIPTEN_BINDINGS(llm_sizer) {
 #ifndef LLM_SIZER_PAGE_MODULE
   emscripten::function("exportJson", &llm_sizer::export_json_js);
   emscripten::function("search", &llm_sizer::search_js);
+  emscripten::function("searchBegin", &llm_sizer::search_begin_js);
+  emscripten::function("searchStep", &llm_sizer::search_step_js);
+  emscripten::function("searchEnd", &llm_sizer::search_end_js);
   emscripten::function("benchmarkLayoutNs", &llm_sizer::benchmark_layout_ns);
   emscripten::function("importHfConfig", &llm_sizer::import_hf_config_js);
   emscripten::function("comparison", &llm_sizer::comparison_js);

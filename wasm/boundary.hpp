@@ -97,6 +97,32 @@ void visit_fields(Visitor& v, const SearchOutcome& s) {
   v.field("issues", s.report->issues);
 }
 
+/// searchBegin(texts): whether the search can run, and its units of work in all.
+struct SearchStart {
+  bool ready = false;
+  double total = 0;
+};
+
+template <class Visitor>
+void visit_fields(Visitor& v, const SearchStart& s) {
+  v.field("ready", s.ready);
+  v.field("total", s.total);
+}
+
+/// searchStep(units): whether the search has finished, and its units done of all.
+struct SearchProgress {
+  bool finished = false;
+  double done = 0;
+  double total = 0;
+};
+
+template <class Visitor>
+void visit_fields(Visitor& v, const SearchProgress& s) {
+  v.field("finished", s.finished);
+  v.field("done", s.done);
+  v.field("total", s.total);
+}
+
 /// decodeLink(link): the texts of the plan a link holds, and what could not be read.
 struct DecodedLinkTexts {
   static constexpr std::string_view kTsName = "DecodedLink";

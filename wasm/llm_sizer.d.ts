@@ -10,7 +10,9 @@ import type {
   HfImport,
   PlanTexts,
   Report,
+  SearchProgress,
   SearchReport,
+  SearchStart,
   VllmImport,
 } from '../web/src/core/generated/llm_sizer_types';
 
@@ -29,6 +31,10 @@ export interface LlmSizerModule extends PageModule {
   /** the CLI's --json document (`llm-sizer train|infer --json`) */
   exportJson(texts: PlanTexts, kind: 'training' | 'inference'): string;
   search(texts: PlanTexts): SearchReport;
+  /** a search in steps (the worker's): one at a time per module instance */
+  searchBegin(texts: PlanTexts): SearchStart;
+  searchStep(units: number): SearchProgress;
+  searchEnd(): SearchReport;
   /** the article's 2.3.4 matrix under the plan's settings (only its own view shows it) */
   comparison(texts: PlanTexts): ComparisonMatrix;
   /** nanoseconds per layout evaluation inside the module (for the benchmark) */

@@ -204,7 +204,9 @@ void article_data_parallel(ArticleTraining& t, const ArticleDataParallel& in,
       t.dp = in.dp;
       steps.add([&] {
         return make_step("dp", "P_DP = min{d : T(d) ≤ D}", num(t.dp), t.dp, "",
-                         known(t.dp) ? "dp_from_deadline" : "dp_deadline_unmet",
+                         // Pending (the step-time model still loading): what it will be, not
+                         // that no DP meets the deadline.
+                         known(t.dp) || in.pending ? "dp_from_deadline" : "dp_deadline_unmet",
                          {{"deadline_days", format_readable(in.deadline_days)}});
       });
       break;

@@ -9,9 +9,7 @@
 namespace llm_sizer {
 namespace {
 
-bool divides(double divisor, double value) {
-  return divisor >= 1 && value >= 0 && std::fmod(value, divisor) == 0;
-}
+bool divides(double divisor, double value) { return is_multiple(value, divisor); }
 
 double kv_heads_for_tp(const Architecture& a) { return a.is_mla() ? a.heads : a.kv_heads; }
 
@@ -29,6 +27,49 @@ std::vector<int> split_layers(int layers, int pp, std::span<const int> explicit_
   std::vector<int> split(static_cast<std::size_t>(pp), layers / pp);
   const int extra = layers % pp;  // < pp, so stages 1..extra exist
   for (int i = 1; i <= extra; ++i) ++split[static_cast<std::size_t>(i)];
+  return split;
+}
+
+std::vector<int> balanced_split(int layers, int pp, double first_extra, double last_extra) {
+  if (pp <= 1 || layers < pp) return {};
+  // Equal stage times: every stage x layers of time, the first and last lighter by their
+  // extras, so x = (layers + extras) / pp. The ends get their share rounded (at least a layer),
+  // the middle stages share the rest evenly.
+  const double x = (layers + first_extra + last_extra) / pp;
+  const auto share = [&](double extra) {
+    return std::max(1, static_cast<int>(std::lround(x - extra)));
+  };
+  std::vector<int> split(static_cast<std::size_t>(pp), 0);
+  int first = share(first_extra);
+  int last = share(last_extra);
+  const int middle_stages = pp - 2;
+  if (middle_stages == 0) {
+    // Two stages: the split that evens them, whole layers.
+    first = std::clamp(static_cast<int>(std::lround((layers + last_extra - first_extra) / 2)), 1,
+                       layers - 1);
+    last = layers - first;
+  } else {
+    const int rest = layers - first - last;
+    if (rest < middle_stages) return {};
+    const int base = rest / middle_stages;
+    const int extra = rest % middle_stages;
+    for (int i = 1; i <= middle_stages; ++i) {
+      split[static_cast<std::size_t>(i)] = base + (i <= extra ? 1 : 0);
+    }
+  }
+  split.front() = first;
+  split.back() = last;
+  // Only when it beats the even split (which needs no explicit split).
+  const auto even = split_layers(layers, pp, {});
+  const auto worst = [&](const std::vector<int>& s) {
+    double w = 0;
+    for (int i = 0; i < pp; ++i) {
+      const auto size = static_cast<std::size_t>(i);
+      w = std::max(w, s[size] + (i == 0 ? first_extra : 0) + (i == pp - 1 ? last_extra : 0));
+    }
+    return w;
+  };
+  if (split == even || !(worst(split) < worst(even) - 1e-9)) return {};
   return split;
 }
 
@@ -60,7 +101,7 @@ double data_parallel_for_cluster(double cluster, double replica, double global_b
     // Divisors of the batch's micro-batch count, largest first below ⌊cluster / replica⌋.
     const double microbatches = global_batch / micro_batch;
     if (microbatches != std::floor(microbatches)) return 0;
-    while (dp >= 1 && std::fmod(microbatches, dp) != 0) dp -= 1;
+    while (dp >= 1 && !is_multiple(microbatches, dp)) dp -= 1;
   }
   return std::max(dp, 0.0);
 }
@@ -99,8 +140,8 @@ unsigned broken_layout_rules(const Architecture& a, const LayoutProposal& l, dou
     if (!(broken & (kRulePpWithinLayers | kRuleStageLayers))) {
       const auto split = split_layers(a.layers, static_cast<int>(l.pp), l.stage_layers);
       for (int layers : split) {
-        if (layers % static_cast<int>(l.vpp) != 0) {
-          broken |= kRuleVppDividesStages;
+        if (layers < l.vpp) {
+          broken |= kRuleVppChunks;
           break;
         }
       }
@@ -144,17 +185,11 @@ std::vector<Issue> layout_rule_issues(unsigned broken, const Architecture& a,
   if (broken & kRuleVppNeedsPp) {
     issues.push_back(error("vpp_needs_pp", "vpp", {{"vpp", n(l.vpp)}}));
   }
-  if (broken & kRuleVppDividesStages) {
+  if (broken & kRuleVppChunks) {
     const auto split = split_layers(a.layers, static_cast<int>(l.pp), l.stage_layers);
-    int offending = 0;
-    for (int layers : split) {
-      if (layers % static_cast<int>(l.vpp) != 0) {
-        offending = layers;
-        break;
-      }
-    }
+    const int fewest = split.empty() ? 0 : *std::min_element(split.begin(), split.end());
     issues.push_back(
-        error("vpp_not_divisor", "vpp", {{"vpp", n(l.vpp)}, {"layers", n(offending)}}));
+        error("vpp_exceeds_layers", "vpp", {{"vpp", n(l.vpp)}, {"layers", n(fewest)}}));
   }
   if (broken & kRuleEpDividesExperts) {
     std::vector<double> valid;

@@ -1,12 +1,13 @@
 #include "llm_sizer/layout_search.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
-#include <numeric>
 #include <tuple>
 
 #include "llm_sizer/layout_rules.hpp"
+#include "llm_sizer/step_time.hpp"
 #include "llm_sizer/training_settings.hpp"
 #include "llm_sizer/units.hpp"
 
@@ -14,276 +15,646 @@ namespace llm_sizer {
 namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-constexpr double kMicroBatches[] = {1, 2, 4, 8};
+constexpr double kMicroBatches[] = {1, 2, 4, 8, 16};
+constexpr Recompute kRecomputes[] = {Recompute::kNone, Recompute::kSelective, Recompute::kFull};
+constexpr const char* kRecomputeIds[] = {"none", "selective", "full"};
+// Deeper interleaving must make the step at least this much faster to be tried further.
+constexpr double kVppGain = 0.005;
+// Deadline mode: larger DPs tried after the fastest-enough one when it does not fit.
+constexpr int kDeadlineDpSteps = 16;
 
-const char* recompute_name(Recompute r) {
-  switch (r) {
-    case Recompute::kNone:
-      return "none";
-    case Recompute::kSelective:
-      return "selective";
-    default:
-      return "full";
-  }
+int recompute_rank(const std::string& id) { return id == "none" ? 0 : id == "selective" ? 1 : 2; }
+
+enum class Objective { kTime, kCost, kGpus };
+
+Objective objective_of(const std::string& id) {
+  return id == "cost" ? Objective::kCost : id == "gpus" ? Objective::kGpus : Objective::kTime;
 }
 
-// What ranks a layout: days (or seconds per token without a token count), or cost.
-double score(const LayoutCandidate& c, bool by_cost) {
-  if (by_cost) {
+// What ranks a layout: days (or seconds per token without a token count), cost, or GPUs.
+double time_score(const LayoutCandidate& c) {
+  return std::isfinite(c.days) ? c.days : 1 / c.tokens_per_s;
+}
+
+double score(const LayoutCandidate& c, Objective objective) {
+  if (objective == Objective::kCost) {
     if (std::isfinite(c.cost)) return c.cost;
     if (std::isfinite(c.gpu_hours)) return c.gpu_hours;
     return c.gpus / c.tokens_per_s;  // GPU-seconds per token
   }
-  return std::isfinite(c.days) ? c.days : 1 / c.tokens_per_s;
+  if (objective == Objective::kGpus) return c.gpus;
+  return time_score(c);
 }
 
-int recompute_rank(const std::string& id) { return id == "none" ? 0 : id == "selective" ? 1 : 2; }
-
-// A total order: the score, then the fewest GPUs, then the layout itself, so that ties rank the
-// same in every build (std::sort is not stable, and libc++ and libstdc++ order ties apart).
-bool better(const LayoutCandidate& a, const LayoutCandidate& b, bool by_cost) {
-  const double sa = score(a, by_cost);
-  const double sb = score(b, by_cost);
+// A total order: the score, then time, the fewest GPUs, then the layout itself, so that ties
+// rank the same in every build (std::sort is not stable).
+bool better(const LayoutCandidate& a, const LayoutCandidate& b, Objective objective) {
+  const double sa = score(a, objective);
+  const double sb = score(b, objective);
   if (sa != sb) return sa < sb;
+  if (time_score(a) != time_score(b)) return time_score(a) < time_score(b);
   const auto key = [](const LayoutCandidate& c) {
-    return std::make_tuple(c.gpus, c.tp, c.pp, c.dp, c.micro_batch, c.zero,
-                           recompute_rank(c.recompute), c.sequence_parallel ? 0 : 1);
+    return std::make_tuple(c.gpus, c.tp, c.pp, c.dp, c.cp, c.ep, c.etp, c.vpp, c.micro_batch,
+                           c.zero, recompute_rank(c.recompute), c.sequence_parallel ? 0 : 1,
+                           c.stage_layers);
   };
   return key(a) < key(b);
 }
 
-class Searcher {
- public:
-  Searcher(const Searcher&) = delete;
-  Searcher(const TrainingTimeInputs& base, const SearchOptions& options)
-      : base_(base), options_(options) {}
+std::string split_text(const std::vector<int>& split) {
+  std::string out;
+  for (int x : split) out += (out.empty() ? "" : ",") + std::to_string(x);
+  return out;
+}
 
-  SearchResult run() {
-    SearchResult result;
-    const bool deadline_mode = !std::isfinite(options_.cluster_gpus);
-    result.mode = deadline_mode ? "deadline" : "cluster";
-    const Architecture& a = base_.memory.arch;
-    const bool megatron = base_.memory.framework == Framework::kMegatron;
-    const double cp = base_.memory.layout.cp;
-    for (double tp : valid_tensor_parallel_sizes(a, base_.gpus_per_node)) {
-      for (int pp = 1; pp <= a.layers; ++pp) {
-        if (!deadline_mode && tp * pp * cp > options_.cluster_gpus) break;
-        for (double mb : kMicroBatches) {
-          // Sequence parallelism moves what TP's all-reduce moved (a reduce-scatter and an
-          // all-gather) and divides the rest of the activations: with TP under Megatron it is
-          // never worse, so layouts without it are not searched.
-          consider(result, tp, pp, mb, megatron && tp > 1, deadline_mode);
-        }
-      }
-    }
-    finish(result);
-    return result;
-  }
-
-  double deadline_dp(TrainingTimeInputs& in) {
-    return place(in, true) ? in.memory.layout.dp : kNaN;
-  }
-
- private:
-  // One (TP, PP, micro-batch, SP): each recompute mode with its lowest ZeRO stage that fits.
-  void consider(SearchResult& result, double tp, int pp, double mb, bool sp, bool deadline_mode) {
-    TrainingTimeInputs in = base_;
-    TrainingLayout& l = in.memory.layout;
-    l.tp = tp;
-    l.pp = pp;
-    l.micro_batch = mb;
-    l.sequence_parallel = sp;
-    l.stage_layers.clear();
-    if (in.memory.arch.is_moe()) l.etp = tp;
-    const double card_bytes = gb_to_bytes(in.memory.card_memory_gb);
-    for (Recompute rc : {Recompute::kNone, Recompute::kSelective, Recompute::kFull}) {
-      if (rc == Recompute::kSelective && l.flash_attention) continue;  // identical to none
-      l.recompute = rc;
-      l.zero = 0;
-      flops_per_token(in.memory.arch, l.seq_len, rc, in.model_flops_per_token,
-                      in.hardware_flops_per_token);
-      if (!place(in, deadline_mode)) continue;
-      for (int zero = 0; zero <= 3; ++zero) {
-        l.zero = zero;
-        ++result.evaluated;
-        const TrainingPeak peak = training_peak(in.memory);
-        if (!(peak.bytes <= card_bytes)) continue;
-        ++result.feasible;
-        LayoutCandidate c = describe(in, peak);
-        // ZeRO-3 gathers weights: it may miss a deadline the lower stages would meet.
-        if (deadline_mode && !(c.days <= options_.deadline_days)) break;
-        keep(result, c);
-        break;  // higher ZeRO stages use less memory but are no faster
-      }
-    }
-  }
-
-  // Whether the plan's rulebook accepts the layout (with the batch it would train at).
-  bool valid(const TrainingTimeInputs& in) const {
-    const TrainingLayout& l = in.memory.layout;
-    LayoutProposal p;
-    p.tp = l.tp;
-    p.pp = l.pp;
-    p.dp = l.dp;
-    p.cp = l.cp;
-    p.ep = l.ep;
-    p.etp = l.etp;
-    p.vpp = l.vpp;
-    p.micro_batch = l.micro_batch;
-    p.global_batch = in.global_batch;
-    p.seq_len = l.seq_len;
-    p.stage_layers = l.stage_layers;
-    return broken_layout_rules(in.memory.arch, p, in.gpus_per_node) == 0;
-  }
-
-  // Sets DP (and the global batch) for a layout; false when none is valid.
-  bool place(TrainingTimeInputs& in, bool deadline_mode) {
-    TrainingLayout& l = in.memory.layout;
-    const double replica = l.tp * l.pp * l.cp;
-    if (!deadline_mode) {
-      l.dp = data_parallel_for_cluster(options_.cluster_gpus, replica,
-                                       options_.fixed_global_batch ? base_.global_batch : kNaN,
-                                       l.micro_batch);
-      return l.dp >= 1 && set_batch(in) && valid(in);
-    }
-    if (options_.fixed_global_batch) return place_fixed_batch(in);
-    // The smallest DP meeting the deadline: start from the compute-bound estimate, then step up.
-    if (in.hardware_flops_per_token <= 0) {
-      flops_per_token(in.memory.arch, l.seq_len, l.recompute, in.model_flops_per_token,
-                      in.hardware_flops_per_token);
-    }
-    const double ideal_s = in.hardware_flops_per_token * in.tokens /
-                           (replica * in.peak_tflops * kFlopsPerTflop * in.compute_efficiency);
-    const auto meets = [&](double dp) {
-      l.dp = dp;
-      if (!set_batch(in) || !valid(in)) return false;
-      return training_time(in, training_peak(in.memory).params_per_card).days <=
-             options_.deadline_days;
-    };
-    // Compute alone can only be faster than the whole step, so this DP is a lower bound; grow
-    // geometrically until the deadline is met, then bisect back to the smallest that meets it.
-    double low = std::max(1.0, std::ceil(ideal_s / (options_.deadline_days * kSecondsPerDay))) - 1;
-    if (low + 1 > options_.max_dp) return false;
-    double high = low + 1;
-    while (!meets(high)) {
-      low = high;
-      high = std::min(std::ceil(high * 1.25 + 1), options_.max_dp);
-      if (high <= low) return false;
-    }
-    while (high - low > 1) {
-      const double mid = std::floor((low + high) / 2);
-      (meets(mid) ? high : low) = mid;
-    }
-    return meets(high);
-  }
-
-  // A fixed global batch allows only the DPs whose micro-batches divide it: try them from the
-  // smallest (each step is faster with more replicas, so the first that meets the deadline is
-  // the fewest GPUs).
-  bool place_fixed_batch(TrainingTimeInputs& in) {
-    TrainingLayout& l = in.memory.layout;
-    const double microbatches = in.global_batch / l.micro_batch;
-    if (!(microbatches >= 1) || microbatches != std::floor(microbatches)) return false;
-    for (double dp = 1; dp <= std::min(microbatches, options_.max_dp); ++dp) {
-      if (std::fmod(microbatches, dp) != 0) continue;
-      l.dp = dp;
-      if (!set_batch(in) || !valid(in)) continue;
-      if (training_time(in, training_peak(in.memory).params_per_card).days <=
-          options_.deadline_days) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  LayoutCandidate describe(const TrainingTimeInputs& in, const TrainingPeak& peak) {
-    const TrainingLayout& l = in.memory.layout;
-    const TrainingTime t = training_time(in, peak.params_per_card);
-    LayoutCandidate c;
-    c.tp = l.tp;
-    c.pp = l.pp;
-    c.dp = l.dp;
-    c.micro_batch = l.micro_batch;
-    c.zero = l.zero;
-    c.recompute = recompute_name(l.recompute);
-    c.sequence_parallel = l.sequence_parallel;
-    c.peak_gb = bytes_to_gb(peak.bytes);
-    c.gpus = t.gpus;
-    c.global_batch = in.global_batch;
-    c.step_s = t.step_s;
-    c.tokens_per_s = t.tokens_per_s;
-    c.mfu = t.mfu;
-    c.days = t.days;
-    c.gpu_hours = t.gpu_hours;
-    c.cost = t.cost;
-    return c;
-  }
-
-  bool set_batch(TrainingTimeInputs& in) {
-    TrainingLayout& l = in.memory.layout;
-    if (!options_.fixed_global_batch) {
-      in.global_batch = default_global_batch(l.seq_len, l.micro_batch, l.dp, l.pp);
-    } else if (std::fmod(in.global_batch, l.micro_batch * l.dp) != 0) {
-      return false;
-    }
-    l.microbatches = in.global_batch / (l.micro_batch * l.dp);
-    return true;
-  }
-
-  void keep(SearchResult& result, const LayoutCandidate& c) {
-    all_.push_back(c);
-    if (!result.found || better(c, result.best, options_.rank_by_cost)) {
-      result.best = c;
-      result.found = true;
-    }
-  }
-
-  void finish(SearchResult& result) {
-    const bool by_cost = options_.rank_by_cost;
-    std::sort(all_.begin(), all_.end(), [&](const LayoutCandidate& a, const LayoutCandidate& b) {
-      return better(a, b, by_cost);
-    });
-    for (std::size_t i = 0; i < all_.size() && i < options_.top_n; ++i)
-      result.top.push_back(all_[i]);
-    // Pareto front of GPUs against time: fewest GPUs first, each faster than all before it.
-    std::vector<LayoutCandidate> by_gpus = all_;
-    std::sort(by_gpus.begin(), by_gpus.end(),
-              [](const LayoutCandidate& a, const LayoutCandidate& b) {
-                return a.gpus != b.gpus ? a.gpus < b.gpus : score(a, false) < score(b, false);
-              });
-    double best_time = HUGE_VAL;
-    for (const auto& c : by_gpus) {
-      if (score(c, false) < best_time) {
-        result.pareto.push_back(c);
-        best_time = score(c, false);
-      }
-    }
-    if (result.mode == "deadline" && !result.pareto.empty()) {
-      result.min_gpus = result.pareto.front();
-      result.min_gpus_found = true;
-    }
-  }
-
-  const TrainingTimeInputs& base_;
-  const SearchOptions& options_;
-  std::vector<LayoutCandidate> all_;
+// One (TP, CP, EP, ETP, micro-batch, SP): what the layer costs depend on.
+struct Key {
+  double tp = 1, cp = 1, ep = 1, etp = 1, mb = 1;
+  bool sp = false;
 };
 
 }  // namespace
 
+// One (ZeRO, recompute) variant of a layout with its DP and time.
+struct Option {
+  int rc, zero;
+  double dp;
+  double step_s;
+};
+
+struct LayoutSearch::State {
+  TrainingTimeInputs base;
+  SearchOptions options;
+  bool deadline = false;
+  bool measured = false;  // a measured throughput replaces the predicted step
+  double target = 0;      // the global batch
+  std::vector<Key> keys;
+  std::vector<int> pps;
+  std::vector<int> recomputes;  // indices into kRecomputes
+  std::vector<int> zeros;
+  std::size_t key_index = 0;
+  std::size_t pp_index = 0;
+  double done = 0;
+  // Per key: layer costs per recompute mode and the DPs that the batch and EP allow.
+  std::array<LayerCosts, 3> costs;
+  std::vector<double> dps;
+  std::vector<std::vector<double>> batch_dps;  // per kMicroBatches entry: DPs the batch allows
+  // FLOPs per token by recompute mode (the architecture and length do not change).
+  std::array<double, 3> model_flops{};
+  std::array<double, 3> hardware_flops{};
+  bool key_ready = false;
+  double evaluated = 0;
+  double feasible = 0;
+  std::vector<LayoutCandidate> kept;
+  std::vector<LayoutCandidate> all;
+  std::vector<Option> options_buffer;  // reused by every consider() (no allocation per layout)
+  std::vector<Option> misses_buffer;   // the variants that did not fit, in this consider()
+  std::vector<Option> hits_buffer;     // and those that did
+  TrainingTimeInputs work;             // the key's inputs, changed in place by consider()
+
+  void prepare();
+  void prepare_key();
+  void unit(int pp);
+  double batch_for(double dp, double mb) const;
+  // Tries one (PP, split, VPP) at the key; true when a variant fits (then kept.back() is it).
+  bool consider(int pp, const std::vector<int>& split, double vpp, double cluster_dp);
+  LayoutCandidate describe(const TrainingTimeInputs& in, const TrainingTime& t, double peak_bytes,
+                           bool fits) const;
+  bool valid(const TrainingTimeInputs& in) const;
+};
+
+double LayoutSearch::State::batch_for(double dp, double mb) const {
+  const double unit = mb * dp;
+  if (options.batch_tolerance <= 0) return is_multiple(target, unit) ? target : kNaN;
+  const double batch = std::max(1.0, std::round(target / unit)) * unit;
+  return std::fabs(batch - target) <= options.batch_tolerance * target ? batch : kNaN;
+}
+
+void LayoutSearch::State::prepare() {
+  const Architecture& a = base.memory.arch;
+  const TrainingLayout& l = base.memory.layout;
+  const SearchLimits& lim = options.limits;
+  deadline = !std::isfinite(options.cluster_gpus);
+  measured = std::isfinite(base.achieved_tflops) && base.achieved_tflops > 0;
+  target = base.global_batch;
+  const bool megatron = base.memory.framework == Framework::kMegatron;
+
+  std::vector<double> tps;
+  for (double tp :
+       valid_tensor_parallel_sizes(a, options.tp_may_cross_nodes ? 1e9 : base.gpus_per_node)) {
+    if (lim.tp.allows(tp)) tps.push_back(tp);
+  }
+  std::vector<double> cps;
+  for (double cp = 1; cp <= l.seq_len / 2; cp *= 2) {
+    if (cp > 1 && std::fmod(l.seq_len, 2 * cp) != 0) break;
+    const bool chosen = lim.cp.values.empty() && lim.cp.hi >= 1e300;
+    if (chosen && cp > 1 && l.seq_len / cp < kMinTokensPerCpRank) break;
+    if (lim.cp.allows(cp)) cps.push_back(cp);
+  }
+  std::vector<double> eps = {1};
+  if (a.is_moe()) {
+    eps.clear();
+    for (int e = 1; e <= a.moe_experts; ++e) {
+      if (a.moe_experts % e == 0 && lim.ep.allows(e)) eps.push_back(e);
+    }
+  }
+  for (double tp : tps) {
+    std::vector<double> etps = {1};
+    if (a.is_moe() && tp > 1) etps.push_back(tp);
+    for (double cp : cps) {
+      for (double ep : eps) {
+        for (double etp : etps) {
+          if (!lim.etp.allows(etp)) continue;
+          for (double mb : kMicroBatches) {
+            if (!lim.micro_batch.allows(mb)) continue;
+            for (int sp = 0; sp <= 1; ++sp) {
+              // SP needs TP under Megatron and is never worse there: off only when asked for.
+              const bool can = megatron && tp > 1;
+              if (sp == 1 && !can) continue;
+              if (sp == 0 && can && lim.sp.allows(1)) continue;
+              if (!lim.sp.allows(sp)) continue;
+              keys.push_back({tp, cp, ep, etp, mb, sp == 1});
+            }
+          }
+        }
+      }
+    }
+  }
+  for (int pp = 1; pp <= a.layers; ++pp) {
+    if (lim.pp.allows(pp)) pps.push_back(pp);
+  }
+  for (int i = 0; i < 3; ++i) {
+    // Selective recompute drops only the s² terms, which flash attention never keeps.
+    if (i == 1 && l.flash_attention && lim.recompute.values.empty()) continue;
+    if (lim.recompute.allows(i)) recomputes.push_back(i);
+  }
+  for (int z = 0; z <= 3; ++z) {
+    if (lim.zero.allows(z)) zeros.push_back(z);
+  }
+  for (int i = 0; i < 3; ++i) {
+    const auto index = static_cast<std::size_t>(i);
+    flops_per_token(a, l.seq_len, kRecomputes[i], model_flops[index], hardware_flops[index]);
+  }
+  // The DPs each micro-batch allows: the batch (within its tolerance) and the limits.
+  for (double mb : kMicroBatches) {
+    std::vector<double> list;
+    const double most =
+        std::min(options.max_dp, std::floor(target * (1 + options.batch_tolerance) / mb));
+    if (options.batch_tolerance <= 0) {
+      const double microbatches = target / mb;
+      if (microbatches == std::floor(microbatches)) {
+        for (double d = 1; d * d <= microbatches; ++d) {
+          if (!is_multiple(microbatches, d)) continue;
+          list.push_back(d);
+          if (d * d != microbatches) list.push_back(microbatches / d);
+        }
+      }
+      std::sort(list.begin(), list.end());
+      while (!list.empty() && list.back() > most) list.pop_back();
+    } else {
+      for (double d = 1; d <= most; ++d) {
+        if (!std::isnan(batch_for(d, mb))) list.push_back(d);
+      }
+    }
+    std::erase_if(list, [&](double d) { return !lim.dp.allows(d); });
+    batch_dps.push_back(std::move(list));
+  }
+}
+
+void LayoutSearch::State::prepare_key() {
+  const Key& k = keys[key_index];
+  work = base;
+  TrainingTimeInputs& in = work;
+  TrainingLayout& l = in.memory.layout;
+  l.tp = k.tp;
+  l.cp = k.cp;
+  l.ep = k.ep;
+  l.etp = k.etp;
+  l.micro_batch = k.mb;
+  l.sequence_parallel = k.sp;
+  for (int i : recomputes) {
+    l.recompute = kRecomputes[i];
+    costs[static_cast<std::size_t>(i)] = layer_costs(in);
+  }
+  // The DPs this key may use: the batch's, where the expert group tiles DP × CP × TP.
+  dps.clear();
+  const auto mb_index =
+      static_cast<std::size_t>(std::find(std::begin(kMicroBatches), std::end(kMicroBatches), k.mb) -
+                               std::begin(kMicroBatches));
+  for (double dp : batch_dps[mb_index]) {
+    if (is_multiple(dp * k.cp * k.tp, k.ep * k.etp)) dps.push_back(dp);
+  }
+  key_ready = true;
+}
+
+bool LayoutSearch::State::valid(const TrainingTimeInputs& in) const {
+  const TrainingLayout& l = in.memory.layout;
+  LayoutProposal p;
+  p.tp = l.tp;
+  p.pp = l.pp;
+  p.dp = l.dp;
+  p.cp = l.cp;
+  p.ep = l.ep;
+  p.etp = l.etp;
+  p.vpp = l.vpp;
+  p.micro_batch = l.micro_batch;
+  p.global_batch = in.global_batch;
+  p.seq_len = l.seq_len;
+  p.stage_layers = l.stage_layers;
+  p.tp_may_cross_nodes = options.tp_may_cross_nodes;
+  return broken_layout_rules(in.memory.arch, p, in.gpus_per_node) == 0;
+}
+
+LayoutCandidate LayoutSearch::State::describe(const TrainingTimeInputs& in, const TrainingTime& t,
+                                              double peak_bytes, bool fits) const {
+  const TrainingLayout& l = in.memory.layout;
+  LayoutCandidate c;
+  c.tp = l.tp;
+  c.pp = l.pp;
+  c.dp = l.dp;
+  c.cp = l.cp;
+  c.ep = l.ep;
+  c.etp = l.etp;
+  c.vpp = l.vpp;
+  c.micro_batch = l.micro_batch;
+  c.zero = l.zero;
+  c.recompute = kRecomputeIds[static_cast<int>(l.recompute)];
+  c.sequence_parallel = l.sequence_parallel;
+  c.stage_layers = split_text(l.stage_layers);
+  c.gpus = t.gpus;
+  c.global_batch = in.global_batch;
+  c.microbatches = t.microbatches;
+  c.peak_gb = bytes_to_gb(peak_bytes);
+  c.fits = fits;
+  c.step_s = t.step_s;
+  c.compute_s = t.compute_s;
+  c.recompute_s = t.recompute_s;
+  c.bubble_s = t.bubble_s;
+  c.tp_comm_s = t.tp_comm_s;
+  c.cp_comm_s = t.cp_comm_s;
+  c.pp_comm_s = t.pp_comm_s;
+  c.dp_comm_s = t.dp_comm_s;
+  c.moe_comm_s = t.moe_comm_s;
+  c.optimizer_s = t.optimizer_s;
+  c.tokens_per_s = t.tokens_per_s;
+  c.mfu = t.mfu;
+  c.days = t.days;
+  c.gpu_hours = t.gpu_hours;
+  c.cost = t.cost;
+  return c;
+}
+
+bool LayoutSearch::State::consider(int pp, const std::vector<int>& split, double vpp,
+                                   double cluster_dp) {
+  const Key& k = keys[key_index];
+  // The key's inputs (TP, CP, EP, ETP, micro-batch, SP set by prepare_key), not a copy per layout.
+  TrainingTimeInputs& in = work;
+  TrainingLayout& l = in.memory.layout;
+  l.pp = pp;
+  l.vpp = vpp;
+  if (l.stage_layers != split) l.stage_layers = split;
+  const double card_bytes = gb_to_bytes(in.memory.card_memory_gb);
+
+  // Sets DP and the batch; false when the rulebook or the schedule refuses them.
+  const auto place = [&](double dp) {
+    l.dp = dp;
+    in.global_batch = batch_for(dp, k.mb);
+    if (std::isnan(in.global_batch)) return false;
+    l.microbatches = in.global_batch / (k.mb * dp);
+    // The interleaved schedule runs micro-batches in groups of PP (Megatron-LM, schedules.py).
+    if (vpp > 1 && !is_multiple(l.microbatches, pp)) return false;
+    return valid(in);
+  };
+  const auto set_mode = [&](int rc, int zero) {
+    l.recompute = kRecomputes[rc];
+    l.zero = zero;
+    in.model_flops_per_token = model_flops[static_cast<std::size_t>(rc)];
+    in.hardware_flops_per_token = hardware_flops[static_cast<std::size_t>(rc)];
+  };
+  const auto cost_of = [&](int rc) -> const LayerCosts& {
+    return costs[static_cast<std::size_t>(rc)];
+  };
+
+  // Memory only grows with less recompute, fewer DP ranks (the activations kept and the
+  // micro-batches in flight grow) and a lower ZeRO stage among 0–2 (less is sharded). ZeRO-3 also
+  // holds gather buffers for a layer's weights, so over few ranks it can need more than ZeRO-2: it
+  // is compared only with itself. A variant that needs no less than one that did not fit cannot
+  // fit and is not evaluated; tests/core/layout_search_test.cpp checks the memory model agrees.
+  const auto no_leaner = [](int zero, int than) {
+    return zero == than || (zero < than && than <= 2);
+  };
+  std::vector<Option>& misses = misses_buffer;
+  std::vector<Option>& hits = hits_buffer;  // evaluated variants that fit, with their peak
+  misses.clear();
+  hits.clear();
+  const auto dominated = [&](int rc, int zero, double dp) {
+    return std::any_of(misses.begin(), misses.end(), [&](const Option& f) {
+      return rc <= f.rc && no_leaner(zero, f.zero) && dp <= f.dp;
+    });
+  };
+  double params = kNaN;  // the largest stage's parameters per card: no variant changes them
+  double peak = 0;
+  // Evaluates the variant set in `in` (once: a second call finds it): its peak, counted, kept
+  // in `all` when asked.
+  const auto evaluate = [&](int rc) {
+    for (const Option& h : hits) {
+      if (h.rc == rc && h.zero == l.zero && h.dp == l.dp) {
+        peak = h.step_s;  // the bytes, kept in the step's place
+        return true;
+      }
+    }
+    const TrainingPeak p = training_peak(in.memory);
+    if (std::isnan(params)) params = p.params_per_card;
+    peak = p.bytes;
+    ++evaluated;
+    const bool fits = peak <= card_bytes;
+    if (options.keep_all) {
+      all.push_back(describe(in, training_time(in, params, cost_of(rc)), peak, fits));
+    }
+    (fits ? hits : misses).push_back({rc, l.zero, l.dp, peak});
+    if (fits) ++feasible;
+    return fits;
+  };
+
+  // The leanest variants first — the recompute that keeps least with ZeRO-3 and with the highest
+  // of ZeRO 0–2 (at the largest DP a deadline allows): when neither fits, nothing does.
+  if (!deadline && !place(cluster_dp)) return false;
+  if (deadline && !place(dps.back())) {
+    l.dp = dps.back();
+    l.microbatches = 1;
+  }
+  const int lean_rc = recomputes.back();
+  int lean_fits = 0;
+  int lean_tried = 0;
+  for (auto z = zeros.rbegin(); z != zeros.rend() && lean_tried < 2; ++z) {
+    if (lean_tried == 1 && *z == 3) continue;
+    if (lean_tried == 1 && zeros.back() != 3) break;  // 0–2 only: the highest is enough
+    set_mode(lean_rc, *z);
+    ++lean_tried;
+    if (evaluate(lean_rc)) {
+      ++lean_fits;
+      break;
+    }
+  }
+  if (lean_fits == 0) return false;
+  // Those found fitting in the deadline's stand-in layout are not the variants tried below.
+  if (deadline) hits.clear();
+
+  std::vector<Option>& options_list = options_buffer;
+  options_list.clear();
+  for (int rc : recomputes) {
+    if (!deadline) {
+      // A cluster: one DP, so one pass through the stages serves every ZeRO stage.
+      set_mode(rc, zeros.front());
+      if (!place(cluster_dp)) return false;
+      const StagePass pass = stage_pass(in, cost_of(rc));
+      for (int zero : zeros) {
+        l.zero = zero;
+        // A measured throughput sets the step by itself (training_time); else the pass does.
+        const double step = measured ? training_time(in, params, cost_of(rc)).step_s
+                                     : step_seconds(in, cost_of(rc), params, pass);
+        options_list.push_back({rc, zero, cluster_dp, step});
+      }
+      continue;
+    }
+    for (int zero : zeros) {
+      set_mode(rc, zero);
+      // Deadline: the smallest DP whose step meets it (days fall as DP grows), by bisection.
+      std::size_t lo = 0, hi = dps.size();
+      const auto meets = [&](std::size_t i) {
+        if (!place(dps[i])) return false;
+        return training_time(in, params, cost_of(rc)).days <= options.deadline_days;
+      };
+      while (lo < hi) {
+        const std::size_t mid = (lo + hi) / 2;
+        if (meets(mid)) {
+          hi = mid;
+        } else {
+          lo = mid + 1;
+        }
+      }
+      if (lo == dps.size() || !meets(lo)) continue;
+      options_list.push_back({rc, zero, dps[lo], training_time(in, params, cost_of(rc)).step_s});
+    }
+  }
+  // Fastest first (deadline: fewest GPUs first); the first that fits wins.
+  std::sort(options_list.begin(), options_list.end(), [&](const Option& a, const Option& b) {
+    if (a.dp != b.dp) return a.dp < b.dp;
+    if (a.step_s != b.step_s) return a.step_s < b.step_s;
+    return std::tie(a.zero, a.rc) < std::tie(b.zero, b.rc);
+  });
+  // The highest of ZeRO 0–2 allowed: one evaluation there answers for the lower stages.
+  int top_zero = -1;
+  for (int z : zeros) {
+    if (z <= 2) top_zero = z;
+  }
+  for (const Option& o : options_list) {
+    std::size_t index = std::lower_bound(dps.begin(), dps.end(), o.dp) - dps.begin();
+    for (int step = 0; step < (deadline ? kDeadlineDpSteps : 1); ++step) {
+      const double dp = deadline ? (index + step < dps.size() ? dps[index + step] : kNaN) : o.dp;
+      if (std::isnan(dp)) break;
+      if (dominated(o.rc, o.zero, dp)) continue;
+      set_mode(o.rc, o.zero);
+      if (!place(dp)) break;
+      if (step > 0 && !(training_time(in, params, cost_of(o.rc)).days <= options.deadline_days)) {
+        continue;
+      }
+      // First the same recompute at the highest of ZeRO 0–2: when it does not fit, no lower
+      // stage does, which one evaluation shows for all of them.
+      if (o.zero < top_zero) {
+        set_mode(o.rc, top_zero);
+        const bool top_fits = evaluate(o.rc);
+        set_mode(o.rc, o.zero);
+        if (!top_fits) continue;
+      }
+      if (!evaluate(o.rc)) continue;
+      kept.push_back(describe(in, training_time(in, params, cost_of(o.rc)), peak, true));
+      return true;
+    }
+  }
+  return false;
+}
+
+void LayoutSearch::State::unit(int pp) {
+  const Key& k = keys[key_index];
+  const Architecture& a = base.memory.arch;
+  const double replica = k.tp * pp * k.cp;
+  double cluster_dp = kNaN;
+  if (dps.empty()) return;
+  if (!deadline) {
+    const double room = std::floor(options.cluster_gpus / replica);
+    const auto it = std::upper_bound(dps.begin(), dps.end(), room);
+    if (it == dps.begin()) return;
+    cluster_dp = *(it - 1);
+  }
+  // The even split, the plan's own, and the split that balances the embedding and LM head.
+  std::vector<std::vector<int>> splits;
+  if (!base.memory.layout.stage_layers.empty()) {
+    if (static_cast<int>(base.memory.layout.stage_layers.size()) != pp) return;
+    splits.push_back(base.memory.layout.stage_layers);
+  } else {
+    splits.push_back({});
+    const LayerCosts& c = costs[static_cast<std::size_t>(recomputes.front())];
+    const double layer = c.dense.fwd_s + c.dense.bwd_s;
+    if (layer > 0 && pp > 1) {
+      auto balanced = balanced_split(a.layers, pp, (c.first.fwd_s + c.first.bwd_s) / layer,
+                                     (c.last.fwd_s + c.last.bwd_s) / layer);
+      if (!balanced.empty()) splits.push_back(std::move(balanced));
+    }
+  }
+  for (const auto& split : splits) {
+    const auto layers = split_layers(a.layers, pp, split);
+    if (layers.empty()) continue;
+    const int fewest = *std::min_element(layers.begin(), layers.end());
+    double best_time = HUGE_VAL;
+    double best_gpus = HUGE_VAL;
+    for (int v = 1; v <= (pp > 1 ? fewest : 1); ++v) {
+      if (!options.limits.vpp.allows(v)) continue;
+      if (!consider(pp, split, v, cluster_dp)) {
+        // Deeper interleaving needs more memory and the same micro-batch count: in a cluster
+        // nothing deeper can succeed. For a deadline a deeper (faster) one may still meet it.
+        if (!deadline) break;
+        continue;
+      }
+      const LayoutCandidate& c = kept.back();
+      const bool gain = deadline ? (c.gpus < best_gpus ||
+                                    (c.gpus == best_gpus && c.step_s < best_time * (1 - kVppGain)))
+                                 : c.step_s < best_time * (1 - kVppGain);
+      if (!gain && v > 1) break;
+      best_time = std::min(best_time, c.step_s);
+      best_gpus = std::min(best_gpus, c.gpus);
+    }
+  }
+}
+
+LayoutSearch::LayoutSearch(const TrainingTimeInputs& base, const SearchOptions& options)
+    : state_(std::make_unique<State>()) {
+  state_->base = base;
+  state_->options = options;
+  state_->prepare();
+}
+
+LayoutSearch::~LayoutSearch() = default;
+
+double LayoutSearch::total() const {
+  return static_cast<double>(state_->keys.size() * state_->pps.size());
+}
+
+double LayoutSearch::done() const { return state_->done; }
+
+bool LayoutSearch::run(double units) {
+  State& s = *state_;
+  while (units > 0 && s.key_index < s.keys.size()) {
+    if (s.pp_index >= s.pps.size()) {
+      ++s.key_index;
+      s.pp_index = 0;
+      s.key_ready = false;
+      continue;
+    }
+    const Key& k = s.keys[s.key_index];
+    const int pp = s.pps[s.pp_index];
+    if (!s.deadline && k.tp * pp * k.cp > s.options.cluster_gpus) {
+      // Deeper pipelines need even more GPUs: the rest of this key's PPs are skipped.
+      s.done += static_cast<double>(s.pps.size() - s.pp_index);
+      s.pp_index = s.pps.size();
+      continue;
+    }
+    if (!s.key_ready) s.prepare_key();
+    s.unit(pp);
+    ++s.pp_index;
+    s.done += 1;
+    units -= 1;
+  }
+  return s.key_index >= s.keys.size();
+}
+
+SearchResult LayoutSearch::result() const {
+  const State& s = *state_;
+  SearchResult r;
+  r.mode = s.deadline ? "deadline" : "cluster";
+  r.global_batch = s.target;
+  r.evaluated = s.evaluated;
+  r.feasible = s.feasible;
+  const Objective objective = objective_of(s.options.objective);
+  // Sorted by pointer: the candidates themselves (with their split's text) are never moved.
+  std::vector<const LayoutCandidate*> sorted;
+  sorted.reserve(s.kept.size());
+  for (const auto& c : s.kept) sorted.push_back(&c);
+  std::sort(sorted.begin(), sorted.end(), [&](const LayoutCandidate* a, const LayoutCandidate* b) {
+    return better(*a, *b, objective);
+  });
+  if (!sorted.empty()) {
+    r.found = true;
+    r.best = *sorted.front();
+  }
+  // The best variant of each (TP, PP, DP, CP, EP): what an engineer reads as a layout.
+  std::vector<std::tuple<double, double, double, double, double>> seen;
+  for (const LayoutCandidate* c : sorted) {
+    if (r.top.size() >= s.options.top_n) break;
+    const auto shape = std::make_tuple(c->tp, c->pp, c->dp, c->cp, c->ep);
+    if (std::find(seen.begin(), seen.end(), shape) != seen.end()) continue;
+    seen.push_back(shape);
+    r.top.push_back(*c);
+  }
+  // Pareto front of GPUs against time: fewest GPUs first, each faster than all before it.
+  std::sort(sorted.begin(), sorted.end(), [](const LayoutCandidate* a, const LayoutCandidate* b) {
+    if (a->gpus != b->gpus) return a->gpus < b->gpus;
+    return better(*a, *b, Objective::kTime);
+  });
+  double best_time = HUGE_VAL;
+  for (const LayoutCandidate* c : sorted) {
+    if (time_score(*c) < best_time) {
+      r.pareto.push_back(*c);
+      best_time = time_score(*c);
+    }
+  }
+  if (s.deadline && !r.pareto.empty()) {
+    r.min_gpus = r.pareto.front();
+    r.min_gpus_found = true;
+  }
+  r.all = s.all;
+  return r;
+}
+
 SearchResult search_layouts(const TrainingTimeInputs& base, const SearchOptions& options) {
-  return Searcher(base, options).run();
+  LayoutSearch search(base, options);
+  search.run(HUGE_VAL);
+  return search.result();
 }
 
 double dp_for_deadline(TrainingTimeInputs in, double deadline_days, bool fixed_global_batch,
                        double max_dp) {
-  SearchOptions options;
-  options.cluster_gpus = kNaN;
-  options.deadline_days = deadline_days;
-  options.fixed_global_batch = fixed_global_batch;
-  options.max_dp = max_dp;
-  Searcher searcher(in, options);
-  return searcher.deadline_dp(in);
+  TrainingLayout& l = in.memory.layout;
+  const double target = in.global_batch;
+  const auto meets = [&](double dp) {
+    l.dp = dp;
+    in.global_batch = fixed_global_batch ? target : layout_global_batch(target, l.micro_batch, dp);
+    if (!is_multiple(in.global_batch, l.micro_batch * dp)) return false;
+    l.microbatches = in.global_batch / (l.micro_batch * dp);
+    return training_time(in, training_peak(in.memory).params_per_card).days <= deadline_days;
+  };
+  if (fixed_global_batch) {
+    // Only DPs whose micro-batches divide the batch; the smallest that meets the deadline.
+    const double microbatches = target / l.micro_batch;
+    if (!(microbatches >= 1) || microbatches != std::floor(microbatches)) return kNaN;
+    for (double dp = 1; dp <= std::min(microbatches, max_dp); ++dp) {
+      if (is_multiple(microbatches, dp) && meets(dp)) return dp;
+    }
+    return kNaN;
+  }
+  // The step only gets shorter with more replicas: grow geometrically, then bisect back.
+  double low = 0;
+  double high = 1;
+  while (!meets(high)) {
+    low = high;
+    high = std::min(std::ceil(high * 1.25 + 1), max_dp);
+    if (high <= low) return kNaN;
+  }
+  while (high - low > 1) {
+    const double mid = std::floor((low + high) / 2);
+    (meets(mid) ? high : low) = mid;
+  }
+  return high;
 }
 
 }  // namespace llm_sizer

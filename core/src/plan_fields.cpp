@@ -109,7 +109,7 @@ constexpr std::string_view kOffloads[] = {"none", "optimizer", "optimizer-params
 constexpr std::string_view kFinetunes[] = {"full", "lora", "qlora"};
 constexpr std::string_view kLoraTargets[] = {"q", "k", "v", "o", "gate", "up", "down", "all"};
 constexpr std::string_view kRecomputes[] = {"none", "selective", "full", "op"};
-constexpr std::string_view kObjectives[] = {"time", "cost"};
+constexpr std::string_view kObjectives[] = {"time", "cost", "gpus"};
 constexpr std::string_view kWeightFormats[] = {
     "fp32", "bf16", "fp16", "fp8",  "fp8-block", "int8", "int4-awq", "int4-gptq", "q8_0",
     "q6_k", "q5_k", "q4_k", "q4_0", "q3_k",      "q2_k", "mxfp4",    "nvfp4"};
@@ -284,6 +284,7 @@ const std::array kFields = {
     number<&Plan::vpp>("vpp", "vpp", "vpp", "layout", FieldType::kInteger, "", 1, 1000, kInclusive),
     ruled(text<&Plan::stage_layers>("stage_layers", "stages", "stage-layers", "layout", false),
           "stage_layers"),
+    text<&Plan::search_limits>("search_limits", "lim", "limit", "layout", false),
     text<&Plan::recipe>("recipe", "recipe", "recipe", "memory", false, kRecipes),
     text<&Plan::framework>("framework", "fw", "framework", "memory", false, kFrameworks),
     number<&Plan::micro_batch>("micro_batch", "mb", "micro-batch", "memory", FieldType::kInteger,
@@ -294,6 +295,8 @@ const std::array kFields = {
     ruled(number<&Plan::global_batch>("global_batch", "gbs", "global-batch", "memory",
                                       FieldType::kInteger, "", 1, 1e9, kInclusive),
           "global_batch"),
+    number<&Plan::batch_tolerance>("batch_tolerance", "gbs.tol", "batch-tolerance", "memory",
+                                   FieldType::kNumber, "", 0, 0.5, kInclusive),
     text<&Plan::recompute>("recompute", "rc", "recompute", "memory", false, kRecomputes),
     number<&Plan::zero>("zero", "zero", "zero", "memory", FieldType::kInteger, "", 0, 3,
                         kInclusive),
@@ -339,13 +342,28 @@ const std::array kFields = {
     number<&Plan::epochs>("epochs", "epochs", "epochs", "time", FieldType::kNumber, "", 0, 1e4,
                           kExclusive),
     ruled(number<&Plan::mfu>("mfu", "mfu", "mfu", "time", FieldType::kNumber, "", 0, 1, kExclusive),
-          "framework"),
+          "kernel_model"),
     ruled(number<&Plan::achieved_tflops>("achieved_tflops", "tflops", "achieved-tflops", "time",
                                          FieldType::kNumber, "TFLOPS", 0, 1e6, kExclusive),
           "achieved_tflops"),
-    ruled(number<&Plan::dp_overlap>("dp_overlap", "overlap", "dp-overlap", "time",
-                                    FieldType::kNumber, "", 0, 1, kInclusive),
-          "framework"),
+    number<&Plan::dp_overlap>("dp_overlap", "overlap", "dp-overlap", "time", FieldType::kNumber, "",
+                              0, 1, kInclusive),
+    ruled(number<&Plan::gemm_efficiency>("gemm_efficiency", "t.gemm", "gemm-efficiency", "time",
+                                         FieldType::kNumber, "", 0, 1, kExclusive),
+          "gemm_efficiency"),
+    ruled(number<&Plan::attention_efficiency>("attention_efficiency", "t.attn",
+                                              "attention-efficiency", "time", FieldType::kNumber,
+                                              "", 0, 1, kExclusive),
+          "attention_efficiency"),
+    number<&Plan::memory_efficiency>("memory_efficiency", "t.mem", "memory-efficiency", "time",
+                                     FieldType::kNumber, "", 0, 1, kExclusive),
+    ruled(number<&Plan::comm_efficiency>("comm_efficiency", "t.comm", "comm-efficiency", "time",
+                                         FieldType::kNumber, "", 0, 1, kExclusive),
+          "comm_efficiency"),
+    number<&Plan::tp_overlap>("tp_overlap", "t.tpo", "tp-overlap", "time", FieldType::kFlag, "", 0,
+                              1, kInclusive),
+    number<&Plan::moe_overlap>("moe_overlap", "t.epo", "moe-overlap", "time", FieldType::kFlag, "",
+                               0, 1, kInclusive),
     number<&Plan::pue>("pue", "pue", "pue", "time", FieldType::kNumber, "", 1, 3, kInclusive),
     number<&Plan::deadline_days>("deadline_days", "deadline", "deadline-days", "time",
                                  FieldType::kNumber, "days", 0, 1e5, kExclusive),

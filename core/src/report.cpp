@@ -1,5 +1,6 @@
 #include "llm_sizer/report.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -16,10 +17,14 @@ namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
+// The deadline's DP needs the step-time model, which only the full module carries.
+using DeadlineDp = double (*)(TrainingTimeInputs, double, bool, double);
+
 // Step 8's rule with what it needs from the resolved plan; the deadline's DP comes from the time
-// model on the layout the article decided (tp, pp).
+// model on the layout the article decided (tp, pp) — unknown without it (the page's first
+// module), until the full module evaluates the plan.
 ArticleDataParallel data_parallel(const ResolvedPlan& r, const ArticleTraining& layout,
-                                  std::vector<Issue>& issues) {
+                                  std::vector<Issue>& issues, DeadlineDp deadline_dp) {
   ArticleDataParallel dp;
   dp.rule = r.dp_rule;
   dp.cluster_gpus = r.cluster_gpus;
@@ -33,8 +38,9 @@ ArticleDataParallel data_parallel(const ResolvedPlan& r, const ArticleTraining& 
       break;
     }
     case DpRule::kDeadline: {
-      if (!std::isfinite(r.deadline_days) || !r.training.ready) {
+      if (!std::isfinite(r.deadline_days) || !r.training.ready || deadline_dp == nullptr) {
         dp.dp = kNaN;  // a refused input (named by its own issue) leaves the time model unknown
+        dp.pending = deadline_dp == nullptr && std::isfinite(r.deadline_days) && r.training.ready;
         break;
       }
       TrainingTimeInputs time;
@@ -48,7 +54,8 @@ ArticleDataParallel data_parallel(const ResolvedPlan& r, const ArticleTraining& 
         dp.rule = DpRule::kSingle;
         break;
       }
-      dp.dp = dp_for_deadline(time, r.deadline_days, r.training.global_batch_given);
+      dp.dp =
+          deadline_dp(time, r.deadline_days, r.training.global_batch_given, kMaxSearchDataParallel);
       if (!std::isfinite(dp.dp)) {
         issues.push_back({"deadline_unreachable",
                           "deadline_days",
@@ -97,9 +104,17 @@ void record_model_choices(Report& report) {
 }
 
 // Everything up to the serving model, which the page's first module leaves out together with the
-// memory model's derivation (`memory_steps`): both arrive with the full module.
+// memory model's derivation and the step-time model: they arrive with the full module.
+// The step-time model's entry points and the memory derivation, passed only by evaluate(): the
+// page's first module never references them, so its wasm leaves them out.
+struct TimeModels {
+  TimeModel time = nullptr;
+  DeadlineDp deadline_dp = nullptr;
+  MemoryExplainer memory_steps = nullptr;
+};
+
 Report evaluate_models(const ResolvedPlan& resolved, const EvaluateOptions& options,
-                       MemoryExplainer memory_steps) {
+                       const TimeModels& models) {
   Report report;
   report.plan = resolved.plan;
   report.setup = resolved.setup;
@@ -109,12 +124,12 @@ Report evaluate_models(const ResolvedPlan& resolved, const EvaluateOptions& opti
 
   ArticleTraining& article = report.article_training;
   article = article_layout(resolved.article, issues, options.explain);
-  const ArticleDataParallel dp = data_parallel(resolved, article, issues);
+  const ArticleDataParallel dp = data_parallel(resolved, article, issues, models.deadline_dp);
   article_data_parallel(article, dp, issues, options.explain);
   report.article_inference = article_inference(resolved.article, issues, options.explain);
   if (options.full_models) {
     report.training = full_training(resolved, article.tp, article.pp, article.dp, issues,
-                                    options.explain ? memory_steps : nullptr);
+                                    models.time, options.explain ? models.memory_steps : nullptr);
   }
   record_model_choices(report);
   return report;
@@ -123,12 +138,13 @@ Report evaluate_models(const ResolvedPlan& resolved, const EvaluateOptions& opti
 }  // namespace
 
 Report evaluate_without_serving(const Plan& plan, const EvaluateOptions& options) {
-  return evaluate_models(resolve(plan), options, nullptr);
+  return evaluate_models(resolve(plan), options, {});
 }
 
 Report evaluate(const Plan& plan, const EvaluateOptions& options) {
   const ResolvedPlan resolved = resolve(plan);
-  Report report = evaluate_models(resolved, options, &explain_training_memory);
+  Report report = evaluate_models(resolved, options,
+                                  {&training_time, &dp_for_deadline, &explain_training_memory});
   if (options.full_models) {
     report.inference = full_inference(resolved, report.issues);
     report.serving_computed = true;
@@ -183,16 +199,52 @@ std::string training_json(const Report& report) {
   return out.str() + "\n";
 }
 
-SearchReport search_plan(const Plan& plan) {
-  SearchReport result;
-  const ResolvedPlan r = resolve(plan);
-  result.issues = r.issues;
-  if (!r.setup.has_architecture) {
-    result.issues.push_back({"full_model_needs_architecture", "model", Severity::kWarning, {}});
-    return result;
+namespace {
+
+// A layout input the plan gives fixes its dimension of the search (search --tp 8): what the
+// resolution recorded as given, with the value it kept. The full module's only (the page's first
+// module never searches).
+SearchLimits given_layout_limits(const ResolvedPlan& r) {
+  SearchLimits limits;
+  const std::pair<std::string_view, DimensionLimit SearchLimits::*> dimensions[] = {
+      {"tp", &SearchLimits::tp},     {"pp", &SearchLimits::pp},
+      {"dp", &SearchLimits::dp},     {"cp", &SearchLimits::cp},
+      {"ep", &SearchLimits::ep},     {"etp", &SearchLimits::etp},
+      {"vpp", &SearchLimits::vpp},   {"micro_batch", &SearchLimits::micro_batch},
+      {"zero", &SearchLimits::zero}, {"sequence_parallel", &SearchLimits::sp}};
+  for (const auto& [field, dimension] : dimensions) {
+    const ResolvedInput* input = find_input(r, field);
+    if (input && input->source == InputSource::kGiven && std::isfinite(input->value)) {
+      (limits.*dimension).fix(input->value);
+    }
   }
-  if (!r.training.ready) return result;
-  SearchOptions options;
+  const TrainingLayout& l = r.training.inputs.memory.layout;
+  if (r.training.recompute_given) {
+    limits.recompute.fix(SearchLimits::recompute_index(r.training.settings.recompute));
+  }
+  if (!l.stage_layers.empty()) limits.pp.fix(static_cast<double>(l.stage_layers.size()));
+  return limits;
+}
+
+}  // namespace
+
+SearchSetup prepare_search(const Plan& plan) {
+  SearchSetup out;
+  const ResolvedPlan r = resolve(plan);
+  out.issues = r.issues;
+  if (!r.setup.has_architecture) {
+    out.issues.push_back({"full_model_needs_architecture", "model", Severity::kWarning, {}});
+    return out;
+  }
+  if (!r.training.ready) return out;
+  const SearchLimits limits = given_layout_limits(r);
+  SearchLimits narrowed = limits;
+  const auto limit_issues = parse_search_limits(r.training.search_limits, narrowed);
+  if (!limit_issues.empty()) {
+    out.issues.insert(out.issues.end(), limit_issues.begin(), limit_issues.end());
+    return out;
+  }
+  SearchOptions& options = out.options;
   if (std::isfinite(r.cluster_gpus)) {
     options.cluster_gpus = r.cluster_gpus;
     options.deadline_days = kNaN;
@@ -200,24 +252,45 @@ SearchReport search_plan(const Plan& plan) {
     options.cluster_gpus = kNaN;
     options.deadline_days = r.deadline_days;
   } else {
-    result.issues.push_back({"search_needs_target", "cluster_gpus", Severity::kError, {}});
-    return result;
+    out.issues.push_back({"search_needs_target", "cluster_gpus", Severity::kError, {}});
+    return out;
   }
   const TrainingTimeInputs& base = r.training.inputs;
   if (!std::isfinite(base.peak_tflops) && !std::isfinite(base.achieved_tflops)) {
-    result.issues.push_back({"peak_unknown", "bf16_tflops", Severity::kError, {}});
-    return result;
+    out.issues.push_back({"peak_unknown", "bf16_tflops", Severity::kError, {}});
+    return out;
   }
-  options.rank_by_cost = r.objective == "cost";
-  options.fixed_global_batch = r.training.global_batch_given;
-  TrainingTimeInputs start = base;
-  start.global_batch = r.training.settings.global_batch;
-  result.search = search_layouts(start, options);
+  options.objective = r.objective.empty() ? "time" : r.objective;
+  options.limits = narrowed;
+  options.batch_tolerance = r.training.settings.batch_tolerance;
+  // TP above a node only where the plan asks for it (a given TP or a limit beyond the node).
+  const DimensionLimit& tp = options.limits.tp;
+  const double node = r.setup.gpus_per_node;
+  options.tp_may_cross_nodes = tp.values.empty() ? tp.hi < 1e300 && tp.hi > node
+                                                 : std::any_of(tp.values.begin(), tp.values.end(),
+                                                               [&](double v) { return v > node; });
+  out.base = base;
+  out.base.global_batch = r.training.settings.global_batch;
+  out.ready = true;
+  return out;
+}
+
+SearchReport search_plan(const Plan& plan, bool keep_all) {
+  SearchReport result;
+  SearchSetup setup = prepare_search(plan);
+  result.issues = std::move(setup.issues);
+  if (!setup.ready) return result;
+  setup.options.keep_all = keep_all;
+  result.search = search_layouts(setup.base, setup.options);
   result.ran = true;
-  if (!result.search.found) {
-    result.issues.push_back({"search_nothing_fits", "", Severity::kWarning, {}});
-  }
+  finish_search(result);
   return result;
+}
+
+void finish_search(SearchReport& report) {
+  if (!report.search.found) {
+    report.issues.push_back({"search_nothing_fits", "", Severity::kWarning, {}});
+  }
 }
 
 std::string search_json(const SearchReport& r) {
@@ -225,6 +298,7 @@ std::string search_json(const SearchReport& r) {
   JsonFieldWriter fields(out);
   out.begin_object();
   fields.field("mode", r.search.mode);
+  fields.field("global_batch", r.search.global_batch);
   fields.field("evaluated", r.search.evaluated);
   fields.field("feasible", r.search.feasible);
   if (r.search.found) {
@@ -239,9 +313,50 @@ std::string search_json(const SearchReport& r) {
   } else {
     out.key("min_gpus").null();
   }
+  if (!r.search.all.empty()) fields.field("all", r.search.all);
   fields.field("issues", r.issues);
   out.end_object();
   return out.str() + "\n";
+}
+
+namespace {
+
+// Collects a layout's fields, in visit order, as CSV cells.
+struct CsvRow {
+  std::vector<std::string> names;
+  std::vector<std::string> cells;
+  void field(std::string_view name, double v) {
+    names.emplace_back(name);
+    cells.push_back(std::isfinite(v) ? format_shortest(v) : "");
+  }
+  void field(std::string_view name, bool v) {
+    names.emplace_back(name);
+    cells.emplace_back(v ? "1" : "0");
+  }
+  void field(std::string_view name, const std::string& v) {
+    names.emplace_back(name);
+    // Stage splits hold commas: quote every text cell.
+    cells.push_back("\"" + v + "\"");
+  }
+};
+
+std::string joined(const std::vector<std::string>& cells) {
+  std::string line;
+  for (const auto& c : cells) line += (line.empty() ? "" : ",") + c;
+  return line + "\n";
+}
+
+}  // namespace
+
+std::string search_csv(const SearchReport& report) {
+  std::string out;
+  for (const auto& c : report.search.all) {
+    CsvRow row;
+    visit_fields(row, c);
+    if (out.empty()) out += joined(row.names);
+    out += joined(row.cells);
+  }
+  return out;
 }
 
 std::string inference_json(const Report& report) {

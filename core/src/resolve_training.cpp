@@ -6,6 +6,7 @@
 #include <limits>
 #include <span>
 
+#include "llm_sizer/kernel_model.hpp"
 #include "llm_sizer/layout_rules.hpp"
 #include "llm_sizer/memory_profile.hpp"
 #include "llm_sizer/number_format.hpp"
@@ -79,7 +80,7 @@ void check_given_layout(Resolver& r, const ResolvedPlan& out, TrainingLayout& l)
     proposal.tp_may_cross_nodes = true;
     proposal.stage_layers = l.stage_layers;
     const unsigned broken = broken_layout_rules(a, proposal, out.setup.gpus_per_node) &
-                            (kRuleVppNeedsPp | kRuleVppDividesStages);
+                            (kRuleVppNeedsPp | kRuleVppChunks);
     for (auto& issue : layout_rule_issues(broken, a, proposal, out.setup.gpus_per_node)) {
       r.refuse(std::move(issue));
     }
@@ -182,7 +183,11 @@ void resolve_training(Resolver& r, ResolvedPlan& out) {
       a.max_positions > 0 ? std::min(kDefaultSeqLen, a.max_positions) : kDefaultSeqLen;
   l.seq_len = s.seq_len = r.number("seq_len", p.seq_len, context, InputSource::kAutomatic);
   t.global_batch_given = r.given("global_batch", p.global_batch);
-  s.global_batch = r.number("global_batch", p.global_batch, kNaN, InputSource::kAutomatic);
+  // Automatic: the model family's published batch, held for every layout (the plan's layout
+  // rounds it to whole micro-batches per replica, training_layout()).
+  s.global_batch = r.number("global_batch", p.global_batch, family_global_batch(p.model, l.seq_len),
+                            InputSource::kAutomatic);
+  s.batch_tolerance = r.number("batch_tolerance", p.batch_tolerance, 0);
   t.zero_given = r.given("zero", p.zero);
   s.zero = r.number("zero", p.zero, 0);
   l.zero = s.zero >= 0 && s.zero <= 3 ? static_cast<int>(s.zero) : 0;
@@ -206,6 +211,10 @@ void resolve_training(Resolver& r, ResolvedPlan& out) {
   s.framework = std::string(framework_id(in.framework));
 
   if (setup.has_architecture) check_given_layout(r, out, l);
+
+  // The search's space (the given layout inputs fixed, the limits text narrowing any) is read by
+  // the search itself (prepare_search): only the full module, where the search runs, carries it.
+  t.search_limits = r.text("search_limits", p.search_limits, "");
   if (l.cp > 1 && !l.flash_attention) r.add(warning("cp_needs_flash", "cp", {{"cp", n(l.cp)}}));
   if (l.cp > 1 && std::fmod(l.seq_len, 2 * l.cp) != 0) {
     r.add(warning("cp_seq_len", "cp", {{"cp", n(l.cp)}, {"seq_len", n(l.seq_len)}}));
@@ -221,11 +230,43 @@ void resolve_training(Resolver& r, ResolvedPlan& out) {
     s.compute_dtype = "bf16";
     s.peak_tflops = setup.bf16_tflops;
   }
+  const bool fp8 = s.compute_dtype == "fp8";
   time.peak_tflops = s.peak_tflops;
+  time.bf16_tflops = setup.bf16_tflops;
+  time.hbm_tbps = setup.hbm_bandwidth_tbps;
+  // The kernel model's figures: the accelerator preset's published GEMM and attention
+  // efficiencies (kernel_catalog.cpp) unless the plan gives its own.
+  const KernelFacts facts = kernel_facts(p.accelerator);
+  time.sms = facts.sms;
+  const double measured_gemm = fp8 ? facts.gemm_fp8_efficiency : facts.gemm_bf16_efficiency;
+  const bool gemm_known = std::isfinite(measured_gemm);
+  time.gemm_efficiency = s.gemm_efficiency = r.number(
+      "gemm_efficiency", p.gemm_efficiency, gemm_known ? measured_gemm : kDefaultGemmEfficiency,
+      gemm_known ? InputSource::kAutomatic : InputSource::kDefault);
+  const AttentionKernel kernel = attention_kernel(
+      p.accelerator, in.framework == Framework::kPytorch,
+      std::isfinite(s.gemm_efficiency) ? s.gemm_efficiency : kDefaultGemmEfficiency);
+  s.attention_kernel = l.flash_attention ? std::string(kernel.id) : "standard";
+  time.attention_fwd_efficiency = s.attention_efficiency =
+      r.number("attention_efficiency", p.attention_efficiency, kernel.fwd_efficiency,
+               InputSource::kAutomatic);
+  time.attention_bwd_efficiency =
+      s.attention_efficiency * kernel.bwd_efficiency / kernel.fwd_efficiency;
+  time.memory_efficiency = s.memory_efficiency =
+      r.number("memory_efficiency", p.memory_efficiency, kDefaultMemoryEfficiency);
+  const bool comm_known = std::isfinite(facts.comm_efficiency);
+  time.comm_efficiency = s.comm_efficiency =
+      r.number("comm_efficiency", p.comm_efficiency,
+               comm_known ? facts.comm_efficiency : kDefaultCommEfficiency,
+               comm_known ? InputSource::kAutomatic : InputSource::kDefault);
+  time.serial_epilogue = facts.serial_epilogue;
+  time.tp_overlap = s.tp_overlap = r.number("tp_overlap", p.tp_overlap, 0) == 1;
+  time.moe_overlap = s.moe_overlap = r.number("moe_overlap", p.moe_overlap, 0) == 1;
+  // A given compute efficiency replaces the kernel model; automatic leaves it to the model.
   time.compute_efficiency = s.compute_efficiency =
-      r.number("mfu", p.mfu, profile.compute_efficiency);
+      r.number("mfu", p.mfu, kNaN, InputSource::kAutomatic);
   time.achieved_tflops = s.achieved_tflops = r.number("achieved_tflops", p.achieved_tflops, kNaN);
-  time.dp_overlap = s.dp_overlap = r.number("dp_overlap", p.dp_overlap, profile.dp_overlap);
+  time.dp_overlap = s.dp_overlap = r.number("dp_overlap", p.dp_overlap, 1);
   time.pue = s.pue = r.number("pue", p.pue, kDefaultPue);
   const double tokens = r.number("tokens", p.tokens, kNaN);
   time.tokens = s.tokens = tokens * r.number("epochs", p.epochs, 1);
@@ -237,14 +278,17 @@ void resolve_training(Resolver& r, ResolvedPlan& out) {
   time.host_link_gbps = setup.host_link_gbps;
 
   t.ready = setup.has_architecture && recipe != nullptr;
-  for (double v : {l.tp, l.cp, l.ep, l.etp, l.vpp, l.micro_batch, l.seq_len,
-                   in.overheads.cuda_context_gb, in.card_memory_gb, s.zero, in.headroom}) {
+  for (double v :
+       {l.tp, l.cp, l.ep, l.etp, l.vpp, l.micro_batch, l.seq_len, in.overheads.cuda_context_gb,
+        in.card_memory_gb, s.zero, in.headroom, s.batch_tolerance, s.gemm_efficiency,
+        s.attention_efficiency, s.memory_efficiency, s.comm_efficiency, time.dp_overlap}) {
     t.ready = t.ready && std::isfinite(v);
   }
   t.ready = t.ready && !(p.global_batch && !t.global_batch_given);
-  for (std::string_view field : {"stage_layers", "vpp", "recompute", "framework", "comm_buffer_gb",
-                                 "allocator_slack", "finetune", "lora_rank", "lora_targets",
-                                 "optimizer", "offload", "loss", "prefetch_bucket"}) {
+  for (std::string_view field :
+       {"stage_layers", "vpp", "recompute", "framework", "comm_buffer_gb", "allocator_slack",
+        "finetune", "lora_rank", "lora_targets", "optimizer", "offload", "loss", "prefetch_bucket",
+        "mfu", "tp_overlap", "moe_overlap"}) {
     t.ready = t.ready && !r.refused(field);
   }
 }

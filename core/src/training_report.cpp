@@ -64,9 +64,8 @@ bool training_layout(const ResolvedPlan& plan, double tp, double pp, double dp,
   }
   const auto split = split_layers(time.memory.arch.layers, static_cast<int>(pp), l.stage_layers);
   s.stage_layers.assign(split.begin(), split.end());
-  if (!t.global_batch_given) {
-    s.global_batch = default_global_batch(l.seq_len, l.micro_batch, l.dp, l.pp);
-  }
+  if (!t.global_batch_given)
+    s.global_batch = layout_global_batch(s.global_batch, l.micro_batch, l.dp);
   const LayoutProposal proposal = proposal_of(l, s.global_batch, t.tp_given);
   const unsigned broken = broken_layout_rules(time.memory.arch, proposal, plan.setup.gpus_per_node);
   if (broken != 0) {
@@ -256,7 +255,8 @@ std::vector<FitOption> fit_options(const ResolvedPlan& plan, TrainingTimeInputs 
       }
       double batch = time.global_batch;
       if (!plan.training.global_batch_given) {
-        batch = default_global_batch(in.layout.seq_len, in.layout.micro_batch, in.layout.dp, pp);
+        batch = layout_global_batch(plan.training.settings.global_batch, in.layout.micro_batch,
+                                    in.layout.dp);
       }
       const LayoutProposal proposal = proposal_of(in.layout, batch, plan.training.tp_given);
       if (broken_layout_rules(in.arch, proposal, plan.setup.gpus_per_node) != 0) continue;
@@ -279,7 +279,8 @@ std::vector<FitOption> fit_options(const ResolvedPlan& plan, TrainingTimeInputs 
 }  // namespace
 
 FullTraining full_training(const ResolvedPlan& plan, double tp, double pp, double dp,
-                           std::vector<Issue>& issues, MemoryExplainer explain) {
+                           std::vector<Issue>& issues, TimeModel time_model,
+                           MemoryExplainer explain) {
   FullTraining result;
   TrainingTimeInputs time_inputs;
   TrainingMemoryInputs& in = time_inputs.memory;
@@ -337,12 +338,14 @@ FullTraining full_training(const ResolvedPlan& plan, double tp, double pp, doubl
   result.fit_options = fit_options(plan, time_inputs);
   const bool peak_known =
       std::isfinite(time_inputs.peak_tflops) || std::isfinite(time_inputs.achieved_tflops);
-  if (peak_known && std::isfinite(time_inputs.global_batch) &&
-      std::isfinite(time_inputs.compute_efficiency)) {
+  result.time_computed = time_model != nullptr;
+  if (time_model == nullptr) {
+    // The page's first module: the time arrives with the full module.
+  } else if (peak_known && std::isfinite(time_inputs.global_batch)) {
     // The data-parallel reduction waits for the stage with the most parameters per card.
     double most_params = 0;
     for (const auto& stage : m.stages) most_params = std::max(most_params, stage.params_per_card);
-    result.time = training_time(time_inputs, most_params);
+    result.time = time_model(time_inputs, most_params);
     result.time_available = true;
     if (!result.time.comm_known) {
       issues.push_back({"bandwidth_unknown", "inter_node_bandwidth_gbps", Severity::kWarning, {}});

@@ -5,19 +5,13 @@
 #include <limits>
 
 #include "llm_sizer/finetune_time.hpp"
+#include "llm_sizer/step_time.hpp"
 #include "llm_sizer/units.hpp"
 
 namespace llm_sizer {
 namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-
-// Ring all-reduce moves 2(n − 1)/n of the message through each link; reduce-scatter or
-// all-gather alone half of that (Patarasuk & Yuan 2009; NCCL's bus bandwidth convention).
-double allreduce_s(double bytes, double ranks, double gbps) {
-  if (ranks <= 1) return 0;
-  return 2 * (ranks - 1) / ranks * bytes / gb_to_bytes(gbps);
-}
 
 }  // namespace
 
@@ -39,7 +33,10 @@ void flops_per_token(const Architecture& a, double seq_len, Recompute recompute,
   if (recompute == Recompute::kSelective) hardware_flops += attention_forward;
 }
 
-TrainingTime training_time(const TrainingTimeInputs& in, double params_per_card) {
+namespace {
+
+TrainingTime time_with(const TrainingTimeInputs& in, double params_per_card,
+                       const LayerCosts* costs) {
   TrainingTime t;
   const TrainingMemoryInputs& mem = in.memory;
   const Architecture& a = mem.arch;
@@ -59,59 +56,17 @@ TrainingTime training_time(const TrainingTimeInputs& in, double params_per_card)
   if (std::isfinite(in.achieved_tflops) && in.achieved_tflops > 0) {
     // A measured throughput already contains every bubble and collective.
     t.measured = true;
+    t.microbatches = in.global_batch / (l.micro_batch * l.dp);
     t.compute_s = step_hw_flops / (t.gpus * in.achieved_tflops * kFlopsPerTflop);
     t.step_s = t.compute_s;
+  } else if (costs != nullptr) {
+    predict_step(in, *costs, params_per_card, t);
   } else {
-    t.compute_s = step_hw_flops / (t.gpus * peak_flops * in.compute_efficiency);
-    const double m = in.global_batch / (l.micro_batch * l.dp);  // micro-batches per pipeline
-    t.bubble_s = t.compute_s * (l.pp - 1) / (l.vpp * m);
-
-    const double e = mem.recipe.activation_bytes;
-    const double tokens_mb = l.seq_len / l.cp * l.micro_batch;
-    const double hidden_bytes = tokens_mb * a.hidden * e;
-    const bool sp = mem.framework == Framework::kMegatron && l.sequence_parallel;
-    const double layers_per_stage = a.layers / l.pp;
-    const bool tp_in_node = l.tp <= in.gpus_per_node;
-    const double tp_gbps = tp_in_node ? in.intra_node_gbps : in.inter_node_gbps;
-    // Megatron: two all-reduces (or reduce-scatter + all-gather pairs) forward and two backward
-    // per layer; full recompute repeats the forward two.
-    const double collectives = l.recompute == Recompute::kFull ? 6 : 4;
-    const double tp_bytes = collectives * layers_per_stage * m * hidden_bytes;
-    t.tp_comm_s = allreduce_s(tp_bytes, l.tp, tp_gbps);
-    // Pipeline: activations forward and gradients back per micro-batch and boundary; split over
-    // TP ranks under sequence parallelism. Stages sit on different nodes once TP fills a node.
-    const double p2p_gbps = l.tp * 2 <= in.gpus_per_node ? in.intra_node_gbps : in.inter_node_gbps;
-    t.pp_comm_s =
-        l.pp > 1 ? 2 * (m + l.pp - 1) * hidden_bytes / (sp ? l.tp : 1) / gb_to_bytes(p2p_gbps) : 0;
-    // Data parallel: one reduction of this card's gradients per step (ZeRO-3 also gathers the
-    // weights twice); across nodes unless the whole replica set fits in one.
-    const double dp_ranks = l.dp * l.cp;
-    const bool dp_in_node = t.gpus <= in.gpus_per_node;
-    const double dp_gbps = dp_in_node ? in.intra_node_gbps : in.inter_node_gbps;
-    double dp_bytes = params_per_card * mem.recipe.grad_bytes;
-    if (l.zero >= 3) dp_bytes += params_per_card * mem.recipe.weight_bytes;  // two half-rings
-    t.dp_comm_s = (1 - in.dp_overlap) * allreduce_s(dp_bytes, dp_ranks, dp_gbps);
-    // MoE: dispatch and combine all-to-alls forward and backward per MoE layer; (ep − 1)/ep of
-    // the routed copies leave the GPU, over the inter-node link once EP spans nodes.
-    if (a.is_moe() && l.ep > 1) {
-      const double moe_layers_per_stage = a.moe_layer_count() / l.pp;
-      const double routed = tokens_mb / (sp ? l.tp : 1) * a.moe_top_k * a.hidden * e;
-      const double ep_gbps =
-          l.ep * l.tp <= in.gpus_per_node ? in.intra_node_gbps : in.inter_node_gbps;
-      t.moe_comm_s =
-          4 * moe_layers_per_stage * m * routed * (l.ep - 1) / l.ep / gb_to_bytes(ep_gbps);
-    }
-    for (double* term : {&t.tp_comm_s, &t.pp_comm_s, &t.dp_comm_s, &t.moe_comm_s}) {
-      if (!std::isfinite(*term)) {
-        t.comm_known = false;
-        *term = kNaN;
-      }
-    }
-    t.step_s = t.compute_s + t.bubble_s;
+    predict_step(in, layer_costs(in), params_per_card, t);
+  }
+  if (!t.measured) {
     t.offload_s = offload_step_s(in, params_per_card);  // offload's host transfers (issue 13)
-    for (double term : {t.tp_comm_s, t.pp_comm_s, t.dp_comm_s, t.moe_comm_s, t.offload_s}) {
-      if (std::isfinite(term)) t.step_s += term;
-    }
+    if (std::isfinite(t.offload_s)) t.step_s += t.offload_s;
   }
   t.tokens_per_s = t.tokens_per_step / t.step_s;
   t.mfu = t.model_flops_per_token * t.tokens_per_s / (t.gpus * peak_flops);
@@ -135,6 +90,17 @@ TrainingTime training_time(const TrainingTimeInputs& in, double params_per_card)
     t.days_at_mfu_30 = t.days_at_mfu_40 = t.days_at_mfu_50 = kNaN;
   }
   return t;
+}
+
+}  // namespace
+
+TrainingTime training_time(const TrainingTimeInputs& in, double params_per_card) {
+  return time_with(in, params_per_card, nullptr);
+}
+
+TrainingTime training_time(const TrainingTimeInputs& in, double params_per_card,
+                           const LayerCosts& costs) {
+  return time_with(in, params_per_card, &costs);
 }
 
 }  // namespace llm_sizer

@@ -7,5 +7,6 @@
 // Add a section by importing it here.
 import * as memory from './memory.mjs';
 import * as serving from './serving.mjs';
+import * as training from './training.mjs';
 
-export const SECTIONS = [memory, serving];
+export const SECTIONS = [memory, training, serving];

@@ -5,6 +5,7 @@
 
 #include <cstdio>
 #include <regex>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -68,13 +69,15 @@ TEST(CliHelp, EachSubCommandListsOnlyTheFlagsItUses) {
       {"train",
        {"--model", "--layers", "--card-memory-gb", "--safety", "--tp", "--recipe", "--tokens",
         "--hf-config", "--link", "--json", "--lang"},
-       {"--weights", "--batch", "--objective", "--embed", "--infer-tp"}},
+       {"--weights", "--batch", "--objective", "--embed", "--infer-tp", "--limit", "--all"}},
       {"infer",
        {"--model", "--weights", "--kv-dtype", "--batch", "--weight-bytes", "--infer-tp"},
        {"--tp", "--pp", "--recipe", "--tokens", "--safety", "--embed"}},
+      // A layout input given to the search fixes that dimension; a range limits it.
       {"search",
-       {"--cluster-gpus", "--deadline-days", "--tokens", "--objective", "--recipe", "--cp"},
-       {"--tp", "--pp", "--dp", "--micro-batch", "--zero", "--recompute", "--weights"}},
+       {"--cluster-gpus", "--deadline-days", "--tokens", "--objective", "--recipe", "--cp", "--tp",
+        "--pp", "--limit", "--all", "--batch-tolerance"},
+       {"--weights", "--safety", "--embed"}},
       {"link", {"--tp", "--weights", "--embed", "--link", "--hf-config"}, {"--json"}},
       {"open", {"--tp", "--weights", "--embed", "--json", "--hf-config"}, {"--link"}},
       {"models", {"--json", "--lang"}, {"--tp", "--model", "--hf-config"}},
@@ -168,13 +171,15 @@ TEST(CliFlags, SubCommandsRefuseFlagsTheyDoNotUse) {
     std::vector<std::string> args;
     std::string flag;
   };
-  for (const auto& c : std::vector<Case>{{{"models", "--tp", "4"}, "--tp"},
-                                         {{"accelerators", "--pp", "2"}, "--pp"},
-                                         {{"link", "--json"}, "--json"},
-                                         {{"search", "--cluster-gpus", "64", "--tp", "4"}, "--tp"},
-                                         {{"infer", "--recipe", "fp8"}, "--recipe"},
-                                         {{"train", "--weights", "int8"}, "--weights"},
-                                         {{"models", "--hf-config", "x.json"}, "--hf-config"}}) {
+  for (const auto& c :
+       std::vector<Case>{{{"models", "--tp", "4"}, "--tp"},
+                         {{"accelerators", "--pp", "2"}, "--pp"},
+                         {{"link", "--json"}, "--json"},
+                         {{"search", "--cluster-gpus", "64", "--safety", "0.5"}, "--safety"},
+                         {{"train", "--limit", "tp=8"}, "--limit"},
+                         {{"infer", "--recipe", "fp8"}, "--recipe"},
+                         {{"train", "--weights", "int8"}, "--weights"},
+                         {{"models", "--hf-config", "x.json"}, "--hf-config"}}) {
     const auto r = run_cli(c.args);
     EXPECT_EQ(r.code, 2) << c.args[0] << " " << c.flag;
     EXPECT_EQ(r.out, "") << c.args[0];
@@ -379,13 +384,57 @@ TEST(CliTrainFinetune, LoraAndQloraOnOneCardGiveMemoryTimeAndCost) {
   EXPECT_EQ(test::string_at(*json_of(run_cli(lora).out).find("memory"), "verdict"), "does_not_fit");
 }
 
+// Bug: the time's sentence printed its placeholders ("GEMMs at up to {gemm} %") in text mode,
+// and the step's split that --json and the page show (issue 12) was missing from the text.
+TEST(CliTrainText, FillsTheTimeSentenceAndShowsTheStepSplit) {
+  const std::vector<std::string> plan = {
+      "train", "--model", "llama-3.1-70b", "--accelerator", "h200-141g", "--tp", "8", "--pp", "4",
+      "--dp",  "4"};
+  for (const char* lang : {"en", "zh"}) {
+    std::vector<std::string> args = plan;
+    args.insert(args.end(), {"--lang", lang});
+    const auto text = run_cli(args);
+    ASSERT_EQ(text.code, 0) << text.err;
+    ASSERT_TRUE(has(text.out, lang == std::string("en") ? "Training time" : "训练时间"));
+    EXPECT_FALSE(std::regex_search(text.out, std::regex("\\{[a-z_]+\\}"))) << text.out;
+  }
+  const auto text = run_cli(plan);
+  std::vector<std::string> json_args = plan;
+  json_args.push_back("--json");
+  const JsonValue time = *json_of(run_cli(json_args).out).find("time");
+  // One row per term of the split, in the page's order, each with the JSON's number.
+  std::size_t last = text.out.find("One step:");
+  ASSERT_NE(last, std::string::npos) << text.out;
+  for (const auto& [label, key] :
+       std::vector<std::pair<std::string, std::string>>{{"Compute", "compute_s"},
+                                                        {"Recompute", "recompute_s"},
+                                                        {"Pipeline bubble", "bubble_s"},
+                                                        {"TP collectives", "tp_comm_s"},
+                                                        {"PP send/receive", "pp_comm_s"},
+                                                        {"DP gradient reduction", "dp_comm_s"},
+                                                        {"MoE all-to-all", "moe_comm_s"},
+                                                        {"Optimizer step", "optimizer_s"}}) {
+    const auto row = text.out.find("\n" + label, last);
+    ASSERT_NE(row, std::string::npos) << label << "\n" << text.out;
+    const std::string line = text.out.substr(row + 1, text.out.find('\n', row + 1) - row - 1);
+    char expected[32];
+    std::snprintf(expected, sizeof expected, "%.3f", test::number_at(time, key.c_str()));
+    std::string digits = expected;
+    while (digits.back() == '0') digits.pop_back();
+    if (digits.back() == '.') digits.pop_back();
+    EXPECT_TRUE(has(line, " " + digits + " s")) << line << " vs " << expected;
+    last = row + 1;
+  }
+}
+
 // Bug: a link's name with bytes that are not UTF-8 (m.name=%FF) reached --json output raw, so
 // the document was not valid JSON text (RFC 8259 §8.1); and U+009B was rewritten by the
 // terminal filter, so the CLI's JSON differed from the page's export of the same link.
 TEST(CliJson, IsValidUtf8WithEveryControlEscapedWhateverTheLinkHolds) {
   const std::string link =
       "./"
-      "#v=1&m=custom&params=7B&m.name=%FF%C2%9B31m%E2%80%A8%F0%9F%98%80%3Cb%3E&a=custom&a.mem=80&a."
+      "#v=1&m=custom&params=7B&m.name=%FF%C2%9B31m%E2%80%A8%F0%9F%98%80%3Cb%3E&a=custom&a.mem=80&"
+      "a."
       "name=%ED%A0%80";
   for (const std::vector<std::string>& args :
        std::vector<std::vector<std::string>>{{"open", link, "--json"},
@@ -410,6 +459,35 @@ TEST(CliJson, IsValidUtf8WithEveryControlEscapedWhateverTheLinkHolds) {
   EXPECT_TRUE(has(raw, "\\u009b31m"));
   // The share link in the output encodes the name as the page holds it.
   EXPECT_TRUE(has(test::string_at(json, "link"), "m.name=%EF%BF%BD%C2%9B31m"));
+}
+
+}  // namespace
+}  // namespace llm_sizer
+
+namespace llm_sizer {
+namespace {
+
+// `search --tp 8 --pp 4..16` once ignored both: a value fixes a dimension, a range limits it.
+TEST(CliSearch, TakesFixedValuesAndRangesAndWritesEveryLayoutWithAll) {
+  const auto r = run_cli({"search", "--cluster-gpus", "256", "--tokens", "1e12", "--model",
+                          "llama-3.1-70b", "--tp", "8", "--pp", "2..4", "--all"});
+  ASSERT_EQ(r.code, 0) << r.err;
+  std::istringstream lines(r.out);
+  std::string header;
+  std::getline(lines, header);
+  EXPECT_EQ(header.rfind("tp,pp,dp,cp,ep,etp,vpp,micro_batch,zero,recompute,", 0), 0u) << header;
+  int rows = 0;
+  for (std::string line; std::getline(lines, line); ++rows) {
+    EXPECT_EQ(line.rfind("8,", 0), 0u) << line;  // TP 8 first
+    const auto pp = std::stod(line.substr(2, line.find(',', 2) - 2));
+    EXPECT_GE(pp, 2);
+    EXPECT_LE(pp, 4);
+  }
+  EXPECT_GT(rows, 10);
+  const auto bad =
+      run_cli({"search", "--cluster-gpus", "256", "--tokens", "1e12", "--limit", "pp=9..3"});
+  EXPECT_EQ(bad.code, 2);
+  EXPECT_TRUE(has(bad.err, "pp=9..3")) << bad.err;
 }
 
 }  // namespace

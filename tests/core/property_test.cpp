@@ -44,6 +44,8 @@ std::vector<std::string> accelerator_ids() {
 
 /// A valid training plan: a preset with an architecture, an explicit layout, and the memory
 /// model's settings drawn from their choices.
+constexpr double kMicroBatchesPerStep = 64;
+
 Plan training_plan(Rng& rng) {
   static const auto kModels = models_with_architecture();
   static const auto kAccelerators = accelerator_ids();
@@ -63,6 +65,9 @@ Plan training_plan(Rng& rng) {
   plan.micro_batch = rng.between(1, 8);
   plan.seq_len = std::pow(2.0, rng.between(8, 15));
   plan.zero = rng.between(0, 3);
+  // 64 micro-batches per step, more than any drawn pipeline holds in flight: the automatic batch
+  // (the model family's, in tokens) would change their count with the micro-batch or the length.
+  plan.global_batch = kMicroBatchesPerStep * *plan.micro_batch * *plan.dp;
   return plan;
 }
 
@@ -105,6 +110,14 @@ TEST(Property, TotalIsTpTimesPpTimesDp) {
       plan.dp.reset();
       plan.cluster_gpus = static_cast<double>(cluster);
       dp = cluster / (tp * pp);
+      if (rng.coin()) {
+        // A given global batch (issue 12) needs whole micro-batches per replica: the largest DP
+        // under the article's that divides the batch's micro-batch count, found here by a scan.
+        const auto microbatches = static_cast<std::int64_t>(*plan.global_batch / *plan.micro_batch);
+        while (dp > 0 && microbatches % dp != 0) --dp;
+      } else {
+        plan.global_batch.reset();  // the family's batch follows the layout: the article's rule
+      }
     }
     const Report report = evaluate_numbers(plan);
     const ArticleTraining& t = report.article_training;
@@ -186,6 +199,7 @@ int expect_monotone(std::uint64_t seed, Change change, Measure measure, Directio
 TEST(Property, PeakMemoryNeverDecreasesWithMicroBatch) {
   const auto more = [](Plan& plan, Rng& rng) {
     plan.micro_batch = *plan.micro_batch + rng.between(1, 8);
+    plan.global_batch = kMicroBatchesPerStep * *plan.micro_batch * *plan.dp;
   };
   EXPECT_GT(expect_monotone(2, more, peak_gb, Direction::kNeverDecreases), kPlans / 4);
 }

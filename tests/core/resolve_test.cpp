@@ -169,31 +169,63 @@ TEST(Resolve, TheDeadlinesDataParallelismNeverExceedsItsMaximum) {
   EXPECT_LE(free, kMaxSearchDataParallel);
 }
 
-// Llama 3.1 8B has 32 layers: PP 3 splits them 10, 11, 11, which two virtual stages per GPU
-// cannot divide. The search once checked only 32 / 3 = 10 and offered it; a plan refused it.
-TEST(Rulebook, TheSearchNeverOffersALayoutThePlanRefuses) {
+// Interleaving puts VPP model chunks of whole layers on every stage: Llama 3.1 8B's 32 layers
+// over PP 3 (10, 11, 11) take up to 10 chunks, unevenly filled, and no more.
+TEST(Rulebook, InterleavingNeedsALayerPerChunkAndNothingMore) {
   Plan plan;
   plan.model = "llama-3.1-8b";
-  plan.vpp = 2;
   plan.pp = 3;
-  EXPECT_NE(find_issue(evaluate(plan).issues, "vpp_not_divisor"), nullptr);
+  plan.vpp = 2;
+  EXPECT_EQ(find_issue(evaluate(plan).issues, "vpp_exceeds_layers"), nullptr);
+  plan.vpp = 11;
+  EXPECT_NE(find_issue(evaluate(plan).issues, "vpp_exceeds_layers"), nullptr);
+  // Llama 3 405B's 126 layers over 16 stages, interleaved: inexpressible before.
+  Plan big;
+  big.model = "llama-3.1-405b";
+  big.pp = 16;
+  big.vpp = 4;
+  big.stage_layers = "7,8,8,8,8,8,8,8,8,8,8,8,8,8,8,7";
+  EXPECT_FALSE(has_error(evaluate(big).issues));
+  plan.vpp.reset();
   plan.pp.reset();
   plan.cluster_gpus = 48;
   plan.tokens = 1e12;
-  const SearchReport s = search_plan(plan);
+  const SearchReport s = search_plan(plan, true);
   ASSERT_TRUE(s.search.found);
-  for (const auto& c : s.search.top) EXPECT_NE(c.pp, 3);
+  for (const auto& c : s.search.all) {
+    const auto split = split_layers(32, static_cast<int>(c.pp), parse_stage_layers(c.stage_layers));
+    EXPECT_LE(c.vpp, *std::min_element(split.begin(), split.end()));
+  }
 }
 
 // Every layout the search returns, planned directly, is valid and has the same numbers.
 TEST(Rulebook, EveryLayoutTheSearchReturnsIsAValidPlanWithTheSameNumbers) {
-  for (const char* model : {"llama-3.1-70b", "gpt3-175b", "mixtral-8x7b"}) {
-    SCOPED_TRACE(model);
+  // Dense, MoE with EP/ETP searched (DeepSeek-V3 on the H800s it was trained on), a long
+  // sequence (CP), and a deadline (each layout with its own DP).
+  struct Case {
+    const char* model;
+    const char* accelerator;
+    double cluster, batch, seq, deadline;
+  };
+  const Case cases[] = {{"llama-3.1-70b", "h100-80g", 256, 1024, 0, 0},
+                        {"gpt3-175b", "h100-80g", 256, 1024, 0, 0},
+                        {"mixtral-8x7b", "h100-80g", 256, 1024, 0, 0},
+                        {"deepseek-v3", "h800-80g", 2048, 15360, 0, 0},
+                        {"llama-3.1-8b", "h100-80g", 64, 64, 131072, 0},
+                        {"llama-3.1-70b", "h200-141g", 0, 1024, 0, 90}};
+  // The dimensions this checks must appear among the layouts checked.
+  bool cp = false, ep = false, vpp = false, uneven = false;
+  for (const Case& k : cases) {
+    const char* model = k.model;
+    SCOPED_TRACE(std::string(model) + " on " + k.accelerator);
     Plan plan;
     plan.model = model;
-    plan.cluster_gpus = 256;
-    plan.tokens = 1e12;
-    plan.global_batch = 1024;
+    plan.accelerator = k.accelerator;
+    if (k.cluster > 0) plan.cluster_gpus = k.cluster;
+    if (k.deadline > 0) plan.deadline_days = k.deadline;
+    if (k.seq > 0) plan.seq_len = k.seq;
+    plan.tokens = k.deadline > 0 ? 15e12 : 1e12;
+    plan.global_batch = k.batch;
     const SearchReport s = search_plan(plan);
     ASSERT_TRUE(s.search.found);
     std::vector<LayoutCandidate> layouts = s.search.top;
@@ -201,9 +233,15 @@ TEST(Rulebook, EveryLayoutTheSearchReturnsIsAValidPlanWithTheSameNumbers) {
     for (const auto& c : layouts) {
       Plan check = plan;
       check.cluster_gpus.reset();
+      check.deadline_days.reset();
       check.tp = c.tp;
       check.pp = c.pp;
       check.dp = c.dp;
+      check.cp = c.cp;
+      check.ep = c.ep;
+      check.etp = c.etp;
+      check.vpp = c.vpp;
+      check.stage_layers = c.stage_layers;
       check.micro_batch = c.micro_batch;
       check.zero = c.zero;
       check.recompute = c.recompute;
@@ -211,11 +249,19 @@ TEST(Rulebook, EveryLayoutTheSearchReturnsIsAValidPlanWithTheSameNumbers) {
       const Report r = evaluate(check);
       ASSERT_FALSE(has_error(r.issues)) << encode_link(check) << " " << r.issues.front().code;
       ASSERT_TRUE(r.training.available) << encode_link(check);
-      EXPECT_EQ(r.training.settings.global_batch, 1024);
+      EXPECT_EQ(r.training.settings.global_batch, k.batch);
       EXPECT_NEAR(r.training.memory.peak_gb, c.peak_gb, 1e-9 * c.peak_gb);
       EXPECT_NEAR(r.training.time.step_s, c.step_s, 1e-6 * c.step_s);
+      cp = cp || c.cp > 1;
+      ep = ep || c.ep > 1;
+      vpp = vpp || c.vpp > 1;
+      uneven = uneven || !c.stage_layers.empty();
     }
   }
+  EXPECT_TRUE(cp);
+  EXPECT_TRUE(ep);
+  EXPECT_TRUE(vpp);
+  EXPECT_TRUE(uneven);
 }
 
 // libc++ (the page) and libstdc++ (the CLI) order equal elements apart; the ranking must not
@@ -229,7 +275,7 @@ TEST(Rulebook, TiedLayoutsRankInOneOrder) {
   const SearchReport s = search_plan(plan);
   ASSERT_GE(s.search.top.size(), 2u);
   const auto key = [](const LayoutCandidate& c) {
-    return std::make_tuple(c.days, c.gpus, c.tp, c.pp, c.dp, c.micro_batch, c.zero);
+    return std::make_tuple(c.days, c.gpus, c.tp, c.pp, c.dp, c.cp, c.ep);
   };
   for (std::size_t i = 1; i < s.search.top.size(); ++i) {
     EXPECT_LT(key(s.search.top[i - 1]), key(s.search.top[i])) << i;

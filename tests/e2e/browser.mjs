@@ -114,7 +114,24 @@ export async function ask(page, question) {
 
 /** Scrolls to the layout search, which starts (worker and full module) once its panel is seen. */
 export async function showSearch(page) {
-  await page.locator('[data-testid=search-panel]').scrollIntoViewIfNeeded();
+  // The panel's placeholder (same test id) is replaced by the panel as its code arrives; when
+  // that happens mid-scroll, scroll to the panel that replaced it.
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      await page.locator('[data-testid=search-panel]').scrollIntoViewIfNeeded();
+      return;
+    } catch (error) {
+      if (attempt >= 3 || !/not attached/.test(String(error))) throw error;
+    }
+  }
+}
+
+/**
+ * Scrolls to the time panel, whose step-time model arrives with the full module once the panel
+ * is near the viewport.
+ */
+export async function showTime(page) {
+  await page.locator('[data-testid=time-panel]').scrollIntoViewIfNeeded();
 }
 
 /**

@@ -1,7 +1,7 @@
 // The time and cost panel and the layout search (in its Web Worker) in the real page.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openWatchedPage, showSearch, waitForApp } from './browser.mjs';
+import { openWatchedPage, showSearch, showTime, waitForApp } from './browser.mjs';
 import { servePage } from './served-page.mjs';
 
 const site = servePage();
@@ -14,6 +14,8 @@ test("Megatron's GPT-3 estimate: 1024 A100 at a measured 140 TFLOP/s, about 34 d
   await page.goto(
     `${site.server.url}#v=2&m=gpt3-175b&a=a100-80g&tp=8&pp=16&dp=8&rc=full&tokens=300e9&tflops=140`,
   );
+  // The step-time model comes with the full module, fetched as its panel nears the viewport.
+  await showTime(page);
   await page.waitForSelector('[data-testid=time-days]');
   const days = numberIn(await page.textContent('[data-testid=time-days]'));
   assert.ok(Math.abs(days - 33.9) / 33.9 < 0.03, `${days} days`);
@@ -25,12 +27,15 @@ test("Megatron's GPT-3 estimate: 1024 A100 at a measured 140 TFLOP/s, about 34 d
 test('predicted time shows its parts, cost and the MFU sensitivity', async () => {
   const page = await openWatchedPage(site.browser);
   await page.goto(`${site.server.url}#v=2&m=gpt3-175b&a=h100-80g&pp=10&cluster=1000&tokens=300e9`);
+  await showTime(page);
   await page.waitForSelector('[data-testid=time-days]');
   const rows = await page.$$eval('[data-testid=step-breakdown] tbody tr', (trs) =>
     trs.map((tr) => tr.textContent),
   );
-  assert.equal(rows.length, 6);
-  assert.match(rows[1], /Pipeline bubble/);
+  // Compute, recompute, bubble, TP, CP, PP, DP, MoE, optimizer: the split the issue asked for.
+  assert.equal(rows.length, 9);
+  assert.match(rows[2], /Pipeline bubble/);
+  assert.match(rows[8], /Optimizer step/);
   assert.match(await page.textContent('[data-testid=time-cost]'), /^\$[\d,]+$/);
   assert.match(await page.textContent('[data-testid=mfu-sensitivity]'), /30 \/ 40 \/ 50 %/);
   // More tokens, proportionally more days.
@@ -50,12 +55,11 @@ test('the search runs off the main thread and its best layout can be applied', a
   await page.goto(`${site.server.url}#v=2&m=llama-3.1-70b&a=h100-80g&cluster=64&tokens=1e12`);
   await waitForApp(page);
   await page.waitForSelector('[data-testid=search-panel]');
-  // Nothing is searched (no worker, no full module) until the panel comes into view: once the
-  // page has loaded everything it loads by itself, neither was asked for.
+  // Nothing is searched (no worker) until the panel comes into view: once the page has loaded
+  // everything it loads by itself, the worker was not asked for. (The full module itself is: the
+  // answer card's days come from its step-time model, asked for by the plan's tokens.)
   await page.waitForLoadState('networkidle');
-  const eager = requested.filter((path) =>
-    /search-worker|\/llm_sizer-[^/]*\.(js|wasm)$/.test(path),
-  );
+  const eager = requested.filter((path) => /search-worker/.test(path));
   assert.deepEqual(eager, []);
   assert.equal(await page.locator('[data-testid=search-summary]').count(), 0);
   await showSearch(page);
@@ -87,6 +91,21 @@ test('a deadline finds the fewest GPUs that meet it', async () => {
   );
   // The article's DP step now comes from the deadline (the answer card says why DP is what it is).
   assert.match(await page.textContent('[data-testid=answer-dp-why]'), /20 days/);
+  assert.deepEqual(page.problems, []);
+  await page.closeAll();
+});
+
+// Bug: a search cancelled before its first result left the panel saying "Searching…" for good.
+test('a long search shows its progress and stops when cancelled', async () => {
+  const page = await openWatchedPage(site.browser);
+  // DeepSeek-V3 on 2,048 H800 with EP searched: ~10⁵ layouts, long enough to cancel.
+  await page.goto(`${site.server.url}#v=2&m=deepseek-v3&a=h800-80g&cluster=2048&tokens=14.8e12`);
+  await showSearch(page);
+  await page.waitForSelector('[data-testid=search-progress] progress');
+  await page.click('[data-testid=search-cancel]');
+  await page.waitForSelector('[data-testid=search-cancelled]');
+  assert.equal(await page.locator('[data-testid=search-progress]').count(), 0);
+  assert.match(await page.textContent('[data-testid=search-panel]'), /Cancelled\./);
   assert.deepEqual(page.problems, []);
   await page.closeAll();
 });

@@ -1,6 +1,7 @@
-// The search client (web/src/core/search-client.ts) against a fake Worker: requests go out one
-// at a time, a request superseded while another runs is dropped for the newest, and a failing
-// worker is reported rather than leaving the page waiting. Also the search state's start: no
+// The search client (web/src/core/search-client.ts) against a fake Worker: each request goes out
+// at once (the worker stops a search a newer one replaces), a replaced search's answers are
+// dropped, progress and cancel reach their search, and a failing worker is reported rather than
+// leaving the page waiting. Also the search state's start: no
 // worker until the search panel has been seen (web/src/state/search-state.ts).
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { createSearchClient } from '../../web/src/core/search-client';
@@ -51,29 +52,45 @@ describe('createSearchClient', () => {
     expect(String(worker.url)).toMatch(/search-worker/);
     expect(worker.options).toEqual({ type: 'module' });
     client.run(plan('16'));
-    expect(worker.posted).toEqual([{ id: 1, texts: plan('16') }]);
+    expect(worker.posted).toEqual([{ type: 'run', id: 1, texts: plan('16') }]);
     worker.answer({ id: 1, ms: 3 });
     expect(results).toEqual([{ id: 1, ms: 3 }]);
     client.run(plan('32'));
     expect(worker.posted.map((r) => r.id)).toEqual([1, 2]);
   });
 
-  test('while one search runs only the newest request waits; the stale answer is dropped', () => {
+  test('a newer plan goes to the worker at once (it stops the running search); the replaced answer is dropped', () => {
     const results: SearchResponse[] = [];
     const client = createSearchClient((r) => results.push(r));
     const [worker] = FakeWorker.started;
     client.run(plan('16'));
-    client.run(plan('32')); // superseded before it was sent
     client.run(plan('64'));
-    expect(worker.posted).toHaveLength(1);
-    worker.answer({ id: 1, ms: 1 }); // for a plan no longer shown
-    expect(results).toEqual([]);
     expect(worker.posted).toEqual([
-      { id: 1, texts: plan('16') },
-      { id: 2, texts: plan('64') },
+      { type: 'run', id: 1, texts: plan('16') },
+      { type: 'run', id: 2, texts: plan('64') },
     ]);
+    worker.answer({ id: 1, cancelled: true }); // the replaced search, stopped
+    worker.answer({ id: 1, ms: 1 }); // or finished before it saw the newer plan
+    expect(results).toEqual([]);
     worker.answer({ id: 2, ms: 2 });
     expect(results).toEqual([{ id: 2, ms: 2 }]);
+  });
+
+  test('progress reaches the page while the search runs; cancel tells the worker which search', () => {
+    const results: SearchResponse[] = [];
+    const client = createSearchClient((r) => results.push(r));
+    const [worker] = FakeWorker.started;
+    client.run(plan('16'));
+    worker.answer({ id: 1, progress: { done: 3, total: 10 } });
+    worker.answer({ id: 1, progress: { done: 6, total: 10 } });
+    expect(results.map((r) => r.progress?.done)).toEqual([3, 6]);
+    client.cancel();
+    expect(worker.posted.at(-1)).toEqual({ type: 'cancel', id: 1 });
+    worker.answer({ id: 1, cancelled: true });
+    expect(results.at(-1)).toEqual({ id: 1, cancelled: true });
+    // Nothing runs any more: a second cancel posts nothing.
+    client.cancel();
+    expect(worker.posted).toHaveLength(2);
   });
 
   test('a worker error is reported, and the next request is sent at once', () => {
@@ -104,10 +121,10 @@ describe('followPlanWithSearch', () => {
     app.searchShown.value = true;
     vi.advanceTimersByTime(120);
     const [worker] = FakeWorker.started;
-    expect(worker.posted.map((r) => r.texts.clusterGpus)).toEqual(['16']);
-    expect(search.value.status).toBe('running');
+    expect(worker.posted.map((r) => (r.type === 'run' ? r.texts.clusterGpus : ''))).toEqual(['16']);
+    expect(search.state.value.status).toBe('running');
     worker.answer({ id: 1, ms: 5 });
-    expect(search.value).toEqual({ status: 'done', id: 1, ms: 5 });
+    expect(search.state.value).toEqual({ status: 'done', ms: 5 });
   });
 
   test('a plan with neither a cluster nor a deadline is not searched', () => {
@@ -121,6 +138,6 @@ describe('followPlanWithSearch', () => {
     app.searchShown.value = true;
     vi.advanceTimersByTime(10_000);
     expect(FakeWorker.started).toEqual([]);
-    expect(search.value.status).toBe('idle');
+    expect(search.state.value.status).toBe('idle');
   });
 });

@@ -167,13 +167,15 @@ test('the modules have exactly the declared functions', () => {
 
 // The page module is the full one minus the tools (and the article's comparison matrix): the same
 // answers, none of the tools' bytes.
-test('the page module answers as the full module does, but for the serving model', () => {
-  // Everything but the serving model, which the page module leaves to the full one.
-  // … and without the memory derivation, which also arrives with the full module.
+test('the page module answers as the full module does, but for the serving model and step time', () => {
+  // Everything but the serving model and the step time, which the page module leaves to the
+  // full one, and the memory derivation, which also arrives with the full module.
   const servingModelCodes = new Set([
     'serving_exceeds_node',
     'serving_does_not_fit',
     'serving_fleet_none',
+    // The step-time model's: the accelerator's peak it needs.
+    'peak_unknown',
   ]);
   // … with the inputs whose automatic value the fleet decides.
   const decidedByFleet = [
@@ -187,8 +189,14 @@ test('the page module answers as the full module does, but for the serving model
   const withoutServing = (report) => ({
     ...report,
     inference: undefined,
-    training: { ...report.training, steps: undefined },
     servingComputed: undefined,
+    training: {
+      ...report.training,
+      steps: undefined,
+      time: undefined,
+      timeComputed: undefined,
+      timeAvailable: undefined,
+    },
     inputs: report.inputs.filter((i) => !decidedByFleet.includes(i.field)),
     issues: report.issues.filter((i) => !servingModelCodes.has(i.code)),
   });
@@ -197,12 +205,26 @@ test('the page module answers as the full module does, but for the serving model
     const fromFull = core.evaluate(texts);
     assert.equal(fromPage.servingComputed, false);
     assert.equal(fromPage.inference.available, false);
+    assert.equal(fromPage.training.timeComputed, false);
     assert.equal(fromFull.servingComputed, true);
     if (fromFull.training.available) {
       assert.deepEqual(fromPage.training.steps, []);
       assert.ok(fromFull.training.steps.length > 5);
     }
-    assert.deepEqual(withoutServing(fromPage), withoutServing(fromFull));
+    // The full module runs the step-time model wherever there is a full model to time.
+    assert.equal(fromFull.training.timeComputed, fromFull.training.available);
+    if (texts.deadlineDays) {
+      // A deadline's DP comes from the step-time model: the page module leaves it unknown (the
+      // page then evaluates the plan with the full module) and never says no DP meets it.
+      const dpStep = (report) => report.articleTraining.steps.find((step) => step.id === 'dp');
+      assert.equal(dpStep(fromPage).value, null);
+      assert.equal(dpStep(fromPage).note, 'dp_from_deadline');
+      assert.ok(!fromPage.issues.some((i) => i.code === 'deadline_unreachable'));
+      assert.equal(dpStep(fromFull).note, 'dp_from_deadline');
+      assert.ok(dpStep(fromFull).value > 0);
+    } else {
+      assert.deepEqual(withoutServing(fromPage), withoutServing(fromFull));
+    }
     const link = core.encodeLink(texts);
     assert.equal(page.encodeLink(texts), link);
     assert.deepEqual(page.decodeLink(link), core.decodeLink(link));

@@ -1,12 +1,13 @@
-// The issue's question through the page's own wasm module: LoRA and QLoRA of Llama 3.1 8B on one
+// The issue's question through the wasm module (the full one: days come from the step-time model,
+// which the page's first module leaves to it): LoRA and QLoRA of Llama 3.1 8B on one
 // H200 and on one RTX 4090 at sequence 4096 — memory, whether it fits, time and cost. The
 // numbers are derived by hand in the comments (config.json of Llama 3.1 8B: h 4096, 32 layers,
 // 8 K/V heads of 128, FFN 14336, vocabulary 128256; 8,030,261,248 parameters).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadPageModule } from './load-module.mjs';
+import { loadModule } from './load-module.mjs';
 
-const page = await loadPageModule();
+const core = await loadModule();
 
 const ADAPTERS = 32 * 16 * (2 * 8192 + 2 * 5120 + 3 * 18432); // r·(in + out), every linear, r 16
 const QUANTIZED = 32 * (2 * 4096 * 4096 + 2 * 4096 * 1024 + 3 * 4096 * 14336);
@@ -33,7 +34,7 @@ const close = (actual, expected, what) =>
   assert.ok(Math.abs(actual - expected) < 1e-6, `${what}: ${actual} vs ${expected}`);
 
 test('LoRA on one H200: a bf16 base, fp32 adapters, fits, with days and cost', () => {
-  const { training } = page.evaluate(plan('h200-141g', 'lora', 'selective'));
+  const { training } = core.evaluate(plan('h200-141g', 'lora', 'selective'));
   assert.equal(training.available, true);
   const m = training.memory;
   assert.equal(ADAPTERS, 41943040); // PEFT's print_trainable_parameters for Llama 3 8B, r 16
@@ -50,7 +51,7 @@ test('LoRA on one H200: a bf16 base, fp32 adapters, fits, with days and cost', (
 });
 
 test('QLoRA on one RTX 4090 with gradient checkpointing fits; LoRA without it does not', () => {
-  const qlora = page.evaluate(plan('rtx-4090', 'qlora', 'full')).training;
+  const qlora = core.evaluate(plan('rtx-4090', 'qlora', 'full')).training;
   close(
     qlora.memory.weightsGb,
     (QUANTIZED * NF4 + (PARAMS - QUANTIZED) * 2 + ADAPTERS * 4) / 1e9,
@@ -60,13 +61,13 @@ test('QLoRA on one RTX 4090 with gradient checkpointing fits; LoRA without it do
   assert.ok(qlora.time.days > 0 && qlora.time.cost > 0);
   // 24,210 MiB as the driver reports it: 25.39 GB. LoRA's base alone is 16.06 GB, and the logits
   // at the loss 4096 × 128256 × 12 B = 6.30 GB.
-  const lora = page.evaluate(plan('rtx-4090', 'lora', 'selective')).training;
+  const lora = core.evaluate(plan('rtx-4090', 'lora', 'selective')).training;
   assert.equal(lora.memory.verdict, 'does_not_fit');
   close(lora.memory.logitsGb, (4096 * 128256 * 12) / 1e9, 'logits');
 });
 
 test('a bad LoRA input is refused with its own message and leaves the rest computed', () => {
-  const report = page.evaluate({ ...plan('h200-141g', 'lora', 'full'), loraTargets: 'q,attn' });
+  const report = core.evaluate({ ...plan('h200-141g', 'lora', 'full'), loraTargets: 'q,attn' });
   const issue = report.issues.find((i) => i.field === 'lora_targets');
   assert.ok(issue, JSON.stringify(report.issues));
   assert.equal(issue.severity, 'error');

@@ -48,10 +48,16 @@ async function boot(root: HTMLElement) {
     await nextTask();
     syncWithLocation(state, window);
     effect(() => void loadCatalog(state.wantedLang.value));
+    // A deadline's DP needs the step-time model, which comes with the full module.
+    effect(() => {
+      if (state.texts.value.deadlineDays) void state.wantServing();
+    });
     // An embedded view runs the layout search only when it shows it.
     const panels = state.embedPanels.peek();
     if (panels.length === 0 || panels.includes('search')) {
-      state.search = followPlanWithSearch(state, createSearchClient);
+      const search = followPlanWithSearch(state, createSearchClient);
+      state.search = search.state;
+      state.cancelSearch = search.cancel;
     }
     effect(() => {
       const root = document.documentElement;

@@ -58,6 +58,9 @@ struct ArticleDataParallel {
   double deadline_days = 0;  ///< kDeadline
   double global_batch = 0;   ///< sequences per step when the plan fixes it, else NaN
   double micro_batch = 1;
+  /// kDeadline: the step-time model that decides it is not in this module (the page's first
+  /// one); the full module's evaluation gives the DP.
+  bool pending = false;
 };
 
 struct ArticleTraining {

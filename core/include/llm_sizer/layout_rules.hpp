@@ -6,10 +6,14 @@
 ///   TP | heads and TP | K/V heads (MLA: heads), each rank holding whole heads;
 ///   TP ≤ GPUs per node unless the plan asks for more (tensor-parallel traffic needs NVLink);
 ///   1 ≤ PP ≤ layers; an explicit split has PP parts of ≥ 1 layer summing to the layers;
-///   VPP > 1 needs PP ≥ 2 and every stage's layers divisible by VPP (equal model chunks);
+///   VPP > 1 needs PP ≥ 2 and at least VPP layers on every stage: each of a stage's VPP model
+///   chunks holds ⌊L_i/VPP⌋ or ⌈L_i/VPP⌉ layers (Megatron-Core's pipeline layout, which places
+///   any layer count per chunk: --pipeline-model-parallel-layout, --decoder-first/last-pipeline-
+///   num-layers), so 126 layers interleave over 16 stages;
 ///   EP | routed experts and EP × ETP | DP × CP × TP (the expert group tiles the dense ranks);
 ///   micro-batch × DP | global batch (whole micro-batches per replica).
 
+#include <cmath>
 #include <span>
 #include <string>
 #include <vector>
@@ -35,6 +39,19 @@ struct LayoutProposal {
   bool tp_may_cross_nodes = false;    ///< the plan asked for TP above the node's size
 };
 
+/// Whether whole `value` is a multiple of whole `divisor` (≥ 1). Below 2^52 one division says
+/// it: if b does not divide a, a/b lies at least 1/b from every integer, more than the quotient's
+/// rounding error (a/b)·2^-53 when a < 2^53, so the rounded quotient is whole exactly when b
+/// divides a. (std::fmod is a software routine in wasm, and the search asks this per layout.)
+inline bool is_multiple(double value, double divisor) {
+  if (!(divisor >= 1 && value >= 0)) return false;
+  if (value < 4503599627370496.0 && value == std::floor(value) && divisor == std::floor(divisor)) {
+    const double quotient = value / divisor;
+    return quotient == std::floor(quotient);
+  }
+  return std::fmod(value, divisor) == 0;
+}
+
 /// Bits of the rules a layout breaks (0: valid).
 enum LayoutRule : unsigned {
   kRuleTpDividesHeads = 1u << 0,
@@ -42,7 +59,7 @@ enum LayoutRule : unsigned {
   kRulePpWithinLayers = 1u << 2,
   kRuleStageLayers = 1u << 3,
   kRuleVppNeedsPp = 1u << 4,
-  kRuleVppDividesStages = 1u << 5,
+  kRuleVppChunks = 1u << 5,
   kRuleEpDividesExperts = 1u << 6,
   kRuleExpertGroup = 1u << 7,
   kRuleBatchDivides = 1u << 8,
@@ -55,7 +72,7 @@ unsigned broken_layout_rules(const Architecture& arch, const LayoutProposal& lay
 
 /// Each broken rule as an error issue on the input it concerns, with the valid choices where
 /// there is a short list (codes: tp_not_divisor, tp_exceeds_node, pp_exceeds_layers,
-/// stage_layers_invalid, vpp_needs_pp, vpp_not_divisor, ep_not_divisor, ep_group_invalid,
+/// stage_layers_invalid, vpp_needs_pp, vpp_exceeds_layers, ep_not_divisor, ep_group_invalid,
 /// global_batch_not_divisible).
 std::vector<Issue> layout_rule_issues(unsigned broken, const Architecture& arch,
                                       const LayoutProposal& layout, double gpus_per_node);
@@ -76,6 +93,12 @@ double largest_tensor_parallel_size(const Architecture& arch, double limit);
 /// split with the remainder on stages 1, 2, … (the first stage already holds the embedding and
 /// the most micro-batches). Empty when impossible (more stages than layers).
 std::vector<int> split_layers(int layers, int pp, std::span<const int> explicit_split);
+
+/// A split that balances stage times when the last stage also carries the LM head and loss and
+/// the first the embedding, each worth `last_extra` and `first_extra` layers of time: the
+/// layers go where the largest stage stays smallest (the Llama 3 405B run made its first and
+/// last stages one layer lighter, Dubey et al. 2024 §3.3.2). Empty when it is the even split.
+std::vector<int> balanced_split(int layers, int pp, double first_extra, double last_extra);
 
 /// "8,8,8,5" → {8, 8, 8, 5}; empty on any malformed part (each must be a whole 1…1000).
 std::vector<int> parse_stage_layers(std::string_view text);

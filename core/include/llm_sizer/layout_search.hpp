@@ -1,49 +1,80 @@
 #pragma once
-/// The layout search: every valid (TP, PP, DP, micro-batch, ZeRO stage, recompute, sequence
-/// parallel) for a cluster size or a deadline, kept when every pipeline stage fits the card,
-/// ranked by time or cost (see docs/formulas.md, "Layout search").
+/// The layout search: every valid (TP, PP and its split, VPP, CP, EP, ETP, DP, micro-batch, ZeRO
+/// stage, recompute, sequence parallel) for a cluster size or a deadline, at one global batch,
+/// kept when every pipeline stage fits the card, ranked by time, cost or (for a deadline) GPUs
+/// (see docs/formulas.md, "Layout search").
 ///
-/// Every layout is checked by the plan's own rulebook (layout_rules.hpp): TP divides the heads
-/// and K/V heads within a node, PP runs from 1 to the layers (uneven splits allowed), interleaving
-/// and expert parallelism keep their rules; DP is ⌊cluster / (TP·PP)⌋ for a cluster (the largest
-/// that divides a fixed global batch), or the smallest that meets the deadline (≤ 65,536).
-/// Results are in a total order (score, then GPUs, TP, PP, DP, micro-batch, ZeRO, recompute,
-/// SP), so every build ranks ties the same way. A slower layout is skipped only when a faster one
-/// with the same (TP, PP, DP, micro-batch, SP) already fits and costs no more: selective recompute
-/// is pointless under flash attention (there are no s² terms to drop), and a lower ZeRO stage that
-/// fits is as fast as a higher one.
+/// The global batch is a hyper-parameter: every layout trains the same one (or, with a batch
+/// tolerance, the nearest multiple of micro-batch × DP within it, shown in its row). Every
+/// layout is checked by the plan's own rulebook (layout_rules.hpp), so each is a valid plan. DP
+/// is the largest that fits the cluster and divides the batch, or the smallest that meets the
+/// deadline (≤ max_dp). The plan's given layout inputs fix their dimensions; its search limits
+/// narrow any (search_limits.hpp).
+///
+/// Shortcuts, each because it cannot change the answer: for one (TP, PP, split, VPP, CP, EP, ETP,
+/// DP, micro-batch), the (ZeRO, recompute) pairs are tried fastest first and the first that fits
+/// is kept (a slower pair that also fits is never better); selective recompute under flash
+/// attention saves no memory and costs time; sequence parallelism under Megatron with TP > 1
+/// moves what TP's all-reduce moved and divides the rest, so layouts without it are skipped
+/// unless the limits ask for them; deeper interleaving is tried while it makes the step faster
+/// and still fits. CP is searched while each rank keeps at least 4096 tokens, unless limited.
+/// Results are in a total order (score, then GPUs and the layout), so every build ranks ties the
+/// same way. The top list keeps the best variant of each (TP, PP, DP, CP, EP).
 
+#include <memory>
 #include <string>
 #include <vector>
 
+#include "llm_sizer/search_limits.hpp"
 #include "llm_sizer/training_time.hpp"
 
 namespace llm_sizer {
 
 /// The most data-parallel replicas a deadline search tries (docs/formulas.md).
 inline constexpr double kMaxSearchDataParallel = 65536;
+/// Sequence tokens each CP rank keeps at least, when the search chooses CP itself.
+inline constexpr double kMinTokensPerCpRank = 4096;
 
 struct SearchOptions {
-  double cluster_gpus = 0;   ///< NaN: deadline mode
-  double deadline_days = 0;  ///< NaN: cluster mode
-  bool rank_by_cost = false;
-  bool fixed_global_batch = false;  ///< the plan's global batch; else ~4M tokens per step
+  double cluster_gpus = 0;         ///< NaN: deadline mode
+  double deadline_days = 0;        ///< NaN: cluster mode
+  std::string objective = "time";  ///< "time", "cost" or "gpus"
   std::size_t top_n = 10;
   double max_dp = kMaxSearchDataParallel;  ///< deadline mode: the most DP tried
+  SearchLimits limits;
+  double batch_tolerance = 0;  ///< a layout's batch may differ from the target by this share
+  bool tp_may_cross_nodes = false;
+  bool keep_all = false;  ///< keep every evaluated layout (SearchResult::all)
 };
 
 struct LayoutCandidate {
   double tp = 0;
   double pp = 0;
   double dp = 0;
+  double cp = 1;
+  double ep = 1;
+  double etp = 1;
+  double vpp = 1;
   double micro_batch = 0;
   double zero = 0;
   std::string recompute;
   bool sequence_parallel = false;
+  std::string stage_layers;  ///< "" for the even split, else "7,8,…"
   double gpus = 0;
   double global_batch = 0;
+  double microbatches = 0;  ///< per step and pipeline
   double peak_gb = 0;
+  bool fits = true;  ///< false only in SearchResult::all
   double step_s = 0;
+  double compute_s = 0;
+  double recompute_s = 0;
+  double bubble_s = 0;
+  double tp_comm_s = 0;
+  double cp_comm_s = 0;
+  double pp_comm_s = 0;
+  double dp_comm_s = 0;
+  double moe_comm_s = 0;
+  double optimizer_s = 0;
   double tokens_per_s = 0;
   double mfu = 0;
   double days = 0;  ///< NaN without tokens
@@ -52,42 +83,79 @@ struct LayoutCandidate {
 };
 
 struct SearchResult {
-  std::string mode;      ///< "cluster" or "deadline"
-  double evaluated = 0;  ///< layouts whose memory was computed
-  double feasible = 0;   ///< of those, layouts that fit on every stage
+  std::string mode;         ///< "cluster" or "deadline"
+  double global_batch = 0;  ///< the batch every layout trains (sequences)
+  double evaluated = 0;     ///< layouts whose memory and time were computed
+  double feasible = 0;      ///< of those, layouts that fit on every stage
   bool found = false;
   LayoutCandidate best;
-  std::vector<LayoutCandidate> top;     ///< best first
-  std::vector<LayoutCandidate> pareto;  ///< GPUs vs days (or seconds per token), fewest GPUs first
+  std::vector<LayoutCandidate> top;     ///< best first, one per (TP, PP, DP, CP, EP)
+  std::vector<LayoutCandidate> pareto;  ///< GPUs vs days (or seconds per token), fewest first
   bool min_gpus_found = false;
-  LayoutCandidate min_gpus;  ///< deadline mode: the fewest GPUs that meet the deadline
+  LayoutCandidate min_gpus;          ///< deadline mode: the fewest GPUs that meet the deadline
+  std::vector<LayoutCandidate> all;  ///< every evaluated layout (SearchOptions::keep_all)
 };
 
-/// The smallest DP (≤ max_dp) with which the layout in `in` trains its tokens within
-/// `deadline_days`, or NaN when none does. Sets the global batch as the search does.
-double dp_for_deadline(TrainingTimeInputs in, double deadline_days, bool fixed_global_batch,
-                       double max_dp = kMaxSearchDataParallel);
+/// A search that runs in steps (the page's worker reports progress between them and can stop).
+class LayoutSearch {
+ public:
+  LayoutSearch(const TrainingTimeInputs& base, const SearchOptions& options);
+  ~LayoutSearch();
+  LayoutSearch(const LayoutSearch&) = delete;
+  LayoutSearch& operator=(const LayoutSearch&) = delete;
 
-/// Searches around `base` (architecture, recipe, framework, CP, EP, VPP, overheads, throughput,
-/// bandwidths, tokens, price). `base.memory.card_memory_gb` is the card.
+  /// Runs up to `units` more units of work (one unit: one (TP, CP, EP, ETP, micro-batch, SP)
+  /// at one PP). True when the whole space has been searched.
+  bool run(double units);
+  /// Units done and in all.
+  double done() const;
+  double total() const;
+  /// The result so far (complete once run() returned true).
+  SearchResult result() const;
+
+ private:
+  struct State;
+  std::unique_ptr<State> state_;
+};
+
+/// The whole search at once.
 SearchResult search_layouts(const TrainingTimeInputs& base, const SearchOptions& options);
 
-template <class Visitor>
-void visit_fields(Visitor& v, const SearchResult& r);
+/// The smallest DP (≤ max_dp) with which the layout in `in` trains its tokens within
+/// `deadline_days` at its global batch (a multiple of micro-batch × DP when `fixed_global_batch`,
+/// else that batch rounded per DP), or NaN when none does.
+double dp_for_deadline(TrainingTimeInputs in, double deadline_days, bool fixed_global_batch,
+                       double max_dp = kMaxSearchDataParallel);
 
 template <class Visitor>
 void visit_fields(Visitor& v, const LayoutCandidate& c) {
   v.field("tp", c.tp);
   v.field("pp", c.pp);
   v.field("dp", c.dp);
+  v.field("cp", c.cp);
+  v.field("ep", c.ep);
+  v.field("etp", c.etp);
+  v.field("vpp", c.vpp);
   v.field("micro_batch", c.micro_batch);
   v.field("zero", c.zero);
   v.field("recompute", c.recompute);
   v.field("sequence_parallel", c.sequence_parallel);
+  v.field("stage_layers", c.stage_layers);
   v.field("gpus", c.gpus);
   v.field("global_batch", c.global_batch);
+  v.field("microbatches", c.microbatches);
   v.field("peak_gb", c.peak_gb);
+  v.field("fits", c.fits);
   v.field("step_s", c.step_s);
+  v.field("compute_s", c.compute_s);
+  v.field("recompute_s", c.recompute_s);
+  v.field("bubble_s", c.bubble_s);
+  v.field("tp_comm_s", c.tp_comm_s);
+  v.field("cp_comm_s", c.cp_comm_s);
+  v.field("pp_comm_s", c.pp_comm_s);
+  v.field("dp_comm_s", c.dp_comm_s);
+  v.field("moe_comm_s", c.moe_comm_s);
+  v.field("optimizer_s", c.optimizer_s);
   v.field("tokens_per_s", c.tokens_per_s);
   v.field("mfu", c.mfu);
   v.field("days", c.days);
@@ -98,6 +166,7 @@ void visit_fields(Visitor& v, const LayoutCandidate& c) {
 template <class Visitor>
 void visit_fields(Visitor& v, const SearchResult& r) {
   v.field("mode", r.mode);
+  v.field("global_batch", r.global_batch);
   v.field("evaluated", r.evaluated);
   v.field("feasible", r.feasible);
   v.field("found", r.found);

@@ -81,15 +81,20 @@ struct Plan {
   std::optional<double> etp;           ///< expert tensor parallel size (auto: TP)
   std::optional<double> vpp;           ///< virtual pipeline stages per GPU (interleaving, 1)
   std::string stage_layers;            ///< "8,8,8,5": layers per pipeline stage (auto: even)
+  /// The search's limits: "tp=8 pp=4..16 mb=1,2" (layout_rules.hpp, SearchLimits). Empty: none.
+  std::string search_limits;
 
   // Training step and memory model.
   std::string recipe = "seed12";       ///< precision recipe id (precision.hpp)
   std::string framework = "megatron";  ///< "megatron" or "pytorch"
   std::optional<double> micro_batch;   ///< sequences per micro-batch (1)
   std::optional<double> seq_len;       ///< tokens per sequence (auto: context, at most 4096)
-  std::optional<double> global_batch;  ///< sequences per optimizer step (auto: enough to fill PP)
-  std::string recompute;               ///< "", "none", "selective", "full" (auto: selective)
-  std::optional<double> zero;          ///< ZeRO stage 0–3 (0)
+  std::optional<double> global_batch;  ///< sequences per optimizer step (auto: the family's)
+  /// How far from the global batch a layout's batch may be (0.05: ±5 %), so that more DPs divide
+  /// it (0: exactly the batch).
+  std::optional<double> batch_tolerance;
+  std::string recompute;                    ///< "", "none", "selective", "full" (auto: selective)
+  std::optional<double> zero;               ///< ZeRO stage 0–3 (0)
   std::optional<double> sequence_parallel;  ///< flag (auto: on with TP under Megatron)
   std::optional<double> flash_attention;    ///< flag (auto: on)
   std::optional<double> cuda_context_gb;    ///< per GPU (auto: the framework's)
@@ -111,12 +116,18 @@ struct Plan {
   // Time, cost and the layout search.
   std::optional<double> tokens;           ///< tokens in the dataset (or to train on)
   std::optional<double> epochs;           ///< passes over `tokens` (1)
-  std::optional<double> mfu;              ///< compute efficiency (auto: the framework's)
+  std::optional<double> mfu;              ///< compute efficiency (auto: the kernel model)
   std::optional<double> achieved_tflops;  ///< measured hardware TFLOP/s per GPU
-  std::optional<double> dp_overlap;       ///< share of the DP reduction hidden (auto: framework)
-  std::optional<double> pue;              ///< data-centre power usage effectiveness (1.2)
-  std::optional<double> deadline_days;    ///< DP from a deadline when neither DP nor cluster given
-  std::string objective;                  ///< search ranking: "", "time", "cost"
+  std::optional<double> dp_overlap;       ///< share of the DP collectives compute may hide (1)
+  std::optional<double> gemm_efficiency;  ///< of peak, largest GEMMs (auto: accelerator's MAMF)
+  std::optional<double> attention_efficiency;  ///< flash attention forward (auto: the kernel's)
+  std::optional<double> memory_efficiency;     ///< of HBM bandwidth, streaming kernels (0.85)
+  std::optional<double> comm_efficiency;       ///< of link bandwidth, collectives (0.8)
+  std::optional<double> tp_overlap;            ///< flag: TP collectives overlapped (0)
+  std::optional<double> moe_overlap;           ///< flag: MoE all-to-alls overlapped (0)
+  std::optional<double> pue;                   ///< data-centre power usage effectiveness (1.2)
+  std::optional<double> deadline_days;  ///< DP from a deadline when neither DP nor cluster given
+  std::string objective;                ///< search ranking: "", "time", "cost"
 
   // Inference (the article's minimum).
   /// The article's bytes per weight (auto: the serving format's, so one precision drives both;

@@ -52,16 +52,34 @@ Report evaluate_without_serving(const Plan& plan, const EvaluateOptions& options
 std::string training_json(const Report& report);
 
 /// The layout search for a plan: cluster mode when it gives a cluster size, deadline mode when
-/// it gives a deadline (and tokens); the plan's other settings are kept.
+/// it gives a deadline (and tokens); the plan's other settings are kept, its given layout inputs
+/// and search limits bound the space, and its global batch (given, or the family's) is held.
 struct SearchReport {
   bool ran = false;
   SearchResult search;
   std::vector<Issue> issues;
 };
-SearchReport search_plan(const Plan& plan);
+SearchReport search_plan(const Plan& plan, bool keep_all = false);
 
-/// `llm-sizer search --json`: {mode, evaluated, feasible, best, top, pareto, min_gpus, issues}.
+/// What a search starts from (for a search run in steps, layout_search.hpp's LayoutSearch):
+/// not ready, with issues saying why, when the plan cannot be searched.
+struct SearchSetup {
+  bool ready = false;
+  TrainingTimeInputs base;
+  SearchOptions options;
+  std::vector<Issue> issues;
+};
+SearchSetup prepare_search(const Plan& plan);
+/// Adds what the result itself says (nothing fits) to the report's issues.
+void finish_search(SearchReport& report);
+
+/// `llm-sizer search --json`: {mode, global_batch, evaluated, feasible, best, top, pareto,
+/// min_gpus, all (with --all), issues}.
 std::string search_json(const SearchReport& report);
+
+/// `llm-sizer search --all`: every evaluated layout as CSV, one row each with its layout, batch,
+/// memory, whether it fits, and its step split (column names as in the JSON).
+std::string search_csv(const SearchReport& report);
 
 /// `llm-sizer infer --json`: the serving model's `weights_gb, kv_cache_gb, kv_bytes_per_token,
 /// overhead_gb, per_card_gb, fits, min_gpus, tp, max_concurrency, replicas, total_gpus,

@@ -67,6 +67,9 @@ struct ResolvedTraining {
   bool recompute_given = false;
   bool zero_given = false;
   bool sequence_parallel_given = false;
+  /// The search limits' text as given; the search reads it with the given layout inputs
+  /// (report.hpp's prepare_search).
+  std::string search_limits;
 };
 
 struct ResolvedServing {

@@ -89,6 +89,7 @@ struct FullTraining {
   std::vector<StageReport> stages;
   std::vector<DerivationStep> steps;
   std::vector<FitOption> fit_options;
+  bool time_computed = false;   ///< false from the page's first module (no time model there)
   bool time_available = false;  ///< false without a known peak (or measured throughput)
   TrainingTime time;
 };
@@ -103,13 +104,18 @@ using MemoryExplainer = std::vector<DerivationStep> (*)(const TrainingMemoryInpu
                                                         const TrainingMemory&,
                                                         const ResolvedSetup&);
 
+/// The time model full_training() runs: training_time() in the full module; none in the page's
+/// first module, which leaves the step-time model out (report.hpp, evaluate_without_serving).
+using TimeModel = TrainingTime (*)(const TrainingTimeInputs&, double params_per_card);
+
 /// The full memory model, time and cost on the layout the article's method (or the plan) decided:
 /// `tp`, `pp` and `dp` complete the resolved training settings. Checks the layout against the
-/// rulebook (layout_rules.hpp) first; adds what it finds to `issues`. A null `explain` leaves out
-/// the derivation steps: the page's first module passes none, so its link leaves their code out
+/// rulebook (layout_rules.hpp) first; adds what it finds to `issues`. Without a time model
+/// (nullptr) the time is left out (time_computed false). A null `explain` leaves out the memory
+/// derivation's steps. The page's first module passes neither, so its link leaves their code out
 /// (they arrive with the full module, as the serving model does).
 FullTraining full_training(const ResolvedPlan& plan, double tp, double pp, double dp,
-                           std::vector<Issue>& issues,
+                           std::vector<Issue>& issues, TimeModel time_model,
                            MemoryExplainer explain = &explain_training_memory);
 
 /// The layout the full model uses for a plan and its (tp, pp, dp): the resolved settings with the
@@ -195,6 +201,7 @@ void visit_fields(Visitor& v, const FullTraining& t) {
   v.field("stages", t.stages);
   v.field("steps", t.steps);
   v.field("fit_options", t.fit_options);
+  v.field("time_computed", t.time_computed);
   v.field("time_available", t.time_available);
   v.field("time", t.time);
 }

@@ -16,14 +16,20 @@ namespace llm_sizer {
 struct FrameworkProfile {
   std::string_view id;
   double cuda_context_gb;
-  double compute_efficiency;  ///< fraction of dense peak the compute reaches (an estimate)
-  double dp_overlap;          ///< share of the gradient reduction hidden behind backward
 };
-
-/// Sequences per step when the plan gives none: about 4M tokens (GPT-3 used 3.2M, Llama 3 4M to
-/// 16M) and at least 4 micro-batches per pipeline stage, as a multiple of micro-batch × DP.
-double default_global_batch(double seq_len, double micro_batch, double dp, double pp);
 const FrameworkProfile& framework_profile(Framework framework);
+
+/// The global batch a model family trained with, in sequences of `seq_len` tokens: the published
+/// batch of the preset's family in tokens (GPT-3 175B 1536 × 2048, Brown et al. 2020 Table 2.1
+/// and Megatron-LM's script; Llama 2 and Llama 3 4M tokens, Touvron et al. 2023 Table 1 and
+/// Dubey et al. 2024 §3.4.1 (the 405B's first batch); DeepSeek-V3 15,360 × 4096, its report §4.2;
+/// DeepSeek-V2 9216 × 4096; BLOOM 2048 × 2048; GPT-NeoX-20B 1538 × 2048), else about 4M tokens,
+/// rounded to a power of two sequences. At least one sequence.
+double family_global_batch(std::string_view model_id, double seq_len);
+
+/// The batch one layout trains when the plan leaves it automatic: `target` rounded to the
+/// nearest multiple of micro-batch × DP (at least one micro-batch per replica).
+double layout_global_batch(double target, double micro_batch, double dp);
 
 struct TrainingSettings {
   std::string framework;
@@ -32,7 +38,7 @@ struct TrainingSettings {
   double tp = 0, pp = 0, dp = 0, cp = 0, ep = 0, etp = 0, vpp = 0;
   double micro_batch = 0;
   double seq_len = 0;
-  double global_batch = 0;  ///< NaN when automatic
+  double global_batch = 0;  ///< the plan's, or the family's (automatic) rounded for the layout
   double microbatches = 0;  ///< per step and pipeline; NaN when automatic (pipeline kept full)
   double zero = 0;
   bool sequence_parallel = false;
@@ -52,7 +58,15 @@ struct TrainingSettings {
   double headroom = 0;
   double prefetch_bucket = 0;  ///< ZeRO-3 parameters gathered ahead (0: whole layers)
   std::vector<double> stage_layers;
-  double compute_efficiency = 0;
+  double compute_efficiency = 0;  ///< NaN when the kernel model decides
+  double gemm_efficiency = 0;
+  double attention_efficiency = 0;  ///< forward; the backward keeps the kernel's ratio to it
+  std::string attention_kernel;     ///< "cudnn", "flash2", "estimate", "standard"
+  double memory_efficiency = 0;
+  double comm_efficiency = 0;
+  bool tp_overlap = false;
+  bool moe_overlap = false;
+  double batch_tolerance = 0;
   double achieved_tflops = 0;  ///< NaN when predicted
   double dp_overlap = 0;
   double pue = 0;
@@ -96,6 +110,14 @@ void visit_fields(Visitor& v, const TrainingSettings& s) {
   v.field("prefetch_bucket", s.prefetch_bucket);
   v.field("stage_layers", s.stage_layers);
   v.field("compute_efficiency", s.compute_efficiency);
+  v.field("gemm_efficiency", s.gemm_efficiency);
+  v.field("attention_efficiency", s.attention_efficiency);
+  v.field("attention_kernel", s.attention_kernel);
+  v.field("memory_efficiency", s.memory_efficiency);
+  v.field("comm_efficiency", s.comm_efficiency);
+  v.field("tp_overlap", s.tp_overlap);
+  v.field("moe_overlap", s.moe_overlap);
+  v.field("batch_tolerance", s.batch_tolerance);
   v.field("achieved_tflops", s.achieved_tflops);
   v.field("dp_overlap", s.dp_overlap);
   v.field("pue", s.pue);

@@ -10,24 +10,36 @@
 ///                  core's forward.
 /// MFU = F_model·tokens / (time · GPUs · peak); HFU uses F_hw.
 ///
-/// Step time (predicted): compute at GPUs × dense peak × compute efficiency, plus the pipeline
-/// bubble (p − 1)/v micro-batch slots (Narayanan et al. 2021, §2.2), tensor-parallel collectives
-/// per layer over the node's link, pipeline point-to-point, the exposed part of the data-parallel
-/// gradient reduction, and MoE all-to-alls. A measured per-GPU throughput replaces all of it.
+/// Step time (predicted): operation by operation (step_time.hpp) — every GEMM at its shape, the
+/// attention kernel, the streaming kernels, the collectives of TP, CP, EP, PP and DP with what
+/// hides them, the pipeline schedule set by its slowest stage, recompute and the optimizer. A
+/// measured per-GPU throughput replaces all of it.
 
 #include "llm_sizer/training_memory.hpp"
 
 namespace llm_sizer {
 
 struct TrainingTimeInputs {
-  TrainingMemoryInputs memory;    ///< architecture, recipe, framework and layout
-  double peak_tflops = 0;         ///< dense peak per GPU in the recipe's compute dtype
-  double compute_efficiency = 0;  ///< fraction of peak the compute itself reaches
-  double achieved_tflops = 0;     ///< measured hardware TFLOP/s per GPU (NaN: predict)
-  double intra_node_gbps = 0;     ///< per GPU and direction (NaN: unknown)
+  TrainingMemoryInputs memory;  ///< architecture, recipe, framework and layout
+  double peak_tflops = 0;       ///< dense peak per GPU in the recipe's compute dtype
+  double bf16_tflops = 0;       ///< dense bf16 peak (attention, LM head); NaN: peak_tflops
+  /// Share of peak every compute kernel runs at, replacing the kernel model (NaN: the model).
+  double compute_efficiency = 0;
+  double gemm_efficiency = 0;           ///< share of peak the largest GEMMs reach (MAMF)
+  double attention_fwd_efficiency = 0;  ///< flash attention at long sequences, forward
+  double attention_bwd_efficiency = 0;  ///< and backward
+  double hbm_tbps = 0;                  ///< HBM bandwidth, TB/s
+  double memory_efficiency = 0;         ///< share of HBM bandwidth streaming kernels reach
+  double comm_efficiency = 0;           ///< share of link bandwidth collectives reach
+  double sms = 0;                       ///< streaming multiprocessors (NaN: not known)
+  bool serial_epilogue = false;         ///< GEMM outputs written after their K loop (Ampere)
+  bool tp_overlap = false;              ///< TP collectives overlapped with the GEMMs beside them
+  bool moe_overlap = false;             ///< MoE all-to-alls overlapped with compute
+  double achieved_tflops = 0;           ///< measured hardware TFLOP/s per GPU (NaN: predict)
+  double intra_node_gbps = 0;           ///< per GPU and direction (NaN: unknown)
   double inter_node_gbps = 0;
   double gpus_per_node = 8;
-  double dp_overlap = 0;          ///< share of the gradient reduction hidden behind backward
+  double dp_overlap = 0;          ///< share of the DP collectives the compute beside them may hide
   double global_batch = 0;        ///< sequences per optimizer step
   double tokens = 0;              ///< tokens to train on (NaN: per step only)
   double price_per_gpu_hour = 0;  ///< NaN: unknown
@@ -45,13 +57,17 @@ struct TrainingTime {
   double hardware_flops_per_token = 0;
   double gpus = 0;
   double tokens_per_step = 0;
-  double compute_s = 0;  ///< per step, at the compute efficiency
-  double bubble_s = 0;
-  double tp_comm_s = 0;
+  double microbatches = 0;  ///< per step and pipeline
+  double compute_s = 0;     ///< per step: the slowest stage's GEMMs, attention, streaming
+  double recompute_s = 0;   ///< what recompute runs again
+  double bubble_s = 0;      ///< pipeline fill and drain
+  double tp_comm_s = 0;     ///< exposed parts only, here and below
+  double cp_comm_s = 0;
   double pp_comm_s = 0;
-  double dp_comm_s = 0;  ///< exposed part only
+  double dp_comm_s = 0;
   double moe_comm_s = 0;
   double offload_s = 0;  ///< host transfers of an offload mode (finetune_time.hpp)
+  double optimizer_s = 0;
   double step_s = 0;
   bool measured = false;   ///< step time from a measured throughput
   bool comm_known = true;  ///< false when a bandwidth is unknown (communication left out)
@@ -74,13 +90,17 @@ void visit_fields(Visitor& v, const TrainingTime& t) {
   v.field("hardware_flops_per_token", t.hardware_flops_per_token);
   v.field("gpus", t.gpus);
   v.field("tokens_per_step", t.tokens_per_step);
+  v.field("microbatches", t.microbatches);
   v.field("compute_s", t.compute_s);
+  v.field("recompute_s", t.recompute_s);
   v.field("bubble_s", t.bubble_s);
   v.field("tp_comm_s", t.tp_comm_s);
+  v.field("cp_comm_s", t.cp_comm_s);
   v.field("pp_comm_s", t.pp_comm_s);
   v.field("dp_comm_s", t.dp_comm_s);
   v.field("moe_comm_s", t.moe_comm_s);
   v.field("offload_s", t.offload_s);
+  v.field("optimizer_s", t.optimizer_s);
   v.field("step_s", t.step_s);
   v.field("measured", t.measured);
   v.field("comm_known", t.comm_known);

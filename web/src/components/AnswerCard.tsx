@@ -95,6 +95,13 @@ function TrainAnswer({ finetune }: { finetune: boolean }) {
     model: setup.modelName || t('ui.custom_model'),
     accelerator: setup.acceleratorName || t('ui.custom_accelerator'),
   });
+  // Days come from the step-time model, which is in the full module (as the serving model is):
+  // fetched as soon as the plan asks for days (tokens) or for a deadline's DP.
+  const texts = app.texts.value;
+  const wantsTime = !training.timeComputed && Boolean(texts.tokens || texts.deadlineDays);
+  useEffect(() => {
+    if (wantsTime) void app.wantServing();
+  }, [wantsTime]);
   const time = training.timeAvailable ? training.time : undefined;
   const hasDays = Number.isFinite(time?.days ?? NaN);
   const hasCost = Number.isFinite(time?.cost ?? NaN);

@@ -2,6 +2,7 @@ import type { LayoutCandidate } from '../core/types';
 import { formatNumber } from '../i18n/i18n';
 import { useApp, useT } from '../state/context';
 import { GridLines } from './GridLines';
+import { layoutExtras } from './layout-extras';
 import { withNaN, type WithNaN } from '../core/unknown';
 
 const WIDTH = 640;
@@ -67,7 +68,7 @@ export function ParetoChart({
         {points.map((p, i) => (
           <circle key={i} class="point" cx={sx(p.gpus)} cy={sy(yOf(p))} r={3}>
             <title>
-              {`(${p.tp}, ${p.pp}, ${p.dp}) · ${formatNumber(lang, p.gpus, 0)} · ${formatNumber(lang, yOf(p), 2)}`}
+              {`(${p.tp}, ${p.pp}, ${p.dp})${layoutExtras(p) ? ` ${layoutExtras(p)}` : ''} · ${formatNumber(lang, p.gpus, 0)} · ${formatNumber(lang, yOf(p), 2)}`}
             </title>
           </circle>
         ))}

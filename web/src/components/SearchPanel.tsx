@@ -1,14 +1,19 @@
 import { useRef } from 'preact/hooks';
-import { useNear } from './use-near';
-import type { LayoutCandidate } from '../core/types';
 import { formatNumber } from '../i18n/i18n';
 import { issueText } from '../i18n/issue-text';
 import { searchApplies } from '../state/search-state';
 import { useApp, useT } from '../state/context';
-import { ParetoChart } from './ParetoChart';
+import { Lazy } from './Lazy';
+import { useNear } from './use-near';
 import { orNaN } from '../core/unknown';
 
-/** Every valid layout for the cluster or deadline, the best first, and the GPUs-vs-time front. */
+// The layouts' table and chart load with the search's first result, not with the page.
+const loadResults = () => import('./SearchResults').then((m) => m.SearchResults);
+
+/**
+ * Every valid layout for the cluster or deadline at one global batch: progress while the search
+ * runs (and a way to stop it), then its summary and, loaded with the first result, the layouts.
+ */
 export function SearchPanel() {
   const app = useApp();
   const t = useT();
@@ -20,115 +25,69 @@ export function SearchPanel() {
     app.searchShown.value = true;
   });
   const n = (v: number | null | undefined, d = 2) => formatNumber(lang, v ?? undefined, d);
-  // applyPlan, not setTexts: the answer card comes into view and says what changed.
-  const use = (c: LayoutCandidate) =>
-    app.applyPlan({
-      tp: String(c.tp),
-      pp: String(c.pp),
-      dp: app.texts.value.clusterGpus ? '' : String(c.dp),
-      microBatch: String(c.microBatch),
-      zero: String(c.zero),
-      recompute: c.recompute,
-      sequenceParallel: c.sequenceParallel ? '1' : '0',
-    });
+  const search = state.report?.search;
+  const running = state.status === 'running';
+  const progress = running && (
+    <p class="search-progress" data-testid="search-progress">
+      <progress
+        value={state.progress?.done ?? 0}
+        max={state.progress?.total || 1}
+        aria-label={t('ui.searching')}
+      />{' '}
+      <button
+        type="button"
+        class="secondary"
+        data-testid="search-cancel"
+        onClick={() => app.cancelSearch()}
+      >
+        {t('ui.cancel')}
+      </button>
+    </p>
+  );
   const body = () => {
     if (!searchApplies(app.texts.value)) return <p class="hint">{t('ui.search_idle')}</p>;
-    const report = state.report;
     if (state.status === 'error') return <p class="error">{state.error}</p>;
-    if (!report) return <p aria-busy="true">{t('ui.searching')}</p>;
-    const s = report.search;
+    if ((!state.report || !search) && state.status === 'cancelled') {
+      // Cancelled before a first result: nothing is running any more, and nothing to show.
+      return (
+        <p class="context" data-testid="search-cancelled">
+          {t('ui.search_cancelled')}
+        </p>
+      );
+    }
+    if (!state.report || !search) {
+      return (
+        <>
+          <p aria-busy="true">{t('ui.searching')}</p>
+          {progress}
+        </>
+      );
+    }
     return (
       <>
         <p class="context" data-testid="search-summary" data-ms={state.ms?.toFixed(1)}>
           {t('ui.search_summary', {
-            evaluated: n(s.evaluated, 0),
-            feasible: n(s.feasible, 0),
+            evaluated: n(search.evaluated, 0),
+            feasible: n(search.feasible, 0),
             ms: n(state.ms, 0),
-            us: n(((state.ms ?? 0) * 1000) / Math.max(1, orNaN(s.evaluated)), 2),
-          })}
-          {state.status === 'running' && ` ${t('ui.searching')}`}
+            us: n(((state.ms ?? 0) * 1000) / Math.max(1, orNaN(search.evaluated)), 2),
+          })}{' '}
+          {orNaN(search.globalBatch) > 0 &&
+            t('ui.search_batch', { batch: n(search.globalBatch, 0) })}
+          {running && ` ${t('ui.searching')}`}
+          {state.status === 'cancelled' && (
+            <span data-testid="search-cancelled"> {t('ui.search_cancelled')}</span>
+          )}
         </p>
-        {report.issues
+        {progress}
+        {state.report.issues
           .filter((i) => i.severity === 'error' || i.code.startsWith('search'))
           .map((i, k) => (
             <p key={k} class={i.severity}>
               {issueText(lang, i)}
             </p>
           ))}
-        {s.found && (
-          <>
-            {s.minGpusFound && (
-              <p class="headline" data-testid="search-min-gpus">
-                {t('cli.min_gpus_layout', {
-                  gpus: n(s.minGpus.gpus, 0),
-                  tp: orNaN(s.minGpus.tp),
-                  pp: orNaN(s.minGpus.pp),
-                  dp: orNaN(s.minGpus.dp),
-                })}
-              </p>
-            )}
-            <div class="table-scroll">
-              <table class="layouts" data-testid="search-top">
-                <caption>{t('ui.search_best_first')}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">(TP, PP, DP)</th>
-                    <th scope="col" class="num">
-                      {t('cli.col_gpus')}
-                    </th>
-                    <th scope="col" class="num">
-                      {t('field.micro_batch')}
-                    </th>
-                    <th scope="col" class="num">
-                      ZeRO
-                    </th>
-                    <th scope="col">{t('field.recompute')}</th>
-                    <th scope="col" class="num">
-                      {t('cli.col_peak')}
-                    </th>
-                    <th scope="col" class="num">
-                      MFU
-                    </th>
-                    <th scope="col" class="num">
-                      {t('cli.col_days')}
-                    </th>
-                    <th scope="col" class="num">
-                      {t('cli.col_cost')}
-                    </th>
-                    <th scope="col">
-                      <span class="visually-hidden">{t('ui.use_layout')}</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {s.top.map((c, i) => (
-                    <tr key={i}>
-                      <th scope="row">
-                        ({c.tp}, {c.pp}, {c.dp})
-                      </th>
-                      <td class="num">{n(c.gpus, 0)}</td>
-                      <td class="num">{c.microBatch}</td>
-                      <td class="num">{c.zero}</td>
-                      <td>{t(`choice.recompute.${c.recompute}`)}</td>
-                      <td class="num">{n(c.peakGb, 1)} GB</td>
-                      <td class="num">{n(orNaN(c.mfu) * 100, 1)}%</td>
-                      <td class="num">{n(c.days, 1)}</td>
-                      <td class="num">
-                        {Number.isFinite(c.cost ?? NaN) ? `$${n(c.cost, 0)}` : '—'}
-                      </td>
-                      <td>
-                        <button type="button" class="secondary" onClick={() => use(c)}>
-                          {t('ui.use_layout')}
-                        </button>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            {s.pareto.length > 1 && <ParetoChart points={s.pareto} best={s.best} />}
-          </>
-        )}
+        {search.found && <Lazy load={loadResults} />}
       </>
     );
   };

@@ -1,8 +1,14 @@
 import { Disclosure } from './Disclosure';
 import { useT } from '../state/context';
 import { Field } from './Field';
+import { Lazy } from './Lazy';
 
-/** What the time, cost and search need: tokens, efficiency, energy, a deadline, the ranking. */
+// The efficiencies' fields and the search's settings load with their hints when their section
+// is first opened.
+const loadEfficiencyFields = () => import('./EfficiencyFields').then((m) => m.EfficiencyFields);
+const loadSearchFields = () => import('./SearchFields').then((m) => m.SearchFields);
+
+/** What the time, cost and search need: tokens, a deadline, the ranking, limits, efficiencies. */
 export function TimeFields() {
   const t = useT();
   return (
@@ -12,15 +18,11 @@ export function TimeFields() {
       <Field id="epochs" />
       <Field id="deadlineDays" hint={t('hint.deadline_days')} />
       <Field id="objective" />
+      <Disclosure summary={t('field.search_limits')}>
+        {() => <Lazy load={loadSearchFields} />}
+      </Disclosure>
       <Disclosure summary={t('ui.efficiency')}>
-        {() => (
-          <>
-            <Field id="mfu" hint={t('hint.mfu')} />
-            <Field id="achievedTflops" hint={t('hint.achieved_tflops')} />
-            <Field id="dpOverlap" />
-            <Field id="pue" />
-          </>
-        )}
+        {() => <Lazy load={loadEfficiencyFields} />}
       </Disclosure>
     </fieldset>
   );

@@ -1,120 +1,40 @@
-import { formatNumber } from '../i18n/i18n';
+import { useRef } from 'preact/hooks';
 import { useApp, useT } from '../state/context';
-import { orNaN } from '../core/unknown';
+import { Lazy } from './Lazy';
+import { useNear } from './use-near';
 
-const TERMS = [
-  ['computeS', 'time.compute'],
-  ['bubbleS', 'time.bubble'],
-  ['tpCommS', 'time.tp_comm'],
-  ['ppCommS', 'time.pp_comm'],
-  ['dpCommS', 'time.dp_comm'],
-  ['moeCommS', 'time.moe_comm'],
-  ['offloadS', 'time.offload'],
-] as const;
+// What the step-time model computed: loaded with the model (the full module), not with the page.
+const loadDetails = () => import('./TimeDetails').then((m) => m.TimeDetails);
 
 /** How long one step takes and why, then days, GPU-hours, money and energy for the tokens. */
 export function TimePanel() {
   const app = useApp();
   const t = useT();
-  const lang = app.lang.value;
-  const { training, setup } = app.report.value;
-  const n = (v: number | null | undefined, digits = 2) =>
-    formatNumber(lang, v ?? undefined, digits);
-  if (!training.timeAvailable) {
-    return (
-      <section class="panel" aria-labelledby="time-title" data-testid="time-panel">
-        <h2 id="time-title">{t('ui.time_title')}</h2>
-        <p class="hint">{t('ui.time_unavailable')}</p>
-      </section>
-    );
-  }
-  const time = training.time;
-  const s = training.settings;
-  const hasTokens = Number.isFinite(time.days ?? NaN);
+  const panel = useRef<HTMLElement>(null);
+  // The step-time model arrives with the full module (about 120 KB), fetched only as this panel
+  // comes within a quarter screen: a screen ahead, a first visit would download it unseen.
+  useNear(panel, () => app.wantServing(), '25% 0px');
+  const { training } = app.report.value;
+  const waiting = training.available && !training.timeComputed;
+  const failed = waiting && app.serving.value === 'failed';
   return (
-    <section class="panel" aria-labelledby="time-title" data-testid="time-panel">
+    <section class="panel" aria-labelledby="time-title" data-testid="time-panel" ref={panel}>
       <h2 id="time-title">{t('ui.time_title')}</h2>
-      {hasTokens ? (
-        <p class="headline">
-          <strong data-testid="time-days">{t('ui.days', { n: n(time.days, 1) })}</strong>
-          {' · '}
-          <span data-testid="time-gpu-hours">{t('ui.gpu_hours', { n: n(time.gpuHours, 0) })}</span>
-          {' · '}
-          <span data-testid="time-cost">
-            {Number.isFinite(time.cost ?? NaN)
-              ? t('ui.cost', { n: n(time.cost, 0) })
-              : t('ui.cost_unknown')}
-          </span>
+      {failed ? (
+        <p role="alert">
+          {t('ui.serving_load_failed')}{' '}
+          <button type="button" class="secondary" onClick={() => app.wantServing()}>
+            {t('ui.retry')}
+          </button>
         </p>
+      ) : waiting ? (
+        <p class="why" aria-busy="true">
+          {t('ui.loading_part')}
+        </p>
+      ) : !training.timeAvailable ? (
+        <p class="hint">{t('ui.time_unavailable')}</p>
       ) : (
-        <p class="hint">{t('ui.time_needs_tokens')}</p>
-      )}
-      <p class="context">
-        {t(time.measured ? 'ui.time_measured' : 'ui.time_predicted', {
-          gpus: n(time.gpus, 0),
-          peak: n(s.peakTflops, 0),
-          dtype: s.computeDtype.toUpperCase(),
-          efficiency: n(orNaN(s.computeEfficiency) * 100, 0),
-          achieved: n(s.achievedTflops, 0),
-        })}
-      </p>
-      <table class="breakdown" data-testid="step-breakdown">
-        <caption>{t('ui.step_time', { n: n(time.stepS, 2) })}</caption>
-        <tbody>
-          {TERMS.filter(([key]) => key === 'computeS' || !time.measured).map(([key, label]) => (
-            <tr key={key}>
-              <th scope="row">{t(label)}</th>
-              <td class="num">
-                {Number.isFinite(time[key] ?? NaN) ? `${n(time[key], 3)} s` : '—'}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <table class="breakdown">
-        <caption>{t('ui.throughput')}</caption>
-        <tbody>
-          <tr>
-            <th scope="row">{t('ui.tokens_per_s')}</th>
-            <td class="num" data-testid="time-tokens-per-s">
-              {n(time.tokensPerS, 0)}
-            </td>
-          </tr>
-          <tr>
-            <th scope="row">MFU / HFU</th>
-            <td class="num" data-testid="time-mfu">
-              {n(orNaN(time.mfu) * 100, 1)}% / {n(orNaN(time.hfu) * 100, 1)}%
-            </td>
-          </tr>
-          <tr>
-            <th scope="row">{t('ui.flops_per_token')}</th>
-            <td class="num">
-              {n(orNaN(time.modelFlopsPerToken) / 1e9, 1)} /{' '}
-              {n(orNaN(time.hardwareFlopsPerToken) / 1e9, 1)} GFLOP
-            </td>
-          </tr>
-          {hasTokens && (
-            <tr>
-              <th scope="row">{t('ui.energy')}</th>
-              <td class="num">
-                {Number.isFinite(time.energyKwh ?? NaN)
-                  ? `${n((time.energyKwh ?? 0) / 1000, 1)} MWh`
-                  : '—'}
-              </td>
-            </tr>
-          )}
-        </tbody>
-      </table>
-      {hasTokens && (
-        <p class="sensitivity" data-testid="mfu-sensitivity">
-          {t('ui.mfu_sensitivity', {
-            d30: n(time.daysAtMfu30, 1),
-            d40: n(time.daysAtMfu40, 1),
-            d50: n(time.daysAtMfu50, 1),
-            gpus: n(time.gpus, 0),
-            card: setup.acceleratorName || t('ui.custom_accelerator'),
-          })}
-        </p>
+        <Lazy load={loadDetails} />
       )}
     </section>
   );

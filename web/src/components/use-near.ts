@@ -2,10 +2,15 @@ import type { RefObject } from 'preact';
 import { useEffect } from 'preact/hooks';
 
 /**
- * Calls `onNear` once, when the element comes within a screen of the viewport (at once where
- * IntersectionObserver is missing): what a panel needs is fetched just before it is seen.
+ * Calls `onNear` once, when the element comes within `margin` of the viewport (a screen unless
+ * said; at once where IntersectionObserver is missing): what a panel needs is fetched just before
+ * it is seen.
  */
-export function useNear(element: RefObject<HTMLElement | null>, onNear: () => void): void {
+export function useNear(
+  element: RefObject<HTMLElement | null>,
+  onNear: () => void,
+  margin = '100% 0px',
+): void {
   useEffect(() => {
     if (!element.current) return;
     if (typeof IntersectionObserver === 'undefined') {
@@ -18,7 +23,7 @@ export function useNear(element: RefObject<HTMLElement | null>, onNear: () => vo
         onNear();
         observer.disconnect();
       },
-      { rootMargin: '100% 0px' },
+      { rootMargin: margin },
     );
     observer.observe(element.current);
     return () => observer.disconnect();

@@ -63,6 +63,8 @@ export interface AppState {
   absoluteLinkWith(changes: PlanTexts): string;
   /** the layout search, when the page runs one (a worker is attached in main.tsx) */
   search: ReadonlySignal<SearchState>;
+  /** Stops the running search (its last result stays). */
+  cancelSearch(): void;
   /** Set once the search's panel has come into view: the search (its worker and the full wasm
    * module) starts only then, so a visit that never scrolls there does not download it. */
   searchShown: Signal<boolean>;
@@ -176,6 +178,7 @@ export function createAppState(core: Core, env: AppEnvironment): AppState {
   return {
     core,
     search: signal<SearchState>({ status: 'idle' }),
+    cancelSearch: () => {},
     searchShown: signal(false),
     texts,
     linkIssues,

@@ -1,15 +1,18 @@
 // The layout search as app state: once its panel has been in view, it follows the plan whenever
-// the plan gives a cluster size or a deadline with a token count, and keeps the last result
-// while a newer one is computed.
+// the plan gives a cluster size or a deadline with a token count, shows its progress, can be
+// cancelled, and keeps the last result while a newer one is computed.
 import { effect, signal, type Signal } from '@preact/signals';
 import type { SearchClient } from '../core/search-client';
+import type { SearchResponse } from '../core/search-worker';
 import type { PlanTexts, SearchReport } from '../core/types';
 import type { AppState } from './app-state';
 
 export interface SearchState {
-  status: 'idle' | 'running' | 'done' | 'error';
+  status: 'idle' | 'running' | 'done' | 'cancelled' | 'error';
   report?: SearchReport;
   ms?: number;
+  /** while running: units of work done and in all */
+  progress?: { done: number; total: number };
   error?: string;
 }
 
@@ -18,19 +21,29 @@ export function searchApplies(texts: PlanTexts): boolean {
   return Boolean(texts.clusterGpus) || Boolean(texts.deadlineDays && texts.tokens);
 }
 
+export interface SearchControl {
+  state: Signal<SearchState>;
+  cancel(): void;
+}
+
 export function followPlanWithSearch(
   app: AppState,
-  makeClient: (onResult: (r: Omit<SearchState, 'status'>) => void) => SearchClient,
+  makeClient: (onResult: (r: SearchResponse) => void) => SearchClient,
   debounceMs = 120,
   firstDelayMs = 800,
-): Signal<SearchState> {
+): SearchControl {
   const state = signal<SearchState>({ status: 'idle' });
   // The worker (and its copy of the module) starts with the first search, not with the page.
   let client: SearchClient | undefined;
+  const onResult = (r: SearchResponse) => {
+    const last = state.peek();
+    if (r.error) state.value = { status: 'error', error: r.error };
+    else if (r.progress) state.value = { ...last, status: 'running', progress: r.progress };
+    else if (r.cancelled) state.value = { ...last, status: 'cancelled', progress: undefined };
+    else state.value = { status: 'done', report: r.report, ms: r.ms };
+  };
   const run = (texts: PlanTexts) => {
-    client ??= makeClient((r) => {
-      state.value = r.error ? { status: 'error', error: r.error } : { status: 'done', ...r };
-    });
+    client ??= makeClient(onResult);
     client.run(texts);
   };
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -42,14 +55,24 @@ export function followPlanWithSearch(
     const shown = app.searchShown.value;
     clearTimeout(timer);
     if (!searchApplies(texts)) {
+      client?.cancel();
       state.value = { status: 'idle' };
       return;
     }
-    state.value = { ...state.peek(), status: 'running' };
+    state.value = { ...state.peek(), status: 'running', progress: undefined };
     if (!shown) return; // it runs once its panel comes into view
     timer = setTimeout(() => run(texts), Math.max(debounceMs, settledAt - Date.now()));
   });
-  return state;
+  return {
+    state,
+    cancel() {
+      clearTimeout(timer);
+      client?.cancel();
+      if (state.peek().status === 'running') {
+        state.value = { ...state.peek(), status: 'cancelled', progress: undefined };
+      }
+    },
+  };
 }
 
 /**

@@ -1,0 +1,94 @@
+#pragma once
+/// How long one GPU kernel takes (docs/formulas.md, "Step time, operation by operation").
+///
+/// GEMM: a roofline of FLOPs against bytes, at the share of the dense peak that the largest
+/// GEMMs reach on the accelerator (its "maximum achievable matmul FLOPS", MAMF: Bekman, Machine
+/// Learning Engineering, compute/accelerator/README.md, measured with mamf-finder.py), times the
+/// utilization left by tile and wave quantization: a GEMM is cut into output tiles of 256×128
+/// (the large tile the measured maximum comes from; smaller tiles reuse less of what they load),
+/// one tile per streaming multiprocessor per wave, so an M×N output of T tiles on S SMs runs
+/// ⌈T/S⌉ waves of full tiles (NVIDIA, "Matrix Multiplication Background User's Guide", tile and
+/// wave quantization):
+///   t = max( 2MKN / (peak · η_max · MN / (⌈T/S⌉·S·tile)),  bytes / (HBM · η_mem) ) + t_kernel
+/// On Ampere each output tile is written after its K loop, while its SM waits (CUTLASS 2's
+/// epilogue); Hopper's persistent, warp-specialized kernels store one tile while computing the
+/// next (CUTLASS 3, TMA stores). So before Hopper the output's bytes add to the time instead of
+/// joining the roofline.
+/// Element-wise kernels stream their bytes at the HBM bandwidth times the memory efficiency.
+/// Flash attention runs at the kernel's published efficiency for long sequences, reached along
+/// η(s) = η_∞ · s / (s + s½) (FlashAttention-3 paper, Shah et al. 2024, Figures 5–6: H100 SXM5,
+/// head dim 128; s½ ≈ 360 tokens for both cuDNN and FlashAttention-2, forward and backward).
+
+#include <string_view>
+
+namespace llm_sizer {
+
+/// What one accelerator's kernels reach.
+struct KernelSpeeds {
+  double matmul_flops = 0;     ///< FLOP/s, dense peak in the GEMMs' dtype (the fp8 peak under fp8)
+  double gemm_efficiency = 0;  ///< share of matmul_flops that the largest GEMMs reach (MAMF)
+  double bf16_flops = 0;       ///< FLOP/s, dense bf16 peak (attention stays in bf16 under fp8)
+  double attention_fwd_efficiency = 0;  ///< flash forward, share of bf16 peak at long sequences
+  double attention_bwd_efficiency = 0;  ///< flash backward (its 2.5× FLOPs), likewise
+  double memory_bytes_per_s = 0;        ///< HBM bandwidth × memory efficiency
+  double sms = 0;                       ///< streaming multiprocessors; 0 when not known
+  bool serial_epilogue = false;         ///< output tiles written after their K loop (before Hopper)
+  /// When set (> 0), every GEMM and attention kernel runs at this share of peak instead: the
+  /// plan's own compute efficiency replaces the kernel model (no quantization, no curve).
+  double fixed_compute_efficiency = 0;
+};
+
+/// A kernel's fixed cost beyond its roofline: launch, prologue and tail (~2 µs on current GPUs).
+inline constexpr double kKernelOverheadS = 2e-6;
+/// Sequence length at which flash attention reaches half its long-sequence efficiency.
+inline constexpr double kFlashHalfSeq = 360;
+/// Backward of flash attention executes 2.5× the forward FLOPs (it recomputes QKᵀ; Dao 2023,
+/// FlashAttention-2, §3.1.2; the FLOPs its benchmarks divide by).
+inline constexpr double kFlashBackwardFlops = 2.5;
+
+/// Share of the GEMM's FLOP rate left by tile and wave quantization on `sms` SMs (1 when 0).
+double gemm_utilization(double m, double n, double sms);
+
+/// Seconds of an M×K by K×N GEMM (`batch` of them, e.g. per attention head), with operands of
+/// `operand_bytes` per element and an output of `out_bytes` per element.
+double gemm_s(const KernelSpeeds& k, double m, double kdim, double n, double operand_bytes,
+              double out_bytes, double batch = 1);
+
+/// Seconds of an element-wise (memory-bound) kernel moving `bytes` to and from HBM.
+double stream_s(const KernelSpeeds& k, double bytes);
+
+/// Seconds of flash attention executing `flops` on sequences of `seq` tokens per kernel call.
+double flash_attention_s(const KernelSpeeds& k, double flops, double seq, bool backward);
+
+/// Published kernel figures of an accelerator preset (kernel_catalog.cpp): SM count and the
+/// measured GEMM efficiencies (MAMF / dense peak). NaN where nothing is published.
+struct KernelFacts {
+  double sms = 0;
+  double gemm_bf16_efficiency = 0;
+  double gemm_fp8_efficiency = 0;
+  double comm_efficiency = 0;    ///< NCCL's bus bandwidth over the NVLink line rate
+  bool serial_epilogue = false;  ///< pre-Hopper GEMM epilogues (see above)
+};
+KernelFacts kernel_facts(std::string_view accelerator_id);
+
+/// The attention kernel a framework runs on an accelerator, with its efficiencies (share of the
+/// bf16 peak at long sequences, forward and backward).
+struct AttentionKernel {
+  std::string_view id;  ///< "cudnn", "flash2", "estimate"
+  double fwd_efficiency = 0;
+  double bwd_efficiency = 0;
+};
+/// `pytorch` picks PyTorch's SDPA (FlashAttention-2) instead of TransformerEngine's cuDNN
+/// kernel. `gemm_efficiency` scales the estimate for accelerators without published figures.
+AttentionKernel attention_kernel(std::string_view accelerator_id, bool pytorch,
+                                 double gemm_efficiency);
+
+/// Share of the datasheet HBM bandwidth that streaming kernels reach (an estimate, editable).
+inline constexpr double kDefaultMemoryEfficiency = 0.85;
+/// Share of a link's bandwidth that NCCL collectives reach as bus bandwidth where nothing is
+/// measured (editable).
+inline constexpr double kDefaultCommEfficiency = 0.8;
+/// GEMM efficiency where no measurement is published.
+inline constexpr double kDefaultGemmEfficiency = 0.75;
+
+}  // namespace llm_sizer

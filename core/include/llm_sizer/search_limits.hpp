@@ -1,0 +1,40 @@
+#pragma once
+/// What the layout search may try, dimension by dimension (docs/formulas.md, "Layout search").
+///
+/// A plan limits the search two ways: a layout input it gives (TP 8, recompute full, a stage
+/// split …) fixes that dimension, and its `search_limits` text narrows any dimension:
+///   "tp=8 pp=4..16 mb=1,2 zero=..1 rc=none,full cp=1 ep=8.. vpp=1"
+/// — entries separated by spaces or semicolons, each `name=` a value, a range `lo..hi` (either
+/// end may be left open) or a list `a,b,c`. Names: tp, pp, dp, cp, ep, etp, vpp, mb, zero, rc
+/// (none, selective, full), sp (0, 1). Values must be whole numbers ≥ 0.
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "llm_sizer/issue.hpp"
+
+namespace llm_sizer {
+
+/// The values one dimension may take: a closed range, or a list when `values` is not empty.
+struct DimensionLimit {
+  double lo = 0;
+  double hi = 1e300;
+  std::vector<double> values;
+
+  bool allows(double v) const;
+  /// Narrows to one value (a layout input the plan gives).
+  void fix(double v) { values = {v}; }
+};
+
+struct SearchLimits {
+  DimensionLimit tp, pp, dp, cp, ep, etp, vpp, micro_batch, zero, recompute, sp;
+  /// Recompute modes by index: 0 none, 1 selective, 2 full.
+  static int recompute_index(std::string_view id);
+};
+
+/// Parses `text` into `limits` (narrowing what is already there). Each malformed entry is an
+/// error issue on `search_limits` (code search_limits_invalid, params value and names).
+std::vector<Issue> parse_search_limits(std::string_view text, SearchLimits& limits);
+
+}  // namespace llm_sizer

@@ -1,0 +1,100 @@
+#pragma once
+/// The step time, operation by operation (docs/formulas.md, "Step time, operation by
+/// operation"): every kernel of a transformer layer on one GPU for one micro-batch, then the
+/// stages, the pipeline schedule, data parallelism and the optimizer.
+///
+/// Per layer and micro-batch of b sequences of s tokens, T = b·s/CP tokens on a GPU:
+///   GEMMs      the projections of attention (standard or MLA) and the FFN (dense, experts,
+///              shared experts) at their shapes under TP (columns or rows split), SP and CP;
+///              backward = the input-gradient and weight-gradient GEMMs of each (kernel_model.hpp)
+///   attention  flash: 2·b·(a/t)·s²/2·(d_qk + d_v)/CP FLOPs forward (causal: half the square),
+///              2.5× that backward; standard (no flash): the batched QKᵀ and PV GEMMs over the
+///              full square plus the softmax and dropout streamed through HBM
+///   streaming  norms, residual adds (with dropout), activations, rotary, MoE permutations and,
+///              under fp8, the casts of GEMM inputs — their bytes at the HBM bandwidth; norms and
+///              residuals on T/t tokens under sequence parallelism, T without it
+///   TP         Megatron's collectives: forward 2 all-gathers + 2 reduce-scatters (SP) or
+///              2 all-reduces, backward the same, each of T·h activation bytes, ring time
+///              (t−1)/t (all-reduce 2(t−1)/t) × bytes / (link × comm efficiency); with TP overlap
+///              only what outlasts the GEMM beside it
+///   CP         the ring exchange of K and V: (CP−1) chunks forward, twice that backward, hidden
+///              behind the attention of the chunk before
+///   EP         dispatch and combine all-to-alls, forward and backward: T/t·k·h bytes, (EP−1)/EP
+///              of them leaving the GPU; with MoE overlap only what outlasts the layer's compute
+///   recompute  full: the layer's forward again (with its collectives); selective: the attention
+///              core's forward again
+/// Stage i per micro-batch: S_i = Σ its layers + embedding (first) / LM head and loss (last) +
+/// the pipeline send/receive of its chunks. The step, 1F1B or interleaved over v chunks:
+///   step = m·max_i S_i  +  (Σ_i S_i − max_i S_i) / v  +  DP exposed  +  optimizer
+/// (the slowest stage sets the pace; the fill and drain pass every other stage once, v times
+/// faster when interleaved; Narayanan et al. 2021, §2.2).
+/// DP: ZeRO-0 all-reduces the gradients during the last micro-batch's backward; ZeRO-1 and the
+/// distributed optimizer reduce-scatter them there and all-gather the weights during the next
+/// step's first forward; ZeRO-2 reduce-scatters after every micro-batch's backward; ZeRO-3 also
+/// gathers the weights for every forward and backward. Each collective is hidden only up to the
+/// compute it overlaps (× the DP overlap share). Optimizer: Adam streams its states once.
+
+#include "llm_sizer/kernel_model.hpp"
+#include "llm_sizer/training_time.hpp"
+
+namespace llm_sizer {
+
+/// One layer's cost for one micro-batch on one GPU, in seconds.
+struct LayerCost {
+  double fwd_s = 0;        ///< forward compute: GEMMs, attention, streaming kernels
+  double bwd_s = 0;        ///< backward compute
+  double recompute_s = 0;  ///< what the recompute mode runs again (compute and its collectives)
+  double tp_s = 0;         ///< exposed TP collectives, forward and backward
+  double cp_s = 0;         ///< exposed CP exchanges
+  double ep_s = 0;         ///< exposed MoE all-to-alls
+};
+
+/// What the step needs from the layers: the same for every layout with these TP, CP, EP, ETP,
+/// micro-batch, sequence parallel and recompute settings (the search computes it once for them).
+struct LayerCosts {
+  LayerCost dense;            ///< a layer with a dense FFN
+  LayerCost moe;              ///< a layer with an MoE FFN (zero for dense models)
+  LayerCost first;            ///< the first stage's extra: embedding
+  LayerCost last;             ///< the last stage's extra: final norm, LM head and loss
+  double p2p_bytes = 0;       ///< one send of a micro-batch's activations between stages
+  bool link_unknown = false;  ///< a link the layout uses has no known bandwidth (left out)
+  KernelSpeeds linear;        ///< the speeds the costs were computed with (recipe dtype)
+};
+
+/// The layer costs of the layout in `in`.
+LayerCosts layer_costs(const TrainingTimeInputs& in);
+
+/// One micro-batch through the pipeline: the slowest stage's terms and the fill and drain. It
+/// depends on the layout but not on ZeRO, the global batch or the parameters per card, so the
+/// search computes it once for every ZeRO stage it tries.
+struct StagePass {
+  double compute_s = 0;  ///< the slowest stage's compute per micro-batch
+  double recompute_s = 0;
+  double tp_s = 0;
+  double cp_s = 0;
+  double ep_s = 0;
+  double pp_s = 0;
+  double slowest_s = 0;    ///< the slowest stage's whole time per micro-batch
+  double bubble_s = 0;     ///< (Σ stages − slowest) / VPP
+  double first_fwd_s = 0;  ///< the first stage's forward (hides the weight gathers)
+  double first_bwd_s = 0;  ///< and backward with recompute (hides the gradient reduction)
+  bool link_unknown = false;
+};
+
+StagePass stage_pass(const TrainingTimeInputs& in, const LayerCosts& costs);
+
+/// The step time alone from a stage pass: what the search sorts its variants by.
+double step_seconds(const TrainingTimeInputs& in, const LayerCosts& costs, double params_per_card,
+                    const StagePass& pass);
+
+/// Fills the predicted step of `t` (its compute, bubble, communication, recompute and optimizer
+/// terms) from the layer costs; `params_per_card` is the largest stage's (what DP reduces).
+void predict_step(const TrainingTimeInputs& in, const LayerCosts& costs, double params_per_card,
+                  TrainingTime& t);
+
+/// training_time() with layer costs already computed for this layout's TP, CP, EP, ETP,
+/// micro-batch, SP and recompute (the search's inner loop).
+TrainingTime training_time(const TrainingTimeInputs& in, double params_per_card,
+                           const LayerCosts& costs);
+
+}  // namespace llm_sizer

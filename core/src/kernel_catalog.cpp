@@ -1,0 +1,89 @@
+// Published kernel figures per accelerator preset: what the step-time model's automatic GEMM
+// and attention efficiencies come from (docs/formulas.md, "Kernel efficiencies").
+#include <cmath>
+#include <string_view>
+
+#include "llm_sizer/kernel_model.hpp"
+
+namespace llm_sizer {
+namespace {
+
+constexpr double kUnknown = NAN;
+
+// Which published attention benchmark applies to an accelerator (below).
+enum class Arch : unsigned char { kOther, kAmpere, kHopper };
+
+struct FactsRow {
+  std::string_view id;
+  double sms;
+  double gemm_bf16;
+  double gemm_fp8;
+  double comm = kUnknown;
+  Arch arch = Arch::kOther;
+};
+
+// NCCL bus bandwidth over the NVLink line rate: NVLink 4 (Hopper) 370 of 450 GB/s with NCCL's
+// ~20 % protocol overhead (S. Jeaugey, NCCL maintainer, NVIDIA/nccl-tests#212); NVLink 3 (A100)
+// 200–208 of 300 GB/s in all_reduce_perf (NVIDIA/nccl-tests#149, #178).
+constexpr double kNvlink4 = 370.0 / 450;
+constexpr double kNvlink3 = 0.68;
+
+// GEMM efficiency = MAMF / the catalog's dense peak. MAMF: S. Bekman, "Machine Learning
+// Engineering", compute/accelerator/README.md (commit b9e2972), BF16 and FP8 tables (v2, mean
+// of 100 iterations; v1 where v2 has no figure): A100 SXM 271.2 / 312, H100 SXM 794.5 / 989 and
+// FP8 1402.6 / 1979, MI300X 668.4 / 1300, MI325X 784.9 / 1300; v1: Gaudi 2 429.3 / 432, Gaudi 3
+// 1288.8 / 1835, MI250X 147.0 / 191.5 per GCD. H200 and H800 are the H100 SXM's GH100 die at
+// the same clocks: its figures. SM counts: NVIDIA's architecture whitepapers (A100 108, H100 SXM
+// 132, H100 PCIe 114, B200 148), AMD's CDNA 3 whitepaper (MI300X/MI325X 304 compute units).
+constexpr FactsRow kFacts[] = {
+    {"h100-80g", 132, 794.5 / 989, 1402.6 / 1979, kNvlink4, Arch::kHopper},
+    {"h200-141g", 132, 794.5 / 989, 1402.6 / 1979, kNvlink4, Arch::kHopper},
+    {"h800-80g", 132, 794.5 / 989, 1402.6 / 1979, kNvlink4, Arch::kHopper},
+    {"h100-nvl-94g", 132, kUnknown, kUnknown, kNvlink4, Arch::kHopper},
+    {"h100-pcie-80g", 114, kUnknown, kUnknown, kUnknown, Arch::kHopper},
+    {"a100-80g", 108, 271.2 / 312, kUnknown, kNvlink3, Arch::kAmpere},
+    {"a100-40g", 108, 271.2 / 312, kUnknown, kNvlink3, Arch::kAmpere},
+    {"b200", 148, kUnknown, kUnknown},
+    {"mi300x", 304, 668.4 / 1300, kUnknown},
+    {"mi325x", 304, 784.9 / 1300, kUnknown},
+    {"mi250x", kUnknown, 147.0 / 191.5, kUnknown},
+    {"gaudi2", kUnknown, 429.3 / 432, kUnknown},
+    {"gaudi3", kUnknown, 1288.8 / 1835, kUnknown},
+};
+
+const FactsRow* row_of(std::string_view accelerator_id) {
+  for (const FactsRow& row : kFacts) {
+    if (row.id == accelerator_id) return &row;
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+KernelFacts kernel_facts(std::string_view accelerator_id) {
+  if (const FactsRow* row = row_of(accelerator_id)) {
+    return {row->sms, row->gemm_bf16, row->gemm_fp8, row->comm, row->arch == Arch::kAmpere};
+  }
+  return {kUnknown, kUnknown, kUnknown, kUnknown, false};
+}
+
+AttentionKernel attention_kernel(std::string_view accelerator_id, bool pytorch,
+                                 double gemm_efficiency) {
+  const FactsRow* row = row_of(accelerator_id);
+  const Arch arch = row ? row->arch : Arch::kOther;
+  // Hopper, head dim 128 at 16k tokens (Shah et al. 2024, FlashAttention-3, Figure 5 causal
+  // forward and Figure 6 backward, H100 SXM5): cuDNN — what TransformerEngine runs under
+  // Megatron — 539 and 516 TFLOP/s; FlashAttention-2 — PyTorch's SDPA kernel — 335 and 322.
+  if (arch == Arch::kHopper) {
+    return pytorch ? AttentionKernel{"flash2", 335.0 / 989, 322.0 / 989}
+                   : AttentionKernel{"cudnn", 539.0 / 989, 516.0 / 989};
+  }
+  // Ampere: FlashAttention-2 reaches 50–73 % of the A100's peak (Dao 2023, abstract): the forward
+  // at the top of that range, the backward (more work per FLOP in its reductions) lower.
+  if (arch == Arch::kAmpere) return {"flash2", 0.70, 0.55};
+  // No published attention benchmark: the ratio cuDNN attention keeps to the GEMMs on H100
+  // (0.545 and 0.522 against 0.803) applied to this accelerator's GEMM efficiency.
+  return {"estimate", gemm_efficiency * 0.68, gemm_efficiency * 0.65};
+}
+
+}  // namespace llm_sizer

@@ -1,0 +1,620 @@
+#include "llm_sizer/step_time.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+#include "llm_sizer/layout_rules.hpp"
+#include "llm_sizer/units.hpp"
+
+namespace llm_sizer {
+namespace {
+
+// NCCL's latency per collective or send, on top of its bandwidth term (nccl-tests report
+// ~10–20 µs for small messages on 8 GPUs; large messages are bandwidth-bound).
+constexpr double kCollectiveLatencyS = 10e-6;
+constexpr double kFp32Bytes = 4;
+constexpr double kMaskBytes = 1;
+// A collective overlapped with compute is not free: its kernels hold SMs and HBM bandwidth while
+// they run, so the compute beside it slows by this share of the overlap (Calculon's system model,
+// Isaev et al. SC'23: 15 % of the processor for NVLink collectives, 2 % for the network).
+constexpr double kNvlinkComputeShare = 0.15;
+constexpr double kNicComputeShare = 0.02;
+
+// The speeds of one link: bytes per second a collective's bus bandwidth reaches. A link of
+// unknown bandwidth costs nothing and says so (the step then leaves communication out).
+struct Link {
+  double bytes_per_s = 0;
+  bool* unknown = nullptr;
+  double compute_share = kNvlinkComputeShare;  // of the compute it overlaps (above)
+
+  double ring_s(double bytes, double ranks, double factor) const {
+    if (ranks <= 1 || !(bytes > 0)) return 0;
+    if (!(bytes_per_s > 0) || !std::isfinite(bytes_per_s)) {
+      *unknown = true;
+      return 0;
+    }
+    return factor * (ranks - 1) / ranks * bytes / bytes_per_s + kCollectiveLatencyS;
+  }
+  double all_gather_s(double bytes, double ranks) const { return ring_s(bytes, ranks, 1); }
+  double reduce_scatter_s(double bytes, double ranks) const { return ring_s(bytes, ranks, 1); }
+  double all_reduce_s(double bytes, double ranks) const { return ring_s(bytes, ranks, 2); }
+  double send_s(double bytes) const { return ring_s(bytes, 2, 2); }
+};
+
+Link link(const TrainingTimeInputs& in, bool within_node, bool& unknown) {
+  const double gbps = within_node ? in.intra_node_gbps : in.inter_node_gbps;
+  return {gb_to_bytes(gbps) * in.comm_efficiency, &unknown,
+          within_node ? kNvlinkComputeShare : kNicComputeShare};
+}
+
+// What `comm` costs when it runs beside `compute`: the part that outlasts the compute, plus the
+// compute's slowdown while both run.
+double overlapped(double comm, double compute, double share) {
+  return std::max(0.0, comm - compute) + share * std::min(comm, compute);
+}
+
+// The link of a collective over `ranks` GPUs placed `stride` apart in rank order (consecutive
+// ranks fill a node). Within a node: NVLink. Across nodes with k members in each node, NCCL's
+// rings leave every node through all k members' NICs (each GPU has its own), so the bus
+// bandwidth is k NICs' worth, at most NVLink's.
+Link group_link(const TrainingTimeInputs& in, double ranks, double stride, bool& unknown) {
+  if (ranks * stride <= in.gpus_per_node) return link(in, true, unknown);
+  const double k = std::clamp(std::floor(in.gpus_per_node / stride), 1.0, ranks);
+  const double bus = std::min(k * in.inter_node_gbps, in.intra_node_gbps);
+  return {gb_to_bytes(bus) * in.comm_efficiency, &unknown, kNicComputeShare};
+}
+
+// Everything one layer's kernels need to know about the layout, computed once.
+struct Shape {
+  double t = 1;        // TP
+  double tokens = 0;   // T = b·s/CP on this GPU
+  double unsplit = 0;  // tokens of the norms and residuals: T/t under SP, else T
+  double seq = 0;      // tokens per attention call (s/CP)
+  double e = 2;        // bytes of an activation element
+  double me = 2;       // bytes of a GEMM operand (1 under fp8)
+  double grad = 2;     // bytes of an accumulated weight gradient
+  bool fp8 = false;
+  bool sp = false;
+  bool megatron = true;
+  bool flash = true;
+};
+
+// The cost of one GEMM forward and its two backward GEMMs (input and weight gradients).
+struct GemmCost {
+  double fwd = 0;
+  double dgrad = 0;
+  double wgrad = 0;
+};
+
+GemmCost linear(const KernelSpeeds& k, const Shape& s, double m, double kdim, double n,
+                double batch = 1) {
+  GemmCost g;
+  g.fwd = gemm_s(k, m, kdim, n, s.me, s.e, batch);
+  g.dgrad = gemm_s(k, m, n, kdim, s.me, s.e, batch);
+  // The weight gradient accumulates over micro-batches: its output is read and written in the
+  // gradient's precision (Megatron's fused fp32 main_grad, PyTorch's .grad).
+  g.wgrad = gemm_s(k, kdim, m, n, s.me, 2 * s.grad, batch);
+  return g;
+}
+
+// Accumulates forward and backward compute, and the fp8 casts of GEMM inputs.
+struct Compute {
+  double fwd = 0;
+  double bwd = 0;
+  double fwd_bytes = 0;  // streamed, summed into one figure per direction
+  double bwd_bytes = 0;
+  int fwd_kernels = 0;
+  int bwd_kernels = 0;
+
+  void add(const GemmCost& g, const Shape& s, double m, double kdim, double n, double batch = 1) {
+    fwd += g.fwd;
+    bwd += g.dgrad + g.wgrad;
+    if (s.fp8) {
+      // TransformerEngine casts each GEMM input to fp8 with its transpose (2 bytes read, 2
+      // written) and each output gradient likewise in backward.
+      fwd_bytes += 4 * m * kdim * batch;
+      bwd_bytes += 4 * m * n * batch;
+    }
+  }
+  void stream(double fwd_b, double bwd_b) {
+    fwd_bytes += fwd_b;
+    bwd_bytes += bwd_b;
+    fwd_kernels += fwd_b > 0 ? 1 : 0;
+    bwd_kernels += bwd_b > 0 ? 1 : 0;
+  }
+  void finish(const KernelSpeeds& k) {
+    fwd += stream_s(k, fwd_bytes) + (fwd_kernels > 1 ? (fwd_kernels - 1) * kKernelOverheadS : 0);
+    bwd += stream_s(k, bwd_bytes) + (bwd_kernels > 1 ? (bwd_kernels - 1) * kKernelOverheadS : 0);
+  }
+};
+
+struct AttentionCost {
+  double fwd = 0;
+  double bwd = 0;
+  double recompute = 0;  // the attention core's forward again (selective recompute)
+};
+
+// The attention core: flash, or standard softmax attention over the full square.
+AttentionCost attention_core(const KernelSpeeds& bf16, const Shape& s, const Architecture& a,
+                             double micro_batch, double cp) {
+  AttentionCost c;
+  const double heads = a.heads / s.t;
+  const double dqk = a.qk_head_dim();
+  const double dv = a.v_dim();
+  if (s.flash) {
+    // Causal: on average each query sees half the keys (or the window); CP balances the halves.
+    double keys = s.seq * cp / 2;
+    if (a.sliding_window > 0) {
+      const double windowed =
+          a.sliding_window_layers > 0 ? double(a.sliding_window_layers) / a.layers : 1.0;
+      keys = windowed * std::min(keys, a.sliding_window) + (1 - windowed) * keys;
+    }
+    const double flops = 2 * micro_batch * heads * s.seq * keys * (dqk + dv);
+    c.fwd = flash_attention_s(bf16, flops, s.seq, false);
+    c.bwd = flash_attention_s(bf16, kFlashBackwardFlops * flops, s.seq, true);
+    c.recompute = c.fwd;
+    return c;
+  }
+  // Standard attention (Megatron's fused scale-mask-softmax): scores over the whole square.
+  const double batch = micro_batch * heads;
+  const double sq = s.seq;
+  const double scores = batch * sq * sq;
+  const double e = s.e;
+  const double qk = gemm_s(bf16, sq, dqk, sq, e, e, batch);
+  const double pv = gemm_s(bf16, sq, sq, dv, e, e, batch);
+  const double softmax = stream_s(bf16, scores * 2 * e);
+  const double dropout = a.dropout ? stream_s(bf16, scores * (2 * e + kMaskBytes)) : 0;
+  c.fwd = qk + softmax + dropout + pv;
+  c.recompute = c.fwd;
+  const double pv_bwd =
+      gemm_s(bf16, sq, sq, dv, e, e, batch) + gemm_s(bf16, sq, dv, sq, e, e, batch);
+  const double dropout_bwd = a.dropout ? stream_s(bf16, scores * (2 * e + kMaskBytes)) : 0;
+  const double softmax_bwd = stream_s(bf16, scores * 3 * e);
+  const double qk_bwd = 2 * gemm_s(bf16, sq, sq, dqk, e, e, batch);
+  c.bwd = pv_bwd + dropout_bwd + softmax_bwd + qk_bwd;
+  return c;
+}
+
+// One collective beside a GEMM: overlapped when TP overlap is on, else waited for.
+double exposed(double comm, double gemm, bool overlap, double share) {
+  return overlap ? overlapped(comm, gemm, share) : comm;
+}
+
+LayerCost layer_cost(const TrainingTimeInputs& in, const KernelSpeeds& lin,
+                     const KernelSpeeds& bf16, const Shape& s, bool moe_layer, bool& unknown) {
+  const Architecture& a = in.memory.arch;
+  const TrainingLayout& l = in.memory.layout;
+  const double h = a.hidden;
+  const double t = s.t;
+  const double T = s.tokens;
+  const double Tu = s.unsplit;
+  const double e = s.e;
+  Compute c;
+  LayerCost out;
+
+  // Attention projections.
+  GemmCost first_in, last_out;  // the GEMMs TP's collectives sit beside
+  if (a.is_mla()) {
+    const double q_out = a.heads * (a.qk_nope_dim + a.qk_rope_dim) / t;
+    if (a.q_lora_rank > 0) {
+      const GemmCost qa = linear(lin, s, T, h, a.q_lora_rank);
+      c.add(qa, s, T, h, a.q_lora_rank);
+      const GemmCost qb = linear(lin, s, T, a.q_lora_rank, q_out);
+      c.add(qb, s, T, a.q_lora_rank, q_out);
+      first_in = qa;
+    } else {
+      first_in = linear(lin, s, T, h, q_out);
+      c.add(first_in, s, T, h, q_out);
+    }
+    const double kv_a = a.kv_lora_rank + a.qk_rope_dim;
+    c.add(linear(lin, s, T, h, kv_a), s, T, h, kv_a);
+    const double kv_b = a.heads * (a.qk_nope_dim + a.v_head_dim) / t;
+    c.add(linear(lin, s, T, a.kv_lora_rank, kv_b), s, T, a.kv_lora_rank, kv_b);
+    // The latent norms: on the q and kv latents of every token.
+    c.stream(2 * T * (a.q_lora_rank + a.kv_lora_rank) * e,
+             3 * T * (a.q_lora_rank + a.kv_lora_rank) * e);
+  } else {
+    const double qkv = (a.heads + 2.0 * a.kv_heads) * a.qk_head_dim() / t;
+    first_in = linear(lin, s, T, h, qkv);
+    c.add(first_in, s, T, h, qkv);
+    if (a.positions == PositionKind::kRotary) {
+      const double qk = (a.heads + a.kv_heads) * a.qk_head_dim() / t;
+      c.stream(2 * T * qk * e, 2 * T * qk * e);
+    }
+  }
+  const double o_in = a.heads * a.v_dim() / t;
+  last_out = linear(lin, s, T, o_in, h);
+  c.add(last_out, s, T, o_in, h);
+  const AttentionCost core = attention_core(bf16, s, a, l.micro_batch, l.cp);
+
+  // Norms (2), residual adds with their dropout (2): on T/t tokens under SP.
+  const double mask = a.dropout ? kMaskBytes : 0;
+  c.stream(2 * 2 * Tu * h * e, 2 * 3 * Tu * h * e);
+  c.stream(2 * Tu * h * (3 * e + mask), a.dropout ? 2 * Tu * h * (2 * e + mask) : 0);
+
+  // FFN.
+  const double up_mats = a.ffn_kind == FfnKind::kSwiglu ? 2 : 1;
+  const auto activation = [&](double elements) {
+    // GELU reads and writes its input; SwiGLU reads gate and up and writes their product.
+    if (a.ffn_kind == FfnKind::kSwiglu) {
+      c.stream(3 * elements * e, 5 * elements * e);
+    } else {
+      c.stream(2 * elements * e, 3 * elements * e);
+    }
+  };
+  GemmCost ffn_in, ffn_out;
+  double ep_comm = 0;
+  double ep_share = 0;
+  if (!moe_layer) {
+    const double f = a.ffn / t;
+    ffn_in = linear(lin, s, T, h, up_mats * f);
+    c.add(ffn_in, s, T, h, up_mats * f);
+    ffn_out = linear(lin, s, T, f, h);
+    c.add(ffn_out, s, T, f, h);
+    activation(T * f);
+  } else {
+    // Router on this GPU's tokens, then the routed experts: E/EP experts here, each sharded
+    // over ETP, each seeing EP·ETP·T_u·k/E tokens when the load is balanced.
+    const double experts_here = a.moe_experts / l.ep;
+    const double rows = l.ep * l.etp * Tu * a.moe_top_k / a.moe_experts;
+    const double fe = a.moe_ffn / l.etp;
+    c.add(linear(lin, s, Tu, h, a.moe_experts), s, Tu, h, a.moe_experts);
+    c.stream(Tu * a.moe_experts * 2 * kFp32Bytes, Tu * a.moe_experts * 2 * kFp32Bytes);
+    const GemmCost up = linear(lin, s, rows, h, up_mats * fe, experts_here);
+    c.add(up, s, rows, h, up_mats * fe, experts_here);
+    c.add(linear(lin, s, rows, fe, h, experts_here), s, rows, fe, h, experts_here);
+    activation(rows * experts_here * fe);
+    // Permute and unpermute the routed copies, forward and backward.
+    const double copies = Tu * a.moe_top_k * h * e;
+    c.stream(2 * 2 * copies, 2 * 2 * copies);
+    if (a.moe_shared_experts > 0) {
+      const double fs = a.moe_shared_experts * a.moe_ffn / t;
+      ffn_in = linear(lin, s, T, h, up_mats * fs);
+      c.add(ffn_in, s, T, h, up_mats * fs);
+      ffn_out = linear(lin, s, T, fs, h);
+      c.add(ffn_out, s, T, fs, h);
+      activation(T * fs);
+    }
+    if (l.ep > 1) {
+      // Dispatch and combine, forward and backward. The expert group's members sit ETP apart;
+      // of the copies leaving a GPU, those for members in its node go over NVLink, the rest
+      // through its own NIC, both at once.
+      const double k = std::clamp(std::floor(in.gpus_per_node / l.etp), 1.0, l.ep);
+      const Link nvlink = link(in, true, unknown);
+      const Link nic = link(in, false, unknown);
+      const double local = nvlink.send_s(copies * (k - 1) / l.ep);
+      const double remote = k < l.ep ? nic.send_s(copies * (l.ep - k) / l.ep) : 0;
+      ep_comm = 4 * std::max(local, remote);
+      ep_share = remote > 0 ? nic.compute_share : nvlink.compute_share;
+    }
+  }
+  c.finish(lin);
+  out.fwd_s = c.fwd + core.fwd;
+  out.bwd_s = c.bwd + core.bwd;
+
+  // TP collectives: each of T·h activation bytes, beside the GEMMs they feed or follow.
+  if (t > 1) {
+    const Link tp_link = group_link(in, t, 1, unknown);
+    const double bytes = T * h * e;
+    const bool ov = in.tp_overlap;
+    const double sh = tp_link.compute_share;
+    const bool has_ffn_tp = ffn_in.fwd > 0;
+    double fwd = 0, bwd = 0;
+    if (s.sp) {
+      const double ag = tp_link.all_gather_s(bytes, t);
+      const double rs = tp_link.reduce_scatter_s(bytes, t);
+      fwd += exposed(ag, first_in.fwd, ov, sh) + exposed(rs, last_out.fwd, ov, sh);
+      bwd += exposed(rs, first_in.dgrad, ov, sh) + exposed(ag, last_out.dgrad, ov, sh);
+      // The gathered input of each weight-gradient GEMM is gathered again, beside the dgrad.
+      bwd += exposed(ag, first_in.dgrad, true, sh);
+      if (has_ffn_tp) {
+        fwd += exposed(ag, ffn_in.fwd, ov, sh) + exposed(rs, ffn_out.fwd, ov, sh);
+        bwd += exposed(rs, ffn_in.dgrad, ov, sh) + exposed(ag, ffn_out.dgrad, ov, sh);
+        bwd += exposed(ag, ffn_in.dgrad, true, sh);
+      }
+    } else {
+      const double ar = tp_link.all_reduce_s(bytes, t);
+      fwd += exposed(ar, last_out.fwd, ov, sh);
+      bwd += exposed(ar, first_in.dgrad, ov, sh);
+      if (has_ffn_tp) {
+        fwd += exposed(ar, ffn_out.fwd, ov, sh);
+        bwd += exposed(ar, ffn_in.dgrad, ov, sh);
+      }
+    }
+    out.tp_s = fwd + bwd;
+    if (l.recompute == Recompute::kFull) out.recompute_s += fwd;
+  }
+
+  // CP: the ring passes this GPU's K and V on (CP − 1) times forward, K, V and their gradients
+  // backward, each step hidden behind the attention of the chunk before.
+  if (l.cp > 1) {
+    // Ring attention sends to one neighbour at a time: one link, NVLink or the GPU's NIC.
+    const Link cp_link = link(in, t * l.cp <= in.gpus_per_node, unknown);
+    const double kv_heads = a.is_mla() ? a.heads : a.kv_heads;
+    const double kv_bytes = T * std::max(1.0, kv_heads / t) * (a.qk_head_dim() + a.v_dim()) * e;
+    const double steps = l.cp - 1;
+    const double sh = cp_link.compute_share;
+    const double fwd = overlapped(steps * cp_link.send_s(kv_bytes), core.fwd * steps / l.cp, sh);
+    const double bwd =
+        overlapped(steps * cp_link.send_s(2 * kv_bytes), core.bwd * steps / l.cp, sh);
+    out.cp_s = fwd + bwd;
+    if (l.recompute == Recompute::kFull) out.recompute_s += fwd;
+  }
+
+  if (ep_comm > 0) {
+    out.ep_s = in.moe_overlap ? overlapped(ep_comm, out.fwd_s + out.bwd_s, ep_share) : ep_comm;
+    if (l.recompute == Recompute::kFull) out.recompute_s += out.ep_s / 2;
+  }
+
+  if (l.recompute == Recompute::kFull) {
+    out.recompute_s += out.fwd_s;
+  } else if (l.recompute == Recompute::kSelective) {
+    out.recompute_s += core.recompute;
+  }
+  return out;
+}
+
+// The embedding (first stage) and the final norm, LM head and loss (last stage).
+void ends(const TrainingTimeInputs& in, const KernelSpeeds& bf16, const Shape& s,
+          LayerCosts& costs) {
+  bool& unknown = costs.link_unknown;
+  const Architecture& a = in.memory.arch;
+  const double h = a.hidden;
+  const double T = s.tokens;
+  const double e = s.e;
+  const double vocab = padded_vocab(a.vocab, s.t, in.memory.framework) / s.t;
+  const Link tp_link = group_link(in, s.t, 1, unknown);
+
+  // Embedding: a gather forward, a scatter-add into fp32 gradients backward; with TP, a
+  // vocabulary-parallel lookup whose partial rows are reduced (scattered under SP).
+  costs.first.fwd_s = stream_s(bf16, 2 * T * h * e);
+  costs.first.bwd_s = stream_s(bf16, T * h * (e + 2 * kFp32Bytes));
+  if (s.t > 1) {
+    costs.first.tp_s =
+        s.sp ? tp_link.reduce_scatter_s(T * h * e, s.t) : tp_link.all_reduce_s(T * h * e, s.t);
+  }
+
+  // Final norm, head GEMM (bf16), loss over the vocabulary shard.
+  Shape head = s;
+  head.me = e;
+  head.fp8 = false;
+  const GemmCost g = linear(bf16, head, T, h, vocab);
+  const double logits = T * vocab;
+  // The loss over the logits, as the frameworks run it unfused: Megatron's vocabulary-parallel
+  // cross entropy (megatron/core/tensor_parallel/cross_entropy.py) casts the logits to fp32 and
+  // takes the max, subtracts, exponentiates, sums and normalizes in place (38 bytes per logit),
+  // backward scales the saved softmax and casts it for the head's GEMMs (14); PyTorch's
+  // cross_entropy upcasts and runs log-softmax (22), its backward and the cast back (18).
+  const bool megatron = s.megatron;
+  const double loss_fwd = logits * (megatron ? 38 : 22);
+  const double loss_bwd = logits * (megatron ? 14 : 18);
+  costs.last.fwd_s = g.fwd + stream_s(bf16, 2 * s.unsplit * h * e) + stream_s(bf16, loss_fwd);
+  costs.last.bwd_s =
+      g.dgrad + g.wgrad + stream_s(bf16, 3 * s.unsplit * h * e) + stream_s(bf16, loss_bwd);
+  if (s.t > 1) {
+    costs.last.tp_s =
+        s.sp ? 2 * tp_link.all_gather_s(T * h * e, s.t) : 2 * tp_link.all_reduce_s(T * h * e, s.t);
+  }
+}
+
+KernelSpeeds speeds(const TrainingTimeInputs& in, double peak_tflops, double gemm_efficiency) {
+  KernelSpeeds k;
+  k.matmul_flops = peak_tflops * kFlopsPerTflop;
+  k.gemm_efficiency = gemm_efficiency;
+  const double bf16 =
+      std::isfinite(in.bf16_tflops) && in.bf16_tflops > 0 ? in.bf16_tflops : in.peak_tflops;
+  k.bf16_flops = bf16 * kFlopsPerTflop;
+  k.attention_fwd_efficiency = in.attention_fwd_efficiency;
+  k.attention_bwd_efficiency = in.attention_bwd_efficiency;
+  k.memory_bytes_per_s = in.hbm_tbps * kBytesPerTb * in.memory_efficiency;
+  k.sms = std::isfinite(in.sms) ? in.sms : 0;
+  k.serial_epilogue = in.serial_epilogue;
+  if (std::isfinite(in.compute_efficiency) && in.compute_efficiency > 0) {
+    k.fixed_compute_efficiency = in.compute_efficiency;
+  }
+  return k;
+}
+
+}  // namespace
+
+LayerCosts layer_costs(const TrainingTimeInputs& in) {
+  const TrainingLayout& l = in.memory.layout;
+  LayerCosts costs;
+  Shape s;
+  s.t = l.tp;
+  s.tokens = l.seq_len / l.cp * l.micro_batch;
+  s.megatron = in.memory.framework == Framework::kMegatron;
+  s.sp = s.megatron && l.sequence_parallel && l.tp > 1;
+  s.unsplit = s.sp ? s.tokens / l.tp : s.tokens;
+  s.seq = l.seq_len / l.cp;
+  s.e = in.memory.recipe.activation_bytes;
+  s.me = in.memory.recipe.matmul_input_bytes;
+  s.grad = in.memory.recipe.grad_bytes;
+  s.fp8 = s.me < s.e;
+  s.flash = l.flash_attention;
+  costs.linear = speeds(in, in.peak_tflops, in.gemm_efficiency);
+  const double bf16_peak =
+      std::isfinite(in.bf16_tflops) && in.bf16_tflops > 0 ? in.bf16_tflops : in.peak_tflops;
+  // The head and attention run in bf16: at the bf16 peak, with the same GEMM efficiency.
+  const KernelSpeeds bf16 = speeds(in, bf16_peak, in.gemm_efficiency);
+  costs.dense = layer_cost(in, costs.linear, bf16, s, false, costs.link_unknown);
+  if (in.memory.arch.is_moe()) {
+    costs.moe = layer_cost(in, costs.linear, bf16, s, true, costs.link_unknown);
+  }
+  ends(in, bf16, s, costs);
+  // Pipeline send: a micro-batch's activations, split over the TP ranks (Megatron scatters them
+  // before the send and gathers after, or they are already split under SP).
+  costs.p2p_bytes = s.tokens * in.memory.arch.hidden * s.e / l.tp;
+  return costs;
+}
+
+namespace {
+
+struct StageTime {
+  double compute = 0;
+  double recompute = 0;
+  double tp = 0;
+  double cp = 0;
+  double ep = 0;
+  double pp = 0;
+  double fwd = 0;  // forward compute alone (what hides the weight gathers)
+  double bwd = 0;  // backward compute alone (what hides the gradient reduction)
+  double total() const { return compute + recompute + tp + cp + ep + pp; }
+};
+
+void add_layers(StageTime& st, const LayerCost& c, double count) {
+  st.compute += count * (c.fwd_s + c.bwd_s);
+  st.fwd += count * c.fwd_s;
+  st.bwd += count * (c.bwd_s + c.recompute_s);
+  st.recompute += count * c.recompute_s;
+  st.tp += count * c.tp_s;
+  st.cp += count * c.cp_s;
+  st.ep += count * c.ep_s;
+}
+
+}  // namespace
+
+StagePass stage_pass(const TrainingTimeInputs& in, const LayerCosts& costs) {
+  const TrainingMemoryInputs& mem = in.memory;
+  const Architecture& a = mem.arch;
+  const TrainingLayout& l = mem.layout;
+  const int p = static_cast<int>(l.pp);
+  const double v = std::max(1.0, l.vpp);
+
+  // Per-stage time of one micro-batch; the layers of stage i from the plan's split.
+  StagePass out;
+  StageTime slowest;
+  double total = 0;
+  int first_layer = 0;
+  // The layers of stage i: the plan's split, else the even one (the remainder on stages 1, 2, …)
+  // without building it (this runs for every layout the search tries).
+  const int base = p > 0 ? a.layers / p : 0;
+  const int extra = p > 0 ? a.layers % p : 0;
+  const auto stage_layers = [&](int i) {
+    if (!l.stage_layers.empty()) return l.stage_layers[static_cast<std::size_t>(i)];
+    return base + (i >= 1 && i <= extra ? 1 : 0);
+  };
+  const int stages =
+      l.stage_layers.empty() ? (base > 0 ? p : 0) : static_cast<int>(l.stage_layers.size());
+  // Consecutive stages sit TP·CP·DP ranks apart: in one node only while two of them fit.
+  bool unknown = costs.link_unknown;
+  const Link pp_link = link(in, 2 * l.tp * l.cp * l.dp <= in.gpus_per_node, unknown);
+  const double send = p > 1 ? pp_link.send_s(costs.p2p_bytes) : 0;
+  for (int i = 0; i < p && i < stages; ++i) {
+    const int layers = stage_layers(i);
+    const int moe = a.moe_layers_before(first_layer + layers) - a.moe_layers_before(first_layer);
+    first_layer += layers;
+    StageTime st;
+    add_layers(st, costs.dense, layers - moe);
+    if (moe > 0) add_layers(st, costs.moe, moe);
+    if (i == 0) add_layers(st, costs.first, 1);
+    if (i == p - 1) add_layers(st, costs.last, 1);
+    if (p > 1) {
+      // Each chunk receives and sends forward and backward. Megatron overlaps these with
+      // compute under the interleaved schedule (overlap_p2p_comm); otherwise they wait.
+      const bool hide = v > 1 && mem.framework == Framework::kMegatron;
+      const double chunk_compute = (st.fwd + st.bwd) / v;
+      st.pp = 2 * v * (hide ? overlapped(send, chunk_compute / 2, pp_link.compute_share) : send);
+    }
+    if (i == 0) {
+      out.first_fwd_s = st.fwd;
+      out.first_bwd_s = st.bwd;
+    }
+    total += st.total();
+    if (st.total() > slowest.total()) slowest = st;
+  }
+  out.compute_s = slowest.compute;
+  out.recompute_s = slowest.recompute;
+  out.tp_s = slowest.tp;
+  out.cp_s = slowest.cp;
+  out.ep_s = slowest.ep;
+  out.pp_s = slowest.pp;
+  out.slowest_s = slowest.total();
+  out.bubble_s = p > 1 ? (total - out.slowest_s) / v : 0;
+  out.link_unknown = unknown;
+  return out;
+}
+
+namespace {
+
+// The data-parallel collectives' exposed time and the optimizer's, for the layout's ZeRO stage.
+void dp_and_optimizer(const TrainingTimeInputs& in, const LayerCosts& costs, double params_per_card,
+                      const StagePass& pass, double m, bool& unknown, double& dp_s,
+                      double& optimizer_s) {
+  const TrainingMemoryInputs& mem = in.memory;
+  const TrainingLayout& l = mem.layout;
+  const double first_fwd = pass.first_fwd_s;
+  const double first_bwd = pass.first_bwd_s;
+  // Data parallelism over DP × CP ranks (CP ranks hold the same weights); over NVLink while the
+  // group fits a node. The first stage finishes its backward last: its compute is the window.
+  const Recipe& r = mem.recipe;
+  const double ranks = l.dp * l.cp;
+  const Link dp_link = group_link(in, l.dp * l.cp, l.tp, unknown);
+  const double grads = params_per_card * r.grad_bytes;
+  const double weights = params_per_card * r.weight_bytes;
+  const double ov = in.dp_overlap;
+  const auto hidden = [&](double comm, double window) {  // what `comm` costs beside `window`
+    const double beside = std::min(ov * comm, window);
+    return comm - beside + dp_link.compute_share * beside;
+  };
+  double dp = 0;
+  if (ranks > 1) {
+    if (l.zero >= 3) {
+      const double gather = dp_link.all_gather_s(weights, ranks);
+      const double reduce = dp_link.reduce_scatter_s(grads, ranks);
+      dp = m * (hidden(gather, first_fwd) + hidden(gather + reduce, first_bwd));
+    } else if (l.zero == 2) {
+      dp = m * hidden(dp_link.reduce_scatter_s(grads, ranks), first_bwd) +
+           hidden(dp_link.all_gather_s(weights, ranks), first_fwd);
+    } else if (l.zero == 1 || r.shards_optimizer) {
+      dp = hidden(dp_link.reduce_scatter_s(grads, ranks), first_bwd) +
+           hidden(dp_link.all_gather_s(weights, ranks), first_fwd);
+    } else {
+      dp = hidden(dp_link.all_reduce_s(grads, ranks), first_bwd);
+    }
+  }
+  dp_s = dp;
+
+  // Adam streams, per parameter it updates: the gradient (read for the norm, read, zeroed),
+  // master weights (or the weights) and both moments (read and written), the compute copy
+  // (written). ZeRO-1+ and the distributed optimizer update 1/(DP·CP) of them.
+  const double shard = (l.zero >= 1 || r.shards_optimizer) ? ranks : 1;
+  const double master = r.master_bytes > 0 ? r.master_bytes : r.weight_bytes;
+  const double per_param = 3 * r.grad_bytes + 2 * master + 2 * r.optimizer_bytes +
+                           (r.master_bytes > 0 ? r.weight_bytes : 0);
+  optimizer_s = stream_s(costs.linear, params_per_card / shard * per_param);
+}
+
+}  // namespace
+
+double step_seconds(const TrainingTimeInputs& in, const LayerCosts& costs, double params_per_card,
+                    const StagePass& pass) {
+  const TrainingLayout& l = in.memory.layout;
+  const double m = in.global_batch / (l.micro_batch * l.dp);
+  bool unknown = pass.link_unknown;
+  double dp = 0, optimizer = 0;
+  dp_and_optimizer(in, costs, params_per_card, pass, m, unknown, dp, optimizer);
+  return m * pass.slowest_s + pass.bubble_s + dp + optimizer;
+}
+
+void predict_step(const TrainingTimeInputs& in, const LayerCosts& costs, double params_per_card,
+                  TrainingTime& t) {
+  const TrainingLayout& l = in.memory.layout;
+  const StagePass pass = stage_pass(in, costs);
+  const double m = in.global_batch / (l.micro_batch * l.dp);
+  t.microbatches = m;
+  t.compute_s = m * pass.compute_s;
+  t.recompute_s = m * pass.recompute_s;
+  t.tp_comm_s = m * pass.tp_s;
+  t.cp_comm_s = m * pass.cp_s;
+  t.moe_comm_s = m * pass.ep_s;
+  t.pp_comm_s = m * pass.pp_s;
+  t.bubble_s = pass.bubble_s;
+  bool unknown = pass.link_unknown;
+  dp_and_optimizer(in, costs, params_per_card, pass, m, unknown, t.dp_comm_s, t.optimizer_s);
+  t.step_s = m * pass.slowest_s + t.bubble_s + t.dp_comm_s + t.optimizer_s;
+  t.comm_known = !unknown;
+}
+
+}  // namespace llm_sizer

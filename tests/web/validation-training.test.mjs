@@ -1,0 +1,74 @@
+// The training section of docs/validation.md (scripts/validation/training.mjs): published runs
+// predicted by the real full module at each framework's default settings, and the layout search
+// run on each run's cluster and batch. Issue 12 aims at a median |error| ≤ 10 % and a largest
+// ≤ 25 %; until the model gets there, this holds the table to today's figures (BOUNDS) so that no
+// change makes it worse unnoticed, and no run leaves the bounds without a stated reason.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { loadModule } from './load-module.mjs';
+import * as training from '../../scripts/validation/training.mjs';
+
+const core = await loadModule();
+const result = await training.evaluate(core);
+const { rows, summary } = result;
+const bounded = rows.filter((r) => !r.reason && r.metric);
+const runs = JSON.parse(
+  await readFile(new URL('../../validation/data/training-runs.json', import.meta.url), 'utf8'),
+).runs;
+
+test('every published run is a row: under the bounds, or left out with its reason', () => {
+  assert.equal(rows.length, runs.length);
+  for (const r of rows) {
+    assert.ok(!r.reason || r.reason.length > 10, `${r.run.id}: a reason in words`);
+    if (!r.reason) assert.ok(Number.isFinite(r.error), `${r.run.id}: a prediction`);
+  }
+  // Nobody meets the bounds by leaving runs out.
+  assert.ok(bounded.length >= training.BOUNDS.minRows, `${bounded.length} runs under the bounds`);
+});
+
+test('step time / throughput error: median and largest within the bounds', () => {
+  const errors = bounded.map((r) => Math.abs(r.error)).sort((a, b) => a - b);
+  const mid = (errors[(errors.length - 1) >> 1] + errors[errors.length >> 1]) / 2;
+  assert.equal(summary.median, mid);
+  assert.ok(summary.median <= training.BOUNDS.medianAbsError, `median ${summary.median}`);
+  const worst = bounded.reduce((a, b) => (Math.abs(b.error) > Math.abs(a.error) ? b : a));
+  assert.ok(
+    summary.max <= training.BOUNDS.maxAbsError,
+    `largest ${summary.max} (${worst.run.id}: ${worst.predicted} vs ${worst.metric.value})`,
+  );
+  // The bounds the test holds are never looser than they need be to be the issue's aim someday:
+  // the aim itself stays written down.
+  assert.equal(training.TARGETS.medianAbsError, 0.1);
+  assert.equal(training.TARGETS.maxAbsError, 0.25);
+});
+
+test("the published layouts rank in the search's top 10, near its best time", () => {
+  const inTop = bounded.filter((r) => r.search && r.search.rank >= 1 && r.search.rank <= 10);
+  const near = bounded.filter((r) => r.search && r.search.ratio <= training.TARGETS.searchWithin);
+  assert.ok(inTop.length >= training.BOUNDS.minInTop, `${inTop.length} in the top 10`);
+  assert.ok(near.length >= training.BOUNDS.minWithin, `${near.length} within 10 %`);
+});
+
+test('published figures the table compares with are the data file’s (no copy in the script)', () => {
+  // Megatron-LM 2021 Table 1, 1T: 163 TFLOP/s per GPU on 3072 A100 (eq. 3, hardware FLOPs) at
+  // GBS 3072, s 2048, 128 layers, h 25600, V 51200 → F = 96·B·s·l·h²·(1 + s/6h + V/16lh):
+  // step = F / (3072 · 163e12) ≈ 102.6 s (hand computation).
+  const row = rows.find((r) => r.run.id === 'megatron2021-t1-gpt-1t');
+  const f =
+    96 * 3072 * 2048 * 128 * 25600 ** 2 * (1 + 2048 / (6 * 25600) + 51200 / (16 * 128 * 25600));
+  assert.ok(Math.abs(row.metric.value - f / (3072 * 163e12)) < 1e-9 * row.metric.value);
+  assert.ok(Math.abs(row.metric.value - 102.6) < 0.1, `${row.metric.value}`);
+  // DeepSeek-V3 (Table 1): 2.664M H800 GPU-hours for 14.8T tokens → 1,543 tokens/s per GPU.
+  const ds = rows.find((r) => r.run.id === 'deepseek-v3-2024-pretrain');
+  assert.ok(Math.abs(ds.metric.value - 1543) < 1, `${ds.metric.value}`);
+});
+
+test('the rendered section lists every excluded run with its reason', () => {
+  const text = training.render(result);
+  for (const r of rows.filter((x) => x.reason)) {
+    assert.ok(text.includes(`| ${r.run.id} |`), r.run.id);
+  }
+  for (const r of bounded) assert.ok(text.includes(`| ${r.run.id} |`), r.run.id);
+  assert.match(text, /median \|error\| \d+\.\d %/);
+});

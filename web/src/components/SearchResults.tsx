@@ -1,0 +1,123 @@
+import type { LayoutCandidate } from '../core/types';
+import { addMessages, formatNumber } from '../i18n/i18n';
+import { useApp, useT } from '../state/context';
+import { orNaN } from '../core/unknown';
+import { layoutExtras } from './layout-extras';
+import { ParetoChart } from './ParetoChart';
+import resultsMessages from 'virtual:messages/results';
+
+addMessages(resultsMessages);
+
+/**
+ * The search's answer, loaded with its first result rather than with the page: the fewest GPUs
+ * for a deadline, the best layouts first, and the GPUs-vs-time front.
+ */
+export function SearchResults() {
+  const app = useApp();
+  const s = app.search.value.report?.search;
+  const t = useT();
+  const lang = app.lang.value;
+  const n = (v: number | null | undefined, d = 2) => formatNumber(lang, v ?? undefined, d);
+  const use = (c: LayoutCandidate) => {
+    const texts = app.texts.value;
+    const resolvedBatch = app.resolvedInput('global_batch')?.value;
+    // applyPlan, not setTexts: the answer card comes into view and says what changed.
+    app.applyPlan({
+      tp: String(c.tp),
+      pp: String(c.pp),
+      dp: texts.clusterGpus ? '' : String(c.dp),
+      cp: String(c.cp),
+      ep: String(c.ep),
+      etp: String(c.etp),
+      vpp: String(c.vpp),
+      stageLayers: c.stageLayers,
+      microBatch: String(c.microBatch),
+      zero: String(c.zero),
+      recompute: c.recompute,
+      sequenceParallel: c.sequenceParallel ? '1' : '0',
+      // Within a batch tolerance a layout may train a nearby batch: keep the one it was shown with.
+      globalBatch:
+        c.globalBatch === resolvedBatch ? (texts.globalBatch ?? '') : String(c.globalBatch),
+    });
+  };
+  if (!s?.found) return null;
+  return (
+    <>
+      {s.minGpusFound && (
+        <p class="headline" data-testid="search-min-gpus">
+          {t('cli.min_gpus_layout', {
+            gpus: n(s.minGpus.gpus, 0),
+            tp: orNaN(s.minGpus.tp),
+            pp: orNaN(s.minGpus.pp),
+            dp: orNaN(s.minGpus.dp),
+          })}
+        </p>
+      )}
+      <div class="table-scroll">
+        <table class="layouts" data-testid="search-top">
+          <caption>{t('ui.search_best_first')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">(TP, PP, DP)</th>
+              <th scope="col" class="num">
+                {t('cli.col_gpus')}
+              </th>
+              <th scope="col" class="num">
+                {t('ui.col_micro_batches')}
+              </th>
+              <th scope="col" class="num">
+                ZeRO
+              </th>
+              <th scope="col">{t('field.recompute')}</th>
+              <th scope="col" class="num">
+                {t('cli.col_peak')}
+              </th>
+              <th scope="col" class="num">
+                {t('cli.col_bubble')}
+              </th>
+              <th scope="col" class="num">
+                MFU
+              </th>
+              <th scope="col" class="num">
+                {t('cli.col_days')}
+              </th>
+              <th scope="col" class="num">
+                {t('cli.col_cost')}
+              </th>
+              <th scope="col">
+                <span class="visually-hidden">{t('ui.use_layout')}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {s.top.map((c, i) => (
+              <tr key={i}>
+                <th scope="row">
+                  ({c.tp}, {c.pp}, {c.dp})
+                  {layoutExtras(c) && <small class="extras">{layoutExtras(c)}</small>}
+                </th>
+                <td class="num">{n(c.gpus, 0)}</td>
+                <td class="num">
+                  {c.microBatch} × {n(c.microbatches, 0)}
+                </td>
+                <td class="num">{c.zero}</td>
+                <td>{t(`choice.recompute.${c.recompute}`)}</td>
+                <td class="num">{n(c.peakGb, 1)} GB</td>
+                <td class="num">{n((orNaN(c.bubbleS) / orNaN(c.stepS)) * 100, 1)}%</td>
+                <td class="num">{n(orNaN(c.mfu) * 100, 1)}%</td>
+                <td class="num">{n(c.days, 1)}</td>
+                <td class="num">{Number.isFinite(c.cost ?? NaN) ? `$${n(c.cost, 0)}` : '—'}</td>
+                <td>
+                  <button type="button" class="secondary" onClick={() => use(c)}>
+                    {t('ui.use_layout')}
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {s.pareto.length > 1 && <ParetoChart points={s.pareto} best={s.best} />}
+    </>
+  );
+}
