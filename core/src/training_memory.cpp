@@ -68,6 +68,7 @@ LayerActivations layer_activations(const TrainingMemoryInputs& in, bool moe_laye
   if (megatron) {
     // Norm inputs, the inputs of the QKV and FC1 GEMMs, the two residual dropout masks.
     unsplit = e * h + me * h + mask * h + e * h + me * h + mask * h;
+    unsplit += (a.layer_norms - 2) * e * h;  // post-norms (Gemma 2/3, GLM-4) keep their inputs too
     split = e * (q_width + k_width + v_width);
     split += l.flash_attention ? e * o_width + kFp32Bytes * heads + (me != e ? me * o_width : 0)
                                : me * o_width;
@@ -77,6 +78,7 @@ LayerActivations layer_activations(const TrainingMemoryInputs& in, bool moe_laye
     // multiply); LayerNorm under autocast runs in fp32 and keeps its fp32 input.
     const double norm = a.norm == NormKind::kRmsNorm ? kFp32Bytes * h + e * h : kFp32Bytes * h;
     unsplit = 2 * norm + e * h + e * h + 2 * mask * h;
+    unsplit += (a.layer_norms - 2) * norm;  // each further norm keeps what these two keep
     // repeat_kv materializes keys and values for every query head before attention.
     const double k_rep = heads * a.qk_head_dim();
     const double v_rep = heads * a.v_dim();
@@ -166,7 +168,7 @@ Common prepare(const TrainingMemoryInputs& in) {
   if (a.is_moe()) c.moe = layer_activations(in, true);
 
   // Replicated over TP: norms (and qk-norm weights), MLA's down-projections, the router.
-  double attention_replicated = a.qk_norm ? 2 * a.qk_head_dim() : 0;
+  double attention_replicated = a.qk_norm_params();
   if (a.is_mla()) {
     attention_replicated += a.hidden * (a.q_lora_rank + a.kv_lora_rank + a.qk_rope_dim) +
                             a.q_lora_rank + a.kv_lora_rank;

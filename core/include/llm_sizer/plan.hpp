@@ -34,11 +34,13 @@ struct Plan {
   std::optional<double> arch_tied_embeddings;  ///< flag
   std::string arch_positions;                  ///< "", "rotary", "learned", "alibi"
   std::optional<double> arch_max_positions;
-  std::optional<double> arch_qkv_bias;     ///< flag
-  std::optional<double> arch_linear_bias;  ///< flag
-  std::string arch_norm;                   ///< "", "rmsnorm", "layernorm"
-  std::optional<double> arch_qk_norm;      ///< flag
-  std::optional<double> arch_dropout;      ///< flag
+  std::optional<double> arch_qkv_bias;      ///< flag
+  std::optional<double> arch_linear_bias;   ///< flag
+  std::string arch_norm;                    ///< "", "rmsnorm", "layernorm"
+  std::optional<double> arch_layer_norms;   ///< hidden-wide norms per layer
+  std::optional<double> arch_qk_norm;       ///< flag
+  std::optional<double> arch_qk_norm_full;  ///< flag: q/k norms over all heads at once
+  std::optional<double> arch_dropout;       ///< flag
   std::optional<double> arch_moe_experts;
   std::optional<double> arch_moe_top_k;
   std::optional<double> arch_moe_shared_experts;
