@@ -850,6 +850,11 @@ void read_minimax_m2(Reader& r, Draft& d) {
   }
   must_equal(r, "shared_intermediate_size", 0);
   r.boolean("use_routing_bias");
+  r.number("router_jitter_noise", {0, 1});  // Mixtral's training-time noise on the router input
+  // MiniMaxM2Config keeps Mixtral's sliding_window key; null (as saved) means no window.
+  if (const JsonValue* window = r.find("sliding_window"); window && window->is_null()) {
+    r.mark_read("sliding_window");
+  }
   r.integer("rotary_dim", range_of("head_dim"));
   // Every layer softmax attention (1); MiniMax-M1's lightning attention layers are 0.
   const JsonValue* types = r.find("attn_type_list");

@@ -323,6 +323,17 @@ TEST(HfConfig, MiniMaxM2NamesItsMultiTokenPredictionModules) {
   EXPECT_EQ(*per_head.text("qk_norm_full"), "0");
   EXPECT_EQ(setup_of(imported).counts.total - setup_of(per_head).counts.total,
             62 * (48 + 8 - 2) * 128.0);
+  // Saved by transformers 4.57 (NVIDIA's NVFP4 release): Mixtral's router noise and a null
+  // window change nothing sized here; a window that is set is named.
+  const std::string saved =
+      with_key(with_key(fixture("minimax-m2.1.json"), "router_jitter_noise", "0.0"),
+               "sliding_window", "null");
+  EXPECT_EQ(import_hf_config(saved).issues[0].param("keys"), imported.issues[0].param("keys"));
+  const HfImport windowed =
+      import_hf_config(with_key(fixture("minimax-m2.1.json"), "sliding_window", "4096"));
+  EXPECT_EQ(
+      windowed.issues[0].param("keys"),
+      "sliding_window, mtp_transformer_layers, num_mtp_modules, quantization_config, use_mtp");
 }
 
 TEST(HfConfig, ActiveCountsOfMappedMixturesOfExpertsMatchTheirPublishers) {
