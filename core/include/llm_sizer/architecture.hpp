@@ -40,14 +40,7 @@ struct Architecture {
   bool qkv_bias = false;     ///< biases on q, k, v (Qwen2, GPT)
   bool linear_bias = false;  ///< biases on every other linear layer too (GPT-2/3, GPT-NeoX, OPT)
   NormKind norm = NormKind::kRmsNorm;
-  /// Hidden-wide norms per layer, each `hidden` weights (× 2 with LayerNorm's bias): 2 before
-  /// attention and FFN (Llama) or after them (OLMo 2); 4 with post-norms too (Gemma 2/3's
-  /// pre_/post_feedforward_layernorm, GLM-4's post_self_attn/post_mlp_layernorm).
-  int layer_norms = 2;
   bool qk_norm = false;  ///< RMSNorm on q and k after their projections (Qwen3, OLMo 2)
-  /// q/k norms over all heads at once (OLMo 2, MiniMax-M2: weights of heads × head_dim and
-  /// kv_heads × head_dim) rather than one shared by every head (Qwen3: head_dim each).
-  bool qk_norm_full = false;
   bool dropout = false;  ///< trained with dropout (GPT-3: 0.1); modern LLMs use none
 
   // Mixture of experts; moe_experts == 0 means dense.
@@ -68,6 +61,15 @@ struct Architecture {
   // Sliding-window attention (Mistral 7B, Gemma); 0 means every layer attends to all tokens.
   double sliding_window = 0;
   int sliding_window_layers = 0;  ///< how many layers use the window (0 with a window: all)
+
+  // Norm layout (added last, so that the members above keep their offsets in the page's wasm).
+  /// Hidden-wide norms per layer, each `hidden` weights (× 2 with LayerNorm's bias): 2 before
+  /// attention and FFN (Llama) or after them (OLMo 2); 4 with post-norms too (Gemma 2/3's
+  /// pre_/post_feedforward_layernorm, GLM-4's post_self_attn/post_mlp_layernorm).
+  int layer_norms = 2;
+  /// q/k norms over all heads at once (OLMo 2, MiniMax-M2: weights of heads × head_dim and
+  /// kv_heads × head_dim) rather than one shared by every head (Qwen3: head_dim each).
+  bool qk_norm_full = false;
 
   bool operator==(const Architecture&) const = default;
 
