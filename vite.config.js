@@ -80,7 +80,11 @@ const PACKS = {
     // add this pack.
     prefixes: ['step.serve_', 'note.serve_', 'step.fleet_', 'note.fleet_'],
   },
-  model: { files: ['components/ModelSearch.tsx', 'catalog/hub.ts'] },
+  model: {
+    files: ['components/ModelSearch.tsx', 'catalog/hub.ts'],
+    // The catalog's kinds and notes, which ModelSearch.tsx builds from each entry.
+    prefixes: ['ui.model_kind_', 'ui.catalog_note_'],
+  },
   disagree: { files: ['components/Disagreement.tsx'] },
   article: {
     files: [

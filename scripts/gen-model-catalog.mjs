@@ -49,6 +49,10 @@ const NO_EFFECT = {
   // The multi-token-prediction module ships with DeepSeek V3 checkpoints but transformers does not
   // load it; the catalog sizes the model as transformers builds it (docs/model-catalog.md says so).
   num_nextn_predict_layers: 'mtp',
+  // MiniMax-M2's multi-token-prediction modules, which transformers does not build either.
+  use_mtp: 'mtp',
+  num_mtp_modules: 'mtp',
+  mtp_transformer_layers: 'mtp',
   // The checkpoint's storage format: the plan's weight format and recipe decide the bytes.
   quantization_config: 'quantized',
   // Rotary variants and dropout: no parameters.
@@ -146,7 +150,7 @@ function pruned(config) {
 function setAside(config) {
   const scope = config.text_config ?? config;
   const kinds = [];
-  if (Number(scope.num_nextn_predict_layers) > 0) kinds.push('mtp');
+  if (Number(scope.num_nextn_predict_layers) > 0 || scope.use_mtp === true) kinds.push('mtp');
   if (config.quantization_config || scope.quantization_config) kinds.push('quantized');
   return kinds;
 }
@@ -281,16 +285,10 @@ async function build(configs) {
  * The doc's "Left out" table gives this instead of the bare "no mapping".
  */
 const NOT_EXACT = {
-  gemma2: 'four RMSNorms per layer (pre and post attention and FFN); the plan has two',
-  gemma3_text: 'four RMSNorms per layer (pre and post attention and FFN); the plan has two',
-  glm4: 'four RMSNorms per layer (post-attention and post-MLP norms too); the plan has two',
-  cohere: 'attention and FFN in parallel after one shared LayerNorm; the plan has two norms',
+  cohere: 'one LayerNorm without bias shared by parallel attention and FFN: not RMSNorm in memory',
   phi: 'attention and FFN in parallel after one shared LayerNorm, and a bias on the head',
   falcon:
     "Falcon-7B's parallel block shares one LayerNorm; no exact published count to check 40B by",
-  olmo2: 'q/k RMSNorm over all heads at once (heads × head width); the plan has per-head norms',
-  minimax_m2:
-    'q/k RMSNorm over all heads at once (heads × head width); the plan has per-head norms',
   qwen2_moe: 'a sigmoid gate on the shared expert (hidden parameters per layer) the plan lacks',
   phimoe: 'biases on attention and head but not on the experts; the plan cannot split them',
   gpt_oss: 'attention sinks and biases on the router and experts; the plan has neither',

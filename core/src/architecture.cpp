@@ -10,6 +10,11 @@ double Architecture::qk_head_dim() const {
   return heads > 0 ? hidden / heads : 0;
 }
 
+double Architecture::qk_norm_params() const {
+  if (!qk_norm) return 0;
+  return qk_norm_full ? (heads + kv_heads) * qk_head_dim() : 2 * qk_head_dim();
+}
+
 double Architecture::v_dim() const { return is_mla() ? v_head_dim : qk_head_dim(); }
 
 bool Architecture::layer_is_moe(int index) const {
@@ -51,7 +56,7 @@ double attention_params(const Architecture& a) {
   double params = h * q + 2 * h * kv + q * h;
   if (a.qkv_bias || a.linear_bias) params += q + 2 * kv;
   if (a.linear_bias) params += h;
-  if (a.qk_norm) params += 2 * d;
+  params += a.qk_norm_params();
   return params;
 }
 
@@ -68,7 +73,8 @@ ParamCounts count_params(const Architecture& a) {
   const double h = a.hidden;
   c.attention = attention_params(a);
   c.dense_ffn = a.ffn > 0 ? ffn_params(a, a.ffn) : 0;
-  c.norms_per_layer = 2 * norm_params(a, h);  // MLA's latent norms are counted with attention
+  // MLA's latent norms and q/k norms are counted with attention.
+  c.norms_per_layer = a.layer_norms * norm_params(a, h);
   if (a.is_moe()) {
     c.expert = ffn_params(a, a.moe_ffn);
     const double router = h * a.moe_experts;

@@ -35,6 +35,11 @@ enum class Family {
   kMinistral3,
   kGlm4MoeLite,
   kDeepseekMoe,
+  kGemma2,
+  kGemma3,
+  kGlm4,
+  kOlmo2,
+  kMinimaxM2,
 };
 
 struct FamilyEntry {
@@ -73,6 +78,12 @@ constexpr FamilyEntry kFamilies[] = {
     {"starcoder2", Family::kStarcoder2},
     {"glm4_moe", Family::kGlm4Moe},
     {"glm4_moe_lite", Family::kGlm4MoeLite},
+    {"gemma2", Family::kGemma2},
+    // Gemma 3's multimodal configs keep this text model in text_config.
+    {"gemma3_text", Family::kGemma3},
+    {"glm4", Family::kGlm4},
+    {"olmo2", Family::kOlmo2},
+    {"minimax_m2", Family::kMinimaxM2},
 };
 
 // Keys that change nothing this calculator sizes, read silently (docs/hf-config.md says why):
@@ -723,6 +734,143 @@ void read_gemma(Reader& r, Draft& d) {
   r.mark_read("hidden_activation");  // gelu_pytorch_tanh: the FFN's matrices are the same
 }
 
+/// Gemma 2 and 3: `sliding_window` on the layers `layer_types` names "sliding_attention"; without
+/// the list, transformers' default: every layer but each `period`-th.
+void read_gemma_window(Reader& r, Draft& d, int period) {
+  Architecture& a = d.arch;
+  const auto window = r.integer("sliding_window", range_of("sliding_window")).value_or(4096);
+  int sliding = period > 0 ? a.layers - a.layers / period : a.layers;
+  if (const auto types = r.string_list("layer_types")) {
+    if (static_cast<int>(types->size()) != a.layers) {
+      d.issues->push_back(hf_issue("hf_list_length", Severity::kError,
+                                   {{"key", "layer_types"},
+                                    {"length", std::to_string(types->size())},
+                                    {"layers", std::to_string(a.layers)}}));
+      return;
+    }
+    sliding = static_cast<int>(std::count(types->begin(), types->end(), "sliding_attention"));
+    const auto full = std::count(types->begin(), types->end(), "full_attention");
+    if (sliding + full != a.layers) d.approximated.push_back("layer_types");
+  }
+  if (window == 0 || sliding <= 0) return;
+  a.sliding_window = window;
+  a.sliding_window_layers = sliding == a.layers ? 0 : sliding;
+}
+
+/// Keys of Gemma 2 and 3 that scale or cap activations and logits: no parameters.
+void read_gemma_scalars(Reader& r) {
+  for (const auto key :
+       {"hidden_activation", "query_pre_attn_scalar", "attn_logit_softcapping",
+        "final_logit_softcapping", "rope_local_base_freq", "cache_implementation"}) {
+    r.mark_read(key);
+  }
+}
+
+// Gemma 2 (modeling_gemma2.py): Gemma's decoder with four RMSNorms per layer (input_layernorm,
+// post_attention_layernorm, pre_ and post_feedforward_layernorm), each `hidden` weights (stored
+// as offsets from 1: the same count); the window on every other layer from the first. By
+// Gemma2Config's defaults 4 key/value heads of 256 and a tied head.
+void read_gemma2(Reader& r, Draft& d) {
+  read_decoder(r, d, 4, 256);
+  read_dense_ffn(r, d);
+  read_llama_biases(r, d, false);
+  d.arch.layer_norms = 4;
+  d.arch.tied_embeddings = r.boolean("tie_word_embeddings").value_or(true);
+  read_gemma_window(r, d, 2);
+  read_gemma_scalars(r);
+}
+
+// Gemma 3 text model (modeling_gemma3.py): Gemma 2's four norms per layer plus per-head q/k
+// RMSNorms (head_dim each); the window on all layers but every sliding_window_pattern-th (6).
+// A multimodal config's text_config states only what differs from Gemma3TextConfig's defaults,
+// so every key has its default here.
+void read_gemma3(Reader& r, Draft& d) {
+  Architecture& a = d.arch;
+  a.layers = as_int(r.integer("num_hidden_layers", range_of("layers")), 26);
+  a.hidden = r.integer("hidden_size", range_of("hidden")).value_or(2304);
+  a.heads = as_int(r.integer("num_attention_heads", range_of("heads")), 8);
+  a.kv_heads = as_int(r.integer("num_key_value_heads", range_of("kv_heads")), 4);
+  a.head_dim = r.integer("head_dim", range_of("head_dim")).value_or(256);
+  a.ffn = r.integer("intermediate_size", range_of("ffn")).value_or(9216);
+  a.vocab = r.integer("vocab_size", range_of("vocab")).value_or(262208);
+  a.max_positions =
+      r.integer("max_position_embeddings", range_of("max_positions")).value_or(131072);
+  a.tied_embeddings = r.boolean("tie_word_embeddings").value_or(true);
+  a.dropout = any_dropout(r, {"attention_dropout"}, 0);
+  read_llama_biases(r, d, false);
+  a.layer_norms = 4;
+  a.qk_norm = true;
+  const int pattern = as_int(r.integer_any({"sliding_window_pattern", "_sliding_window_pattern"},
+                                           range_of("moe_layer_period")),
+                             6);
+  read_gemma_window(r, d, pattern);
+  read_gemma_scalars(r);
+  r.must_be_false("use_bidirectional_attention");  // EmbeddingGemma's encoder
+}
+
+// GLM-4-0414 (modeling_glm4.py): GLM's attention (q, k, v with `attention_bias`, o without), the
+// Phi-3 MLP (gate_up_proj fused: the same weights as gate and up), and four RMSNorms per layer
+// (input, post_self_attn, post_attention, post_mlp). Partial rotary has no parameters.
+void read_glm4(Reader& r, Draft& d) {
+  read_decoder(r, d, 2, 128);
+  read_dense_ffn(r, d);
+  d.arch.qkv_bias = r.boolean("attention_bias").value_or(true);
+  d.arch.layer_norms = 4;
+}
+
+// OLMo 2 (modeling_olmo2.py): Llama's modules with the two norms after attention and MLP instead
+// of before (the same count), and q/k RMSNorms over the whole projection (heads × head_dim and
+// kv_heads × head_dim weights).
+void read_olmo2(Reader& r, Draft& d) {
+  read_decoder(r, d, 0, 0);
+  read_dense_ffn(r, d);
+  read_llama_biases(r, d, false);
+  d.arch.qk_norm = true;
+  d.arch.qk_norm_full = true;
+}
+
+// MiniMax-M2 (modeling_minimax_m2.py): attention without biases whose q/k RMSNorms span all heads
+// (qk_norm_type "per_layer"; "per_head" is one per head); every layer an MoE of a router without
+// bias (its score-correction bias is a buffer) and num_local_experts SwiGLU experts of
+// intermediate_size, with no shared expert. Rotary on rotary_dim of each head has no parameters.
+// The multi-token-prediction modules (use_mtp) are not built by transformers: the warning names
+// them.
+void read_minimax_m2(Reader& r, Draft& d) {
+  Architecture& a = d.arch;
+  read_decoder(r, d, 0, 0);
+  read_experts(r, d, "num_local_experts", "intermediate_size");
+  a.ffn = 0;  // every layer is MoE; intermediate_size is one expert's width
+  a.qk_norm = r.boolean("use_qk_norm").value_or(true);
+  must_equal(r, "qk_norm_type", "per_layer");
+  if (const JsonValue* type = r.find("qk_norm_type"); type && type->is_string()) {
+    if (type->as_string() == "per_head") r.mark_read("qk_norm_type");
+    a.qk_norm_full = type->as_string() != "per_head";
+  } else {
+    a.qk_norm_full = true;
+  }
+  must_equal(r, "shared_intermediate_size", 0);
+  r.boolean("use_routing_bias");
+  r.number("router_jitter_noise", {0, 1});  // Mixtral's training-time noise on the router input
+  // MiniMaxM2Config keeps Mixtral's sliding_window key; null (as saved) means no window.
+  if (const JsonValue* window = r.find("sliding_window"); window && window->is_null()) {
+    r.mark_read("sliding_window");
+  }
+  r.integer("rotary_dim", range_of("head_dim"));
+  // Every layer softmax attention (1); MiniMax-M1's lightning attention layers are 0.
+  const JsonValue* types = r.find("attn_type_list");
+  if (types != nullptr && types->is_array() &&
+      std::all_of(types->as_array().begin(), types->as_array().end(),
+                  [](const JsonValue& t) { return t.is_number() && t.as_number() == 1; })) {
+    r.mark_read("attn_type_list");
+  }
+  const JsonValue* mtp = r.find("use_mtp");
+  if (mtp == nullptr || mtp->is_null() || (mtp->is_bool() && !mtp->as_bool())) {
+    for (const auto key : {"use_mtp", "num_mtp_modules", "mtp_transformer_layers"}) {
+      r.mark_read(key);
+    }
+  }
+}
+
 // Granite (modeling_granite.py): Llama's modules; its four multipliers scale activations and
 // logits and have no parameters.
 void read_granite(Reader& r, Draft& d) {
@@ -924,6 +1072,21 @@ void read_family(Family family, Reader& r, Draft& d) {
       return;
     case Family::kDeepseekMoe:
       read_deepseek_moe(r, d);
+      return;
+    case Family::kGemma2:
+      read_gemma2(r, d);
+      return;
+    case Family::kGemma3:
+      read_gemma3(r, d);
+      return;
+    case Family::kGlm4:
+      read_glm4(r, d);
+      return;
+    case Family::kOlmo2:
+      read_olmo2(r, d);
+      return;
+    case Family::kMinimaxM2:
+      read_minimax_m2(r, d);
       return;
     case Family::kGeneric:
       read_decoder(r, d, 0, 0);

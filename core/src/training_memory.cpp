@@ -161,12 +161,12 @@ LayerActivations layer_activations(const TrainingMemoryInputs& in, bool moe_laye
   double unsplit = 0;  // per token
   double split = 0;
   double quadratic = 0;  // per token, times the keys attended
-  // The two norms and the GEMM inputs after them (q, k, v read one tensor; so do gate and up),
-  // the two residual dropout masks.
+  // The norms (two, or four with post-norms: Gemma 2/3, GLM-4) and the GEMM inputs after them (q,
+  // k, v read one tensor; so do gate and up), the two residual dropout masks.
   const unsigned qkv = kLoraQ | kLoraK | kLoraV;
   const unsigned gate_up = kLoraGate | kLoraUp;
   const int ffn_inputs = a.ffn_kind == FfnKind::kSwiglu ? 2 : 1;
-  unsplit = 2 * norm_bytes(in, t) * h + linear_inputs_bytes(in, t, qkv, 3, h) +
+  unsplit = a.layer_norms * norm_bytes(in, t) * h + linear_inputs_bytes(in, t, qkv, 3, h) +
             (moe_layer ? 0 : linear_inputs_bytes(in, t, gate_up, ffn_inputs, h)) + 2 * mask * h;
   if (moe_layer && t.full) unsplit += (megatron ? me : e) * h;  // the router's input
   // Q, K and V for attention's backward.
@@ -328,7 +328,7 @@ Common prepare(const TrainingMemoryInputs& in) {
   if (a.is_moe()) c.moe = layer_activations(in, true);
 
   // Replicated over TP: norms (and qk-norm weights), MLA's down-projections, the router.
-  double attention_replicated = a.qk_norm ? 2 * a.qk_head_dim() : 0;
+  double attention_replicated = a.qk_norm_params();
   if (a.is_mla()) {
     attention_replicated += a.hidden * (a.q_lora_rank + a.kv_lora_rank + a.qk_rope_dim) +
                             a.q_lora_rank + a.kv_lora_rank;

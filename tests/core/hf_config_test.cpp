@@ -206,6 +206,12 @@ const PublishedCase kPublishedCases[] = {
     {"glm-4.7-flash.json", "glm4_moe_lite", 30e9, 0.5 / 30, "GLM-4.7-Flash: 30B"},
     // DeepSeekMoE paper (Dai et al. 2024), section 5: DeepSeekMoE 16B has 16.4B parameters.
     {"deepseek-moe-16b.json", "deepseek", 16.4e9, 0.05 / 16.4, "DeepSeekMoE 16B: 16.4B"},
+    // zai-org/GLM-4-9B-0414 model card: a 9B model (one significant digit).
+    {"glm-4-9b-0414.json", "glm4", 9e9, 0.5 / 9, "GLM-4-9B-0414: 9B"},
+    // allenai/OLMo-2-1124-7B model card: "OLMo 2 7B" (one significant digit).
+    {"olmo-2-1124-7b.json", "olmo2", 7e9, 0.5 / 7, "OLMo 2 7B: 7B"},
+    // MiniMaxAI/MiniMax-M2.1 model card: 230B total parameters (two significant digits).
+    {"minimax-m2.1.json", "minimax_m2", 230e9, 5.0 / 230, "MiniMax-M2.1: 230B"},
 };
 
 TEST(HfConfig, NewlyMappedFamiliesMatchTheirPublishedParameterCounts) {
@@ -232,6 +238,102 @@ TEST(HfConfig, GemmaCountsTheNonEmbeddingParametersOfItsPaper) {
   const ResolvedSetup s = setup_of(imported);
   EXPECT_EQ(s.counts.total - s.counts.embedding, 1981884416.0);
   EXPECT_EQ(s.counts.embedding, 256000.0 * 2048);
+}
+
+TEST(HfConfig, Gemma2CountsFourNormsPerLayerAsItsReportDoes) {
+  // Gemma 2 report (Gemma Team 2024, "Gemma 2: Improving Open Language Models at a Practical
+  // Size"), Table 1: Gemma 2 9B has 8,324,201,984 non-embedding parameters. Two norms per layer
+  // would be 42 × 2 × 3,584 = 301,056 fewer.
+  const HfImport imported = import_hf_config(fixture("gemma-2-9b-it.json"));
+  ASSERT_TRUE(imported.ok());
+  EXPECT_TRUE(imported.issues.empty()) << imported.issues[0].code;
+  EXPECT_EQ(imported.family, "gemma2");
+  EXPECT_EQ(*imported.text("layer_norms"), "4");
+  EXPECT_EQ(*imported.text("tied_embeddings"), "1");
+  // The window on every other layer from the first: 21 of 42 (Gemma2Config's layer_types).
+  EXPECT_EQ(*imported.text("sliding_window"), "4096");
+  EXPECT_EQ(*imported.text("sliding_window_layers"), "21");
+  const ResolvedSetup s = setup_of(imported);
+  EXPECT_EQ(s.counts.total - s.counts.embedding, 8324201984.0);
+}
+
+TEST(HfConfig, Gemma3TextModelTakesGemma3TextConfigDefaultsAndItsReportsCount) {
+  // Gemma 3 report (Gemma Team 2025), Table 1: Gemma 3 4B has 3,209M non-embedding parameters
+  // (its vision encoder, 417M, is not counted here). The released config's text_config gives
+  // only hidden size, FFN width, layers and window; heads 8, key/value heads 4 of 256, a
+  // vocabulary of 262,208 and a tied head are Gemma3TextConfig's defaults.
+  const HfImport imported = import_hf_config(fixture("gemma-3-4b-it.json"));
+  ASSERT_EQ(codes(imported), std::vector<std::string>{"hf_text_config"});
+  EXPECT_EQ(imported.family, "gemma3_text");
+  EXPECT_EQ(*imported.text("heads"), "8");
+  EXPECT_EQ(*imported.text("kv_heads"), "4");
+  EXPECT_EQ(*imported.text("vocab"), "262208");
+  EXPECT_EQ(*imported.text("layer_norms"), "4");
+  EXPECT_EQ(*imported.text("qk_norm"), "1");
+  EXPECT_EQ(*imported.text("qk_norm_full"), "0");  // Gemma3RMSNorm(head_dim) on every head
+  // Five sliding layers in six: 34 − ⌊34 / 6⌋ = 29.
+  EXPECT_EQ(*imported.text("sliding_window_layers"), "29");
+  const ResolvedSetup s = setup_of(imported);
+  EXPECT_NEAR((s.counts.total - s.counts.embedding) / 3209e6, 1.0, 0.5 / 3209);
+}
+
+TEST(HfConfig, Olmo2NormsQueriesAndKeysOverTheirFullWidth) {
+  // OLMo 2 7B by hand from modeling_olmo2.py's modules (hidden 4,096, 32 layers, 32 heads of
+  // 128, FFN 11,008, vocabulary 100,352, head untied):
+  //   attention 4 × 4,096² = 67,108,864, q_norm and k_norm 4,096 + 4,096 = 8,192 (per head
+  //   they would be 2 × 128); MLP 3 × 4,096 × 11,008 = 135,266,304; post-attention and
+  //   post-feedforward norms 2 × 4,096 → 202,391,552 per layer, × 32 = 6,476,529,664;
+  //   embedding and head 2 × 100,352 × 4,096 = 822,083,584; final norm 4,096.
+  const HfImport imported = import_hf_config(fixture("olmo-2-1124-7b.json"));
+  ASSERT_TRUE(imported.ok());
+  EXPECT_TRUE(imported.issues.empty()) << imported.issues[0].code;
+  EXPECT_EQ(*imported.text("qk_norm_full"), "1");
+  EXPECT_EQ(*imported.text("layer_norms"), "2");
+  EXPECT_EQ(setup_of(imported).counts.total, 7298617344.0);
+}
+
+TEST(HfConfig, Glm4CountsItsPostNormsAndQkvBiases) {
+  // GLM-4-9B-0414 by hand from modeling_glm4.py (hidden 4,096, 40 layers, 32 heads and 2
+  // key/value heads of 128, FFN 13,696, vocabulary 151,552, head untied):
+  //   q, k, v, o 4,096 × (4,096 + 2 × 256 + 4,096) = 35,651,584 and q, k, v biases 4,608;
+  //   MLP 3 × 4,096 × 13,696 = 168,296,448; four norms 4 × 4,096 → 203,969,024 per layer,
+  //   × 40 = 8,158,760,960; embedding and head 2 × 151,552 × 4,096 = 1,241,513,984; final norm.
+  const HfImport imported = import_hf_config(fixture("glm-4-9b-0414.json"));
+  ASSERT_TRUE(imported.ok());
+  EXPECT_TRUE(imported.issues.empty()) << imported.issues[0].code;
+  EXPECT_EQ(*imported.text("qkv_bias"), "1");
+  EXPECT_EQ(*imported.text("layer_norms"), "4");
+  EXPECT_EQ(setup_of(imported).counts.total, 9400279040.0);
+}
+
+TEST(HfConfig, MiniMaxM2NamesItsMultiTokenPredictionModules) {
+  // MiniMax-M2.1 model card: 10B activated parameters; counted without the embedding and the
+  // head (2 × 200,064 × 3,072) as GLM's report counts them: 8 of 256 experts in 62 layers.
+  const HfImport imported = import_hf_config(fixture("minimax-m2.1.json"));
+  ASSERT_EQ(codes(imported), std::vector<std::string>{"hf_unused_keys"});
+  EXPECT_EQ(imported.issues[0].param("keys"),
+            "mtp_transformer_layers, num_mtp_modules, quantization_config, use_mtp");
+  EXPECT_EQ(*imported.text("qk_norm_full"), "1");  // qk_norm_type "per_layer"
+  EXPECT_EQ(*imported.text("ffn"), "0");
+  const ResolvedSetup s = setup_of(imported);
+  EXPECT_NEAR((s.counts.active - 2 * 200064.0 * 3072) / 10e9, 1.0, 0.5 / 10);
+  // "per_head" is one norm of head_dim shared by every head.
+  const HfImport per_head =
+      import_hf_config(with_value(fixture("minimax-m2.1.json"), "qk_norm_type", "\"per_head\""));
+  EXPECT_EQ(*per_head.text("qk_norm_full"), "0");
+  EXPECT_EQ(setup_of(imported).counts.total - setup_of(per_head).counts.total,
+            62 * (48 + 8 - 2) * 128.0);
+  // Saved by transformers 4.57 (NVIDIA's NVFP4 release): Mixtral's router noise and a null
+  // window change nothing sized here; a window that is set is named.
+  const std::string saved =
+      with_key(with_key(fixture("minimax-m2.1.json"), "router_jitter_noise", "0.0"),
+               "sliding_window", "null");
+  EXPECT_EQ(import_hf_config(saved).issues[0].param("keys"), imported.issues[0].param("keys"));
+  const HfImport windowed =
+      import_hf_config(with_key(fixture("minimax-m2.1.json"), "sliding_window", "4096"));
+  EXPECT_EQ(
+      windowed.issues[0].param("keys"),
+      "sliding_window, mtp_transformer_layers, num_mtp_modules, quantization_config, use_mtp");
 }
 
 TEST(HfConfig, ActiveCountsOfMappedMixturesOfExpertsMatchTheirPublishers) {

@@ -144,6 +144,24 @@ TEST(Activations, FrozenLinearsKeepNoInputAndPeftAdaptersKeepFp32Copies) {
   EXPECT_DOUBLE_EQ(full - lora, 2 * 2 * h + 2 * h + 2 * h + 2 * f - 2 * (4 * h + 4 * r));
 }
 
+TEST(Activations, PostNormsKeepTheirInputsLikeTheNormsBeforeThem) {
+  // Gemma 2/3 and GLM-4 add a norm after attention and after the FFN; each is an HF RMSNorm
+  // over hidden that keeps its fp32 upcast and normalized bf16 output, (4 + 2) bytes × h per
+  // token, and under Megatron its bf16 input, 2 bytes × h.
+  TrainingMemoryInputs in;
+  in.arch = find_model("llama-3.1-8b")->architecture;
+  in.recipe = *find_recipe("pure-bf16");
+  in.layout.seq_len = 4096;
+  in.framework = Framework::kPytorch;
+  const double two = layer_activations(in, false).unsplit_bytes;
+  in.arch.layer_norms = 4;
+  EXPECT_DOUBLE_EQ(layer_activations(in, false).unsplit_bytes - two, 4096 * 2 * 6.0 * 4096);
+  in.framework = Framework::kMegatron;
+  const double four = layer_activations(in, false).unsplit_bytes;
+  in.arch.layer_norms = 2;
+  EXPECT_DOUBLE_EQ(four - layer_activations(in, false).unsplit_bytes, 4096 * 2 * 2.0 * 4096);
+}
+
 TEST(ModelState, ReproducesTheZeroPaperSevenPointFiveBillionExample) {
   // Rajbhandari et al. 2020, Figure 1: Ψ = 7.5B, K = 12, N_d = 64 → 120, 31.4, 16.6, 1.9 GB.
   const Recipe& mixed = *find_recipe("mixed16");

@@ -40,7 +40,7 @@ struct Architecture {
   bool qkv_bias = false;     ///< biases on q, k, v (Qwen2, GPT)
   bool linear_bias = false;  ///< biases on every other linear layer too (GPT-2/3, GPT-NeoX, OPT)
   NormKind norm = NormKind::kRmsNorm;
-  bool qk_norm = false;  ///< per-head RMSNorm on q and k (Qwen3)
+  bool qk_norm = false;  ///< RMSNorm on q and k after their projections (Qwen3, OLMo 2)
   bool dropout = false;  ///< trained with dropout (GPT-3: 0.1); modern LLMs use none
 
   // Mixture of experts; moe_experts == 0 means dense.
@@ -62,6 +62,15 @@ struct Architecture {
   double sliding_window = 0;
   int sliding_window_layers = 0;  ///< how many layers use the window (0 with a window: all)
 
+  // Norm layout (added last, so that the members above keep their offsets in the page's wasm).
+  /// Hidden-wide norms per layer, each `hidden` weights (× 2 with LayerNorm's bias): 2 before
+  /// attention and FFN (Llama) or after them (OLMo 2); 4 with post-norms too (Gemma 2/3's
+  /// pre_/post_feedforward_layernorm, GLM-4's post_self_attn/post_mlp_layernorm).
+  int layer_norms = 2;
+  /// q/k norms over all heads at once (OLMo 2, MiniMax-M2: weights of heads × head_dim and
+  /// kv_heads × head_dim) rather than one shared by every head (Qwen3: head_dim each).
+  bool qk_norm_full = false;
+
   bool operator==(const Architecture&) const = default;
 
   bool is_moe() const { return moe_experts > 0; }
@@ -72,6 +81,9 @@ struct Architecture {
   double v_dim() const;
   /// heads × qk_head_dim: the width of q (5120 → 8192 for Qwen3-32B).
   double q_width() const { return heads * qk_head_dim(); }
+  /// Weights of the q and k norms of one layer: 2 × head_dim, or (heads + kv_heads) × head_dim
+  /// over the full width; 0 without them.
+  double qk_norm_params() const;
   /// Whether layer `index` (0-based) has an MoE FFN.
   bool layer_is_moe(int index) const;
   /// MoE layers among the layers before `index` (closed form: the search calls it per stage).
@@ -124,7 +136,9 @@ void visit_fields(Visitor& v, const Architecture& a) {
   v.field("qkv_bias", a.qkv_bias);
   v.field("linear_bias", a.linear_bias);
   v.field("norm", std::string(norm_kind_id(a.norm)));
+  v.field("layer_norms", static_cast<double>(a.layer_norms));
   v.field("qk_norm", a.qk_norm);
+  v.field("qk_norm_full", a.qk_norm_full);
   v.field("dropout", a.dropout);
   v.field("moe_experts", static_cast<double>(a.moe_experts));
   v.field("moe_top_k", static_cast<double>(a.moe_top_k));

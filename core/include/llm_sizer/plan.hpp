@@ -167,6 +167,10 @@ struct Plan {
   std::string infer_pd_ratio;                      ///< "prefill:decode" cards, "" = colocated
   std::optional<double> infer_kv_offload_gb;       ///< host memory for KV per card (0)
   std::optional<double> infer_encoder_reserve_gb;  ///< multimodal encoder budget per card (0)
+  // Architecture inputs added later (issue 15), kept last: the members before them keep their
+  // offsets, which keeps the page's first-visit wasm ~30 bytes (gzipped) smaller.
+  std::optional<double> arch_layer_norms;   ///< hidden-wide norms per layer
+  std::optional<double> arch_qk_norm_full;  ///< flag: q/k norms over all heads at once
 };
 
 /// Id of the model or accelerator entry that stands for "no preset: my own numbers".

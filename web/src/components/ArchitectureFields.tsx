@@ -26,7 +26,9 @@ export function ArchitectureFields() {
           {f('qkvBias')}
           {f('linearBias')}
           {f('norm')}
+          {f('layerNorms')}
           {f('qkNorm')}
+          {f('qkNormFull')}
           {f('dropout')}
           <p class="subhead">{t('ui.moe')}</p>
           {f('moeExperts')}
