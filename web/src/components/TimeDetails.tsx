@@ -67,7 +67,12 @@ export function TimeDetails() {
       <table class="breakdown" data-testid="step-breakdown">
         <caption>{t('ui.step_time', { n: n(time.stepS, 2) })}</caption>
         <tbody>
-          {TERMS.filter(([key]) => key === 'computeS' || !time.measured).map(([key, label]) => (
+          {TERMS.filter(
+            ([key]) =>
+              (key === 'computeS' || !time.measured) &&
+              // Host transfers only where the plan offloads.
+              (key !== 'offloadS' || (time.offloadS ?? 0) > 0),
+          ).map(([key, label]) => (
             <tr key={key}>
               <th scope="row">{t(label)}</th>
               <td class="num">
