@@ -5,8 +5,27 @@
 #include <numeric>
 
 #include "llm_sizer/number_format.hpp"
+#include "llm_sizer/training_memory.hpp"
 
 namespace llm_sizer {
+
+LayoutProposal layout_proposal(const TrainingLayout& l, double global_batch,
+                               bool tp_may_cross_nodes) {
+  LayoutProposal p;
+  p.tp = l.tp;
+  p.pp = l.pp;
+  p.dp = l.dp;
+  p.cp = l.cp;
+  p.ep = l.ep;
+  p.etp = l.etp;
+  p.vpp = l.vpp;
+  p.micro_batch = l.micro_batch;
+  p.global_batch = global_batch;
+  p.seq_len = l.seq_len;
+  p.stage_layers = l.stage_layers;
+  p.tp_may_cross_nodes = tp_may_cross_nodes;
+  return p;
+}
 namespace {
 
 bool divides(double divisor, double value) { return is_multiple(value, divisor); }

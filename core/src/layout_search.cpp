@@ -248,20 +248,8 @@ void LayoutSearch::State::prepare_key() {
 }
 
 bool LayoutSearch::State::valid(const TrainingTimeInputs& in) const {
-  const TrainingLayout& l = in.memory.layout;
-  LayoutProposal p;
-  p.tp = l.tp;
-  p.pp = l.pp;
-  p.dp = l.dp;
-  p.cp = l.cp;
-  p.ep = l.ep;
-  p.etp = l.etp;
-  p.vpp = l.vpp;
-  p.micro_batch = l.micro_batch;
-  p.global_batch = in.global_batch;
-  p.seq_len = l.seq_len;
-  p.stage_layers = l.stage_layers;
-  p.tp_may_cross_nodes = options.tp_may_cross_nodes;
+  const LayoutProposal p =
+      layout_proposal(in.memory.layout, in.global_batch, options.tp_may_cross_nodes);
   return broken_layout_rules(in.memory.arch, p, in.gpus_per_node) == 0;
 }
 

@@ -30,23 +30,6 @@ const char* recompute_id(Recompute r) {
   }
 }
 
-LayoutProposal proposal_of(const TrainingLayout& l, double global_batch, bool tp_given) {
-  LayoutProposal p;
-  p.tp = l.tp;
-  p.pp = l.pp;
-  p.dp = l.dp;
-  p.cp = l.cp;
-  p.ep = l.ep;
-  p.etp = l.etp;
-  p.vpp = l.vpp;
-  p.micro_batch = l.micro_batch;
-  p.global_batch = global_batch;
-  p.seq_len = l.seq_len;
-  p.stage_layers = l.stage_layers;
-  p.tp_may_cross_nodes = tp_given;
-  return p;
-}
-
 }  // namespace
 
 bool training_layout(const ResolvedPlan& plan, double tp, double pp, double dp,
@@ -66,7 +49,7 @@ bool training_layout(const ResolvedPlan& plan, double tp, double pp, double dp,
   s.stage_layers.assign(split.begin(), split.end());
   if (!t.global_batch_given)
     s.global_batch = layout_global_batch(s.global_batch, l.micro_batch, l.dp);
-  const LayoutProposal proposal = proposal_of(l, s.global_batch, t.tp_given);
+  const LayoutProposal proposal = layout_proposal(l, s.global_batch, t.tp_given);
   const unsigned broken = broken_layout_rules(time.memory.arch, proposal, plan.setup.gpus_per_node);
   if (broken != 0) {
     for (auto& issue :
@@ -258,7 +241,7 @@ std::vector<FitOption> fit_options(const ResolvedPlan& plan, TrainingTimeInputs 
         batch = layout_global_batch(plan.training.settings.global_batch, in.layout.micro_batch,
                                     in.layout.dp);
       }
-      const LayoutProposal proposal = proposal_of(in.layout, batch, plan.training.tp_given);
+      const LayoutProposal proposal = layout_proposal(in.layout, batch, plan.training.tp_given);
       if (broken_layout_rules(in.arch, proposal, plan.setup.gpus_per_node) != 0) continue;
       in.layout.microbatches = batch / (in.layout.micro_batch * in.layout.dp);
       const double peak = training_peak_bytes(in);

@@ -39,6 +39,13 @@ struct LayoutProposal {
   bool tp_may_cross_nodes = false;    ///< the plan asked for TP above the node's size
 };
 
+struct TrainingLayout;
+
+/// A training layout (training_memory.hpp) as the rules see it, at `global_batch` sequences:
+/// what a plan and every layout of the search are checked as, the same way.
+LayoutProposal layout_proposal(const TrainingLayout& layout, double global_batch,
+                               bool tp_may_cross_nodes);
+
 /// Whether whole `value` is a multiple of whole `divisor` (≥ 1). Below 2^52 one division says
 /// it: if b does not divide a, a/b lies at least 1/b from every integer, more than the quotient's
 /// rounding error (a/b)·2^-53 when a < 2^53, so the rounded quotient is whole exactly when b
