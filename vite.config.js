@@ -65,6 +65,7 @@ const PACKS = {
     files: [
       'components/ServeAnswer.tsx',
       'components/FleetAnswer.tsx',
+      'components/fleet-money.ts',
       'components/InferenceFleet.tsx',
       'components/MemoryBar.tsx',
       'components/ConcurrencyCurve.tsx',

@@ -1,6 +1,7 @@
 import type { ComponentChildren } from 'preact';
 import { formatNumber } from '../i18n/i18n';
 import { useApp, useT } from '../state/context';
+import { fleetUsd } from './fleet-money';
 import { AnswerItem as Item } from './AnswerItem';
 
 /**
@@ -15,10 +16,7 @@ export function FleetAnswer({ head }: { head: ComponentChildren }) {
   const f = inf.fleet;
   const s = inf.settings;
   const n = (v: number | null, digits = 0) => formatNumber(lang, v, digits);
-  const usd = (v: number | null) =>
-    v !== null && Number.isFinite(v)
-      ? t('ui.fleet_usd', { n: n(v, 2) })
-      : t('ui.fleet_unknown_price');
+  const usd = (v: number | null) => fleetUsd(t, lang, v);
   return (
     <>
       {head}

@@ -1,6 +1,7 @@
 import { orNaN } from '../core/unknown';
 import { formatNumber } from '../i18n/i18n';
 import { useApp, useT } from '../state/context';
+import { fleetUsd } from './fleet-money';
 import { ConcurrencyCurve } from './ConcurrencyCurve';
 import { DerivationTable } from './DerivationTable';
 import { Disclosure } from './Disclosure';
@@ -32,10 +33,7 @@ export function ServingPanel() {
   const f = inf.fleet;
   const s = inf.settings;
   const th = inf.throughput;
-  const usd = (v: number | null) =>
-    v !== null && Number.isFinite(v)
-      ? t('ui.fleet_usd', { n: n(v, 2) })
-      : t('ui.fleet_unknown_price');
+  const usd = (v: number | null) => fleetUsd(t, lang, v);
   return (
     <>
       <p class="context" data-testid="fleet-load">
