@@ -30,6 +30,10 @@ async function save(page, testId) {
 
 test('Markdown carries every panel: answer, memory per stage, time and cost, search, serving', async () => {
   const page = await open();
+  // Days come from the step-time model, which arrives with the full module after the first paint.
+  await page.waitForFunction(() =>
+    /\d/.test(document.querySelector('[data-testid=answer-days]')?.textContent ?? ''),
+  );
   const days = (await page.textContent('[data-testid=answer-days]')).replace(' days', '');
   await page.click('[data-testid=copy-markdown]');
   await page.waitForSelector('[data-testid=export-status]:has-text("Copied")', { timeout: 30000 });
