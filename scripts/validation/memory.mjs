@@ -9,6 +9,7 @@
 // Only allocated/active rows with a complete configuration are held to the bounds; every other
 // row is listed with the reason it is not.
 import { readFile } from 'node:fs/promises';
+import { fp8WeightStorage, trainedInFp8 } from './fp8-weights.mjs';
 
 export const id = 'memory';
 export const title = 'Memory per card';
@@ -254,7 +255,7 @@ function trainedPlan(run) {
     seqLen: String(seq),
   };
   if (!texts.accelerator) return { why: `accelerator not in the catalog (${acc})` };
-  const fp8 = /fp8/i.test(L.precision ?? '');
+  const fp8 = trainedInFp8(L, run.notes);
   if (titan || /Meta internal/.test(fw)) {
     // FSDP: fp32 master weights sharded with their gradients and moments, bf16 compute.
     Object.assign(texts, {
@@ -272,9 +273,10 @@ function trainedPlan(run) {
   const nemo = /NeMo|MLPerf|Bridge/.test(fw);
   const distopt = L.distributed_optimizer ?? (nemo ? true : null);
   const zero = L.zero ?? (distopt ? 1 : 0);
+  const weights = fp8 ? fp8WeightStorage(L, fw) : null;
   Object.assign(texts, {
     framework: 'megatron',
-    recipe: fp8 ? 'fp8' : 'megatron18',
+    recipe: weights ? weights.recipe : 'megatron18',
     zero: String(Math.min(zero, 1) === 1 && zero < 3 ? zero : zero),
     recompute: RECOMPUTE(L.recompute),
     sequenceParallel: (L.sequence_parallel ?? L.tp > 1) ? '1' : '0',
@@ -285,11 +287,19 @@ function trainedPlan(run) {
     L.distributed_optimizer === null && nemo ? 'distributed optimizer' : null,
     L.sequence_parallel === null && L.tp > 1 ? 'sequence parallel' : null,
   ].filter(Boolean);
-  // "fp8" alone does not say whether the weights are kept in FP8 (TransformerEngine's fp8 primary
-  // weights) or in bf16 beside cached FP8 copies: 2 B per parameter either way.
-  if (fp8) assumed.push('bf16 weights beside cached FP8 copies (FP8 weight storage not stated)');
+  if (weights?.assumed) assumed.push(weights.assumed);
   return { texts, assumed: assumed.join(', '), stated: assumed.length === 0 };
 }
+
+// Runs that trained and still come out "does not fit", with what the plan cannot express.
+export const KNOWN_OVER = {
+  'mbridge-2509-deepseekv3-1024gpu':
+    'Megatron-Bridge’s DeepSeek-V3 recipe recomputes the MLA up-projections and every MLP ' +
+    '(recompute_granularity selective, recompute_modules [mla_up_proj, mlp] in ' +
+    'scripts/performance/configs/deepseek), which a plan cannot state yet: “selective” ' +
+    'recomputes only the attention core, so the routed experts’ activations of 9.25 micro-batches ' +
+    'in flight stay in the point.',
+};
 
 // --- which rows are held to the bounds -----------------------------------------------------
 
@@ -585,7 +595,12 @@ export function render(result) {
     `${summary.trained} published runs could be planned (the others lack a layout or a model shape). ` +
       `${summary.stated} state every setting memory depends on; ${summary.statedDoesNotFit} of those are judged ` +
       '“does not fit”. Where a source leaves a setting out, the framework’s documented default is ' +
-      `assumed and named; ${summary.doesNotFit} runs in all come out “does not fit”.`,
+      `assumed and named; ${summary.doesNotFit} ${summary.doesNotFit === 1 ? 'run comes' : 'runs come'} ` +
+      'out “does not fit” in all:',
+    '',
+    ...result.fits
+      .filter((f) => f.verdict === 'does_not_fit')
+      .map((f) => `- ${f.id}: ${KNOWN_OVER[f.id] ?? 'no reason known yet.'}`),
     '',
     '| Run | Verdict | Point–high (GB) | Card (GB) | Assumed | Plan |',
     '| --- | --- | ---: | ---: | --- | --- |',
