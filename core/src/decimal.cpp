@@ -1,11 +1,13 @@
 // Decimal text ↔ double (decimal.hpp): Clinger's exact fast path, else a big-integer division;
-// printf's %e, %f and %g from the exact decimal expansion.
+// printf's %e, %f and %g from the exact decimal expansion, or from one double product when that
+// provably rounds the same (most of a report's numbers: the page prints thousands per keystroke).
 #include "llm_sizer/decimal.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -15,6 +17,10 @@ namespace {
 // More significant digits than any halfway point between two doubles has (767), so that digits
 // dropped beyond them can stand for themselves as one nonzero digit.
 constexpr std::size_t kMaxDigits = 800;
+
+// Powers of ten a double holds exactly.
+constexpr double kPow10[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
+                             1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
 
 // An unsigned big integer, 32-bit limbs, least significant first, no leading zero limbs.
 using Big = std::vector<std::uint32_t>;
@@ -217,6 +223,97 @@ std::string round_digits(const Exact& x, int keep, int& point) {
   return kept;
 }
 
+// a · b = hi + lo exactly (Dekker's product with Veltkamp's split: wasm has no fused multiply-add).
+void two_product(double a, double b, double& hi, double& lo) {
+  constexpr double kSplit = 134217729.0;  // 2^27 + 1
+  const auto split = [](double v, double& high, double& low) {
+    const double t = kSplit * v;
+    high = t - (t - v);
+    low = v - high;
+  };
+  double ah = 0, al = 0, bh = 0, bl = 0;
+  split(a, ah, al);
+  split(b, bh, bl);
+  hi = a * b;
+  lo = ((ah * bh - hi) + ah * bl + al * bh) + al * bl;
+}
+
+// x · 10^scale rounded half to even to a whole number below 10^17, from double arithmetic when
+// that provably gives the exact product's rounding: with 10^|scale| ≤ 10^22 exact, the product
+// is hi + lo exactly (a quotient: hi plus its exact remainder over 10^|scale|, to ~10^-15), so
+// only a fraction within a hair of one half could round the other way; those (and anything out
+// of range) are left to the exact path.
+std::optional<std::uint64_t> fast_scaled(double x, int scale) {
+  if (scale > 22 || scale < -22) return std::nullopt;
+  double hi = 0;
+  double lo = 0;
+  if (scale >= 0) {
+    two_product(x, kPow10[scale], hi, lo);
+  } else {
+    const double power = kPow10[-scale];
+    hi = x / power;
+    double back = 0;
+    double back_lo = 0;
+    two_product(hi, power, back, back_lo);
+    lo = ((x - back) - back_lo) / power;  // the division's remainder is exact
+  }
+  if (!(hi < 1e17)) return std::nullopt;
+  const double whole = std::floor(hi);
+  const double rest = (hi - whole) + lo;
+  const double carry = std::floor(rest);
+  const double fraction = rest - carry;
+  if (std::fabs(fraction - 0.5) < 1e-6) return std::nullopt;
+  // In integers: above 2^53 a double cannot add one.
+  const auto rounded = static_cast<std::int64_t>(whole) + static_cast<std::int64_t>(carry) +
+                       (fraction > 0.5 ? 1 : 0);
+  if (rounded < 0) return std::nullopt;
+  return static_cast<std::uint64_t>(rounded);
+}
+
+std::string whole_text(std::uint64_t n) {
+  char buffer[20];
+  char* end = buffer + sizeof buffer;
+  char* p = end;
+  do {
+    *--p = static_cast<char>('0' + n % 10);
+    n /= 10;
+  } while (n != 0);
+  return std::string(p, end);
+}
+
+// `keep` (1–17) significant digits of x > 0 and the position of its decimal point, when
+// fast_scaled can round them.
+bool fast_significant(double x, int keep, std::string& digits, int& point) {
+  if (keep < 1 || keep > 17) return false;
+  // x = f · 2^e with f in [1/2, 1), so log10(x) lies in [(e − 1)·log10(2), e·log10(2)): the
+  // decade is this or one more (no log10: the page's wasm carries no libm for it).
+  int binary_exponent = 0;
+  std::frexp(x, &binary_exponent);
+  int decade = static_cast<int>(std::floor((binary_exponent - 1) * 0.30102999566398120));
+  for (int attempt = 0; attempt < 2; ++attempt) {
+    const auto scaled = fast_scaled(x, keep - 1 - decade);
+    if (!scaled) return false;
+    const auto low = static_cast<std::uint64_t>(kPow10[keep - 1]);
+    if (*scaled < low) {
+      --decade;
+      continue;
+    }
+    if (*scaled > 10 * low) {
+      ++decade;
+      continue;
+    }
+    if (*scaled == 10 * low) {  // rounded up to the next power of ten
+      digits = whole_text(low);
+      point = decade + 2;
+    } else {
+      digits = whole_text(*scaled);
+      point = decade + 1;
+    }
+    return true;
+  }
+  return false;
+}
+
 std::string exponent_text(int exponent) {
   std::string digits = std::to_string(exponent < 0 ? -exponent : exponent);
   if (digits.size() < 2) digits.insert(digits.begin(), '0');
@@ -236,7 +333,9 @@ std::string e_text(double magnitude, int precision, int& exponent, std::string& 
     exponent = 0;
   } else {
     int point = 0;
-    digits = round_digits(exact_decimal(magnitude), precision + 1, point);
+    if (!fast_significant(magnitude, precision + 1, digits, point)) {
+      digits = round_digits(exact_decimal(magnitude), precision + 1, point);
+    }
     exponent = point - 1;
   }
   std::string out = digits.substr(0, 1);
@@ -245,6 +344,13 @@ std::string e_text(double magnitude, int precision, int& exponent, std::string& 
 }
 
 std::string f_text(double magnitude, int decimals) {
+  if (const auto scaled = fast_scaled(magnitude, decimals); scaled && decimals >= 0) {
+    std::string text = whole_text(*scaled);
+    const auto width = static_cast<std::size_t>(decimals);
+    if (text.size() <= width) text.insert(0, width + 1 - text.size(), '0');
+    if (decimals > 0) text.insert(text.size() - width, 1, '.');
+    return text;
+  }
   std::string digits;
   int point = 0;
   if (magnitude != 0) {
@@ -323,9 +429,6 @@ std::optional<double> read_decimal(std::string_view text) {
   if (leading > 309) return sign * std::numeric_limits<double>::infinity();
   if (leading < -325) return sign * 0.0;
   if (digits.size() <= 15 && exponent >= -22 && exponent <= 22) {
-    static constexpr double kPow10[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
-                                        1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
-                                        1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
     double value = 0;
     for (char c : digits) value = value * 10 + (c - '0');  // exact: below 10^15 < 2^53
     value = exponent >= 0 ? value * kPow10[exponent] : value / kPow10[-exponent];

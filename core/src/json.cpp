@@ -363,8 +363,7 @@ std::size_t JsonMemberIndex::last(std::string_view key) const {
   return at == npos ? npos : last_[at];
 }
 
-std::string camel_case(std::string_view snake) {
-  std::string out(snake.size(), '\0');
+std::size_t camel_case_into(std::string_view snake, char* out) {
   std::size_t n = 0;
   bool upper = false;
   for (char c : snake) {
@@ -375,7 +374,12 @@ std::string camel_case(std::string_view snake) {
       upper = false;
     }
   }
-  out.resize(n);
+  return n;
+}
+
+std::string camel_case(std::string_view snake) {
+  std::string out(snake.size(), '\0');
+  out.resize(camel_case_into(snake, out.data()));
   return out;
 }
 

@@ -3,7 +3,11 @@
 namespace llm_sizer {
 
 void JsonFieldWriter::key(std::string_view name) {
-  if (keys_ == Keys::kCamelCase) {
+  if (keys_ == Keys::kCamelCase && name.size() <= 64) {
+    // Thousands of keys per report: camelCased on the stack, not in a new string each.
+    char camel[64];
+    out_.key(std::string_view(camel, camel_case_into(name, camel)));
+  } else if (keys_ == Keys::kCamelCase) {
     out_.key(camel_case(name));
   } else {
     out_.key(name);

@@ -155,5 +155,27 @@ TEST(PrintDecimal, AgreesWithSnprintfOnRandomDoubles) {
   }
 }
 
+// The magnitudes a report prints (10^-8 … 10^40), where the double-arithmetic path answers when
+// it can prove its rounding: random mantissas, short decimals, and values a hair from a tie at
+// the digit kept, each at every precision, as snprintf prints them.
+TEST(PrintDecimal, AgreesWithSnprintfWhereReportsPrint) {
+  test::Rng rng(7);
+  for (int i = 0; i < 200000; ++i) {
+    const double mantissa = 1 + 9 * rng.unit();
+    double value = mantissa * std::pow(10.0, static_cast<int>(rng.below(49)) - 8);
+    if (i % 3 == 1) value = static_cast<double>(rng.below(1000000)) / std::pow(10.0, rng.below(9));
+    const int p = rng.below(18);
+    if (i % 3 == 2) {
+      // A decimal tie at the p-th significant digit, then the double just below or above it.
+      const double tie = (std::floor(mantissa * 1e3) + 0.5) * std::pow(10.0, rng.below(20) - 10);
+      value = std::nextafter(tie, rng.below(2) ? 0.0 : 1e300);
+    }
+    ASSERT_EQ(print_e(value, p), c_printf("%.*e", p, value)) << p << " " << value;
+    ASSERT_EQ(print_g(value, p), c_printf("%.*g", p, value)) << p << " " << value;
+    const int decimals = rng.below(12);
+    ASSERT_EQ(print_f(value, decimals), c_printf("%.*f", decimals, value)) << value;
+  }
+}
+
 }  // namespace
 }  // namespace llm_sizer

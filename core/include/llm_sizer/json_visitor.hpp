@@ -14,6 +14,8 @@ namespace llm_sizer {
 
 /// snake_case → camelCase ("model_state_gb" → "modelStateGb"), for JavaScript consumers.
 std::string camel_case(std::string_view snake);
+/// camel_case written into `out` (at least snake.size() chars); returns its length.
+std::size_t camel_case_into(std::string_view snake, char* out);
 
 class JsonFieldWriter {
  public:
