@@ -65,6 +65,15 @@ void BM_EvaluatePlan(benchmark::State& state) {
 }
 BENCHMARK(BM_EvaluatePlan);
 
+// A keystroke in a training plan once the full module is in: everything but the serving model.
+void BM_EvaluateTrainingPlan(benchmark::State& state) {
+  const auto plan = article_plan();
+  llm_sizer::EvaluateOptions options;
+  options.serving_model = false;
+  for (auto _ : state) benchmark::DoNotOptimize(llm_sizer::evaluate(plan, options));
+}
+BENCHMARK(BM_EvaluateTrainingPlan);
+
 // The page recomputes the article's comparison matrix (every preset model × up to three
 // accelerators) on every keystroke.
 void BM_ComparisonMatrix(benchmark::State& state) {

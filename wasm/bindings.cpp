@@ -66,13 +66,13 @@ Plan plan_from_texts(const val& texts, std::vector<Issue>& issues) {
   return plan;
 }
 
-Report report_for(const val& texts, Plan& plan) {
+Report report_for(const val& texts, Plan& plan, const EvaluateOptions& options = {}) {
   std::vector<Issue> read_issues;
   plan = plan_from_texts(texts, read_issues);
 #ifdef LLM_SIZER_PAGE_MODULE
-  Report report = evaluate_without_serving(plan);
+  Report report = evaluate_without_serving(plan, options);
 #else
-  Report report = evaluate(plan);
+  Report report = evaluate(plan, options);
 #endif
   report.issues.insert(report.issues.begin(), read_issues.begin(), read_issues.end());
   return report;
@@ -83,6 +83,18 @@ val evaluate_texts(const val& texts) {
   const Report report = report_for(texts, plan);
   return to_js(boundary::EvaluateResult{&plan, &report});
 }
+
+#ifndef LLM_SIZER_PAGE_MODULE
+// evaluate() without the serving model: what the page computes per keystroke while it shows no
+// serving panel (the step-time model and the memory derivation are in).
+val evaluate_training_texts(const val& texts) {
+  Plan plan;
+  EvaluateOptions options;
+  options.serving_model = false;
+  const Report report = report_for(texts, plan, options);
+  return to_js(boundary::EvaluateResult{&plan, &report});
+}
+#endif
 
 val decode_link_js(const std::string& link) {
   const DecodedLink decoded = decode_link(link);
@@ -222,6 +234,7 @@ EMSCRIPTEN_BINDINGS(llm_sizer) {
   emscripten::function("encodeLink", &llm_sizer::encode_link_js);
   emscripten::function("catalog", &llm_sizer::catalog_js);
 #ifndef LLM_SIZER_PAGE_MODULE
+  emscripten::function("evaluateTraining", &llm_sizer::evaluate_training_texts);
   emscripten::function("exportJson", &llm_sizer::export_json_js);
   emscripten::function("search", &llm_sizer::search_js);
   emscripten::function("searchBegin", &llm_sizer::search_begin_js);

@@ -81,6 +81,7 @@ void visit_fields(Visitor& v, const EvaluateResult& r) {
   v.field("issues", r.report->issues);
   v.field("inputs", r.report->inputs);
   v.field("serving_computed", r.report->serving_computed);
+  v.field("full_computed", r.report->full_computed);
   v.field("ok", !has_error(r.report->issues));
 }
 

@@ -28,6 +28,8 @@ export interface PageModule {
 
 /** llm_sizer: the page module and the tools loaded when first used. */
 export interface LlmSizerModule extends PageModule {
+  /** evaluate() without the serving model (servingComputed false): a training plan's keystroke */
+  evaluateTraining(texts: PlanTexts): Report;
   /** the CLI's --json document (`llm-sizer train|infer --json`) */
   exportJson(texts: PlanTexts, kind: 'training' | 'inference'): string;
   search(texts: PlanTexts): SearchReport;

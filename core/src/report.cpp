@@ -145,7 +145,8 @@ Report evaluate(const Plan& plan, const EvaluateOptions& options) {
   const ResolvedPlan resolved = resolve(plan);
   Report report = evaluate_models(resolved, options,
                                   {&training_time, &dp_for_deadline, &explain_training_memory});
-  if (options.full_models) {
+  report.full_computed = true;
+  if (options.full_models && options.serving_model) {
     report.inference = full_inference(resolved, report.issues);
     report.serving_computed = true;
     if (report.training.available) {

@@ -6,6 +6,10 @@ import { effect } from '@preact/signals';
 import { createAppState, type AppEnvironment } from '../../web/src/state/app-state';
 import { realCore, seedTables } from './real-core';
 
+// The serving model's message pack is a module vite's build writes (vite.config.js); its
+// messages do not matter here.
+vi.mock('virtual:messages/serve', () => ({ default: { en: {}, zh: {} } }));
+
 const row = (model: string, accelerator: string) => {
   const found = seedTables.training.find((r) => r.model === model && r.accelerator === accelerator);
   if (!found) throw new Error(`no published row for ${model} on ${accelerator}`);
@@ -33,6 +37,29 @@ describe('createAppState', () => {
     expect(state.absoluteLink.value).toBe(
       'https://example.org/sizer/#v=2&m=gpt3-175b&a=h100-80g&pp=10&cluster=1000',
     );
+  });
+
+  test('a keystroke pays for the serving model only while a serving view is shown', async () => {
+    const state = createAppState(realCore(), env('#v=2&m=llama-3.1-8b&a=h100-80g&tokens=1e12'));
+    expect(state.report.value.fullComputed).toBe(false);
+    await state.wantFullModule();
+    expect(state.fullModule.value).toBe('ready');
+    // The full module's step time and derivation, without the fleet search.
+    expect(state.report.value.fullComputed).toBe(true);
+    expect(state.report.value.training.timeComputed).toBe(true);
+    expect(state.report.value.servingComputed).toBe(false);
+    const goodbye = state.showServing();
+    expect(state.report.value.servingComputed).toBe(true);
+    expect(state.report.value.inference.available).toBe(true);
+    goodbye();
+    goodbye(); // a second goodbye of the same view changes nothing
+    expect(state.report.value.servingComputed).toBe(false);
+    state.setText('question', 'serve');
+    expect(state.report.value.servingComputed).toBe(true);
+    state.setText('question', 'train');
+    // An export carries the serving model whatever the page shows.
+    expect((await state.fullReport()).servingComputed).toBe(true);
+    expect(state.report.value.servingComputed).toBe(false);
   });
 
   test('without a link it starts from the defaults, with no issues', () => {

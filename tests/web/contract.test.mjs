@@ -190,6 +190,7 @@ test('the page module answers as the full module does, but for the serving model
     ...report,
     inference: undefined,
     servingComputed: undefined,
+    fullComputed: undefined,
     training: {
       ...report.training,
       steps: undefined,
@@ -207,6 +208,22 @@ test('the page module answers as the full module does, but for the serving model
     assert.equal(fromPage.inference.available, false);
     assert.equal(fromPage.training.timeComputed, false);
     assert.equal(fromFull.servingComputed, true);
+    assert.equal(fromPage.fullComputed, false);
+    assert.equal(fromFull.fullComputed, true);
+    // A training plan's keystroke: the full module without the serving model is the full answer
+    // but for the serving model, the same step time and derivation included.
+    const training = core.evaluateTraining(texts);
+    assert.equal(training.servingComputed, false);
+    assert.equal(training.fullComputed, true);
+    assert.equal(training.inference.available, false);
+    const servingOnly = (report) => ({
+      ...report,
+      inference: undefined,
+      servingComputed: undefined,
+      inputs: report.inputs.filter((i) => !decidedByFleet.includes(i.field)),
+      issues: report.issues.filter((i) => !/^serving_/.test(i.code)),
+    });
+    assert.deepEqual(servingOnly(training), servingOnly(fromFull));
     if (fromFull.training.available) {
       assert.deepEqual(fromPage.training.steps, []);
       assert.ok(fromFull.training.steps.length > 5);

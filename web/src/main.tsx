@@ -50,7 +50,7 @@ async function boot(root: HTMLElement) {
     effect(() => void loadCatalog(state.wantedLang.value));
     // A deadline's DP needs the step-time model, which comes with the full module.
     effect(() => {
-      if (state.texts.value.deadlineDays) void state.wantServing();
+      if (state.texts.value.deadlineDays) void state.wantFullModule();
     });
     // An embedded view runs the layout search only when it shows it.
     const panels = state.embedPanels.peek();

@@ -27,14 +27,19 @@ struct Report {
   ArticleInference article_inference;
   FullTraining training;          ///< the full memory model on the same layout
   FullInference inference;        ///< the serving model (needs an architecture)
-  bool serving_computed = false;  ///< false from evaluate_without_serving()
-  std::vector<Issue> issues;      ///< validation first, then what the methods found
+  bool serving_computed = false;  ///< false from evaluate_without_serving() or serving_model off
+  /// true from evaluate(): the step-time model and the memory derivation were there to compute
+  bool full_computed = false;
+  std::vector<Issue> issues;  ///< validation first, then what the methods found
 };
 
 /// What evaluate() computes besides the article's method.
 struct EvaluateOptions {
   bool full_models = true;  ///< the full memory and serving models (the comparison skips them)
   bool explain = true;      ///< derivation steps (the comparison matrix needs only numbers)
+  /// The serving model, its fleet search included (about 60 % of an evaluation): the page leaves
+  /// it out while it shows no serving panel, so a keystroke in a training plan does not pay it.
+  bool serving_model = true;
 };
 
 /// Computes everything for a plan. Never throws; bad input becomes issues, and every value that

@@ -100,7 +100,7 @@ function TrainAnswer({ finetune }: { finetune: boolean }) {
   const texts = app.texts.value;
   const wantsTime = !training.timeComputed && Boolean(texts.tokens || texts.deadlineDays);
   useEffect(() => {
-    if (wantsTime) void app.wantServing();
+    if (wantsTime) void app.wantFullModule();
   }, [wantsTime]);
   const time = training.timeAvailable ? training.time : undefined;
   const hasDays = Number.isFinite(time?.days ?? NaN);

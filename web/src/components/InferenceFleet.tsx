@@ -1,4 +1,4 @@
-import { useRef } from 'preact/hooks';
+import { useEffect, useRef } from 'preact/hooks';
 import { useNear } from './use-near';
 import { useApp, useT } from '../state/context';
 import { Lazy } from './Lazy';
@@ -14,17 +14,18 @@ export function InferenceFleet() {
   const app = useApp();
   const t = useT();
   const panel = useRef<HTMLElement>(null);
-  useNear(panel, () => app.wantServing());
+  useNear(panel, () => app.wantFullModule());
+  useEffect(() => app.showServing(), [app]);
   const { servingComputed } = app.report.value;
   return (
     <section class="panel" aria-labelledby="serving-title" ref={panel}>
       <h2 id="serving-title">{t('ui.serving_title')}</h2>
       {servingComputed ? (
         <Lazy load={loadServingPanel} />
-      ) : app.serving.value === 'failed' ? (
+      ) : app.fullModule.value === 'failed' ? (
         <p role="alert" data-testid="serving-failed">
           {t('ui.serving_load_failed')}{' '}
-          <button type="button" class="secondary" onClick={() => app.wantServing()}>
+          <button type="button" class="secondary" onClick={() => app.wantFullModule()}>
             {t('ui.retry')}
           </button>
         </p>

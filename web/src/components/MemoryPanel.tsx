@@ -213,16 +213,16 @@ export function MemoryPanel() {
 function MemoryDerivation() {
   const app = useApp();
   const t = useT();
-  useEffect(() => void app.wantServing(), [app]);
+  useEffect(() => void app.wantFullModule(), [app]);
   const report = app.report.value;
   return (
     <div data-testid="memory-derivation">
-      {report.servingComputed ? (
+      {report.fullComputed ? (
         <DerivationTable steps={report.training.steps} caption={t('ui.memory_working')} />
-      ) : app.serving.value === 'failed' ? (
+      ) : app.fullModule.value === 'failed' ? (
         <p role="alert">
           {t('ui.load_part_failed')}{' '}
-          <button type="button" class="secondary" onClick={() => app.wantServing()}>
+          <button type="button" class="secondary" onClick={() => app.wantFullModule()}>
             {t('ui.retry')}
           </button>
         </p>

@@ -15,7 +15,8 @@ export function ServeAnswer() {
   const t = useT();
   const lang = app.lang.value;
   // The serving model comes with the full module: this card asks for it.
-  useEffect(() => void app.wantServing(), []);
+  useEffect(() => void app.wantFullModule(), []);
+  useEffect(() => app.showServing(), [app]);
   const { setup, inference: inf, articleInference, servingComputed } = app.report.value;
   const n = (v: number | null, digits = 2) => formatNumber(lang, v, digits);
   const title = t('ui.answer_serve', {
@@ -27,10 +28,10 @@ export function ServeAnswer() {
     return (
       <>
         {head}
-        {app.serving.value === 'failed' ? (
+        {app.fullModule.value === 'failed' ? (
           <p role="alert" data-testid="answer-serving-failed">
             {t('ui.serving_load_failed')}{' '}
-            <button type="button" class="secondary" onClick={() => app.wantServing()}>
+            <button type="button" class="secondary" onClick={() => app.wantFullModule()}>
               {t('ui.retry')}
             </button>
           </p>

@@ -13,17 +13,17 @@ export function TimePanel() {
   const panel = useRef<HTMLElement>(null);
   // The step-time model arrives with the full module (about 120 KB), fetched only as this panel
   // comes within a quarter screen: a screen ahead, a first visit would download it unseen.
-  useNear(panel, () => app.wantServing(), '25% 0px');
+  useNear(panel, () => app.wantFullModule(), '25% 0px');
   const { training } = app.report.value;
   const waiting = training.available && !training.timeComputed;
-  const failed = waiting && app.serving.value === 'failed';
+  const failed = waiting && app.fullModule.value === 'failed';
   return (
     <section class="panel" aria-labelledby="time-title" data-testid="time-panel" ref={panel}>
       <h2 id="time-title">{t('ui.time_title')}</h2>
       {failed ? (
         <p role="alert">
           {t('ui.serving_load_failed')}{' '}
-          <button type="button" class="secondary" onClick={() => app.wantServing()}>
+          <button type="button" class="secondary" onClick={() => app.wantFullModule()}>
             {t('ui.retry')}
           </button>
         </p>

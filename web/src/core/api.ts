@@ -21,12 +21,20 @@ export interface Core {
   exportJson(texts: PlanTexts, kind: 'training' | 'inference'): Promise<string>;
   // The config.json import is not here: it runs in a worker (import-client.ts), whose code
   // arrives with the importer's component, not on a first visit.
-  /** evaluate() of the full module, with the serving model the page's module leaves out */
-  loadFullEvaluate(): Promise<(texts: PlanTexts) => Report>;
+  /**
+   * evaluate() of the full module: `all` with the serving model the page's module leaves out,
+   * `training` with the step-time model and the memory derivation but not the serving model
+   */
+  loadFullEvaluate(): Promise<FullEvaluate>;
   /** the article's 2.3.4 matrix under a plan's settings: it comes with the full module */
   loadFullComparison(): Promise<(texts: PlanTexts) => ComparisonMatrix>;
   /** a `vllm serve …` command line → the plan texts it sets; loads the full module */
   importVllmCommand(text: string): Promise<VllmImport>;
+}
+
+export interface FullEvaluate {
+  all(texts: PlanTexts): Report;
+  training(texts: PlanTexts): Report;
 }
 
 export function createCore(module: PageModule, tools: () => Promise<LlmSizerModule>): Core {
@@ -40,7 +48,10 @@ export function createCore(module: PageModule, tools: () => Promise<LlmSizerModu
     exportJson: async (texts, kind) => (await tools()).exportJson(texts, kind),
     loadFullEvaluate: async () => {
       const full = await tools();
-      return (texts) => full.evaluate(texts);
+      return {
+        all: (texts) => full.evaluate(texts),
+        training: (texts) => full.evaluateTraining(texts),
+      };
     },
     loadFullComparison: async () => {
       const full = await tools();

@@ -1,7 +1,7 @@
 // One app state: the plan's inputs as typed (signals), everything else computed from them.
 // The URL is a projection of the state through the core's link codec.
 import { computed, effect, signal, type ReadonlySignal, type Signal } from '@preact/signals';
-import type { Core } from '../core/api';
+import type { Core, FullEvaluate } from '../core/api';
 import type { ComparisonMatrix, Issue, PlanTexts, Report, ResolvedInput } from '../core/types';
 import { asLang, loadCatalog, loadedLangs, withMessages, type Lang } from '../i18n/i18n';
 import type { SearchState } from './search-state';
@@ -24,12 +24,20 @@ export interface AppState {
   linkIssues: Signal<Issue[]>;
   report: ReadonlySignal<Report>;
   /**
-   * The serving model comes with the full module (the page's first module leaves it out):
-   * "idle" until a serving panel asks for it, then "loading", "ready" or "failed".
+   * The full module brings what the page's first module leaves out (the step-time model, the
+   * memory derivation, the serving model): "idle" until a panel asks for it, then "loading",
+   * "ready" or "failed".
    */
-  serving: ReadonlySignal<'idle' | 'loading' | 'ready' | 'failed'>;
-  /** Loads the full module for the serving model (again after a failure). */
-  wantServing(): Promise<void>;
+  fullModule: ReadonlySignal<'idle' | 'loading' | 'ready' | 'failed'>;
+  /** Loads the full module (again after a failure). */
+  wantFullModule(): Promise<void>;
+  /**
+   * A panel that shows the serving model says so while it is mounted (returns its goodbye): the
+   * report includes the serving model only then, or on the serve question, so a keystroke in a
+   * training plan does not pay for a fleet search nobody sees. It loads nothing: the panel asks
+   * for the full module (wantFullModule) when it needs it.
+   */
+  showServing(): () => void;
   /** The report with the serving model (loads the full module first): for exports. */
   fullReport(): Promise<Report>;
   /**
@@ -95,23 +103,34 @@ export function createAppState(core: Core, env: AppEnvironment): AppState {
   const start = env.hash && env.hash !== '#' ? core.decodeLink(env.hash) : undefined;
   const texts = signal<PlanTexts>(start ? start.texts : { ...core.defaultTexts });
   const linkIssues = signal<Issue[]>(start ? start.issues : []);
-  // The full module, once loaded, evaluates everything (serving included) in one call.
-  const fullEvaluate = signal<((t: PlanTexts) => Report) | null>(null);
-  const serving = signal<'idle' | 'loading' | 'ready' | 'failed'>('idle');
-  const report = computed(() => (fullEvaluate.value ?? core.evaluate)(texts.value));
+  const question = computed<Question>(() => {
+    const q = texts.value.question;
+    return q === 'finetune' || q === 'serve' ? q : 'train';
+  });
+  // The full module, once loaded, evaluates the plan in one call: with the serving model while
+  // a serving panel is shown, else without it (the fleet search is most of an evaluation).
+  const fullEvaluate = signal<FullEvaluate | null>(null);
+  const servingViews = signal(0);
+  const fullModule = signal<'idle' | 'loading' | 'ready' | 'failed'>('idle');
+  const report = computed(() => {
+    const full = fullEvaluate.value;
+    if (!full) return core.evaluate(texts.value);
+    const serving = servingViews.value > 0 || question.value === 'serve';
+    return serving ? full.all(texts.value) : full.training(texts.value);
+  });
   let loading: Promise<void> | null = null;
-  const wantServing = (): Promise<void> => {
-    if (serving.peek() === 'ready') return Promise.resolve();
+  const wantFullModule = (): Promise<void> => {
+    if (fullModule.peek() === 'ready') return Promise.resolve();
     if (loading) return loading;
-    serving.value = 'loading';
+    fullModule.value = 'loading';
     // The serving model's messages come with it, so nothing it reports is shown as a raw key.
     loading = withMessages(core.loadFullEvaluate(), import('virtual:messages/serve')).then(
       (evaluate) => {
         fullEvaluate.value = evaluate;
-        serving.value = 'ready';
+        fullModule.value = 'ready';
       },
       () => {
-        serving.value = 'failed';
+        fullModule.value = 'failed';
         loading = null; // the next request tries again
       },
     );
@@ -160,10 +179,6 @@ export function createAppState(core: Core, env: AppEnvironment): AppState {
   const resolvedInput = perField((field) => inputs.value.get(field));
   const text = perField((id) => texts.value[id as keyof PlanTexts] ?? '');
   const fieldIssues = perField((field) => issuesByField.value.get(field) ?? noIssues);
-  const question = computed<Question>(() => {
-    const q = texts.value.question;
-    return q === 'finetune' || q === 'serve' ? q : 'train';
-  });
   const applied = signal<AppliedPlan | null>(null);
   let appliedCount = 0;
   const wantedLang = computed<Lang>(() => asLang(texts.value.lang) ?? env.browserLang);
@@ -189,11 +204,19 @@ export function createAppState(core: Core, env: AppEnvironment): AppState {
     question,
     articleView: signal(false),
     applied,
-    serving,
-    wantServing,
+    fullModule,
+    wantFullModule,
+    showServing() {
+      servingViews.value += 1;
+      let shown = true;
+      return () => {
+        if (shown) servingViews.value -= 1;
+        shown = false;
+      };
+    },
     async fullReport() {
-      await wantServing();
-      return report.peek();
+      await wantFullModule();
+      return fullEvaluate.peek()?.all(texts.peek()) ?? report.peek();
     },
     comparison,
     comparisonState,
