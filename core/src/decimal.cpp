@@ -270,17 +270,6 @@ std::optional<std::uint64_t> fast_scaled(double x, int scale) {
   return static_cast<std::uint64_t>(rounded);
 }
 
-std::string whole_text(std::uint64_t n) {
-  char buffer[20];
-  char* end = buffer + sizeof buffer;
-  char* p = end;
-  do {
-    *--p = static_cast<char>('0' + n % 10);
-    n /= 10;
-  } while (n != 0);
-  return std::string(p, end);
-}
-
 // `keep` (1–17) significant digits of x > 0 and the position of its decimal point, when
 // fast_scaled can round them.
 bool fast_significant(double x, int keep, std::string& digits, int& point) {
@@ -303,10 +292,10 @@ bool fast_significant(double x, int keep, std::string& digits, int& point) {
       continue;
     }
     if (*scaled == 10 * low) {  // rounded up to the next power of ten
-      digits = whole_text(low);
+      digits = print_whole(low);
       point = decade + 2;
     } else {
-      digits = whole_text(*scaled);
+      digits = print_whole(*scaled);
       point = decade + 1;
     }
     return true;
@@ -345,7 +334,7 @@ std::string e_text(double magnitude, int precision, int& exponent, std::string& 
 
 std::string f_text(double magnitude, int decimals) {
   if (const auto scaled = fast_scaled(magnitude, decimals); scaled && decimals >= 0) {
-    std::string text = whole_text(*scaled);
+    std::string text = print_whole(*scaled);
     const auto width = static_cast<std::size_t>(decimals);
     if (text.size() <= width) text.insert(0, width + 1 - text.size(), '0');
     if (decimals > 0) text.insert(text.size() - width, 1, '.');
@@ -447,6 +436,17 @@ std::string print_e(double value, int precision) {
 std::string print_f(double value, int decimals) {
   if (auto text = non_finite(value)) return *text;
   return (std::signbit(value) ? "-" : "") + f_text(std::fabs(value), decimals);
+}
+
+std::string print_whole(std::uint64_t value) {
+  char buffer[20];
+  char* end = buffer + sizeof buffer;
+  char* p = end;
+  do {
+    *--p = static_cast<char>('0' + value % 10);
+    value /= 10;
+  } while (value != 0);
+  return std::string(p, end);
 }
 
 std::string print_g(double value, int precision) {

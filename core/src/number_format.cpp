@@ -129,18 +129,6 @@ std::string lay_out(const std::string& digits, int point, bool negative) {
   return out;
 }
 
-// Decimal digits of a whole number below 2^53.
-std::string whole_digits(std::uint64_t n) {
-  char buffer[20];
-  char* end = buffer + sizeof buffer;
-  char* p = end;
-  do {
-    *--p = static_cast<char>('0' + n % 10);
-    n /= 10;
-  } while (n != 0);
-  return std::string(p, end);
-}
-
 std::string special_text(double value) {
   if (std::isnan(value)) return "NaN";
   if (std::isinf(value)) return value > 0 ? "Infinity" : "-Infinity";
@@ -163,13 +151,13 @@ std::string format_shortest(double value) {
   // Whole numbers (most of a report) and short decimals skip printf.
   const double magnitude = std::fabs(value);
   if (magnitude < 9007199254740992.0 && magnitude == std::floor(magnitude)) {
-    const std::string whole = whole_digits(static_cast<std::uint64_t>(magnitude));
+    const std::string whole = print_whole(static_cast<std::uint64_t>(magnitude));
     return value < 0 ? "-" + whole : whole;
   }
   std::uint64_t short_digits = 0;
   int fraction_digits = 0;
   if (short_decimal(magnitude, short_digits, fraction_digits)) {
-    const std::string digits = whole_digits(short_digits);
+    const std::string digits = print_whole(short_digits);
     return lay_out(digits, static_cast<int>(digits.size()) - fraction_digits, value < 0);
   }
   return format_shortest_reference(value);

@@ -5,6 +5,7 @@
 /// with it, and printf's formatter is another 3.5 KB: together about 9 KB gzipped of the page's
 /// first visit for what this file does with 64-bit integers and a little big-integer arithmetic.
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -27,9 +28,15 @@ std::optional<double> read_decimal(std::string_view text);
 /// printf's "%.*e", "%.*f" and "%.*g" (no flags) of a double, digit for digit: the exact binary
 /// value is written out in decimal (m·2^e is m·5^-e / 10^-e, a whole number over a power of ten)
 /// and rounded once at the asked position, ties to even, as C requires of a correctly rounding
-/// printf in the default rounding mode. Non-finite values are "nan", "inf", "-inf".
+/// printf in the default rounding mode. Where x·10^k, computed exactly as a double pair (Dekker's
+/// product, or a quotient with its exact remainder), is provably not within 10⁻⁶ of a rounding
+/// tie, its rounding gives the same digits without the big integers (most of what a report
+/// prints). Non-finite values are "nan", "inf", "-inf".
 std::string print_e(double value, int precision);
 std::string print_f(double value, int decimals);
 std::string print_g(double value, int precision);
+
+/// The decimal digits of a whole number, as printf's %llu writes them.
+std::string print_whole(std::uint64_t value);
 
 }  // namespace llm_sizer
