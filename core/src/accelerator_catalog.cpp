@@ -184,6 +184,9 @@ constexpr const char* kDeviceQuery = "CUDA deviceQuery (thamada/nvidia-smi)";
 constexpr const char* kTorchProps = "torch.cuda.get_device_properties printout";
 const Capacity kCapacities[] = {
     {"h100-80g", 85045477376.0, kDeviceQuery},
+    // The H800 is the H100 SXM with its NVLink cut: the same 80 GB HBM3 (nvidia-smi shows the same
+    // 81,559 MiB total on both).
+    {"h800-80g", 85045477376.0, "the H100 SXM's deviceQuery figure (same memory)"},
     {"a100-80g", 85100068864.0, kDeviceQuery},
     {"h100-nvl-94g", 99861594112.0, kDeviceQuery},
     {"l40s", 47803596800.0, kDeviceQuery},

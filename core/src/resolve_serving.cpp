@@ -125,11 +125,11 @@ EngineSettings resolve_engine(Resolver& r, const ResolvedPlan& out, InferenceSet
   e.profile = profile;
   s.engine_name = std::string(profile->name);
   s.engine_version = std::string(profile->version);
-  // The card as the driver reports it: the measured figure of a preset card, the typed memory of
-  // a custom one (or of a preset whose memory was overridden).
+  // The card as the driver reports it, the same bytes the training memory model compares with
+  // (the accelerator catalog's capacity), or the typed memory of a custom card (or of a preset
+  // whose memory was overridden).
   const bool typed = r.given("card_memory_gb", p.card_memory_gb) || p.accelerator == kCustomId;
-  e.total_bytes = typed ? gb_to_bytes(setup.card_memory_gb)
-                        : engine_total_bytes(p.accelerator, setup.card_memory_gb);
+  e.total_bytes = gb_to_bytes(setup.card_capacity_gb);
   e.smi_mib = typed ? e.total_bytes / 1048576.0 : smi_total_mib(p.accelerator, e.total_bytes);
   s.device_memory_gib = e.total_bytes / kBytesPerGib;
   const bool static_pool = profile->kv_rule == KvBudgetRule::kStaticFraction;

@@ -149,7 +149,7 @@ TEST(Weights, EmbeddingsKeepTheirOwnFormat) {
 
 TEST(Weights, Llama405BInBf16DoesNotFitEightH100ButFitsEightH200) {
   // 405.85 × 10⁹ parameters × 2 B / 8 ≈ 101.5 GB per card: more than the 0.9 × 85.03 = 76.5 GB
-  // vLLM may use of an H100 (79.19 GiB as the driver reports it), less than 0.9 × 150.1 =
+  // vLLM may use of an H100 (79.20 GiB as the driver reports it), less than 0.9 × 150.1 =
   // 135.1 GB of an H200 (139.80 GiB).
   const Report h100 = serve("llama-3.1-405b", "h100-80g");
   EXPECT_TRUE(std::isnan(h100.inference.min_gpus));
@@ -188,11 +188,11 @@ TEST(Serving, Qwen25_32BNeedsFourRg800NotTheArticlesTwo) {
 }
 
 TEST(Serving, Qwen25_32BFitsOneH100WithAModestContext) {
-  // vLLM on an H100 (the driver reports 79.19 GiB = 85.03 GB): 0.9 × 85.03 = 76.53 GB, less
+  // vLLM on an H100 (the driver reports 85.05 GB = 79.20 GiB): 0.9 × 85.05 = 76.54 GB, less
   // 65.53 GB of weights (32 763 876 352 × 2 B), the profile run's peak — the sampler over 1024
   // sequences of the 152 064-token vocabulary, 1024 × 152 064 × (2 + 12) B = 2.18 GB, above the
   // forward pass's 8192 × 2 × (4 × 5120 + 3 × 27 648) = 1.69 GB — and 0.25 GiB = 0.27 GB of
-  // non-torch memory: 8.55 GB of KV, seven sequences of 4096 tokens (1.07 GB each), not one of
+  // non-torch memory: 8.57 GB of KV, seven sequences of 4096 tokens (1.07 GB each), not one of
   // the full 32 768 (8.59 GB).
   const Report r = serve("qwen2.5-32b", "h100-80g");
   EXPECT_EQ(r.inference.min_gpus, 1);

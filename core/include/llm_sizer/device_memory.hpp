@@ -1,13 +1,11 @@
 #pragma once
-/// The memory a card really has, as its driver reports it to a serving engine. An "80 GB" H100
-/// is neither 80 × 10⁹ nor 80 GiB bytes to vLLM: it multiplies `gpu_memory_utilization` by the
-/// total `cudaMemGetInfo` returns (vllm/v1/worker/gpu_worker.py, validation/data/
-/// serving-mechanisms.md §1.1), 79.19 GiB on an H100 SXM — below nvidia-smi's 81,559 MiB, which
-/// also counts memory the driver keeps. SGLang sizes its defaults from nvidia-smi's figure.
+/// nvidia-smi's total of a card, which SGLang sizes its defaults from. It is more than the card's
+/// capacity as the driver reports it to CUDA (the accelerator catalog's capacity_bytes, which
+/// vLLM multiplies by `gpu_memory_utilization`, vllm/v1/worker/gpu_worker.py): 81,559 MiB against
+/// 79.2 GiB on an H100 SXM, because nvidia-smi also counts memory the driver keeps.
 ///
-/// Figures are quoted from engine logs and allocator messages (each row's comment names its
-/// source: the page's first module carries the figures, not their citations); a
-/// card without them falls back to its marketed GB (10⁹ bytes), the conservative choice.
+/// Figures are quoted from engine logs and issue reports (each row's comment names its source:
+/// the page's first module carries the figures, not their citations).
 
 #include <string_view>
 
@@ -15,18 +13,13 @@ namespace llm_sizer {
 
 struct DeviceMemory {
   std::string_view accelerator_id;
-  double cuda_total_gib = 0;  ///< cudaMemGetInfo total (= torch's total_memory); NaN: unknown
-  double smi_total_mib = 0;   ///< nvidia-smi memory.total; NaN: unknown
+  double smi_total_mib = 0;  ///< nvidia-smi memory.total
 };
 
 /// The row for a catalog accelerator, or nullptr when none was found.
 const DeviceMemory* find_device_memory(std::string_view accelerator_id);
 
-/// Bytes a CUDA engine sees as the card's total: the driver's figure for a known card, else the
-/// marketed `card_memory_gb` × 10⁹.
-double engine_total_bytes(std::string_view accelerator_id, double card_memory_gb);
-
-/// nvidia-smi's total in MiB (SGLang's `gpu_mem`): the driver's figure, else the engine total.
+/// nvidia-smi's total in MiB (SGLang's `gpu_mem`): the quoted figure, else the engine total.
 double smi_total_mib(std::string_view accelerator_id, double engine_total_bytes);
 
 }  // namespace llm_sizer
