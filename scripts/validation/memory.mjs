@@ -9,7 +9,7 @@
 // Only allocated/active rows with a complete configuration are held to the bounds; every other
 // row is listed with the reason it is not.
 import { readFile } from 'node:fs/promises';
-import { fp8WeightStorage, trainedInFp8 } from './fp8-weights.mjs';
+import { expertTensorParallel, fp8WeightStorage, trainedInFp8 } from './framework-defaults.mjs';
 
 export const id = 'memory';
 export const title = 'Memory per card';
@@ -274,6 +274,8 @@ function trainedPlan(run) {
   const distopt = L.distributed_optimizer ?? (nemo ? true : null);
   const zero = L.zero ?? (distopt ? 1 : 0);
   const weights = fp8 ? fp8WeightStorage(L, fw) : null;
+  const experts = expertTensorParallel(L, fw);
+  if (experts.etp) texts.etp = String(experts.etp);
   Object.assign(texts, {
     framework: 'megatron',
     recipe: weights ? weights.recipe : 'megatron18',
@@ -288,6 +290,7 @@ function trainedPlan(run) {
     L.sequence_parallel === null && L.tp > 1 ? 'sequence parallel' : null,
   ].filter(Boolean);
   if (weights?.assumed) assumed.push(weights.assumed);
+  if (experts.assumed) assumed.push(experts.assumed);
   return { texts, assumed: assumed.join(', '), stated: assumed.length === 0 };
 }
 

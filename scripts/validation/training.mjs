@@ -7,7 +7,7 @@
 // source's own FLOP formula. Then the search runs free on the same cluster and batch: the
 // published layout must be within 10 % of its best time and among its top 10 layouts.
 import { readFile } from 'node:fs/promises';
-import { fp8WeightStorage, trainedInFp8 } from './fp8-weights.mjs';
+import { expertTensorParallel, fp8WeightStorage, trainedInFp8 } from './framework-defaults.mjs';
 
 export const id = 'training';
 export const title = 'Training step time and the layout search';
@@ -201,12 +201,8 @@ function planOf(run) {
     texts[key] = String(value);
   }
   if (layout.vpp) texts.vpp = String(layout.vpp);
-  // MoE: the expert group (EP × ETP) must tile DP × CP × TP; where EP × TP does not, the stated
-  // layout can only have run with ETP 1 (Megatron-Bridge's MoE recipes set it so).
-  const ep = layout.ep ?? 1;
-  if (ep > 1 && (layout.dp * (layout.cp ?? 1) * layout.tp) % (ep * layout.tp) !== 0) {
-    texts.etp = '1';
-  }
+  const { etp } = expertTensorParallel(layout, layout.framework);
+  if (etp) texts.etp = String(etp);
   if (layout.micro_batch) texts.microBatch = String(layout.micro_batch);
   if (layout.recompute) texts.recompute = layout.recompute;
   if (layout.sequence_parallel != null && fw === 'megatron' && layout.tp > 1) {

@@ -1,5 +1,7 @@
-// How a published FP8 run stores its weights, decided once for the memory and the training
-// sections. TransformerEngine either keeps bf16 weights beside cached FP8 copies (recipe "fp8",
+// What a framework does where a published run's source is silent, decided once for the memory
+// and the training sections (each assumption is named in the tables).
+//
+// How an FP8 run stores its weights. TransformerEngine either keeps bf16 weights beside cached FP8 copies (recipe "fp8",
 // 2 + 1 + 1 B per parameter) or keeps the weights themselves in FP8 with their transpose (recipe
 // "fp8-param", 1 + 1 B), the fp32 main copy living in the distributed optimizer either way.
 
@@ -35,4 +37,23 @@ export function fp8WeightStorage(layout, framework) {
     recipe: 'fp8',
     assumed: 'bf16 weights beside cached FP8 copies (FP8 weight storage not stated)',
   };
+}
+
+/**
+ * The expert tensor-parallel size of a published MoE run, and the assumption behind it (null
+ * when the layout leaves no choice). Megatron-Bridge's MoE recipes set expert_tensor_parallel_size
+ * 1 (its performance configs, e.g. scripts/performance/configs/deepseek); elsewhere Megatron's
+ * default is ETP = TP, unless the expert group (EP × TP) cannot tile DP × CP × TP — then the
+ * stated layout can only have run with ETP 1.
+ */
+export function expertTensorParallel(layout, framework) {
+  const ep = layout.ep ?? 1;
+  if (ep <= 1 || layout.tp <= 1) return { etp: null, assumed: null };
+  if (/Bridge/.test(framework ?? '')) {
+    return { etp: 1, assumed: 'expert TP 1 (Megatron-Bridge’s MoE recipes)' };
+  }
+  if ((layout.dp * (layout.cp ?? 1) * layout.tp) % (ep * layout.tp) !== 0) {
+    return { etp: 1, assumed: null };
+  }
+  return { etp: null, assumed: null };
 }
