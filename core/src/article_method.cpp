@@ -63,13 +63,15 @@ ArticleTraining article_layout(const ArticleInputs& in, std::vector<Issue>& issu
     const bool parts_known = in.weight_bytes + in.grad_bytes + in.optimizer_bytes == b;
     std::vector<IssueParam> parts;
     if (parts_known) {
-      parts = {{"weights", format_shortest(in.weight_bytes)},
-               {"grads", format_shortest(in.grad_bytes)},
-               {"optimizer", format_shortest(in.optimizer_bytes)}};
+      parts = {{"weights", num(in.weight_bytes)},
+               {"grads", num(in.grad_bytes)},
+               {"optimizer", num(in.optimizer_bytes)}};
     }
+    const char* note = !parts_known  ? "bytes_custom"
+                       : in.adapters ? "bytes_adapters"
+                                     : "bytes_breakdown";
     return make_step("model_state", "V_total = N × B", num(n) + " × " + num(b) + " B",
-                     t.model_state_gb, "GB", parts_known ? "bytes_breakdown" : "bytes_custom",
-                     parts);
+                     t.model_state_gb, "GB", note, parts);
   });
 
   // 2. The share of a card for model state.
@@ -95,6 +97,12 @@ ArticleTraining article_layout(const ArticleInputs& in, std::vector<Issue>& issu
     if (in.tp_given) {
       return make_step("tp", "P_TP", num(t.tp), t.tp, "", "tp_chosen",
                        {{"gpus_per_node", format_shortest(in.gpus_per_node)}});
+    }
+    if (in.tp_cluster > 0) {
+      return make_step("tp", "P_TP = max{t ≤ G_cluster : t | a, t | a_kv}", num(t.tp), t.tp, "",
+                       "tp_from_cluster",
+                       {{"cluster_gpus", format_shortest(in.tp_cluster)},
+                        {"gpus_per_node", format_shortest(in.gpus_per_node)}});
     }
     if (in.tp_heads > 0) {
       return make_step("tp", "P_TP = max{t ≤ G_node : t | a, t | a_kv}", num(t.tp), t.tp, "",

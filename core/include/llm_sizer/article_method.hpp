@@ -34,11 +34,15 @@ struct ArticleInputs {
   double card_memory_gb = 0;
   double safety_factor = 0.6;
   double gpus_per_node = 8;
+  /// LoRA/QLoRA: the bytes are a frozen base's plus its adapters' (resolve.cpp)
+  bool adapters = false;
   double tp = 8;  ///< resolved: given, or the automatic rule's
   bool tp_given = false;
   /// Why an automatic TP is not the node's size: the heads it must divide (0: it is the node's).
   double tp_heads = 0;
   double tp_kv_heads = 0;
+  /// The cluster's GPUs when fewer than a node's: they bound the automatic TP (0: they do not).
+  double tp_cluster = 0;
   std::optional<double> pp;  ///< given; else the article's minimum
   double weight_bytes_per_param = 2;
 };
