@@ -297,13 +297,12 @@ function trainedPlan(run) {
 // Runs that trained and still come out "does not fit", with what the plan cannot express.
 export const KNOWN_OVER = {
   'mbridge-2509-deepseekv3-1024gpu':
-    'the point is 120.8 GB on stage 2 of 8 (85.05 GB card), 101 GB of it activations: 9.25 ' +
-    'micro-batches in flight × 8 layers × 1.37 GB. Megatron-Bridge’s DeepSeek-V3 recipe ' +
+    'the point is 98.9 GB on stage 2 of 8 (85.05 GB card), 75.2 GB of it activations: 9.25 ' +
+    'micro-batches in flight × 8 layers × 1.02 GB. Megatron-Bridge’s DeepSeek-V3 recipe ' +
     '(scripts/performance/configs/deepseek) recomputes the MLA up-projections and the dense ' +
     'layers’ MLPs (recompute_modules [mla_up_proj, mlp]; Megatron skips “mlp” in MoE layers), ' +
-    'which a plan cannot state yet; that would take about 20 GB off (the expanded q, k and v). ' +
-    'The rest is the routed experts’ saved inputs, insides and outputs, which no public ' +
-    'measurement of this layout lets us check.',
+    'which a plan cannot state yet: dropping the expanded q, k and v (0.27 GB per layer and ' +
+    'micro-batch) would take about 20 GB off, to about 79 GB.',
 };
 
 // --- which rows are held to the bounds -----------------------------------------------------
