@@ -158,6 +158,12 @@ const bootOnly = (key) => key.startsWith('boot.');
 const cliOnly = (key) => key.startsWith('cli.') || key.includes('.cli_') || key.startsWith('rule.');
 // Choices the page reads under another input's keys (choiceKey in web/src/i18n/i18n.ts).
 const sameChoicesElsewhere = (key) => key.startsWith('choice.embedding_format.');
+// A list input (plan_fields.cpp's list<…>) is typed as its ids ("q,v"), so the page never shows
+// its choices' names; the CLI's help and docs/inputs.md do.
+const LIST_FIELDS = [
+  ...readFileSync('core/src/plan_fields.cpp', 'utf8').matchAll(/\blist<&Plan::\w+>\("(\w+)"/g),
+].map((m) => m[1]);
+const listChoice = (key) => LIST_FIELDS.some((id) => key.startsWith(`choice.${id}.`));
 const importerOnly = (key) =>
   !cliOnly(key) && ((key.startsWith('hf.') && key !== 'hf.title') || key.startsWith('issue.hf_'));
 const HF_MESSAGES = 'virtual:hf-messages';
@@ -200,6 +206,7 @@ const pageMessages = () => {
         ([key]) =>
           !importerOnly(key) &&
           !sameChoicesElsewhere(key) &&
+          !listChoice(key) &&
           !inPack(key) &&
           !bootOnly(key) &&
           (!cliOnly(key) || source.includes(`'${key}'`)),

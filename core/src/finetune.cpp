@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 
+#include "llm_sizer/name_list.hpp"
 #include "llm_sizer/units.hpp"
 
 namespace llm_sizer {
@@ -232,38 +233,11 @@ constexpr std::string_view kTargetNames[] = {"q", "k", "v", "o", "gate", "up", "
 }
 
 std::string lora_targets_text(unsigned targets) {
-  if ((targets & kLoraAll) == kLoraAll) return "all";
-  std::string text;
-  for (unsigned i = 0; i < 7; ++i) {
-    if ((targets & (1u << i)) == 0) continue;
-    if (!text.empty()) text += ',';
-    text += kTargetNames[i];
-  }
-  return text;
+  return name_list_text(targets, kTargetNames, "all");
 }
 
 bool parse_lora_targets(std::string_view text, unsigned& targets) {
-  targets = 0;
-  std::size_t start = 0;
-  while (start <= text.size()) {
-    auto end = text.find(',', start);
-    if (end == std::string_view::npos) end = text.size();
-    const std::string_view name = text.substr(start, end - start);
-    if (name == "all") {
-      targets |= kLoraAll;
-    } else {
-      bool known = false;
-      for (unsigned i = 0; i < 7; ++i) {
-        if (kTargetNames[i] == name) {
-          targets |= 1u << i;
-          known = true;
-        }
-      }
-      if (!known) return false;
-    }
-    start = end + 1;
-  }
-  return targets != 0;
+  return parse_name_list(text, kTargetNames, "all", targets);
 }
 
 }  // namespace llm_sizer

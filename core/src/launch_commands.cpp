@@ -303,6 +303,11 @@ std::string megatron_arguments(const TrainingSettings& t, double gpus_per_node) 
     add(out, "--recompute-num-layers", "1");
   } else if (t.recompute == "selective") {
     add(out, "--recompute-granularity", "selective");
+    if (!t.recompute_modules.empty() && t.recompute_modules != "core_attn") {
+      std::string modules = t.recompute_modules;  // Megatron takes them space-separated
+      std::replace(modules.begin(), modules.end(), ',', ' ');
+      add(out, "--recompute-modules", modules);
+    }
   }
   if (t.zero >= 1) add_flag(out, "--use-distributed-optimizer");
   add_flag(out, "--bf16");

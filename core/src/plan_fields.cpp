@@ -109,6 +109,9 @@ constexpr std::string_view kOffloads[] = {"none", "optimizer", "optimizer-params
 constexpr std::string_view kFinetunes[] = {"full", "lora", "qlora"};
 constexpr std::string_view kLoraTargets[] = {"q", "k", "v", "o", "gate", "up", "down", "all"};
 constexpr std::string_view kRecomputes[] = {"none", "selective", "full", "op"};
+// Megatron-core's --recompute-modules (training_memory.hpp, RecomputeModule).
+constexpr std::string_view kRecomputeModules[] = {"core_attn", "mla_up_proj", "mlp", "moe",
+                                                  "moe_act"};
 constexpr std::string_view kObjectives[] = {"time", "cost", "gpus"};
 constexpr std::string_view kWeightFormats[] = {
     "fp32", "bf16", "fp16", "fp8",  "fp8-block", "int8", "int4-awq", "int4-gptq", "q8_0",
@@ -304,6 +307,9 @@ const std::array kFields = {
     number<&Plan::batch_tolerance>("batch_tolerance", "gbs.tol", "batch-tolerance", "memory",
                                    FieldType::kNumber, "", 0, 0.5, kInclusive),
     text<&Plan::recompute>("recompute", "rc", "recompute", "memory", false, kRecomputes),
+    ruled(list<&Plan::recompute_modules>("recompute_modules", "rcm", "recompute-modules", "memory",
+                                         kRecomputeModules),
+          "recompute_modules"),
     number<&Plan::zero>("zero", "zero", "zero", "memory", FieldType::kInteger, "", 0, 3,
                         kInclusive),
     ruled(number<&Plan::sequence_parallel>("sequence_parallel", "sp", "sequence-parallel", "memory",

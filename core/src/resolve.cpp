@@ -3,7 +3,6 @@
 #include <cmath>
 #include <limits>
 
-#include "llm_sizer/finetune.hpp"
 #include "llm_sizer/layout_rules.hpp"
 #include "llm_sizer/number_format.hpp"
 #include "llm_sizer/plan_fields.hpp"
@@ -14,54 +13,6 @@ namespace detail {
 namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-
-}  // namespace
-
-namespace {
-
-// The position of a choice input's text among its field's choices (0, the default, when absent,
-// refused or unknown): the order of the enum it stands for (plan_fields.cpp).
-int choice_position(Resolver& r, std::string_view field, const std::string& text) {
-  if (text.empty() || r.refused(field)) return 0;
-  const auto choices = find_field_by_id(field)->choices;
-  for (std::size_t i = 0; i < choices.size(); ++i) {
-    if (choices[i] == text) return static_cast<int>(i);
-  }
-  return 0;
-}
-
-// LoRA and QLoRA train adapters on a frozen base: the article's model state per parameter is the
-// base's stored weights (bf16, or NF4 for the linears QLoRA quantizes) plus the adapters' fp32
-// weights, gradients and optimizer states spread over the base's parameters — not pre-training's
-// 12 B. Unless the plan gives its own bytes per parameter.
-void adapter_model_state(Resolver& r, const ResolvedSetup& s, ArticleInputs& in) {
-  const Plan& p = r.plan();
-  const auto mode = static_cast<FineTune>(choice_position(r, "finetune", p.finetune));
-  if (mode == FineTune::kFull || !s.has_architecture || !(s.params > 0) ||
-      r.given("bytes_per_param", p.bytes_per_param)) {
-    return;
-  }
-  const Architecture& a = s.arch;
-  const double rank = r.given("lora_rank", p.lora_rank) ? *p.lora_rank : 8;
-  unsigned targets = kLoraAll;
-  if (!parse_lora_targets(p.lora_targets.empty() ? "all" : p.lora_targets, targets)) {
-    targets = kLoraAll;
-  }
-  const double adapters = lora_adapter_params(a, rank, targets).total / s.params;
-  const AdapterBytes bytes =
-      adapter_bytes(static_cast<Optimizer>(choice_position(r, "optimizer", p.optimizer)));
-  double base = 2;  // bf16
-  if (mode == FineTune::kQlora) {
-    const double quantized = quantized_params(a).total / s.params;
-    base = quantized * nf4_bytes_per_weight() + (1 - quantized) * 2;
-  }
-  in.weight_bytes = base + adapters * bytes.weights;
-  in.grad_bytes = adapters * bytes.grads;
-  in.optimizer_bytes = adapters * bytes.optimizer;
-  in.bytes_per_param = in.weight_bytes + in.grad_bytes + in.optimizer_bytes;
-  in.adapters = true;
-  r.record("bytes_per_param", InputSource::kAutomatic, in.bytes_per_param);
-}
 
 }  // namespace
 
@@ -76,7 +27,6 @@ void resolve_article(Resolver& r, ResolvedPlan& out) {
   in.optimizer_bytes = s.optimizer_bytes;
   in.card_memory_gb = s.card_memory_gb;
   in.gpus_per_node = s.gpus_per_node;
-  adapter_model_state(r, s, in);
   in.safety_factor = r.refused("safety_factor") ? kNaN : p.safety_factor;
   r.record("safety_factor",
            field_is_default(*find_field_by_id("safety_factor"), p) ? InputSource::kDefault

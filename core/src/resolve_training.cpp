@@ -110,6 +110,32 @@ void check_given_layout(Resolver& r, const ResolvedPlan& out, TrainingLayout& l)
   return 0;
 }
 
+// LoRA and QLoRA train adapters on a frozen base: the article's model state per parameter is the
+// base's stored weights (bf16, or NF4 for the linears QLoRA quantizes) plus the adapters' fp32
+// weights, gradients and optimizer states spread over the base's parameters — not pre-training's
+// 12 B. Unless the plan gives its own bytes per parameter.
+void adapter_model_state(Resolver& r, const ResolvedSetup& s, const FineTuneSettings& ft,
+                         ArticleInputs& article) {
+  if (!ft.adapters() || !s.has_architecture || !(s.params > 0) ||
+      r.given("bytes_per_param", r.plan().bytes_per_param)) {
+    return;
+  }
+  const Architecture& a = s.arch;
+  const double adapters = lora_adapter_params(a, ft.lora_rank, ft.lora_targets).total / s.params;
+  const AdapterBytes bytes = adapter_bytes(ft.optimizer);
+  double base = 2;  // bf16
+  if (ft.mode == FineTune::kQlora) {
+    const double quantized = quantized_params(a).total / s.params;
+    base = quantized * nf4_bytes_per_weight() + (1 - quantized) * 2;
+  }
+  article.weight_bytes = base + adapters * bytes.weights;
+  article.grad_bytes = adapters * bytes.grads;
+  article.optimizer_bytes = adapters * bytes.optimizer;
+  article.bytes_per_param = article.weight_bytes + article.grad_bytes + article.optimizer_bytes;
+  article.adapters = true;
+  r.record("bytes_per_param", InputSource::kAutomatic, article.bytes_per_param);
+}
+
 // Fine-tuning, optimizer and offload (finetune.hpp), the headroom and ZeRO-3's prefetch.
 void resolve_finetune(Resolver& r, TrainingMemoryInputs& in, TrainingSettings& s) {
   const Plan& p = r.plan();
@@ -194,6 +220,20 @@ void resolve_training(Resolver& r, ResolvedPlan& out) {
   t.recompute_given = !p.recompute.empty() && !r.refused("recompute");
   s.recompute = r.text("recompute", p.recompute, "selective");
   l.recompute = recompute_from(s.recompute);
+  // What "selective" recomputes under Megatron (its --recompute-modules; default the attention
+  // core). Other frameworks' selective is the attention core.
+  const bool modules_apply = l.recompute == Recompute::kSelective && megatron;
+  s.recompute_modules =
+      r.text("recompute_modules", modules_apply ? p.recompute_modules : std::string(), "core_attn",
+             modules_apply ? InputSource::kAutomatic : InputSource::kDefault);
+  if (!parse_recompute_modules(s.recompute_modules, l.recompute_modules) ||
+      l.recompute_modules == 0) {
+    l.recompute_modules = kRecomputeCoreAttn;
+  }
+  s.recompute_modules = recompute_modules_text(l.recompute_modules);
+  if (!modules_apply && !p.recompute_modules.empty() && !r.refused("recompute_modules")) {
+    r.add(warning("recompute_modules_unused", "recompute_modules"));
+  }
   t.sequence_parallel_given = r.given("sequence_parallel", p.sequence_parallel);
   const bool tp_split = std::isfinite(l.tp) && l.tp > 1;
   s.sequence_parallel = l.sequence_parallel =
@@ -208,6 +248,7 @@ void resolve_training(Resolver& r, ResolvedPlan& out) {
   in.overheads.allocator_slack = s.allocator_slack =
       r.number("allocator_slack", p.allocator_slack, kNaN, InputSource::kAutomatic);
   resolve_finetune(r, in, s);
+  adapter_model_state(r, setup, in.finetune, out.article);
   s.framework = std::string(framework_id(in.framework));
 
   if (setup.has_architecture) check_given_layout(r, out, l);

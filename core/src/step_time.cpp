@@ -192,6 +192,10 @@ LayerCost layer_cost(const TrainingTimeInputs& in, const KernelSpeeds& lin,
   const double e = s.e;
   Compute c;
   LayerCost out;
+  // Forward seconds of the parts Megatron's selective recompute can redo (its modules).
+  double up_proj_fwd = 0;  // MLA's q and kv up-projections
+  double mlp_fwd = 0;      // the MLP block's GEMMs (dense, or router, experts and shared experts)
+  double act_fwd = 0;      // the routed experts' activation
 
   // Attention projections.
   GemmCost first_in, last_out;  // the GEMMs TP's collectives sit beside
@@ -202,6 +206,7 @@ LayerCost layer_cost(const TrainingTimeInputs& in, const KernelSpeeds& lin,
       c.add(qa, s, T, h, a.q_lora_rank);
       const GemmCost qb = linear(lin, s, T, a.q_lora_rank, q_out);
       c.add(qb, s, T, a.q_lora_rank, q_out);
+      up_proj_fwd += qb.fwd;
       first_in = qa;
     } else {
       first_in = linear(lin, s, T, h, q_out);
@@ -210,7 +215,9 @@ LayerCost layer_cost(const TrainingTimeInputs& in, const KernelSpeeds& lin,
     const double kv_a = a.kv_lora_rank + a.qk_rope_dim;
     c.add(linear(lin, s, T, h, kv_a), s, T, h, kv_a);
     const double kv_b = a.heads * (a.qk_nope_dim + a.v_head_dim) / t;
-    c.add(linear(lin, s, T, a.kv_lora_rank, kv_b), s, T, a.kv_lora_rank, kv_b);
+    const GemmCost kvb = linear(lin, s, T, a.kv_lora_rank, kv_b);
+    c.add(kvb, s, T, a.kv_lora_rank, kv_b);
+    up_proj_fwd += kvb.fwd;
     // The latent norms: on the q and kv latents of every token.
     c.stream(2 * T * (a.q_lora_rank + a.kv_lora_rank) * e,
              3 * T * (a.q_lora_rank + a.kv_lora_rank) * e);
@@ -246,6 +253,7 @@ LayerCost layer_cost(const TrainingTimeInputs& in, const KernelSpeeds& lin,
   GemmCost ffn_in, ffn_out;
   double ep_comm = 0;
   double ep_share = 0;
+  const double fwd_before_mlp = c.fwd;
   if (!moe_layer) {
     const double f = a.ffn / t;
     ffn_in = linear(lin, s, T, h, up_mats * f);
@@ -265,6 +273,7 @@ LayerCost layer_cost(const TrainingTimeInputs& in, const KernelSpeeds& lin,
     c.add(up, s, rows, h, up_mats * fe, experts_here);
     c.add(linear(lin, s, rows, fe, h, experts_here), s, rows, fe, h, experts_here);
     activation(rows * experts_here * fe);
+    act_fwd = stream_s(lin, 3 * rows * experts_here * fe * e);
     // Permute and unpermute the routed copies, forward and backward.
     const double copies = Tu * a.moe_top_k * h * e;
     c.stream(2 * 2 * copies, 2 * 2 * copies);
@@ -289,6 +298,7 @@ LayerCost layer_cost(const TrainingTimeInputs& in, const KernelSpeeds& lin,
       ep_share = remote > 0 ? nic.compute_share : nvlink.compute_share;
     }
   }
+  mlp_fwd = c.fwd - fwd_before_mlp;
   c.finish(lin);
   out.fwd_s = c.fwd + core.fwd;
   out.bwd_s = c.bwd + core.bwd;
@@ -350,7 +360,15 @@ LayerCost layer_cost(const TrainingTimeInputs& in, const KernelSpeeds& lin,
   if (l.recompute == Recompute::kFull) {
     out.recompute_s += out.fwd_s;
   } else if (l.recompute == Recompute::kSelective) {
-    out.recompute_s += core.recompute;
+    const unsigned m = s.megatron ? l.recompute_modules : kRecomputeCoreAttn;
+    if (m & kRecomputeCoreAttn) out.recompute_s += core.recompute;
+    if ((m & kRecomputeMlaUpProj) && a.is_mla()) out.recompute_s += up_proj_fwd;
+    if (moe_layer ? (m & kRecomputeMoe) : (m & kRecomputeMlp)) {
+      // The block's forward again: its GEMMs and, in an MoE layer, dispatch and combine.
+      out.recompute_s += mlp_fwd + (moe_layer ? out.ep_s / 2 : 0);
+    } else if (moe_layer && (m & kRecomputeMoeAct)) {
+      out.recompute_s += act_fwd;
+    }
   }
   return out;
 }

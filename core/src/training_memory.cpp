@@ -166,9 +166,12 @@ LayerActivations layer_activations(const TrainingMemoryInputs& in, bool moe_laye
   const unsigned qkv = kLoraQ | kLoraK | kLoraV;
   const unsigned gate_up = kLoraGate | kLoraUp;
   const int ffn_inputs = a.ffn_kind == FfnKind::kSwiglu ? 2 : 1;
-  unsplit = a.layer_norms * norm_bytes(in, t) * h + linear_inputs_bytes(in, t, qkv, 3, h) +
-            (moe_layer ? 0 : linear_inputs_bytes(in, t, gate_up, ffn_inputs, h)) + 2 * mask * h;
-  if (moe_layer && t.full) unsplit += (megatron ? me : e) * h;  // the router's input
+  unsplit =
+      a.layer_norms * norm_bytes(in, t) * h + linear_inputs_bytes(in, t, qkv, 3, h) + 2 * mask * h;
+  // The MLP block's own parts, apart: Megatron's selective recompute can drop them whole.
+  double mlp_unsplit = moe_layer ? 0 : linear_inputs_bytes(in, t, gate_up, ffn_inputs, h);
+  double mlp_split = 0;
+  if (moe_layer && t.full) mlp_unsplit += (megatron ? me : e) * h;  // the router's input
   // Q, K and V for attention's backward.
   if (megatron || l.flash_attention) {
     // Megatron's attention and PyTorch SDPA (enable_gqa with unpadded batches, transformers'
@@ -179,6 +182,7 @@ LayerActivations layer_activations(const TrainingMemoryInputs& in, bool moe_laye
     // matmuls keep those copies.
     split = e * (q_width + heads * a.qk_head_dim() + heads * a.v_dim());
   }
+  const double qkv_saved = split;  // MLA: the up-projections' outputs (mla_up_proj drops them)
   // The attention output and what o_proj keeps of it.
   const bool o_keeps = t.full || (megatron && t.lora(kLoraO));
   if (l.flash_attention) {
@@ -210,18 +214,20 @@ LayerActivations layer_activations(const TrainingMemoryInputs& in, bool moe_laye
   if (moe_layer) {
     const double f = a.moe_ffn;
     if (a.moe_shared_experts > 0) {
-      split += ffn_inner_bytes(in, t, a.moe_shared_experts * f) +
-               (megatron ? 0 : linear_inputs_bytes(in, t, gate_up, ffn_inputs, h));
+      mlp_split += ffn_inner_bytes(in, t, a.moe_shared_experts * f) +
+                   (megatron ? 0 : linear_inputs_bytes(in, t, gate_up, ffn_inputs, h));
     }
     // Router logits and probabilities in fp32; each routed copy of a token keeps the permuted
     // input of its expert's first GEMM (when that trains), the expert's inside, and its output
     // for the weighted sum.
-    unsplit += 2 * kFp32Bytes * a.moe_experts;
+    mlp_unsplit += 2 * kFp32Bytes * a.moe_experts;
     const double routed_input = t.full ? me : 0;
     expert = a.moe_top_k * (l.etp * (routed_input + e) * h + ffn_inner_bytes(in, t, f));
   } else {
-    split += ffn_inner_bytes(in, t, a.ffn);
+    mlp_split += ffn_inner_bytes(in, t, a.ffn);
   }
+  unsplit += mlp_unsplit;
+  split += mlp_split;
 
   const double tp = l.tp;
   const bool sp = l.sequence_parallel;  // Megatron; PyTorch with a DTensor plan (torchtitan)
@@ -241,9 +247,25 @@ LayerActivations layer_activations(const TrainingMemoryInputs& in, bool moe_laye
     case Recompute::kNone:
       out.saved_bytes = full;
       break;
-    case Recompute::kSelective:
-      out.saved_bytes = full - out.quadratic_bytes / tp;
+    case Recompute::kSelective: {
+      const unsigned m = megatron ? l.recompute_modules : kRecomputeCoreAttn;
+      const double unsplit_share = sp ? tp : 1;
+      double saved = full;
+      if (m & kRecomputeCoreAttn) saved -= out.quadratic_bytes / tp;
+      if ((m & kRecomputeMlaUpProj) && a.is_mla()) saved -= tokens * qkv_saved / tp;
+      if (moe_layer ? (m & kRecomputeMoe) : (m & kRecomputeMlp)) {
+        // A checkpointed MLP keeps only its input, the residual stream (TransformerEngine fuses
+        // the pre-MLP norm into fc1, so the norm is recomputed with it).
+        saved -= tokens * (mlp_unsplit + norm_bytes(in, t) * h) / unsplit_share +
+                 tokens * mlp_split / tp + expert_bytes;
+        saved += tokens * e * h / unsplit_share;
+      } else if (moe_layer && (m & kRecomputeMoeAct) && t.full) {
+        // The activation's output, each routed copy's fc2 input, is recomputed from fc1's.
+        saved -= tokens * a.moe_top_k * me * a.moe_ffn / (sp || !megatron ? tp : 1);
+      }
+      out.saved_bytes = saved;
       break;
+    }
     case Recompute::kFull:
       out.saved_bytes = out.layer_input_bytes / (sp ? tp : 1);
       break;

@@ -165,7 +165,14 @@ std::vector<DerivationStep> explain_training_memory(const TrainingMemoryInputs& 
       "activations_per_layer", "A = U/t_sp + S/t + Q/t  (s·b = " + tokens + ")",
       gb(layer.unsplit_bytes) + "/" + n(sp ? l.tp : 1) + " + " + gb(layer.split_bytes) + "/" +
           n(l.tp) + " + " + gb(layer.quadratic_bytes) + "/" + n(l.tp) + " GB",
-      bytes_to_gb(layer.saved_bytes), "GB", "recompute_" + std::string(recompute_id(l.recompute))));
+      bytes_to_gb(layer.saved_bytes), "GB",
+      l.recompute == Recompute::kSelective && l.recompute_modules != kRecomputeCoreAttn &&
+              in.framework == Framework::kMegatron
+          ? "recompute_modules"
+          : "recompute_" + std::string(recompute_id(l.recompute)),
+      l.recompute == Recompute::kSelective
+          ? std::vector<IssueParam>{{"modules", recompute_modules_text(l.recompute_modules)}}
+          : std::vector<IssueParam>{}));
   steps.push_back(make_step("inflight",
                             l.vpp > 1 ? "n = (2(p−i−1) + (v−1)p + 1) / v" : "n = min(P_PP − i, m)",
                             l.vpp > 1 ? "v = " + n(l.vpp) + ", i = " + n(s.stage)

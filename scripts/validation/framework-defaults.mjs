@@ -57,3 +57,22 @@ export function expertTensorParallel(layout, framework) {
   }
   return { etp: null, assumed: null };
 }
+
+/**
+ * The recompute a published Megatron run used when its source does not say: the framework's
+ * recipe for that model where it sets one, else Megatron's default, none. Megatron-Bridge's
+ * DeepSeek-V3 recipe (scripts/performance/configs/deepseek) sets recompute_granularity
+ * selective with recompute_modules [mla_up_proj, mlp].
+ */
+export function recomputeDefault(run) {
+  const L = run.layout;
+  if (L.recompute) return { recompute: null, modules: null, assumed: null };
+  if (/Bridge/.test(L.framework ?? '') && run.model.preset === 'deepseek-v3') {
+    return {
+      recompute: 'selective',
+      modules: 'mla_up_proj,mlp',
+      assumed: 'selective recompute of mla_up_proj and mlp (Megatron-Bridge’s DeepSeek-V3 recipe)',
+    };
+  }
+  return { recompute: 'none', modules: null, assumed: 'no recompute' };
+}

@@ -9,7 +9,12 @@
 // Only allocated/active rows with a complete configuration are held to the bounds; every other
 // row is listed with the reason it is not.
 import { readFile } from 'node:fs/promises';
-import { expertTensorParallel, fp8WeightStorage, trainedInFp8 } from './framework-defaults.mjs';
+import {
+  expertTensorParallel,
+  fp8WeightStorage,
+  recomputeDefault,
+  trainedInFp8,
+} from './framework-defaults.mjs';
 
 export const id = 'memory';
 export const title = 'Memory per card';
@@ -276,16 +281,18 @@ function trainedPlan(run) {
   const weights = fp8 ? fp8WeightStorage(L, fw) : null;
   const experts = expertTensorParallel(L, fw);
   if (experts.etp) texts.etp = String(experts.etp);
+  const recompute = recomputeDefault(run);
+  if (recompute.modules) texts.recomputeModules = recompute.modules;
   Object.assign(texts, {
     framework: 'megatron',
     recipe: weights ? weights.recipe : 'megatron18',
     zero: String(Math.min(zero, 1) === 1 && zero < 3 ? zero : zero),
-    recompute: RECOMPUTE(L.recompute),
+    recompute: recompute.recompute ?? RECOMPUTE(L.recompute),
     sequenceParallel: (L.sequence_parallel ?? L.tp > 1) ? '1' : '0',
     flashAttention: L.flash_attention === false ? '0' : '1',
   });
   const assumed = [
-    L.recompute ? null : 'no recompute',
+    recompute.assumed,
     L.distributed_optimizer === null && nemo ? 'distributed optimizer' : null,
     L.sequence_parallel === null && L.tp > 1 ? 'sequence parallel' : null,
   ].filter(Boolean);
@@ -293,17 +300,6 @@ function trainedPlan(run) {
   if (experts.assumed) assumed.push(experts.assumed);
   return { texts, assumed: assumed.join(', '), stated: assumed.length === 0 };
 }
-
-// Runs that trained and still come out "does not fit", with what the plan cannot express.
-export const KNOWN_OVER = {
-  'mbridge-2509-deepseekv3-1024gpu':
-    'the point is 98.9 GB on stage 2 of 8 (85.05 GB card), 75.2 GB of it activations: 9.25 ' +
-    'micro-batches in flight × 8 layers × 1.02 GB. Megatron-Bridge’s DeepSeek-V3 recipe ' +
-    '(scripts/performance/configs/deepseek) recomputes the MLA up-projections and the dense ' +
-    'layers’ MLPs (recompute_modules [mla_up_proj, mlp]; Megatron skips “mlp” in MoE layers), ' +
-    'which a plan cannot state yet: dropping the expanded q, k and v (0.27 GB per layer and ' +
-    'micro-batch) would take about 20 GB off, to about 79 GB.',
-};
 
 // --- which rows are held to the bounds -----------------------------------------------------
 
@@ -599,12 +595,12 @@ export function render(result) {
     `${summary.trained} published runs could be planned (the others lack a layout or a model shape). ` +
       `${summary.stated} state every setting memory depends on; ${summary.statedDoesNotFit} of those are judged ` +
       '“does not fit”. Where a source leaves a setting out, the framework’s documented default is ' +
-      `assumed and named; ${summary.doesNotFit} ${summary.doesNotFit === 1 ? 'run comes' : 'runs come'} ` +
-      'out “does not fit” in all:',
+      (summary.doesNotFit === 0
+        ? 'assumed and named; no run comes out “does not fit” either.'
+        : `assumed and named; ${summary.doesNotFit} ${summary.doesNotFit === 1 ? 'run comes' : 'runs come'} ` +
+          'out “does not fit” in all:'),
     '',
-    ...result.fits
-      .filter((f) => f.verdict === 'does_not_fit')
-      .map((f) => `- ${f.id}: ${KNOWN_OVER[f.id] ?? 'no reason known yet.'}`),
+    ...result.fits.filter((f) => f.verdict === 'does_not_fit').map((f) => `- ${f.id}`),
     '',
     '| Run | Verdict | Point–high (GB) | Card (GB) | Assumed | Plan |',
     '| --- | --- | ---: | ---: | --- | --- |',

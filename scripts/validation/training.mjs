@@ -7,7 +7,12 @@
 // source's own FLOP formula. Then the search runs free on the same cluster and batch: the
 // published layout must be within 10 % of its best time and among its top 10 layouts.
 import { readFile } from 'node:fs/promises';
-import { expertTensorParallel, fp8WeightStorage, trainedInFp8 } from './framework-defaults.mjs';
+import {
+  expertTensorParallel,
+  fp8WeightStorage,
+  recomputeDefault,
+  trainedInFp8,
+} from './framework-defaults.mjs';
 
 export const id = 'training';
 export const title = 'Training step time and the layout search';
@@ -205,6 +210,11 @@ function planOf(run) {
   if (etp) texts.etp = String(etp);
   if (layout.micro_batch) texts.microBatch = String(layout.micro_batch);
   if (layout.recompute) texts.recompute = layout.recompute;
+  const recompute = recomputeDefault(run);
+  if (recompute.recompute === 'selective') {
+    texts.recompute = recompute.recompute;
+    texts.recomputeModules = recompute.modules;
+  }
   if (layout.sequence_parallel != null && fw === 'megatron' && layout.tp > 1) {
     texts.sequenceParallel = layout.sequence_parallel ? '1' : '0';
   }

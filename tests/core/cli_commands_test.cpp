@@ -99,8 +99,11 @@ TEST(CliHelp, EachFlagShowsItsValidValuesAndDefault) {
   // TP: the node's GPUs (the article: TP = 8 inside a node), or fewer to keep whole heads.
   EXPECT_EQ(detail_of(train, "--tp"),
             "a whole number from 1 to 1024; default: automatic — the largest size within a node "
-            "that divides the attention heads and key/value heads (the node's size without an "
-            "architecture)");
+            "(or within the cluster, when it is smaller) that divides the attention heads and "
+            "key/value heads (that size itself without an architecture)");
+  // Megatron-core's recompute modules: its default is the attention core.
+  EXPECT_TRUE(
+      has(detail_of(train, "--recompute-modules"), "core_attn, mla_up_proj, mlp, moe, moe_act"));
   EXPECT_TRUE(has(detail_of(train, "--recompute"), "one of none, selective, full"));
   EXPECT_TRUE(has(detail_of(train, "--recipe"), "seed12, pure-bf16"));
   EXPECT_TRUE(has(detail_of(train, "--recipe"), "default: seed12"));
@@ -116,9 +119,10 @@ TEST(CliHelp, EachFlagShowsItsValidValuesAndDefault) {
   EXPECT_TRUE(has(detail_of(infer, "--weight-bytes"), "the serving weight format's bits ÷ 8"));
   const std::string zh = run_cli({"train", "--help", "--lang", "zh"}).out;
   EXPECT_EQ(detail_of(zh, "--safety"), "0.001 到 1 之间的数；默认：0.6");
-  EXPECT_EQ(detail_of(zh, "--tp"),
-            "1 到 1024 之间的整数；默认：自动——节点内能整除注意力头数和 KV 头数的最大值"
-            "（无模型结构时取节点卡数）");
+  EXPECT_EQ(
+      detail_of(zh, "--tp"),
+      "1 到 1024 之间的整数；默认：自动——节点内（集群小于一个节点时则在集群内）能整除注意力头数"
+      "和 KV 头数的最大值（无模型结构时取该卡数）");
 }
 
 TEST(CliHelp, NeverShowsARawMessageKey) {

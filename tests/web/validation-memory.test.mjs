@@ -1,10 +1,10 @@
 // The memory model against public measurements (docs/validation.md, "Memory per card"), through
 // the real wasm module: the issue's bounds on the calibration table, and no published run that
-// trained judged "does not fit" when the source states every setting memory depends on.
+// trained judged "does not fit".
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadModule } from './load-module.mjs';
-import { BOUNDS, KNOWN_OVER, evaluate } from '../../scripts/validation/memory.mjs';
+import { BOUNDS, evaluate } from '../../scripts/validation/memory.mjs';
 
 const core = await loadModule();
 const result = await evaluate(core);
@@ -41,13 +41,16 @@ test('no run that trained with every memory setting stated is judged "does not f
   assert.deepEqual(over, []);
 });
 
-test('FP8 runs that trained fit once their weight storage is the framework’s; the rest say why', () => {
-  // MLPerf v4.x states FP8_PARAMS=True; before that storage was read, ten runs came out over.
-  const over = result.fits.filter((f) => f.verdict === 'does_not_fit').map((f) => f.id);
-  assert.deepEqual(over, Object.keys(KNOWN_OVER));
-  const mlperf = result.fits.filter((f) => /^mlperf-v4/.test(f.id) && f.verdict);
+test('no run that trained is judged "does not fit", whatever its source leaves out', () => {
+  // Before FP8 weight storage, expert TP and recompute followed the frameworks' recipes, ten
+  // published runs came out over (MLPerf v4.x states FP8_PARAMS=True; Megatron-Bridge's
+  // DeepSeek-V3 recipe recomputes mla_up_proj and mlp with expert TP 1).
+  const planned = result.fits.filter((f) => f.verdict);
+  assert.ok(planned.length >= 90, `${planned.length} runs planned`);
+  const over = planned.filter((f) => f.verdict === 'does_not_fit').map((f) => f.id);
+  assert.deepEqual(over, []);
+  const mlperf = planned.filter((f) => /^mlperf-v4/.test(f.id));
   assert.ok(mlperf.length >= 7, `${mlperf.length} MLPerf v4 runs planned`);
-  for (const f of mlperf) assert.notEqual(f.verdict, 'does_not_fit', f.id);
 });
 
 test('rows left out of the bounds say why', () => {

@@ -93,7 +93,9 @@ struct Plan {
   /// How far from the global batch a layout's batch may be (0.05: ±5 %), so that more DPs divide
   /// it (0: exactly the batch).
   std::optional<double> batch_tolerance;
-  std::string recompute;                    ///< "", "none", "selective", "full" (auto: selective)
+  std::string recompute;  ///< "", "none", "selective", "full" (auto: selective)
+  std::string
+      recompute_modules;  ///< Megatron's selective modules, e.g. "core_attn,mlp" (auto: core_attn)
   std::optional<double> zero;               ///< ZeRO stage 0–3 (0)
   std::optional<double> sequence_parallel;  ///< flag (auto: on with TP under Megatron)
   std::optional<double> flash_attention;    ///< flag (auto: on)

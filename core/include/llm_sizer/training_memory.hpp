@@ -44,6 +44,20 @@ enum class Recompute {
   kOp,
 };
 
+/// Megatron-core's selective recompute modules (`--recompute-modules`,
+/// megatron/core/transformer/transformer_config.py): which parts of a layer "selective"
+/// recomputes. Its default is the attention core alone.
+enum RecomputeModule : unsigned {
+  kRecomputeCoreAttn = 1u << 0,   ///< the attention core (the s² terms without flash attention)
+  kRecomputeMlaUpProj = 1u << 1,  ///< MLA's q/kv up-projections and RoPE: the expanded q, k, v
+  kRecomputeMlp = 1u << 2,        ///< a dense layer's MLP (Megatron skips it in MoE layers)
+  kRecomputeMoe = 1u << 3,        ///< an MoE layer's whole MLP block: router, experts, dispatch
+  kRecomputeMoeAct = 1u << 4,     ///< the routed experts' activation function
+};
+/// "core_attn,mlp" ↔ bits, in the order above; false when a name is unknown.
+std::string recompute_modules_text(unsigned modules);
+bool parse_recompute_modules(std::string_view text, unsigned& modules);
+
 enum class Verdict { kFits, kTight, kDoesNotFit };
 std::string_view verdict_id(Verdict verdict);
 
@@ -61,6 +75,7 @@ struct TrainingLayout {
   int zero = 0;
   bool sequence_parallel = false;
   Recompute recompute = Recompute::kNone;
+  unsigned recompute_modules = kRecomputeCoreAttn;  ///< what kSelective recomputes (Megatron)
   bool flash_attention = true;
   std::vector<int> stage_layers;  ///< layers per stage; empty: even split (extra layers to the
                                   ///< stages after the first)
