@@ -57,6 +57,7 @@ const PACKS = {
     files: [
       'components/SearchResults.tsx',
       'components/TimeDetails.tsx',
+      'components/step-labels.ts',
       'components/EfficiencyFields.tsx',
       'components/SearchFields.tsx',
     ],

@@ -118,19 +118,11 @@ std::string time_text(const FullTraining& t, const Messages& m) {
   }
   out += render_table(rows, {false, true});
   if (!has_tokens) out += m.format("cli.time_needs_tokens") + "\n";
-  // The step's split, term by term, as the page's table shows it (a measured throughput gives
-  // only the compute).
-  const std::pair<double, const char*> terms[] = {
-      {time.compute_s, "time.compute"},    {time.recompute_s, "time.recompute"},
-      {time.bubble_s, "time.bubble"},      {time.tp_comm_s, "time.tp_comm"},
-      {time.cp_comm_s, "time.cp_comm"},    {time.pp_comm_s, "time.pp_comm"},
-      {time.dp_comm_s, "time.dp_comm"},    {time.moe_comm_s, "time.moe_comm"},
-      {time.optimizer_s, "time.optimizer"}};
+  // The step's split, term by term, as the page's table shows it (the core's list).
   std::vector<std::vector<std::string>> split;
-  for (const auto& [seconds, key] : terms) {
-    if (time.measured && std::string_view(key) != "time.compute") continue;
-    split.push_back(
-        {m.format(key), known(seconds, rounded(seconds, 3) + " " + m.format("unit.s"))});
+  for (const StepPart& part : time.parts) {
+    split.push_back({m.format("time." + part.id),
+                     known(part.s, rounded(part.s, 3) + " " + m.format("unit.s"))});
   }
   out += "\n" + m.format("ui.step_time", {{"n", rounded(time.step_s, 2)}}) + "\n";
   out += render_table(split, {false, true});

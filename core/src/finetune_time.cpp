@@ -27,4 +27,16 @@ double offload_step_s(const TrainingTimeInputs& in, double params_per_card) {
   return offload_transfer_s(traffic, in.host_link_gbps);
 }
 
+double dequant_step_s(const TrainingTimeInputs& in, double params_per_card, double microbatches) {
+  const TrainingMemoryInputs& mem = in.memory;
+  if (mem.finetune.mode != FineTune::kQlora) return 0;
+  const double total = count_params(mem.arch).total;
+  if (!(total > 0)) return 0;
+  // This card's share of the quantized linears, as its share of all parameters.
+  const double quantized = params_per_card * quantized_params(mem.arch).total / total;
+  const double passes = mem.layout.recompute == Recompute::kFull ? 3 : 2;
+  const double bytes = passes * microbatches * quantized * (nf4_bytes_per_weight() + 2);
+  return bytes / (in.hbm_tbps * 1e12 * in.memory_efficiency);
+}
+
 }  // namespace llm_sizer

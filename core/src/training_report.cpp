@@ -168,7 +168,7 @@ std::vector<DerivationStep> explain_training_memory(const TrainingMemoryInputs& 
       bytes_to_gb(layer.saved_bytes), "GB",
       l.recompute == Recompute::kSelective && l.recompute_modules != kRecomputeCoreAttn &&
               in.framework == Framework::kMegatron
-          ? "recompute_modules"
+          ? "selective_modules"
           : "recompute_" + std::string(recompute_id(l.recompute)),
       l.recompute == Recompute::kSelective
           ? std::vector<IssueParam>{{"modules", recompute_modules_text(l.recompute_modules)}}

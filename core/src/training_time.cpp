@@ -35,6 +35,20 @@ void flops_per_token(const Architecture& a, double seq_len, Recompute recompute,
 
 namespace {
 
+// The split of a step as every view shows it: a measured throughput is all compute; offload and
+// dequantization appear when the plan has them.
+std::vector<StepPart> step_parts(const TrainingTime& t, const FineTuneSettings& ft) {
+  if (t.measured) return {{"compute", t.compute_s}};
+  std::vector<StepPart> parts = {
+      {"compute", t.compute_s}, {"recompute", t.recompute_s}, {"bubble", t.bubble_s},
+      {"tp_comm", t.tp_comm_s}, {"cp_comm", t.cp_comm_s},     {"pp_comm", t.pp_comm_s},
+      {"dp_comm", t.dp_comm_s}, {"moe_comm", t.moe_comm_s},   {"optimizer", t.optimizer_s},
+  };
+  if (ft.offload != Offload::kNone) parts.push_back({"offload", t.offload_s});
+  if (ft.mode == FineTune::kQlora) parts.push_back({"dequant", t.dequant_s});
+  return parts;
+}
+
 TrainingTime time_with(const TrainingTimeInputs& in, double params_per_card,
                        const LayerCosts* costs) {
   TrainingTime t;
@@ -67,7 +81,10 @@ TrainingTime time_with(const TrainingTimeInputs& in, double params_per_card,
   if (!t.measured) {
     t.offload_s = offload_step_s(in, params_per_card);  // offload's host transfers (issue 13)
     if (std::isfinite(t.offload_s)) t.step_s += t.offload_s;
+    t.dequant_s = dequant_step_s(in, params_per_card, t.microbatches);
+    if (std::isfinite(t.dequant_s)) t.step_s += t.dequant_s;
   }
+  t.parts = step_parts(t, in.memory.finetune);
   t.tokens_per_s = t.tokens_per_step / t.step_s;
   t.mfu = t.model_flops_per_token * t.tokens_per_s / (t.gpus * peak_flops);
   t.hfu = t.hardware_flops_per_token * t.tokens_per_s / (t.gpus * peak_flops);

@@ -122,6 +122,25 @@ TEST(FineTune, QloraStoresTheQuantizedLinearsInNf4AndTheRestInBf16) {
               1e-9);
 }
 
+// bitsandbytes' matmul_4bit dequantizes each frozen NF4 linear to bf16 before its GEMM, in
+// forward and again for the input's gradient (three passes under full recompute): on one RTX 4090
+// (1.008 TB/s, NVIDIA's datasheet) every pass reads the NF4 bytes and writes 2 B per weight.
+TEST(FineTune, QloraPaysForDequantizingItsLinearsEveryPass) {
+  const Report r = evaluate(one_card("rtx-4090", "qlora", "full"));
+  ASSERT_TRUE(r.training.time_available);
+  const TrainingTime& time = r.training.time;
+  const double quantized = 32 * kLlamaLinearsPerLayer;
+  const double bytes = 3 * time.microbatches * quantized * (nf4_bytes_per_weight() + 2);
+  const double stream = 1.008e12 * r.training.settings.memory_efficiency;
+  EXPECT_NEAR(time.dequant_s, bytes / stream, 1e-9 * time.dequant_s);
+  // The step's split, as every view shows it, names it; LoRA has none.
+  EXPECT_EQ(time.parts.back().id, "dequant");
+  EXPECT_DOUBLE_EQ(time.parts.back().s, time.dequant_s);
+  const TrainingTime lora = evaluate(one_card("rtx-4090", "lora", "full")).training.time;
+  EXPECT_EQ(lora.dequant_s, 0);
+  for (const StepPart& part : lora.parts) EXPECT_NE(part.id, "dequant");
+}
+
 // The question: on one RTX 4090 (25.39 GB as its driver reports it) LoRA's 16.2 GB bf16
 // base plus 6.3 GB of logits and the activations cannot fit without gradient checkpointing, QLoRA
 // with it fits; on one H200 both fit.

@@ -15,6 +15,9 @@
 /// hides them, the pipeline schedule set by its slowest stage, recompute and the optimizer. A
 /// measured per-GPU throughput replaces all of it.
 
+#include <string>
+#include <vector>
+
 #include "llm_sizer/training_memory.hpp"
 
 namespace llm_sizer {
@@ -52,6 +55,20 @@ struct TrainingTimeInputs {
   double hardware_flops_per_token = 0;
 };
 
+/// One term of a step's split, as the page, the CLI and the exports show it (id: "compute",
+/// "recompute", "bubble", "tp_comm", "cp_comm", "pp_comm", "dp_comm", "moe_comm", "optimizer",
+/// "offload", "dequant").
+struct StepPart {
+  std::string id;
+  double s = 0;
+};
+
+template <class Visitor>
+void visit_fields(Visitor& v, const StepPart& p) {
+  v.field("id", p.id);
+  v.field("s", p.s);
+}
+
 struct TrainingTime {
   double model_flops_per_token = 0;
   double hardware_flops_per_token = 0;
@@ -67,6 +84,7 @@ struct TrainingTime {
   double dp_comm_s = 0;
   double moe_comm_s = 0;
   double offload_s = 0;  ///< host transfers of an offload mode (finetune_time.hpp)
+  double dequant_s = 0;  ///< QLoRA: each frozen linear dequantized to bf16 per pass
   double optimizer_s = 0;
   double step_s = 0;
   bool measured = false;   ///< step time from a measured throughput
@@ -82,6 +100,9 @@ struct TrainingTime {
   double days_at_mfu_30 = 0;  ///< F_model·tokens / (GPUs · peak · 0.3), in days
   double days_at_mfu_40 = 0;
   double days_at_mfu_50 = 0;
+  /// The split of step_s: a measured throughput gives only the compute; offload and
+  /// dequantization appear when the plan has them.
+  std::vector<StepPart> parts;
 };
 
 template <class Visitor>
@@ -100,6 +121,7 @@ void visit_fields(Visitor& v, const TrainingTime& t) {
   v.field("dp_comm_s", t.dp_comm_s);
   v.field("moe_comm_s", t.moe_comm_s);
   v.field("offload_s", t.offload_s);
+  v.field("dequant_s", t.dequant_s);
   v.field("optimizer_s", t.optimizer_s);
   v.field("step_s", t.step_s);
   v.field("measured", t.measured);
@@ -115,6 +137,7 @@ void visit_fields(Visitor& v, const TrainingTime& t) {
   v.field("days_at_mfu_30", t.days_at_mfu_30);
   v.field("days_at_mfu_40", t.days_at_mfu_40);
   v.field("days_at_mfu_50", t.days_at_mfu_50);
+  v.field("parts", t.parts);
 }
 
 /// Model and hardware FLOPs per token for an architecture, sequence length and recompute mode.

@@ -39,6 +39,7 @@ export function ShareTools() {
       import('../export/exports'),
       import('virtual:messages/share'),
       import('virtual:messages/serve'),
+      import('virtual:messages/results'),
     );
     const text = x.markdownReport(await exportInput());
     try {
@@ -53,6 +54,7 @@ export function ShareTools() {
       import('../export/exports'),
       import('virtual:messages/share'),
       import('virtual:messages/serve'),
+      import('virtual:messages/results'),
     );
     const base = x.fileBase(app.texts.value);
     const file = kind === 'csv' || kind === 'md' ? `${base}.${kind}` : `${base}-${kind}.json`;

@@ -2,21 +2,9 @@ import { addMessages, formatNumber } from '../i18n/i18n';
 import { useApp, useT } from '../state/context';
 import { orNaN } from '../core/unknown';
 import resultsMessages from 'virtual:messages/results';
+import { STEP_LABELS } from './step-labels';
 
 addMessages(resultsMessages);
-
-const TERMS = [
-  ['computeS', 'time.compute'],
-  ['recomputeS', 'time.recompute'],
-  ['bubbleS', 'time.bubble'],
-  ['tpCommS', 'time.tp_comm'],
-  ['cpCommS', 'time.cp_comm'],
-  ['ppCommS', 'time.pp_comm'],
-  ['dpCommS', 'time.dp_comm'],
-  ['moeCommS', 'time.moe_comm'],
-  ['optimizerS', 'time.optimizer'],
-  ['offloadS', 'time.offload'],
-] as const;
 
 /**
  * The time panel's content once the step-time model has run (it arrives with the full module,
@@ -67,17 +55,10 @@ export function TimeDetails() {
       <table class="breakdown" data-testid="step-breakdown">
         <caption>{t('ui.step_time', { n: n(time.stepS, 2) })}</caption>
         <tbody>
-          {TERMS.filter(
-            ([key]) =>
-              (key === 'computeS' || !time.measured) &&
-              // Host transfers only where the plan offloads.
-              (key !== 'offloadS' || (time.offloadS ?? 0) > 0),
-          ).map(([key, label]) => (
-            <tr key={key}>
-              <th scope="row">{t(label)}</th>
-              <td class="num">
-                {Number.isFinite(time[key] ?? NaN) ? `${n(time[key], 3)} s` : '—'}
-              </td>
+          {time.parts.map(({ id, s: seconds }) => (
+            <tr key={id}>
+              <th scope="row">{STEP_LABELS[id] ? t(STEP_LABELS[id]) : id}</th>
+              <td class="num">{Number.isFinite(seconds ?? NaN) ? `${n(seconds, 3)} s` : '—'}</td>
             </tr>
           ))}
         </tbody>

@@ -3,6 +3,7 @@
 // CSV, and the CLI's JSON documents. The numbers come from the core's
 // report; this file only words and lays them out.
 import { MEMORY_PARTS } from '../components/memory-parts';
+import { STEP_LABELS } from '../components/step-labels';
 import type { DerivationStep, PlanTexts, Report, SearchReport } from '../core/types';
 import { formatNumber, formatParams, type Lang } from '../i18n/i18n';
 import { orNaN, withNaN } from '../core/unknown';
@@ -92,15 +93,6 @@ export interface ExportInput {
 /** One row of the CSV: section, id, title, formula, numbers, value, unit. */
 type Row = [string, string, string, string, string, number | string | null, string];
 
-const STEP_TERMS = [
-  ['computeS', 'compute_s', 'time.compute'],
-  ['bubbleS', 'bubble_s', 'time.bubble'],
-  ['tpCommS', 'tp_comm_s', 'time.tp_comm'],
-  ['ppCommS', 'pp_comm_s', 'time.pp_comm'],
-  ['dpCommS', 'dp_comm_s', 'time.dp_comm'],
-  ['moeCommS', 'moe_comm_s', 'time.moe_comm'],
-] as const;
-
 /** Every number the page shows, one row each: derivations, time and cost, stages, search, serving. */
 function rows({ report, search, t }: ExportInput): Row[] {
   const out: Row[] = [];
@@ -147,7 +139,9 @@ function rows({ report, search, t }: ExportInput): Row[] {
       out.push(['time', id, title, '', '', value, unit]);
     add('gpus', t('cli.col_gpus'), time.gpus, 'GPUs');
     add('step_s', t('ui.md_step_s'), time.stepS, 's');
-    for (const [key, id, label] of STEP_TERMS) add(id, t(label), time[key], 's');
+    for (const part of time.parts) {
+      add(`${part.id}_s`, STEP_LABELS[part.id] ? t(STEP_LABELS[part.id]) : part.id, part.s, 's');
+    }
     add('tokens_per_s', t('ui.tokens_per_s'), time.tokensPerS, 'tokens/s');
     add('mfu', 'MFU', time.mfu, '');
     add('hfu', 'HFU', time.hfu, '');
@@ -282,7 +276,10 @@ export function markdownReport(input: ExportInput): string {
         [
           [t('cli.col_gpus'), n(time.gpus, 0)],
           [t('ui.md_step_s'), n(time.stepS, 3)],
-          ...STEP_TERMS.map(([key, , label]) => [t(label), n(time[key], 3)]),
+          ...time.parts.map((part) => [
+            STEP_LABELS[part.id] ? t(STEP_LABELS[part.id]) : part.id,
+            n(part.s, 3),
+          ]),
           [t('ui.tokens_per_s'), n(time.tokensPerS, 0)],
           ['MFU / HFU', `${n(time.mfu * 100, 1)}% / ${n(time.hfu * 100, 1)}%`],
           [t('cli.col_days'), n(time.days, 1)],
