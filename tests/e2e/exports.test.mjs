@@ -87,6 +87,21 @@ test('CSV carries every number, one per row: derivations, stages, time, search, 
   assert.ok(
     rows.includes('training,total_gpus,Total GPUs,P_TP × P_PP × P_DP,8 × 10 × 12,960,GPUs'),
   );
+  // The step's split as the core lists it (time.parts), every term the time panel shows.
+  for (const id of [
+    'compute',
+    'recompute',
+    'bubble',
+    'tp_comm',
+    'pp_comm',
+    'dp_comm',
+    'optimizer',
+  ]) {
+    assert.ok(
+      rows.some((r) => r.startsWith(`time,${id}_s,`)),
+      id,
+    );
+  }
   const days = rows.find((r) => r.startsWith('time,days,'));
   assert.match(days, /^time,days,Days,,,[\d.]+,days$/);
   assert.match(
