@@ -88,6 +88,9 @@ const PACKS = {
     prefixes: ['ui.model_kind_', 'ui.catalog_note_'],
   },
   disagree: { files: ['components/Disagreement.tsx'] },
+  // The inputs behind closed summaries (TrainingFields.tsx and ServingFields.tsx load them when
+  // one is opened).
+  inputs: { files: ['components/TrainingExtras.tsx', 'components/ServingExtras.tsx'] },
   article: {
     files: [
       'components/ArticleView.tsx',

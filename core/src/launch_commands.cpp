@@ -292,6 +292,10 @@ std::string megatron_arguments(const TrainingSettings& t, double gpus_per_node) 
   if (t.cp > 1) add(out, "--context-parallel-size", n(t.cp));
   if (t.ep > 1) add(out, "--expert-model-parallel-size", n(t.ep));
   if (t.ep > 1 && t.etp != t.tp) add(out, "--expert-tensor-parallel-size", n(t.etp));
+  if (t.moe_capacity_factor > 0) {
+    add(out, "--moe-expert-capacity-factor", n(t.moe_capacity_factor));
+    add_flag(out, "--moe-pad-expert-input-to-capacity");  // what the model counts
+  }
   if (t.vpp > 1) add(out, "--num-virtual-stages-per-pipeline-rank", n(t.vpp));
   if (t.sequence_parallel) add_flag(out, "--sequence-parallel");
   add(out, "--micro-batch-size", opt(t.micro_batch));

@@ -247,6 +247,13 @@ void resolve_training(Resolver& r, ResolvedPlan& out) {
       r.number("comm_buffer_gb", p.comm_buffer_gb, kNaN, InputSource::kAutomatic);
   in.overheads.allocator_slack = s.allocator_slack =
       r.number("allocator_slack", p.allocator_slack, kNaN, InputSource::kAutomatic);
+  // Token dropping at an expert capacity factor; without one, dropless routing taken as balanced.
+  const double capacity = r.number("moe_capacity_factor", p.moe_capacity_factor, kNaN);
+  s.moe_capacity_factor = a.is_moe() ? capacity : kNaN;
+  l.moe_capacity_factor = s.moe_capacity_factor > 0 ? s.moe_capacity_factor : 0;
+  if (!a.is_moe() && setup.has_architecture && std::isfinite(capacity)) {
+    r.add(warning("moe_capacity_factor_unused", "moe_capacity_factor"));
+  }
   resolve_finetune(r, in, s);
   adapter_model_state(r, setup, in.finetune, out.article);
   s.framework = std::string(framework_id(in.framework));
@@ -329,7 +336,7 @@ void resolve_training(Resolver& r, ResolvedPlan& out) {
   for (std::string_view field :
        {"stage_layers", "vpp", "recompute", "framework", "comm_buffer_gb", "allocator_slack",
         "finetune", "lora_rank", "lora_targets", "optimizer", "offload", "loss", "prefetch_bucket",
-        "mfu", "tp_overlap", "moe_overlap"}) {
+        "mfu", "tp_overlap", "moe_overlap", "moe_capacity_factor"}) {
     t.ready = t.ready && !r.refused(field);
   }
 }

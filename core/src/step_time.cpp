@@ -263,9 +263,11 @@ LayerCost layer_cost(const TrainingTimeInputs& in, const KernelSpeeds& lin,
     activation(T * f);
   } else {
     // Router on this GPU's tokens, then the routed experts: E/EP experts here, each sharded
-    // over ETP, each seeing EP·ETP·T_u·k/E tokens when the load is balanced.
+    // over ETP, each seeing EP·ETP·T_u·k/E tokens when the load is balanced — times the hottest
+    // rank's load, which every rank waits for at the combine's all-to-all.
+    const double load = moe_rank_load(a, l).load;
     const double experts_here = a.moe_experts / l.ep;
-    const double rows = l.ep * l.etp * Tu * a.moe_top_k / a.moe_experts;
+    const double rows = l.ep * l.etp * Tu * a.moe_top_k / a.moe_experts * load;
     const double fe = a.moe_ffn / l.etp;
     c.add(linear(lin, s, Tu, h, a.moe_experts), s, Tu, h, a.moe_experts);
     c.stream(Tu * a.moe_experts * 2 * kFp32Bytes, Tu * a.moe_experts * 2 * kFp32Bytes);
@@ -275,7 +277,7 @@ LayerCost layer_cost(const TrainingTimeInputs& in, const KernelSpeeds& lin,
     activation(rows * experts_here * fe);
     act_fwd = stream_s(lin, 3 * rows * experts_here * fe * e);
     // Permute and unpermute the routed copies, forward and backward.
-    const double copies = Tu * a.moe_top_k * h * e;
+    const double copies = Tu * a.moe_top_k * h * e * load;
     c.stream(2 * 2 * copies, 2 * 2 * copies);
     if (a.moe_shared_experts > 0) {
       const double fs = a.moe_shared_experts * a.moe_ffn / t;

@@ -141,6 +141,18 @@ double padded_vocab(double vocab, double tp, Framework framework) {
   return std::ceil(vocab / multiple) * multiple;
 }
 
+MoeRankLoad moe_rank_load(const Architecture& arch, const TrainingLayout& layout) {
+  MoeRankLoad out;
+  if (!arch.is_moe() || !(arch.moe_top_k > 0) || !(layout.ep >= 1)) return out;
+  const double top_k = arch.moe_top_k;
+  const double local_experts = arch.moe_experts / layout.ep;
+  out.bound = layout.ep * std::min(top_k, local_experts) / top_k;
+  if (layout.moe_capacity_factor > 0) {
+    out.load = std::min(layout.moe_capacity_factor, arch.moe_experts / top_k);
+  }
+  return out;
+}
+
 LayerActivations layer_activations(const TrainingMemoryInputs& in, bool moe_layer) {
   const Architecture& a = in.arch;
   const TrainingLayout& l = in.layout;
@@ -211,6 +223,8 @@ LayerActivations layer_activations(const TrainingMemoryInputs& in, bool moe_laye
   }
 
   double expert = 0;  // routed experts, per token of this card
+  // The routed copies are counted on the hottest expert-parallel rank.
+  const double load = moe_layer ? moe_rank_load(a, l).load : 1;
   if (moe_layer) {
     const double f = a.moe_ffn;
     if (a.moe_shared_experts > 0) {
@@ -223,6 +237,7 @@ LayerActivations layer_activations(const TrainingMemoryInputs& in, bool moe_laye
     mlp_unsplit += 2 * kFp32Bytes * a.moe_experts;
     const double routed_input = t.full ? me : 0;
     expert = a.moe_top_k * (l.etp * (routed_input + e) * h + ffn_inner_bytes(in, t, f));
+    expert *= load;
   } else {
     mlp_split += ffn_inner_bytes(in, t, a.ffn);
   }
@@ -261,7 +276,7 @@ LayerActivations layer_activations(const TrainingMemoryInputs& in, bool moe_laye
         saved += tokens * e * h / unsplit_share;
       } else if (moe_layer && (m & kRecomputeMoeAct) && t.full) {
         // The activation's output, each routed copy's fc2 input, is recomputed from fc1's.
-        saved -= tokens * a.moe_top_k * me * a.moe_ffn / (sp || !megatron ? tp : 1);
+        saved -= tokens * a.moe_top_k * load * me * a.moe_ffn / (sp || !megatron ? tp : 1);
       }
       out.saved_bytes = saved;
       break;
@@ -614,6 +629,7 @@ TrainingMemory training_memory(const TrainingMemoryInputs& in) {
   m.logits_bytes_per_element = loss_bytes_per_logit(in.framework, in.loss);
   m.padded_vocab = c.vocab;
   m.communicators = c.communicators;
+  m.moe_rank = moe_rank_load(in.arch, in.layout);
   const auto split =
       split_layers(in.arch.layers, static_cast<int>(in.layout.pp), in.layout.stage_layers);
   int first_layer = 0;

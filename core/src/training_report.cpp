@@ -173,6 +173,20 @@ std::vector<DerivationStep> explain_training_memory(const TrainingMemoryInputs& 
       l.recompute == Recompute::kSelective
           ? std::vector<IssueParam>{{"modules", recompute_modules_text(l.recompute_modules)}}
           : std::vector<IssueParam>{}));
+  if (in.arch.is_moe() && (l.ep > 1 || l.moe_capacity_factor > 0)) {
+    // The hottest expert-parallel rank: the card the MoE layers' routed activations are counted on.
+    const MoeRankLoad& rank = m.moe_rank;
+    const bool capped = l.moe_capacity_factor > 0;
+    steps.push_back(make_step(
+        "hottest_ep_rank", capped ? "L = min(C, E/k)" : "L = 1;  L_max = P_EP·min(k, E/P_EP)/k",
+        capped ? "C = " + n(l.moe_capacity_factor) + ", E = " + n(in.arch.moe_experts) +
+                     ", k = " + n(in.arch.moe_top_k)
+               : "P_EP = " + n(l.ep) + ", E = " + n(in.arch.moe_experts) +
+                     ", k = " + n(in.arch.moe_top_k),
+        rank.load, "", capped ? "ep_rank_capacity" : "ep_rank_dropless",
+        {{"load", n(std::round(rank.load * 100) / 100)},
+         {"bound", n(std::round(rank.bound * 100) / 100)}}));
+  }
   steps.push_back(make_step("inflight",
                             l.vpp > 1 ? "n = (2(p−i−1) + (v−1)p + 1) / v" : "n = min(P_PP − i, m)",
                             l.vpp > 1 ? "v = " + n(l.vpp) + ", i = " + n(s.stage)

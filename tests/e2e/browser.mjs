@@ -90,6 +90,15 @@ export async function afterPageTimers(page, ms) {
   await page.evaluate((delay) => new Promise((done) => setTimeout(done, delay)), ms);
 }
 
+/**
+ * Opens every disclosure on the page and waits for the parts whose code loads on first open
+ * (Lazy's placeholder carries data-loading until then).
+ */
+export async function openEveryDisclosure(page) {
+  await page.evaluate(() => document.querySelectorAll('details').forEach((d) => (d.open = true)));
+  await page.waitForFunction(() => !document.querySelector('[data-loading]'));
+}
+
 /** Opens the config.json importer (a disclosure whose code loads on first open). */
 export async function openHfImport(page) {
   const group = '[data-testid=hf-import-group]';

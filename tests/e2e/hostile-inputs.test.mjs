@@ -3,7 +3,14 @@
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { ask, openHfImport, openWatchedPage, showServing, waitForApp } from './browser.mjs';
+import {
+  ask,
+  openEveryDisclosure,
+  openHfImport,
+  openWatchedPage,
+  showServing,
+  waitForApp,
+} from './browser.mjs';
 import { servePage } from './served-page.mjs';
 import { loadModule } from '../web/load-module.mjs';
 import { hostileCases } from '../web/hostile-values.mjs';
@@ -40,7 +47,7 @@ test('every text input names each hostile value and recovers when corrected', as
   ]) {
     if (question === 'serve') await showServing(page);
     else await ask(page, question);
-    await page.evaluate(() => document.querySelectorAll('details').forEach((d) => (d.open = true)));
+    await openEveryDisclosure(page);
     const before = await results(page);
     for (const field of fields.filter(asked)) {
       const input = page.locator(`input[type=text][data-testid=input-${field.id}]`);

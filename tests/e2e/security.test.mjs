@@ -7,6 +7,7 @@ import {
   afterPageTimers,
   ask,
   openArticle,
+  openEveryDisclosure,
   openHfImport,
   openWatchedPage,
   showSearch,
@@ -46,8 +47,7 @@ async function settled(page) {
   await afterPageTimers(page, 100);
 }
 
-const openAllDetails = (page) =>
-  page.evaluate(() => document.querySelectorAll('details').forEach((d) => (d.open = true)));
+const openAllDetails = openEveryDisclosure;
 
 /** Elements that could run or load something, and event-handler attributes anywhere. */
 const activeContent = (page) =>

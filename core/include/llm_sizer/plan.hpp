@@ -108,6 +108,8 @@ struct Plan {
   std::optional<double> activation_offload;  ///< flag: saved activations to host memory (off)
   std::optional<double> headroom;            ///< share of the card a "fit" may use (auto: 0.9)
   std::optional<double> prefetch_bucket;     ///< ZeRO-3 parameters gathered ahead (auto: framework)
+  std::optional<double>
+      moe_capacity_factor;  ///< Megatron's expert capacity factor (auto: dropless)
 
   // Fine-tuning (finetune.hpp).
   std::string finetune;              ///< "", full, lora, qlora (auto: full)

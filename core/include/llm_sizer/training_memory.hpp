@@ -77,6 +77,9 @@ struct TrainingLayout {
   Recompute recompute = Recompute::kNone;
   unsigned recompute_modules = kRecomputeCoreAttn;  ///< what kSelective recomputes (Megatron)
   bool flash_attention = true;
+  /// Megatron's --moe-expert-capacity-factor: an expert takes at most C times its balanced share
+  /// of routed tokens and drops the rest; 0: dropless (the routing assumed balanced).
+  double moe_capacity_factor = 0;
   std::vector<int> stage_layers;  ///< layers per stage; empty: even split (extra layers to the
                                   ///< stages after the first)
 };
@@ -100,6 +103,22 @@ struct TrainingMemoryInputs {
   double headroom = 0.9;       ///< share of the card the high end may use and still "fit"
   double prefetch_bucket = 0;  ///< ZeRO-3 parameters gathered ahead (0: the profile's)
 };
+
+/// The hottest expert-parallel rank: the routed token copies it processes over the balanced
+/// share T·k (T tokens per rank, top-k of E experts, E/P_EP of them on a rank).
+/// Dropless routing (no capacity factor) is taken as balanced, load 1; nothing bounds it below
+/// what a token can reach — it picks an expert at most once, so a rank receives at most
+/// P_EP·T·min(k, E/P_EP) copies: bound = P_EP·min(k, E/P_EP)/k, reported.
+/// Under a capacity factor C each expert takes ⌈T·k/E·C⌉ copies from each sender, or all T
+/// when that is more, and with --moe-pad-expert-input-to-capacity (Megatron-Bridge's
+/// apply_moe_token_drop default) exactly that many: load = min(C, E/k) on every rank
+/// (Megatron-core moe_utils.py: get_capacity, apply_router_token_dropping). Without padding
+/// that is the most a rank can get.
+struct MoeRankLoad {
+  double load = 1;
+  double bound = 1;
+};
+MoeRankLoad moe_rank_load(const Architecture& arch, const TrainingLayout& layout);
 
 /// Bytes one transformer layer saves for backward, for one micro-batch on one card.
 struct LayerActivations {
@@ -159,6 +178,7 @@ struct TrainingMemory {
   double logits_bytes_per_element = 0;
   double padded_vocab = 0;
   double communicators = 0;  ///< process groups of more than one rank this card joins
+  MoeRankLoad moe_rank;      ///< the hottest expert-parallel rank, which the MoE layers count
   bool fits = false;         ///< verdict != does not fit
   Verdict verdict = Verdict::kFits;
 

@@ -57,7 +57,8 @@ struct TrainingSettings {
   std::string offload;
   bool activation_offload = false;
   double headroom = 0;
-  double prefetch_bucket = 0;  ///< ZeRO-3 parameters gathered ahead (0: whole layers)
+  double prefetch_bucket = 0;      ///< ZeRO-3 parameters gathered ahead (0: whole layers)
+  double moe_capacity_factor = 0;  ///< Megatron's expert capacity factor; NaN: dropless
   std::vector<double> stage_layers;
   double compute_efficiency = 0;  ///< NaN when the kernel model decides
   double gemm_efficiency = 0;
@@ -110,6 +111,7 @@ void visit_fields(Visitor& v, const TrainingSettings& s) {
   v.field("activation_offload", s.activation_offload);
   v.field("headroom", s.headroom);
   v.field("prefetch_bucket", s.prefetch_bucket);
+  v.field("moe_capacity_factor", s.moe_capacity_factor);
   v.field("stage_layers", s.stage_layers);
   v.field("compute_efficiency", s.compute_efficiency);
   v.field("gemm_efficiency", s.gemm_efficiency);

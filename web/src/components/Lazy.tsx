@@ -21,7 +21,13 @@ export function Lazy({ load }: { load: () => Promise<ComponentType> }) {
     };
   }, [load, attempt]);
   if (loaded) return <loaded.component />;
-  if (!failed) return <p class="hint">{t('ui.loading_part')}</p>;
+  if (!failed) {
+    return (
+      <p class="hint" data-loading>
+        {t('ui.loading_part')}
+      </p>
+    );
+  }
   return (
     <p class="error" role="alert">
       {t('ui.load_part_failed')}{' '}

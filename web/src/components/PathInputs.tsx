@@ -27,6 +27,20 @@ const PATH: Record<Question, readonly string[]> = {
   ],
 };
 
+// The path's hints, each key named here: the page's build keeps in the first catalog only the
+// hints its first files name (vite.config.js, PACKS), and a key built from a field id would keep
+// every hint there.
+const HINTS: Record<string, string> = {
+  tokens: 'hint.tokens',
+  clusterGpus: 'hint.cluster_gpus',
+  deadlineDays: 'hint.deadline_days',
+  finetune: 'hint.finetune',
+  context: 'hint.context',
+  inputTokens: 'hint.input_tokens',
+  concurrency: 'hint.concurrency',
+  targetConcurrency: 'hint.target_concurrency',
+};
+
 /** The ids of the inputs a question's path shows (the rest of the page leaves them out). */
 export function pathFields(question: Question, known: ReadonlySet<string>): string[] {
   return PATH[question].filter((id) => known.has(id));
@@ -45,8 +59,7 @@ export function PathInputs() {
     group: a.vendor,
   }));
   const hint = (id: string) => {
-    const spec = app.core.catalog.fields.find((f) => f.id === id);
-    const key = spec ? `hint.${spec.issueField}` : '';
+    const key = HINTS[id];
     return key && hasMessage(key) ? t(key) : undefined;
   };
   return (

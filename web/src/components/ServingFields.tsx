@@ -1,6 +1,14 @@
-import { Disclosure } from './Disclosure';
+import { withMessages } from '../i18n/i18n';
 import { useT } from '../state/context';
+import { Disclosure } from './Disclosure';
 import { Field } from './Field';
+import { Lazy } from './Lazy';
+
+// The inputs behind the closed summaries, with their hints, load when one is opened.
+const extras = () => withMessages(import('./ServingExtras'), import('virtual:messages/inputs'));
+const loadLayout = () => extras().then((m) => m.ServingLayoutFields);
+const loadEngine = () => extras().then((m) => m.ServingEngineFields);
+const loadWhatIfs = () => extras().then((m) => m.ServingWhatIfFields);
 
 /**
  * How the model is served: the engine and the target load first, then formats and the view inside
@@ -26,38 +34,11 @@ export function ServingFields() {
       <Field id="targetConcurrency" hint={t('hint.target_concurrency')} />
       <Field id="inferTp" hint={t('hint.infer_tp')} />
       <Disclosure summary={t('ui.serving_layout_inputs')}>
-        {() => (
-          <>
-            <Field id="inferPp" />
-            <Field id="inferDp" />
-            <Field id="expertParallel" />
-          </>
-        )}
+        {() => <Lazy load={loadLayout} />}
       </Disclosure>
-      <Disclosure summary={t('ui.serving_engine')}>
-        {() => (
-          <>
-            <Field id="gpuMemoryUtilization" hint={t('hint.gpu_memory_utilization')} />
-            <Field id="runtimeReserveGb" />
-            <Field id="prefillChunk" />
-            <Field id="maxNumSeqs" />
-            <Field id="kvBlockTokens" />
-            <Field id="decodeEfficiency" hint={t('hint.decode_efficiency')} />
-            <Field id="prefillEfficiency" hint={t('hint.prefill_efficiency')} />
-          </>
-        )}
-      </Disclosure>
+      <Disclosure summary={t('ui.serving_engine')}>{() => <Lazy load={loadEngine} />}</Disclosure>
       <Disclosure summary={t('ui.serving_what_ifs')}>
-        {() => (
-          <>
-            <Field id="prefixHitRate" hint={t('hint.prefix_hit_rate')} />
-            <Field id="specTokens" hint={t('hint.spec_tokens')} />
-            <Field id="specAcceptance" />
-            <Field id="pdRatio" hint={t('hint.pd_ratio')} />
-            <Field id="kvOffloadGb" />
-            <Field id="encoderReserveGb" />
-          </>
-        )}
+        {() => <Lazy load={loadWhatIfs} />}
       </Disclosure>
     </fieldset>
   );

@@ -1,6 +1,14 @@
-import { Disclosure } from './Disclosure';
+import { withMessages } from '../i18n/i18n';
 import { useT } from '../state/context';
+import { Disclosure } from './Disclosure';
 import { Field } from './Field';
+import { Lazy } from './Lazy';
+
+// The inputs behind the closed summaries, with their hints, load when one is opened.
+const extras = () => withMessages(import('./TrainingExtras'), import('virtual:messages/inputs'));
+const loadParallelism = () => extras().then((m) => m.ParallelismFields);
+const loadOffload = () => extras().then((m) => m.OffloadFields);
+const loadOverheads = () => extras().then((m) => m.OverheadFields);
 
 /** How the model is trained: recipe, framework, batch, recompute, sharding, overheads. */
 export function TrainingFields() {
@@ -15,42 +23,19 @@ export function TrainingFields() {
         <Field id="seqLen" />
         <Field id="globalBatch" hint={t('hint.global_batch')} />
         <Field id="recompute" />
+        <Field id="recomputeModules" hint={t('hint.recompute_modules')} />
         <Field id="zero" hint={t('hint.zero')} />
         <Field id="sequenceParallel" />
         <Field id="flashAttention" />
         <Field id="optimizer" />
         <Field id="headroom" hint={t('hint.headroom')} />
         <Disclosure summary={t('ui.more_parallelism')}>
-          {() => (
-            <>
-              <Field id="cp" />
-              <Field id="ep" />
-              <Field id="etp" />
-              <Field id="vpp" />
-              <Field id="stageLayers" hint={t('hint.stage_layers')} />
-              <Field id="prefetchBucket" hint={t('hint.prefetch_bucket')} />
-            </>
-          )}
+          {() => <Lazy load={loadParallelism} />}
         </Disclosure>
         <Disclosure summary={t('ui.offload_and_loss')}>
-          {() => (
-            <>
-              <Field id="offload" hint={t('hint.offload')} />
-              <Field id="activationOffload" />
-              <Field id="hostLinkGbps" />
-              <Field id="loss" />
-            </>
-          )}
+          {() => <Lazy load={loadOffload} />}
         </Disclosure>
-        <Disclosure summary={t('ui.overheads')}>
-          {() => (
-            <>
-              <Field id="cudaContextGb" hint={t('hint.cuda_context_gb')} />
-              <Field id="commBufferGb" hint={t('hint.comm_buffer_gb')} />
-              <Field id="allocatorSlack" hint={t('hint.allocator_slack')} />
-            </>
-          )}
-        </Disclosure>
+        <Disclosure summary={t('ui.overheads')}>{() => <Lazy load={loadOverheads} />}</Disclosure>
       </fieldset>
       <FineTuneFields />
     </>

@@ -1,0 +1,43 @@
+import { useT } from '../state/context';
+import { Field } from './Field';
+
+/** Context, expert and interleaved parallelism, uneven stages, ZeRO-3's prefetch, MoE capacity. */
+export function ParallelismFields() {
+  const t = useT();
+  return (
+    <>
+      <Field id="cp" />
+      <Field id="ep" />
+      <Field id="etp" />
+      <Field id="moeCapacityFactor" hint={t('hint.moe_capacity_factor')} />
+      <Field id="vpp" />
+      <Field id="stageLayers" hint={t('hint.stage_layers')} />
+      <Field id="prefetchBucket" hint={t('hint.prefetch_bucket')} />
+    </>
+  );
+}
+
+/** Optimizer and activation offload to the host, and the loss's precision. */
+export function OffloadFields() {
+  const t = useT();
+  return (
+    <>
+      <Field id="offload" hint={t('hint.offload')} />
+      <Field id="activationOffload" />
+      <Field id="hostLinkGbps" />
+      <Field id="loss" />
+    </>
+  );
+}
+
+/** What the memory model keeps as ranges unless the plan fixes them. */
+export function OverheadFields() {
+  const t = useT();
+  return (
+    <>
+      <Field id="cudaContextGb" hint={t('hint.cuda_context_gb')} />
+      <Field id="commBufferGb" hint={t('hint.comm_buffer_gb')} />
+      <Field id="allocatorSlack" hint={t('hint.allocator_slack')} />
+    </>
+  );
+}
