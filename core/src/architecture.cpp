@@ -23,12 +23,6 @@ bool Architecture::layer_is_moe(int index) const {
   return (index - moe_dense_layers) % period == period - 1;
 }
 
-int Architecture::moe_layers_before(int index) const {
-  if (!is_moe() || index <= moe_dense_layers) return 0;
-  const int period = moe_layer_period > 0 ? moe_layer_period : 1;
-  return (std::min(index, layers) - moe_dense_layers) / period;
-}
-
 int Architecture::moe_layer_count() const { return moe_layers_before(layers); }
 
 namespace {

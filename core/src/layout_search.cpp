@@ -183,9 +183,12 @@ void LayoutSearch::State::prepare() {
   for (int pp = 1; pp <= a.layers; ++pp) {
     if (lim.pp.allows(pp)) pps.push_back(pp);
   }
+  const unsigned modules = megatron ? l.recompute_modules : kRecomputeCoreAttn;
   for (int i = 0; i < 3; ++i) {
-    // Selective recompute drops only the s² terms, which flash attention never keeps.
-    if (i == 1 && l.flash_attention && lim.recompute.values.empty()) continue;
+    // Selective recompute of the attention core alone drops only the s² terms, which flash
+    // attention never keeps; Megatron's other recompute modules drop more.
+    const bool attention_only = modules == kRecomputeCoreAttn;
+    if (i == 1 && l.flash_attention && attention_only && lim.recompute.values.empty()) continue;
     if (lim.recompute.allows(i)) recomputes.push_back(i);
   }
   for (int z = 0; z <= 3; ++z) {
@@ -193,7 +196,8 @@ void LayoutSearch::State::prepare() {
   }
   for (int i = 0; i < 3; ++i) {
     const auto index = static_cast<std::size_t>(i);
-    flops_per_token(a, l.seq_len, kRecomputes[i], model_flops[index], hardware_flops[index]);
+    flops_per_token(a, l.seq_len, kRecomputes[i], model_flops[index], hardware_flops[index],
+                    modules);
   }
   // The DPs each micro-batch allows: the batch (within its tolerance) and the limits.
   for (double mb : kMicroBatches) {

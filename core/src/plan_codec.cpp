@@ -257,10 +257,14 @@ DecodedLink decode_link(std::string_view link, std::span<const LinkSchema> schem
     }
   }
   // In the order of the link, ties in the order found. Sorting (position, index) pairs instead of
-  // stable_sort on the issues: the same order, ~3 KB less of the page's wasm.
+  // stable_sort on the issues: the same order, ~3 KB less of the page's wasm; by insertion, as
+  // they arrive nearly in order (the version's and the migration's first): std::sort costs ~1 KB.
   std::vector<std::pair<std::size_t, std::size_t>> order;
   for (std::size_t i = 0; i < issues.size(); ++i) order.emplace_back(issues[i].position, i);
-  std::sort(order.begin(), order.end());
+  for (std::size_t k = 1; k < order.size(); ++k) {
+    for (std::size_t j = k; j > 0 && order[j] < order[j - 1]; --j)
+      std::swap(order[j], order[j - 1]);
+  }
   for (const auto& [position, i] : order) decoded.issues.push_back(std::move(issues[i].issue));
   return decoded;
 }

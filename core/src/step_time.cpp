@@ -502,32 +502,20 @@ StagePass stage_pass(const TrainingTimeInputs& in, const LayerCosts& costs) {
   const int p = static_cast<int>(l.pp);
   const double v = std::max(1.0, l.vpp);
 
-  // Per-stage time of one micro-batch; the layers of stage i from the plan's split.
+  // Per-stage time of one micro-batch, one stage of each run of stages holding the same layers
+  // (layout_rules.hpp: for_each_stage_run) standing for the run.
   StagePass out;
   StageTime slowest;
   double total = 0;
-  int first_layer = 0;
-  // The layers of stage i: the plan's split, else the even one (the remainder on stages 1, 2, …)
-  // without building it (this runs for every layout the search tries).
-  const int base = p > 0 ? a.layers / p : 0;
-  const int extra = p > 0 ? a.layers % p : 0;
-  const auto stage_layers = [&](int i) {
-    if (!l.stage_layers.empty()) return l.stage_layers[static_cast<std::size_t>(i)];
-    return base + (i >= 1 && i <= extra ? 1 : 0);
-  };
-  const int stages =
-      l.stage_layers.empty() ? (base > 0 ? p : 0) : static_cast<int>(l.stage_layers.size());
   // Consecutive stages sit TP·CP·DP ranks apart: in one node only while two of them fit.
   bool unknown = costs.link_unknown;
   const Link pp_link = link(in, 2 * l.tp * l.cp * l.dp <= in.gpus_per_node, unknown);
   const double send = p > 1 ? pp_link.send_s(costs.p2p_bytes) : 0;
-  for (int i = 0; i < p && i < stages; ++i) {
-    const int layers = stage_layers(i);
-    const int moe = a.moe_layers_before(first_layer + layers) - a.moe_layers_before(first_layer);
-    first_layer += layers;
+  for_each_stage_run(a, p, l.stage_layers, [&](const StageRun& run) {
+    const int i = run.stage;
     StageTime st;
-    add_layers(st, costs.dense, layers - moe);
-    if (moe > 0) add_layers(st, costs.moe, moe);
+    add_layers(st, costs.dense, run.layers - run.moe_layers);
+    if (run.moe_layers > 0) add_layers(st, costs.moe, run.moe_layers);
     if (i == 0) add_layers(st, costs.first, 1);
     if (i == p - 1) add_layers(st, costs.last, 1);
     if (p > 1) {
@@ -541,9 +529,10 @@ StagePass stage_pass(const TrainingTimeInputs& in, const LayerCosts& costs) {
       out.first_fwd_s = st.fwd;
       out.first_bwd_s = st.bwd;
     }
-    total += st.total();
-    if (st.total() > slowest.total()) slowest = st;
-  }
+    const double stage_s = st.total();
+    for (int k = 0; k < run.stages; ++k) total += stage_s;  // stage by stage, as summed before
+    if (stage_s > slowest.total()) slowest = st;
+  });
   out.compute_s = slowest.compute;
   out.recompute_s = slowest.recompute;
   out.tp_s = slowest.tp;

@@ -381,7 +381,12 @@ Common prepare(const TrainingMemoryInputs& in) {
   c.max_layer_params =
       std::max(c.dense_layer_params, a.is_moe() ? c.moe_layer_params + c.moe_layer_experts : 0);
 
-  const QuantizedParams quantized = quantized_params(a);
+  // The largest matrix and the NF4 share: only for ZeRO-3 gathers by bucket and for QLoRA.
+  const bool bucketed_gathers =
+      l.zero >= 3 && (in.prefetch_bucket > 0 || c.profile->prefetch_bucket_params > 0);
+  const bool qlora = in.finetune.mode == FineTune::kQlora;
+  const QuantizedParams quantized =
+      bucketed_gathers || qlora ? quantized_params(a) : QuantizedParams{};
   c.largest_matrix = quantized.largest_matrix / t;
   if (in.finetune.adapters()) {
     const AdapterParams adapters =
@@ -391,7 +396,7 @@ Common prepare(const TrainingMemoryInputs& in) {
     c.moe_layer_adapters =
         (adapters.attention + shared) / t + a.moe_experts * adapters.expert / expert_split;
   }
-  if (in.finetune.mode == FineTune::kQlora) {
+  if (qlora) {
     c.dense_quantized = quantized.dense_layer / t;
     const double experts = a.moe_experts * counts.expert;
     c.moe_quantized = (quantized.moe_layer - experts) / t + experts / expert_split;
@@ -529,11 +534,8 @@ StageMemory stage_memory(const TrainingMemoryInputs& in, const Common& c, int st
   s.layers = layers;
   s.inflight = inflight(l, stage);
 
-  int moe_layers = 0;
-  if (a.is_moe()) {
-    for (int i = first_layer; i < first_layer + layers; ++i)
-      moe_layers += a.layer_is_moe(i) ? 1 : 0;
-  }
+  const int moe_layers =
+      a.moe_layers_before(first_layer + layers) - a.moe_layers_before(first_layer);
   const int dense_layers = layers - moe_layers;
   const bool first = stage == 0;
   const bool last = stage == static_cast<int>(l.pp) - 1;
@@ -651,8 +653,9 @@ TrainingPeak training_peak(const TrainingMemoryInputs& in) {
   const Common c = prepare(in);
   const int pp = static_cast<int>(in.layout.pp);
   const int layers = in.arch.layers;
+  const std::vector<int>& given = in.layout.stage_layers;
   TrainingPeak peak;
-  if (!in.layout.stage_layers.empty() || pp <= 0 || layers < pp) {
+  if (pp <= 0 || (given.empty() ? layers < pp : static_cast<int>(given.size()) != pp)) {
     const TrainingMemory m = training_memory(in);
     if (m.stages.empty()) return {HUGE_VAL, 0};
     for (const auto& s : m.stages)
@@ -660,26 +663,13 @@ TrainingPeak training_peak(const TrainingMemoryInputs& in) {
     peak.bytes = m.peak().total_bytes;
     return peak;
   }
-  // The even split without building it: stage i has base layers, plus one on stages 1..extra.
-  const int base = layers / pp;
-  const int extra = layers % pp;
-  const auto consider = [&](int i) {
-    const int count = base + (i >= 1 && i <= extra ? 1 : 0);
-    const int first = i * base + std::min(std::max(i - 1, 0), extra);  // extras before stage i
-    const StageMemory s = stage_memory(in, c, i, first, count);
+  // Without building the stages: of each run of stages holding the same layers, the first keeps
+  // the most micro-batches in flight, so it alone can be the run's peak (layout_rules.hpp).
+  for_each_stage_run(in.arch, pp, given, [&](const StageRun& run) {
+    const StageMemory s = stage_memory(in, c, run.stage, run.first_layer, run.layers);
     peak.bytes = std::max(peak.bytes, s.total_bytes);
     peak.params_per_card = std::max(peak.params_per_card, s.params_per_card);
-  };
-  if (in.arch.is_moe()) {
-    for (int i = 0; i < pp; ++i) consider(i);  // MoE layers fall unevenly on stages
-    return peak;
-  }
-  // Dense: stages of equal size hold fewer micro-batches the later they come, so within each
-  // run of equal stages the first is the largest. The candidates are the first stage
-  // (embedding), stage 1 (the first with an extra layer), the first stage without one, the last.
-  for (int i : {0, 1, extra + 1, pp - 1}) {
-    if (i >= 0 && i < pp) consider(i);
-  }
+  });
   return peak;
 }
 

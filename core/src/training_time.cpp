@@ -16,7 +16,7 @@ constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 }  // namespace
 
 void flops_per_token(const Architecture& a, double seq_len, Recompute recompute,
-                     double& model_flops, double& hardware_flops) {
+                     double& model_flops, double& hardware_flops, unsigned recompute_modules) {
   const ParamCounts c = count_params(a);
   const double window = a.sliding_window > 0 ? std::min(seq_len, a.sliding_window) : seq_len;
   const int window_layers =
@@ -30,7 +30,18 @@ void flops_per_token(const Architecture& a, double seq_len, Recompute recompute,
   model_flops = 6 * c.matmul_active + 3 * attention_forward;
   hardware_flops = model_flops;
   if (recompute == Recompute::kFull) hardware_flops += 2 * layer_matmuls + attention_forward;
-  if (recompute == Recompute::kSelective) hardware_flops += attention_forward;
+  if (recompute != Recompute::kSelective) return;
+  const unsigned m = recompute_modules;
+  if (m & kRecomputeCoreAttn) hardware_flops += attention_forward;
+  const double moe_layers = a.is_moe() ? a.moe_layer_count() : 0;
+  if ((m & kRecomputeMlaUpProj) && a.is_mla()) {
+    // q_b_proj (or q_proj without a q latent) and kv_b_proj, the latents' up-projections.
+    const double q_up = (a.q_lora_rank > 0 ? a.q_lora_rank : a.hidden) * a.heads * a.qk_head_dim();
+    const double kv_up = a.kv_lora_rank * a.heads * (a.qk_nope_dim + a.v_dim());
+    hardware_flops += 2 * a.layers * (q_up + kv_up);
+  }
+  if (m & kRecomputeMlp) hardware_flops += 2 * (a.layers - moe_layers) * c.dense_ffn;
+  if (m & kRecomputeMoe) hardware_flops += 2 * moe_layers * c.moe_ffn_active;
 }
 
 namespace {
@@ -59,7 +70,9 @@ TrainingTime time_with(const TrainingTimeInputs& in, double params_per_card,
     t.model_flops_per_token = in.model_flops_per_token;
     t.hardware_flops_per_token = in.hardware_flops_per_token;
   } else {
-    flops_per_token(a, l.seq_len, l.recompute, t.model_flops_per_token, t.hardware_flops_per_token);
+    flops_per_token(
+        a, l.seq_len, l.recompute, t.model_flops_per_token, t.hardware_flops_per_token,
+        mem.framework == Framework::kMegatron ? l.recompute_modules : kRecomputeCoreAttn);
   }
   finetune_flops(mem, t);  // LoRA/QLoRA: no weight gradients for the frozen base (issue 13)
   t.gpus = l.tp * l.pp * l.dp * l.cp;

@@ -6,6 +6,7 @@
 #include "llm_sizer/precision.hpp"
 #include "llm_sizer/report.hpp"
 #include "llm_sizer/training_memory.hpp"
+#include "llm_sizer/training_time.hpp"
 
 namespace llm_sizer {
 namespace {
@@ -66,6 +67,25 @@ TEST(RecomputeModules, MlpAppliesToDenseLayersAndMoeToMoeLayers) {
   const double block = layer_activations(deepseek(kRecomputeMoe), true).saved_bytes;
   EXPECT_LT(act, layer_activations(deepseek(0), true).saved_bytes);
   EXPECT_LT(block, act);
+}
+
+TEST(RecomputeModules, HardwareFlopsAddTheForwardOfWhatIsRecomputed) {
+  const Architecture& a = find_model("deepseek-v3")->architecture;
+  double model = 0, attention_only = 0, more = 0;
+  flops_per_token(a, 4096, Recompute::kSelective, model, attention_only, kRecomputeCoreAttn);
+  flops_per_token(a, 4096, Recompute::kSelective, model, more,
+                  kRecomputeCoreAttn | kRecomputeMlaUpProj | kRecomputeMlp);
+  // DeepSeek-V3's config.json: q_b_proj 1536 → 128 × (128 + 64) and kv_b_proj 512 → 128 × (128 +
+  // 128) in each of 61 layers; a SwiGLU MLP of 3 × 7168 × 18432 in the 3 dense layers (Megatron
+  // skips "mlp" in MoE layers). Two FLOPs per parameter and token, forward once more.
+  const double up_proj = 61 * (1536.0 * 128 * 192 + 512.0 * 128 * 256);
+  const double dense_mlp = 3 * (3.0 * 7168 * 18432);
+  EXPECT_DOUBLE_EQ(more - attention_only, 2 * (up_proj + dense_mlp));
+  // The experts' activation is element-wise: no matmul FLOPs.
+  double act = 0;
+  flops_per_token(a, 4096, Recompute::kSelective, model, act,
+                  kRecomputeCoreAttn | kRecomputeMoeAct);
+  EXPECT_DOUBLE_EQ(act, attention_only);
 }
 
 TEST(RecomputeModules, ThePlansModulesReachMemoryTimeAndTheLaunchCommand) {

@@ -323,28 +323,58 @@ namespace {
 
 TEST(TrainingPeak, EqualsTheLargestStageOfTheFullComputation) {
   // The search's shortcut must agree with computing every stage, dense and MoE, for any layout.
+  std::vector<std::pair<std::string, Architecture>> archs;
   for (const char* id :
        {"gpt3-175b", "llama-3.1-70b", "mixtral-8x7b", "deepseek-v3", "qwen3-32b"}) {
+    archs.emplace_back(id, find_model(id)->architecture);
+  }
+  // MoE every other layer after one dense layer (Llama 4 Maverick's interleaving): stages of
+  // equal size then differ in their MoE layers.
+  Architecture interleaved = find_model("deepseek-v3")->architecture;
+  interleaved.moe_dense_layers = 1;
+  interleaved.moe_layer_period = 2;
+  archs.emplace_back("interleaved", interleaved);
+  for (const auto& [id, arch] : archs) {
     TrainingMemoryInputs in;
-    in.arch = find_model(id)->architecture;
+    in.arch = arch;
     in.recipe = *find_recipe("distopt");
     in.layout.seq_len = 4096;
+    // One expert per card too: then a dense layer can outweigh an MoE one on a card.
+    const double all_experts = std::max(1, in.arch.moe_experts);
     for (double tp : {1.0, 2.0, 8.0}) {
-      for (int pp : {1, 2, 3, 5, 7, 8, 13, 16, 30}) {
-        for (double m : {1.0, 4.0, 1e9}) {
-          if (pp > in.arch.layers) continue;
-          in.layout.tp = tp;
-          in.layout.pp = pp;
-          in.layout.dp = 8;
-          in.layout.microbatches = m;
-          in.layout.sequence_parallel = tp > 1;
-          const TrainingMemory full = training_memory(in);
-          double max_params = 0;
-          for (const auto& s : full.stages) max_params = std::max(max_params, s.params_per_card);
-          const TrainingPeak peak = training_peak(in);
-          SCOPED_TRACE(std::string(id) + " tp " + std::to_string(tp) + " pp " + std::to_string(pp));
-          EXPECT_DOUBLE_EQ(peak.bytes, full.peak().total_bytes);
-          EXPECT_DOUBLE_EQ(peak.params_per_card, max_params);
+      for (int pp : {1, 2, 3, 5, 7, 8, 13, 16, 30, 61}) {
+        for (double ep : {1.0, all_experts}) {
+          in.layout.ep = ep;
+          for (double m : {1.0, 4.0, 1e9}) {
+            if (pp > in.arch.layers) continue;
+            in.layout.tp = tp;
+            in.layout.pp = pp;
+            in.layout.dp = 8;
+            in.layout.microbatches = m;
+            in.layout.sequence_parallel = tp > 1;
+            // Even stages; uneven ones as the search proposes them (lighter ends) and one with the
+            // extra layers at the end; interleaved.
+            const std::vector<int> lighter_ends = balanced_split(in.arch.layers, pp, 1.5, 2.5);
+            std::vector<int> heavy_end = split_layers(in.arch.layers, pp, {});
+            std::reverse(heavy_end.begin(), heavy_end.end());
+            for (const auto& split : {std::vector<int>{}, lighter_ends, heavy_end}) {
+              for (double vpp : {1.0, 2.0}) {
+                in.layout.stage_layers = split;
+                in.layout.vpp = vpp;
+                const TrainingMemory full = training_memory(in);
+                double max_params = 0;
+                for (const auto& s : full.stages) {
+                  max_params = std::max(max_params, s.params_per_card);
+                }
+                const TrainingPeak peak = training_peak(in);
+                SCOPED_TRACE(id + " tp " + std::to_string(tp) + " pp " + std::to_string(pp) +
+                             " split " + std::to_string(split.size()) + " vpp " +
+                             std::to_string(vpp));
+                EXPECT_DOUBLE_EQ(peak.bytes, full.peak().total_bytes);
+                EXPECT_DOUBLE_EQ(peak.params_per_card, max_params);
+              }
+            }
+          }
         }
       }
     }

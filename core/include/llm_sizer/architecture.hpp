@@ -86,8 +86,13 @@ struct Architecture {
   double qk_norm_params() const;
   /// Whether layer `index` (0-based) has an MoE FFN.
   bool layer_is_moe(int index) const;
-  /// MoE layers among the layers before `index` (closed form: the search calls it per stage).
-  int moe_layers_before(int index) const;
+  /// MoE layers among the layers before `index` (closed form, inline: the search calls it for
+  /// every stage of every layout).
+  int moe_layers_before(int index) const {
+    if (!is_moe() || index <= moe_dense_layers) return 0;
+    const int period = moe_layer_period > 0 ? moe_layer_period : 1;
+    return ((index < layers ? index : layers) - moe_dense_layers) / period;
+  }
   int moe_layer_count() const;
 };
 

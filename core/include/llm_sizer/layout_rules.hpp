@@ -13,7 +13,9 @@
 ///   EP | routed experts and EP × ETP | DP × CP × TP (the expert group tiles the dense ranks);
 ///   micro-batch × DP | global batch (whole micro-batches per replica).
 
+#include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <span>
 #include <string>
 #include <vector>
@@ -100,6 +102,67 @@ double largest_tensor_parallel_size(const Architecture& arch, double limit);
 /// split with the remainder on stages 1, 2, … (the first stage already holds the embedding and
 /// the most micro-batches). Empty when impossible (more stages than layers).
 std::vector<int> split_layers(int layers, int pp, std::span<const int> explicit_split);
+
+/// Consecutive pipeline stages that hold the same layers: as many, as many of them MoE. Every
+/// per-stage quantity of the memory and time models depends on the stage only through those,
+/// its index (micro-batches in flight) and whether it is the first or the last, so one stage of
+/// a run stands for all of it.
+struct StageRun {
+  int stage = 0;  ///< the run's first stage
+  int stages = 0;
+  int first_layer = 0;  ///< of the run's first stage
+  int layers = 0;       ///< per stage
+  int moe_layers = 0;   ///< per stage
+};
+
+/// The runs of `pp` stages over the architecture's layers (the explicit split, else the even one
+/// of split_layers), in order, the first and the last stage each a run of its own. The even
+/// split with every layer past the dense ones MoE has at most seven runs, found without visiting
+/// each stage (the search asks this for every layout); any other split is walked.
+template <class Visit>
+void for_each_stage_run(const Architecture& a, int pp, std::span<const int> split, Visit visit) {
+  const int base = pp > 0 ? a.layers / pp : 0;
+  const int extra = pp > 0 ? a.layers % pp : 0;
+  if (pp <= 0 || (split.empty() ? base == 0 : static_cast<int>(split.size()) < pp)) return;
+  const auto count_of = [&](int i) {
+    return split.empty() ? base + (i >= 1 && i <= extra ? 1 : 0)
+                         : split[static_cast<std::size_t>(i)];
+  };
+  // The even split with every layer past the leading dense ones MoE: runs start only at stage 1,
+  // at the first stage without an extra layer, at the first reaching past the dense layers and
+  // the one after it, and at the last.
+  const bool closed_form = split.empty() && a.moe_layer_period <= 1;
+  const auto first_of = [&](int i) { return i * base + std::min(std::max(i - 1, 0), extra); };
+  int boundary = a.is_moe() ? 0 : pp - 1;
+  while (closed_form && boundary < pp - 1 &&
+         first_of(boundary) + count_of(boundary) <= a.moe_dense_layers) {
+    ++boundary;
+  }
+  const int starts[] = {1, extra + 1, boundary, boundary + 1, pp - 1};
+  int first = 0;
+  for (int i = 0; i < pp;) {
+    const int count = count_of(i);
+    const int moe = a.moe_layers_before(first + count) - a.moe_layers_before(first);
+    int next = i + 1;
+    int next_first = first + count;
+    if (i >= 1 && closed_form) {
+      next = pp;
+      for (int start : starts) {
+        if (start > i && start < next) next = start;
+      }
+      next_first = first_of(next);
+    } else if (i >= 1) {
+      while (next < pp - 1 && count_of(next) == count &&
+             a.moe_layers_before(next_first + count) - a.moe_layers_before(next_first) == moe) {
+        next_first += count;
+        ++next;
+      }
+    }
+    visit(StageRun{i, next - i, first, count, moe});
+    i = next;
+    first = next_first;
+  }
+}
 
 /// A split that balances stage times when the last stage also carries the LM head and loss and
 /// the first the embedding, each worth `last_extra` and `first_extra` layers of time: the

@@ -141,8 +141,13 @@ void visit_fields(Visitor& v, const TrainingTime& t) {
 }
 
 /// Model and hardware FLOPs per token for an architecture, sequence length and recompute mode.
+/// Hardware FLOPs add the forward that is run again: full recompute every layer's; selective
+/// the attention core, and under Megatron's recompute modules also MLA's q/kv up-projections
+/// (mla_up_proj), dense layers' MLPs (mlp) and MoE layers' active MLP blocks (moe), 2 FLOPs per
+/// parameter; moe_act is element-wise.
 void flops_per_token(const Architecture& arch, double seq_len, Recompute recompute,
-                     double& model_flops, double& hardware_flops);
+                     double& model_flops, double& hardware_flops,
+                     unsigned recompute_modules = kRecomputeCoreAttn);
 
 /// Time, cost and energy of a layout. `params_per_card` is the peak stage's (for gradient bytes).
 TrainingTime training_time(const TrainingTimeInputs& in, double params_per_card);
