@@ -157,13 +157,12 @@ unsigned broken_layout_rules(const Architecture& a, const LayoutProposal& l, dou
   if (l.vpp > 1) {
     if (l.pp < 2) broken |= kRuleVppNeedsPp;
     if (!(broken & (kRulePpWithinLayers | kRuleStageLayers))) {
-      const auto split = split_layers(a.layers, static_cast<int>(l.pp), l.stage_layers);
-      for (int layers : split) {
-        if (layers < l.vpp) {
-          broken |= kRuleVppChunks;
-          break;
-        }
-      }
+      // The stage with the fewest layers: the first of the even split (split_layers), or the
+      // smallest part of the plan's. Without building the split: the search asks per layout.
+      const int fewest = l.stage_layers.empty()
+                             ? a.layers / static_cast<int>(l.pp)
+                             : *std::min_element(l.stage_layers.begin(), l.stage_layers.end());
+      if (fewest < l.vpp) broken |= kRuleVppChunks;
     }
   }
   if (a.is_moe()) {

@@ -349,11 +349,34 @@ void communicators(const TrainingMemoryInputs& in, Common& c) {
   }
 }
 
-Common prepare(const TrainingMemoryInputs& in) {
+// The layout fields layer_activations reads (PeakCache's key).
+std::array<double, 11> layer_layout(const TrainingLayout& l) {
+  return {l.tp,
+          l.cp,
+          l.ep,
+          l.etp,
+          l.micro_batch,
+          l.seq_len,
+          l.sequence_parallel ? 1.0 : 0.0,
+          static_cast<double>(l.recompute),
+          static_cast<double>(l.recompute_modules),
+          l.flash_attention ? 1.0 : 0.0,
+          l.moe_capacity_factor};
+}
+
+LayerParts layer_parts(const TrainingMemoryInputs& in) {
+  LayerParts parts;
+  parts.counts = count_params(in.arch);
+  parts.dense = layer_activations(in, false);
+  if (in.arch.is_moe()) parts.moe = layer_activations(in, true);
+  return parts;
+}
+
+Common prepare(const TrainingMemoryInputs& in, const LayerParts& parts) {
   Common c;
   const Architecture& a = in.arch;
   const TrainingLayout& l = in.layout;
-  const ParamCounts counts = count_params(a);
+  const ParamCounts& counts = parts.counts;
   const double t = l.tp;
   const bool megatron = is_megatron(in);
   const bool sp = l.sequence_parallel;  // Megatron; PyTorch with a DTensor plan (torchtitan)
@@ -361,8 +384,8 @@ Common prepare(const TrainingMemoryInputs& in) {
   c.recipe = in.recipe;
   c.recipe.optimizer_bytes =
       optimizer_state_bytes(in.finetune.optimizer, in.recipe.optimizer_bytes, a.hidden);
-  c.dense = layer_activations(in, false);
-  if (a.is_moe()) c.moe = layer_activations(in, true);
+  c.dense = parts.dense;
+  c.moe = parts.moe;
 
   // Replicated over TP: norms (and qk-norm weights), MLA's down-projections, the router.
   double attention_replicated = a.qk_norm_params();
@@ -625,7 +648,7 @@ int severity(Verdict v) { return v == Verdict::kDoesNotFit ? 2 : v == Verdict::k
 
 TrainingMemory training_memory(const TrainingMemoryInputs& in) {
   TrainingMemory m;
-  const Common c = prepare(in);
+  const Common c = prepare(in, layer_parts(in));
   m.dense_layer = c.dense;
   m.moe_layer = c.moe;
   m.logits_bytes_per_element = loss_bytes_per_logit(in.framework, in.loss);
@@ -649,8 +672,9 @@ TrainingMemory training_memory(const TrainingMemoryInputs& in) {
   return m;
 }
 
-TrainingPeak training_peak(const TrainingMemoryInputs& in) {
-  const Common c = prepare(in);
+namespace {
+
+TrainingPeak peak_of(const TrainingMemoryInputs& in, const Common& c) {
   const int pp = static_cast<int>(in.layout.pp);
   const int layers = in.arch.layers;
   const std::vector<int>& given = in.layout.stage_layers;
@@ -671,6 +695,23 @@ TrainingPeak training_peak(const TrainingMemoryInputs& in) {
     peak.params_per_card = std::max(peak.params_per_card, s.params_per_card);
   });
   return peak;
+}
+
+}  // namespace
+
+TrainingPeak training_peak(const TrainingMemoryInputs& in) {
+  return peak_of(in, prepare(in, layer_parts(in)));
+}
+
+TrainingPeak training_peak(const TrainingMemoryInputs& in, PeakCache& cache) {
+  PeakCache::Entry& entry = cache.by_recompute[static_cast<std::size_t>(in.layout.recompute)];
+  const auto key = layer_layout(in.layout);
+  if (!entry.valid || entry.layer_layout != key) {
+    entry.parts = layer_parts(in);
+    entry.layer_layout = key;
+    entry.valid = true;
+  }
+  return peak_of(in, prepare(in, entry.parts));
 }
 
 double training_peak_bytes(const TrainingMemoryInputs& in) { return training_peak(in).bytes; }

@@ -334,7 +334,9 @@ TEST(TrainingPeak, EqualsTheLargestStageOfTheFullComputation) {
   interleaved.moe_dense_layers = 1;
   interleaved.moe_layer_period = 2;
   archs.emplace_back("interleaved", interleaved);
+  PeakCache cache;
   for (const auto& [id, arch] : archs) {
+    cache = {};  // one cache serves one model
     TrainingMemoryInputs in;
     in.arch = arch;
     in.recipe = *find_recipe("distopt");
@@ -351,6 +353,8 @@ TEST(TrainingPeak, EqualsTheLargestStageOfTheFullComputation) {
             in.layout.pp = pp;
             in.layout.dp = 8;
             in.layout.microbatches = m;
+            in.layout.micro_batch = m == 4 ? 2 : 1;
+            in.layout.recompute = static_cast<Recompute>(pp % 3);
             in.layout.sequence_parallel = tp > 1;
             // Even stages; uneven ones as the search proposes them (lighter ends) and one with the
             // extra layers at the end; interleaved.
@@ -367,6 +371,10 @@ TEST(TrainingPeak, EqualsTheLargestStageOfTheFullComputation) {
                   max_params = std::max(max_params, s.params_per_card);
                 }
                 const TrainingPeak peak = training_peak(in);
+                // The search's cache, kept across every layout and model here, never goes stale.
+                const TrainingPeak cached = training_peak(in, cache);
+                EXPECT_DOUBLE_EQ(cached.bytes, peak.bytes);
+                EXPECT_DOUBLE_EQ(cached.params_per_card, peak.params_per_card);
                 SCOPED_TRACE(id + " tp " + std::to_string(tp) + " pp " + std::to_string(pp) +
                              " split " + std::to_string(split.size()) + " vpp " +
                              std::to_string(vpp));

@@ -26,6 +26,7 @@
 /// schedule keeps 2(p − i − 1) + (v − 1)p + 1 model chunks (Megatron-LM schedules.py). The
 /// embedding sits on the first stage, the final norm, LM head and loss on the last.
 
+#include <array>
 #include <vector>
 
 #include "llm_sizer/architecture.hpp"
@@ -217,6 +218,25 @@ struct TrainingPeak {
   double params_per_card = 0;
 };
 TrainingPeak training_peak(const TrainingMemoryInputs& in);
+
+/// What a peak reads of the model and of a layer's layout (parameter counts, each layer's
+/// activations), none of which PP, DP, ZeRO or the split change: the layout search keeps it
+/// between the calls of one key and recompute mode. One cache serves one model, recipe,
+/// framework and fine-tuning setting; it checks the layer's layout itself.
+struct LayerParts {
+  ParamCounts counts;
+  LayerActivations dense;
+  LayerActivations moe;
+};
+struct PeakCache {
+  struct Entry {
+    bool valid = false;
+    std::array<double, 11> layer_layout{};  ///< the layout fields layer_activations reads
+    LayerParts parts;
+  };
+  std::array<Entry, 4> by_recompute;  ///< one per Recompute mode: the search alternates them
+};
+TrainingPeak training_peak(const TrainingMemoryInputs& in, PeakCache& cache);
 
 /// training_peak(in).bytes.
 double training_peak_bytes(const TrainingMemoryInputs& in);
