@@ -76,3 +76,31 @@ test('an architecture typed by hand drives the full model and travels in the lin
   assert.deepEqual(page.problems, []);
   await page.closeAll();
 });
+
+test('the hottest expert-parallel rank: dropless is balanced with its bound, a capacity factor counts', async () => {
+  const page = await openWatchedPage(site.browser);
+  await page.goto(
+    `${site.server.url}#v=2&m=deepseek-v3&a=h800-80g&tp=2&pp=16&dp=64&ep=64&recipe=megatron18`,
+  );
+  await page.waitForSelector('[data-testid=memory-panel]');
+  await page.click('[data-testid=memory-derivation-group] > summary');
+  const step = page.locator('[data-step=hottest_ep_rank]');
+  // DeepSeek-V3 (256 experts, 8 per token) at EP 64: 4 experts per rank, so a rank could receive
+  // up to 64 × 4 / 8 = 32 times its balanced share (training_memory.hpp, moe_rank_load).
+  await step.waitFor();
+  assert.equal(await page.textContent('[data-testid=step-hottest_ep_rank]'), '1');
+  assert.match(await step.locator('.note').textContent(), /up to 32× its share/);
+  const balanced = await gbOf(page, 'memory-activationsGb');
+  // Megatron's --moe-expert-capacity-factor, typed in the parallelism inputs: every rank processes
+  // 1.25 × its share, padded to capacity (moe_utils.py get_capacity).
+  await page.click('summary:has-text("CP, EP, interleaving")');
+  await page.fill('[data-testid=input-moeCapacityFactor]', '1.25');
+  await page.waitForURL(/mcf=1\.25/);
+  await page.waitForFunction(
+    () => document.querySelector('[data-testid=step-hottest_ep_rank]')?.textContent === '1.25',
+  );
+  assert.match(await step.locator('.note').textContent(), /1\.25× its balanced share/);
+  assert.ok((await gbOf(page, 'memory-activationsGb')) > balanced);
+  assert.deepEqual(page.problems, []);
+  await page.closeAll();
+});
