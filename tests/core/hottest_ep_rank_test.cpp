@@ -10,6 +10,7 @@
 #include "llm_sizer/precision.hpp"
 #include "llm_sizer/report.hpp"
 #include "llm_sizer/training_memory.hpp"
+#include "test_support.hpp"
 
 namespace llm_sizer {
 namespace {
@@ -75,13 +76,7 @@ const DerivationStep* find_step(const Report& r, std::string_view id) {
 }
 
 TEST(HottestEpRank, ThePlansCapacityFactorReachesMemoryTimeTheDerivationAndTheLaunch) {
-  Plan plan;
-  plan.model = "deepseek-v3";
-  plan.accelerator = "h100-80g";
-  plan.tp = 2;
-  plan.pp = 8;
-  plan.dp = 64;
-  plan.ep = 64;
+  Plan plan = test::deepseek_v3_plan();
   plan.tokens = 1e12;
   const Report dropless = evaluate(plan);
   const DerivationStep* balanced = find_step(dropless, "hottest_ep_rank");

@@ -7,6 +7,7 @@
 #include "llm_sizer/report.hpp"
 #include "llm_sizer/training_memory.hpp"
 #include "llm_sizer/training_time.hpp"
+#include "test_support.hpp"
 
 namespace llm_sizer {
 namespace {
@@ -89,13 +90,7 @@ TEST(RecomputeModules, HardwareFlopsAddTheForwardOfWhatIsRecomputed) {
 }
 
 TEST(RecomputeModules, ThePlansModulesReachMemoryTimeAndTheLaunchCommand) {
-  Plan plan;
-  plan.model = "deepseek-v3";
-  plan.accelerator = "h100-80g";
-  plan.tp = 2;
-  plan.pp = 8;
-  plan.dp = 64;
-  plan.ep = 64;
+  Plan plan = test::deepseek_v3_plan();
   plan.recompute = "selective";
   const Report base = evaluate(plan);
   // The list replaces Megatron's default (the attention core) rather than adding to it.

@@ -1,6 +1,6 @@
 #pragma once
 // Helpers shared by the core tests: reading golden fixtures, a strict UTF-8 check, a seeded
-// random generator.
+// random generator, the MoE plan several tests vary.
 
 #include <cstdint>
 #include <fstream>
@@ -12,8 +12,22 @@
 #include <vector>
 
 #include "llm_sizer/json.hpp"
+#include "llm_sizer/plan.hpp"
 
 namespace llm_sizer::test {
+
+/// DeepSeek-V3 on 1,024 H100 as (TP 2, PP 8, DP 64) with EP 64: the MoE layout the recompute
+/// and expert-parallel tests vary.
+inline Plan deepseek_v3_plan() {
+  Plan plan;
+  plan.model = "deepseek-v3";
+  plan.accelerator = "h100-80g";
+  plan.tp = 2;
+  plan.pp = 8;
+  plan.dp = 64;
+  plan.ep = 64;
+  return plan;
+}
 
 inline std::string read_fixture_text(const std::string& name) {
   std::ifstream in(std::string(LLM_SIZER_FIXTURES_DIR) + "/" + name, std::ios::binary);
