@@ -90,8 +90,8 @@ struct Architecture {
   /// every stage of every layout).
   int moe_layers_before(int index) const {
     if (!is_moe() || index <= moe_dense_layers) return 0;
-    const int period = moe_layer_period > 0 ? moe_layer_period : 1;
-    return ((index < layers ? index : layers) - moe_dense_layers) / period;
+    const int moe = (index < layers ? index : layers) - moe_dense_layers;
+    return moe_layer_period > 1 ? moe / moe_layer_period : moe;  // no division for most models
   }
   int moe_layer_count() const;
 };
