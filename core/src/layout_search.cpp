@@ -198,7 +198,7 @@ void LayoutSearch::State::prepare() {
   for (int pp = 1; pp <= a.layers; ++pp) {
     if (lim.pp.allows(pp)) pps.push_back(pp);
   }
-  const unsigned modules = megatron ? l.recompute_modules : kRecomputeCoreAttn;
+  const unsigned modules = selective_recompute_modules(base.memory);
   for (int i = 0; i < 3; ++i) {
     // Selective recompute of the attention core alone drops only the s² terms, which flash
     // attention never keeps; Megatron's other recompute modules drop more.

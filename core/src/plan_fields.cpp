@@ -6,6 +6,7 @@
 #include <type_traits>
 
 #include "llm_sizer/number_format.hpp"
+#include "llm_sizer/training_memory.hpp"
 
 namespace llm_sizer {
 namespace {
@@ -109,9 +110,6 @@ constexpr std::string_view kOffloads[] = {"none", "optimizer", "optimizer-params
 constexpr std::string_view kFinetunes[] = {"full", "lora", "qlora"};
 constexpr std::string_view kLoraTargets[] = {"q", "k", "v", "o", "gate", "up", "down", "all"};
 constexpr std::string_view kRecomputes[] = {"none", "selective", "full", "op"};
-// Megatron-core's --recompute-modules (training_memory.hpp, RecomputeModule).
-constexpr std::string_view kRecomputeModules[] = {"core_attn", "mla_up_proj", "mlp", "moe",
-                                                  "moe_act"};
 constexpr std::string_view kObjectives[] = {"time", "cost", "gpus"};
 constexpr std::string_view kWeightFormats[] = {
     "fp32", "bf16", "fp16", "fp8",  "fp8-block", "int8", "int4-awq", "int4-gptq", "q8_0",
@@ -308,7 +306,7 @@ const std::array kFields = {
                                    FieldType::kNumber, "", 0, 0.5, kInclusive),
     text<&Plan::recompute>("recompute", "rc", "recompute", "memory", false, kRecomputes),
     ruled(list<&Plan::recompute_modules>("recompute_modules", "rcm", "recompute-modules", "memory",
-                                         kRecomputeModules),
+                                         kRecomputeModuleNames),
           "recompute_modules"),
     number<&Plan::zero>("zero", "zero", "zero", "memory", FieldType::kInteger, "", 0, 3,
                         kInclusive),

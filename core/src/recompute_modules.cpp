@@ -5,17 +5,13 @@
 #include "llm_sizer/training_memory.hpp"
 
 namespace llm_sizer {
-namespace {
 
-// Megatron-core's names, in the order of the RecomputeModule bits.
-constexpr std::string_view kNames[] = {"core_attn", "mla_up_proj", "mlp", "moe", "moe_act"};
-
-}  // namespace
-
-std::string recompute_modules_text(unsigned modules) { return name_list_text(modules, kNames, {}); }
+std::string recompute_modules_text(unsigned modules) {
+  return name_list_text(modules, kRecomputeModuleNames, {});
+}
 
 bool parse_recompute_modules(std::string_view text, unsigned& modules) {
-  return parse_name_list(text, kNames, {}, modules);
+  return parse_name_list(text, kRecomputeModuleNames, {}, modules);
 }
 
 }  // namespace llm_sizer

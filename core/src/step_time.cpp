@@ -362,7 +362,7 @@ LayerCost layer_cost(const TrainingTimeInputs& in, const KernelSpeeds& lin,
   if (l.recompute == Recompute::kFull) {
     out.recompute_s += out.fwd_s;
   } else if (l.recompute == Recompute::kSelective) {
-    const unsigned m = s.megatron ? l.recompute_modules : kRecomputeCoreAttn;
+    const unsigned m = selective_recompute_modules(in.memory);
     if (m & kRecomputeCoreAttn) out.recompute_s += core.recompute;
     if ((m & kRecomputeMlaUpProj) && a.is_mla()) out.recompute_s += up_proj_fwd;
     if (moe_layer ? (m & kRecomputeMoe) : (m & kRecomputeMlp)) {

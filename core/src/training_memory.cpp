@@ -263,7 +263,7 @@ LayerActivations layer_activations(const TrainingMemoryInputs& in, bool moe_laye
       out.saved_bytes = full;
       break;
     case Recompute::kSelective: {
-      const unsigned m = megatron ? l.recompute_modules : kRecomputeCoreAttn;
+      const unsigned m = selective_recompute_modules(in);
       const double unsplit_share = sp ? tp : 1;
       double saved = full;
       if (m & kRecomputeCoreAttn) saved -= out.quadratic_bytes / tp;

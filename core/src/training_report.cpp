@@ -166,8 +166,7 @@ std::vector<DerivationStep> explain_training_memory(const TrainingMemoryInputs& 
       gb(layer.unsplit_bytes) + "/" + n(sp ? l.tp : 1) + " + " + gb(layer.split_bytes) + "/" +
           n(l.tp) + " + " + gb(layer.quadratic_bytes) + "/" + n(l.tp) + " GB",
       bytes_to_gb(layer.saved_bytes), "GB",
-      l.recompute == Recompute::kSelective && l.recompute_modules != kRecomputeCoreAttn &&
-              in.framework == Framework::kMegatron
+      l.recompute == Recompute::kSelective && selective_recompute_modules(in) != kRecomputeCoreAttn
           ? "selective_modules"
           : "recompute_" + std::string(recompute_id(l.recompute)),
       l.recompute == Recompute::kSelective
@@ -179,10 +178,8 @@ std::vector<DerivationStep> explain_training_memory(const TrainingMemoryInputs& 
     const bool capped = l.moe_capacity_factor > 0;
     steps.push_back(make_step(
         "hottest_ep_rank", capped ? "L = min(C, E/k)" : "L = 1;  L_max = P_EP·min(k, E/P_EP)/k",
-        capped ? "C = " + n(l.moe_capacity_factor) + ", E = " + n(in.arch.moe_experts) +
-                     ", k = " + n(in.arch.moe_top_k)
-               : "P_EP = " + n(l.ep) + ", E = " + n(in.arch.moe_experts) +
-                     ", k = " + n(in.arch.moe_top_k),
+        (capped ? "C = " + n(l.moe_capacity_factor) : "P_EP = " + n(l.ep)) +
+            ", E = " + n(in.arch.moe_experts) + ", k = " + n(in.arch.moe_top_k),
         rank.load, "", capped ? "ep_rank_capacity" : "ep_rank_dropless",
         {{"load", n(std::round(rank.load * 100) / 100)},
          {"bound", n(std::round(rank.bound * 100) / 100)}}));

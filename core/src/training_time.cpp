@@ -70,9 +70,8 @@ TrainingTime time_with(const TrainingTimeInputs& in, double params_per_card,
     t.model_flops_per_token = in.model_flops_per_token;
     t.hardware_flops_per_token = in.hardware_flops_per_token;
   } else {
-    flops_per_token(
-        a, l.seq_len, l.recompute, t.model_flops_per_token, t.hardware_flops_per_token,
-        mem.framework == Framework::kMegatron ? l.recompute_modules : kRecomputeCoreAttn);
+    flops_per_token(a, l.seq_len, l.recompute, t.model_flops_per_token, t.hardware_flops_per_token,
+                    selective_recompute_modules(mem));
   }
   finetune_flops(mem, t);  // LoRA/QLoRA: no weight gradients for the frozen base (issue 13)
   t.gpus = l.tp * l.pp * l.dp * l.cp;

@@ -27,6 +27,8 @@
 /// embedding sits on the first stage, the final norm, LM head and loss on the last.
 
 #include <array>
+#include <string>
+#include <string_view>
 #include <vector>
 
 #include "llm_sizer/architecture.hpp"
@@ -55,6 +57,9 @@ enum RecomputeModule : unsigned {
   kRecomputeMoe = 1u << 3,        ///< an MoE layer's whole MLP block: router, experts, dispatch
   kRecomputeMoeAct = 1u << 4,     ///< the routed experts' activation function
 };
+/// Megatron-core's names for them, in the order of the bits (the plan's choices too).
+inline constexpr std::string_view kRecomputeModuleNames[] = {"core_attn", "mla_up_proj", "mlp",
+                                                             "moe", "moe_act"};
 /// "core_attn,mlp" ↔ bits, in the order above; false when a name is unknown.
 std::string recompute_modules_text(unsigned modules);
 bool parse_recompute_modules(std::string_view text, unsigned& modules);
@@ -104,6 +109,12 @@ struct TrainingMemoryInputs {
   double headroom = 0.9;       ///< share of the card the high end may use and still "fit"
   double prefetch_bucket = 0;  ///< ZeRO-3 parameters gathered ahead (0: the profile's)
 };
+
+/// What "selective" recomputes: Megatron's recompute modules; any other framework's selective
+/// recompute is the attention core. Memory, step time, FLOPs and the search all ask this.
+inline unsigned selective_recompute_modules(const TrainingMemoryInputs& in) {
+  return in.framework == Framework::kMegatron ? in.layout.recompute_modules : kRecomputeCoreAttn;
+}
 
 /// The hottest expert-parallel rank: the routed token copies it processes over the balanced
 /// share T·k (T tokens per rank, top-k of E experts, E/P_EP of them on a rank).
