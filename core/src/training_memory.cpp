@@ -300,6 +300,14 @@ LayerActivations layer_activations(const TrainingMemoryInputs& in, bool moe_laye
 
 namespace {
 
+// What the peak reads of the model and of a layer's layout: parameter counts and each layer's
+// activations.
+struct LayerParts {
+  ParamCounts counts;
+  LayerActivations dense;
+  LayerActivations moe;
+};
+
 // Everything about an evaluation that does not depend on the stage.
 struct Common {
   LayerActivations dense;
@@ -311,6 +319,8 @@ struct Common {
   double moe_layer_experts = 0;   // routed expert parameters per card in one MoE layer
   double embedding_params = 0;    // first stage
   double head_params = 0;         // last stage: LM head (or tied copy) and final norm
+  double vocab_matrix = 0;        // the (padded) embedding or LM head matrix per card
+  double final_norm_params = 0;
   double max_layer_params = 0;    // the largest layer on a card (ZeRO-3 gather buffers)
   double largest_matrix = 0;      // the largest single weight on a card (DeepSpeed's gather unit)
   double dense_shard = 1;         // data-parallel ranks sharing dense optimizer state
@@ -372,7 +382,9 @@ LayerParts layer_parts(const TrainingMemoryInputs& in) {
   return parts;
 }
 
-Common prepare(const TrainingMemoryInputs& in, const LayerParts& parts) {
+// What depends on the model and the layer's layout alone: the same for every pipeline depth,
+// DP and ZeRO stage of one key (what the search's cache keeps).
+Common prepare_layers(const TrainingMemoryInputs& in, const LayerParts& parts) {
   Common c;
   const Architecture& a = in.arch;
   const TrainingLayout& l = in.layout;
@@ -405,8 +417,7 @@ Common prepare(const TrainingMemoryInputs& in, const LayerParts& parts) {
       std::max(c.dense_layer_params, a.is_moe() ? c.moe_layer_params + c.moe_layer_experts : 0);
 
   // The largest matrix and the NF4 share: only for ZeRO-3 gathers by bucket and for QLoRA.
-  const bool bucketed_gathers =
-      l.zero >= 3 && (in.prefetch_bucket > 0 || c.profile->prefetch_bucket_params > 0);
+  const bool bucketed_gathers = in.prefetch_bucket > 0 || c.profile->prefetch_bucket_params > 0;
   const bool qlora = in.finetune.mode == FineTune::kQlora;
   const QuantizedParams quantized =
       bucketed_gathers || qlora ? quantized_params(a) : QuantizedParams{};
@@ -429,11 +440,8 @@ Common prepare(const TrainingMemoryInputs& in, const LayerParts& parts) {
   const double vocab_matrix = c.vocab * a.hidden / t;
   const double positions = counts.embedding - a.vocab * a.hidden;  // learned positions
   c.embedding_params = vocab_matrix + positions;
-  const bool head_on_last = !a.tied_embeddings || l.pp > 1;  // tied + PP keeps a copy there
-  c.head_params = (head_on_last ? vocab_matrix : 0) + counts.final_norm;
-
-  c.dense_shard = l.dp * l.cp;
-  c.expert_shard = l.dp * l.cp * t / expert_split;
+  c.vocab_matrix = vocab_matrix;
+  c.final_norm_params = counts.final_norm;
 
   const double e = in.recipe.activation_bytes;
   const double me = in.recipe.matmul_input_bytes;
@@ -445,7 +453,25 @@ Common prepare(const TrainingMemoryInputs& in, const LayerParts& parts) {
   c.last_stage_extra = tokens * a.hidden * (final_norm_saved + head_input) / (sp ? t : 1);
   c.first_stage_extra = a.dropout ? tokens * a.hidden * kMaskBytes / (sp ? t : 1) : 0;
   c.context_bytes = gb_to_bytes(in.overheads.cuda_context_gb);
+  return c;
+}
+
+// What the pipeline depth, DP and ZeRO stage change: the LM head's copy, the shards and the
+// communicators.
+void place(const TrainingMemoryInputs& in, Common& c) {
+  const TrainingLayout& l = in.layout;
+  const bool head_on_last = !in.arch.tied_embeddings || l.pp > 1;  // tied + PP keeps a copy there
+  c.head_params = (head_on_last ? c.vocab_matrix : 0) + c.final_norm_params;
+  c.dense_shard = l.dp * l.cp;
+  c.expert_shard = l.dp * l.cp * l.tp / (l.ep * l.etp);
+  c.communicators = 0;
+  c.communication = {};
   communicators(in, c);
+}
+
+Common prepare(const TrainingMemoryInputs& in, const LayerParts& parts) {
+  Common c = prepare_layers(in, parts);
+  place(in, c);
   return c;
 }
 
@@ -546,12 +572,13 @@ StageState stage_state(const TrainingMemoryInputs& in, const Common& c, double d
   return s;
 }
 
-StageMemory stage_memory(const TrainingMemoryInputs& in, const Common& c, int stage,
-                         int first_layer, int layers) {
+// The point estimate of a stage: every part up to total_bytes (what the search's peak reads),
+// written into `s` without touching its ranges.
+void stage_point(const TrainingMemoryInputs& in, const Common& c, int stage, int first_layer,
+                 int layers, StageMemory& s) {
   const Architecture& a = in.arch;
   const TrainingLayout& l = in.layout;
   const MemoryProfile& profile = *c.profile;
-  StageMemory s;
   s.stage = stage;
   s.first_layer = first_layer;
   s.layers = layers;
@@ -616,10 +643,19 @@ StageMemory stage_memory(const TrainingMemoryInputs& in, const Common& c, int st
   s.allocated_bytes = s.weights_bytes + s.grads_bytes + s.optimizer_bytes + s.activations_bytes +
                       s.logits_bytes + s.buffers_bytes;
 
-  // The point, and the range on top.
   s.context_bytes = c.context_bytes;
   s.overhead_bytes = s.buffers_bytes + s.context_bytes;
   s.total_bytes = s.allocated_bytes + s.context_bytes;
+}
+
+StageMemory stage_memory(const TrainingMemoryInputs& in, const Common& c, int stage,
+                         int first_layer, int layers) {
+  const TrainingLayout& l = in.layout;
+  const MemoryProfile& profile = *c.profile;
+  StageMemory s;
+  stage_point(in, c, stage, first_layer, layers, s);
+
+  // The range on top of the point.
   const MemoryRangeGb slack =
       l.recompute == Recompute::kFull ? profile.fragmentation_recompute : profile.fragmentation;
   const bool slack_given = std::isfinite(in.overheads.allocator_slack);
@@ -689,8 +725,9 @@ TrainingPeak peak_of(const TrainingMemoryInputs& in, const Common& c) {
   }
   // Without building the stages: of each run of stages holding the same layers, the first keeps
   // the most micro-batches in flight, so it alone can be the run's peak (layout_rules.hpp).
+  StageMemory s;  // one for every run: its point is rewritten, its ranges never read
   for_each_stage_run(in.arch, pp, given, [&](const StageRun& run) {
-    const StageMemory s = stage_memory(in, c, run.stage, run.first_layer, run.layers);
+    stage_point(in, c, run.stage, run.first_layer, run.layers, s);
     peak.bytes = std::max(peak.bytes, s.total_bytes);
     peak.params_per_card = std::max(peak.params_per_card, s.params_per_card);
   });
@@ -703,15 +740,32 @@ TrainingPeak training_peak(const TrainingMemoryInputs& in) {
   return peak_of(in, prepare(in, layer_parts(in)));
 }
 
+// One entry per recompute mode: the search alternates them within a key.
+struct PeakCache::Entries {
+  struct Entry {
+    bool valid = false;
+    std::array<double, 11> layer_layout{};  // the layout fields layer_activations reads
+    Common common;
+  };
+  std::array<Entry, 4> by_recompute;
+};
+
+PeakCache::PeakCache() : entries_(std::make_unique<Entries>()) {}
+PeakCache::~PeakCache() = default;
+PeakCache::PeakCache(PeakCache&&) noexcept = default;
+PeakCache& PeakCache::operator=(PeakCache&&) noexcept = default;
+
 TrainingPeak training_peak(const TrainingMemoryInputs& in, PeakCache& cache) {
-  PeakCache::Entry& entry = cache.by_recompute[static_cast<std::size_t>(in.layout.recompute)];
+  PeakCache::Entries::Entry& entry =
+      cache.entries_->by_recompute[static_cast<std::size_t>(in.layout.recompute)];
   const auto key = layer_layout(in.layout);
   if (!entry.valid || entry.layer_layout != key) {
-    entry.parts = layer_parts(in);
+    entry.common = prepare_layers(in, layer_parts(in));
     entry.layer_layout = key;
     entry.valid = true;
   }
-  return peak_of(in, prepare(in, entry.parts));
+  place(in, entry.common);
+  return peak_of(in, entry.common);
 }
 
 double training_peak_bytes(const TrainingMemoryInputs& in) { return training_peak(in).bytes; }

@@ -27,6 +27,7 @@
 /// embedding sits on the first stage, the final norm, LM head and loss on the last.
 
 #include <array>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -230,22 +231,21 @@ struct TrainingPeak {
 };
 TrainingPeak training_peak(const TrainingMemoryInputs& in);
 
-/// What a peak reads of the model and of a layer's layout (parameter counts, each layer's
-/// activations), none of which PP, DP, ZeRO or the split change: the layout search keeps it
-/// between the calls of one key and recompute mode. One cache serves one model, recipe,
-/// framework and fine-tuning setting; it checks the layer's layout itself.
-struct LayerParts {
-  ParamCounts counts;
-  LayerActivations dense;
-  LayerActivations moe;
-};
-struct PeakCache {
-  struct Entry {
-    bool valid = false;
-    std::array<double, 11> layer_layout{};  ///< the layout fields layer_activations reads
-    LayerParts parts;
-  };
-  std::array<Entry, 4> by_recompute;  ///< one per Recompute mode: the search alternates them
+/// What a peak reads of the model and of a layer's layout (parameter counts per card, each
+/// layer's activations, the logits), none of which PP, DP, ZeRO or the split change: the layout
+/// search keeps it between the calls of one key and recompute mode. One cache serves one model,
+/// recipe, framework and fine-tuning setting; it checks the layer's layout itself.
+class PeakCache {
+ public:
+  PeakCache();
+  ~PeakCache();
+  PeakCache(PeakCache&&) noexcept;
+  PeakCache& operator=(PeakCache&&) noexcept;  ///< `cache = {}` starts over
+
+ private:
+  struct Entries;
+  std::unique_ptr<Entries> entries_;
+  friend TrainingPeak training_peak(const TrainingMemoryInputs& in, PeakCache& cache);
 };
 TrainingPeak training_peak(const TrainingMemoryInputs& in, PeakCache& cache);
 
