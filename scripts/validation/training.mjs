@@ -26,14 +26,14 @@ export const TARGETS = {
 };
 
 // What tests/web/validation-training.test.mjs holds the table to: today's figures (median
-// 12.6 %, largest 44.3 %, 49 of 84 published layouts in the top 10, 42 within 10 % of the best),
+// 9.9 %, largest 42.5 %, 57 of 84 published layouts in the top 10, 51 within 10 % of the best),
 // rounded up, so that no change makes them worse unnoticed; and no fewer rows under the bounds.
 export const BOUNDS = {
-  medianAbsError: 0.13,
-  maxAbsError: 0.45,
+  medianAbsError: 0.1,
+  maxAbsError: 0.43,
   minRows: 84,
   minInTop: 57,
-  minWithin: 50,
+  minWithin: 51,
 };
 
 const DATA = new URL('../../validation/data/training-runs.json', import.meta.url);
@@ -251,6 +251,37 @@ const STATED = {
   'deepseek-v3-2024-pretrain': { moeOverlap: '1', vpp: '2' },
 };
 
+// The attention kernel FlashAttention-2 runs at on H100 SXM5 (Shah et al. 2024, FlashAttention-3,
+// Figure 5: 335 TFLOP/s causal forward at head dim 128, 16k tokens), as a share of the 989 peak.
+const FLASH2_H100 = String(335 / 989);
+
+// Settings a family of runs states in its own files rather than in the data's columns.
+const STATED_BY_PREFIX = [
+  // MLPerf v3.0 (NVIDIA's GPT-3 implementation): TransformerEngine 0.8 runs flash-attn 1.0.5 for
+  // causal masks (NVTE_FLASH_ATTN defaults to 1 and is never set; requirements.txt pins
+  // flash-attn==1.0.5). FlashAttention-2 is "around 2× speedup compared to FlashAttention" (Dao
+  // 2023, abstract): FlashAttention-1 at half of FlashAttention-2's rate.
+  ['mlperf-v30-', { attentionEfficiency: String(335 / 989 / 2) }],
+  // MLPerf v3.1: the Dockerfile installs flash-attn 2.0.8 and TransformerEngine "prioritizes
+  // FlashAttention over FusedAttention" (attention.py of the TE it builds); config_common.sh
+  // leaves NVTE_FLASH_ATTN=0 commented out. From v4.0, TE picks cuDNN's fused attention on
+  // sm90 (the plan's default kernel).
+  ['mlperf-v31-', { attentionEfficiency: FLASH2_H100 }],
+  // MegaScale's Megatron-LM baseline, commit 285068c8 (Jiang et al. 2024, §6.1): the merge that
+  // added --use-flash-attn, off by default, and MegaScale names FlashAttention-2 among its own
+  // additions (§3.3), so the baseline ran the unfused attention; that commit has no
+  // --overlap-grad-reduce either (arguments.py), so the gradients' reduction waits.
+  ['megascale2024-t2-175b-megatron-lm-', { flashAttention: '0', dpOverlap: '0' }],
+];
+
+function statedFor(run) {
+  const stated = { ...(STATED[run.id] ?? {}) };
+  for (const [prefix, texts] of STATED_BY_PREFIX) {
+    if (run.id.startsWith(prefix)) Object.assign(stated, texts);
+  }
+  return stated;
+}
+
 // The published step time (s) or tokens/s per GPU, and what we compare it with.
 function publishedMetric(run, texts) {
   const p = run.published;
@@ -374,7 +405,7 @@ export async function evaluate(core) {
     const row = { run, reason, plan: null, metric: null };
     rows.push(row);
     if (!base) continue;
-    const stated = { ...(STATED[run.id] ?? {}) };
+    const stated = statedFor(run);
     const open = [...new Set([...(stated.open ?? []), ...tunedOpen(run)])];
     delete stated.open;
     Object.assign(base, stated);
@@ -479,7 +510,8 @@ export function render(result) {
       `within ${TARGETS.searchWithin * 100} % of the best. ` +
       (met
         ? 'It is met.'
-        : 'It is not met yet. Until it is, `tests/web/validation-training.test.mjs` holds the ' +
+        : `${summary.median <= TARGETS.medianAbsError ? 'The median is met; the rest is not yet' : 'It is not met yet'}. ` +
+          'Until it is, `tests/web/validation-training.test.mjs` holds the ' +
           `table to today's figures: median ≤ ${BOUNDS.medianAbsError * 100} %, largest ≤ ` +
           `${BOUNDS.maxAbsError * 100} %, at least ${BOUNDS.minRows} runs under the bounds, ` +
           `${BOUNDS.minInTop} published layouts in the top ${TARGETS.searchTop} and ` +
