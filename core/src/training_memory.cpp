@@ -321,9 +321,9 @@ struct Common {
   double head_params = 0;         // last stage: LM head (or tied copy) and final norm
   double vocab_matrix = 0;        // the (padded) embedding or LM head matrix per card
   double final_norm_params = 0;
-  double max_layer_params = 0;    // the largest layer on a card (ZeRO-3 gather buffers)
-  double largest_matrix = 0;      // the largest single weight on a card (DeepSpeed's gather unit)
-  double dense_shard = 1;         // data-parallel ranks sharing dense optimizer state
+  double max_layer_params = 0;  // the largest layer on a card (ZeRO-3 gather buffers)
+  double largest_matrix = 0;    // the largest single weight on a card (DeepSpeed's gather unit)
+  double dense_shard = 1;       // data-parallel ranks sharing dense optimizer state
   double expert_shard = 1;
   // LoRA: adapter parameters per card; QLoRA: the share of a layer's parameters stored in NF4.
   double dense_layer_adapters = 0;
