@@ -32,8 +32,9 @@ constexpr double kNvlink3 = 0.68;
 // Engineering", compute/accelerator/README.md (commit b9e2972), BF16 and FP8 tables (v2, mean
 // of 100 iterations; v1 where v2 has no figure): A100 SXM 271.2 / 312, H100 SXM 794.5 / 989 and
 // FP8 1402.6 / 1979, MI300X 668.4 / 1300, MI325X 784.9 / 1300; v1: Gaudi 2 429.3 / 432, Gaudi 3
-// 1288.8 / 1835, MI250X 147.0 / 191.5 per GCD. H200 and H800 are the H100 SXM's GH100 die at
-// the same clocks: its figures. SM counts: NVIDIA's architecture whitepapers (A100 108, H100 SXM
+// 1288.8 / 1835, MI250X 147.0 / 191.5 per GCD; B200 SXM 1745.0 / 2250 and FP8 3432.5 / 4500
+// (commit 744d01e). H200 and H800 are the H100 SXM's GH100 die at the same clocks: its figures.
+// SM counts: NVIDIA's architecture whitepapers (A100 108, H100 SXM
 // 132, H100 PCIe 114, B200 148), AMD's CDNA 3 whitepaper (MI300X/MI325X 304 compute units).
 constexpr FactsRow kFacts[] = {
     {"h100-80g", 132, 794.5 / 989, 1402.6 / 1979, kNvlink4, Arch::kHopper},
@@ -43,7 +44,7 @@ constexpr FactsRow kFacts[] = {
     {"h100-pcie-80g", 114, kUnknown, kUnknown, kUnknown, Arch::kHopper},
     {"a100-80g", 108, 271.2 / 312, kUnknown, kNvlink3, Arch::kAmpere},
     {"a100-40g", 108, 271.2 / 312, kUnknown, kNvlink3, Arch::kAmpere},
-    {"b200", 148, kUnknown, kUnknown},
+    {"b200", 148, 1745.0 / 2250, 3432.5 / 4500},
     {"mi300x", 304, 668.4 / 1300, kUnknown},
     {"mi325x", 304, 784.9 / 1300, kUnknown},
     {"mi250x", kUnknown, 147.0 / 191.5, kUnknown},
