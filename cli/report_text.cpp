@@ -238,7 +238,11 @@ std::string search_text(const SearchReport& r, const Messages& m) {
                                                   {"evaluated", format_shortest(s.evaluated)},
                                                   {"feasible", format_shortest(s.feasible)}}) +
                     "\n";
-  out += m.format("cli.search_batch", {{"batch", format_readable(s.global_batch)}}) + "\n\n";
+  out += m.format("cli.search_batch", {{"batch", format_readable(s.global_batch)}}) + "\n";
+  if (s.skipped > 0) {
+    out += m.format("cli.search_skipped", {{"skipped", format_shortest(s.skipped)}}) + "\n";
+  }
+  out += "\n";
   if (!s.found) return out + m.format("issue.search_nothing_fits") + "\n";
   out += layout_rows(s.top, m);
   if (s.min_gpus_found) {

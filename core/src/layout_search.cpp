@@ -126,6 +126,13 @@ struct LayoutSearch::State {
   std::vector<Option> misses_buffer;   // the variants that did not fit, in this consider()
   std::vector<Option> hits_buffer;     // and those that did
   TrainingTimeInputs work;             // the key's inputs, changed in place by consider()
+  // A cluster search skips a split of a (key, PP) whose step, bounded from below, could neither
+  // enter the top list nor the Pareto front of what is already kept (cannot_matter).
+  bool prunes = false;
+  Objective objective = Objective::kTime;
+  std::vector<std::pair<std::array<double, 5>, double>> leaders;  // best score per shape, top_n
+  std::vector<std::pair<double, double>> fastest_by_gpus;         // least time score per GPU count
+  double skipped = 0;  // splits skipped, with every interleaving depth, recompute and ZeRO stage
 
   void prepare();
   void prepare_key();
@@ -136,6 +143,8 @@ struct LayoutSearch::State {
   LayoutCandidate describe(const TrainingTimeInputs& in, const TrainingTime& t, double peak_bytes,
                            bool fits) const;
   bool valid(const TrainingTimeInputs& in) const;
+  void note_kept(const LayoutCandidate& c);
+  bool cannot_matter(int pp, const std::vector<int>& split, double cluster_dp);
 };
 
 double LayoutSearch::State::batch_for(double dp, double mb) const {
@@ -152,6 +161,11 @@ void LayoutSearch::State::prepare() {
   deadline = !std::isfinite(options.cluster_gpus);
   measured = std::isfinite(base.achieved_tflops) && base.achieved_tflops > 0;
   target = base.global_batch;
+  objective = objective_of(options.objective);
+  // Only a cluster search ranks by a score the step bounds (a deadline ranks GPUs first; --all
+  // wants every layout; a measured throughput has no stage pass).
+  prunes = !deadline && !options.keep_all && !measured && objective != Objective::kGpus &&
+           options.top_n > 0;
   const bool megatron = base.memory.framework == Framework::kMegatron;
 
   std::vector<double> tps;
@@ -476,8 +490,97 @@ bool LayoutSearch::State::consider(int pp, const std::vector<int>& split, double
       }
       if (!evaluate(o.rc)) continue;
       kept.push_back(describe(in, training_time(in, params, cost_of(o.rc)), peak, true));
+      note_kept(kept.back());
       return true;
     }
+  }
+  return false;
+}
+
+namespace {
+
+// The ranking fields of a layout of `gpus` whose step takes `step_s` (training_time's tokens per
+// second, days, GPU-hours and cost), for score() and time_score().
+LayoutCandidate at_step(const TrainingTimeInputs& in, double gpus, double step_s) {
+  LayoutCandidate c;
+  c.gpus = gpus;
+  c.step_s = step_s;
+  const double tokens_per_step = in.global_batch * in.memory.layout.seq_len;
+  c.tokens_per_s = tokens_per_step / step_s;
+  c.days = c.gpu_hours = c.cost = kNaN;
+  if (std::isfinite(in.tokens) && in.tokens > 0) {
+    const double seconds = std::ceil(in.tokens / tokens_per_step) * step_s;
+    c.days = seconds / kSecondsPerDay;
+    c.gpu_hours = seconds / kSecondsPerHour * gpus;
+    c.cost = c.gpu_hours * in.price_per_gpu_hour;
+  }
+  return c;
+}
+
+}  // namespace
+
+void LayoutSearch::State::note_kept(const LayoutCandidate& c) {
+  if (!prunes) return;
+  const double s = score(c, objective);
+  const double time = time_score(c);
+  if (!std::isfinite(s) || !std::isfinite(time)) {
+    prunes = false;  // nothing to compare a bound with
+    return;
+  }
+  // The best score of up to top_n shapes: each a kept layout's, so the final top_n-th is no worse
+  // than the last of them.
+  const std::array<double, 5> shape = {c.tp, c.pp, c.dp, c.cp, c.ep};
+  auto it = std::find_if(leaders.begin(), leaders.end(),
+                         [&](const auto& leader) { return leader.first == shape; });
+  if (it != leaders.end()) {
+    it->second = std::min(it->second, s);
+  } else if (leaders.size() < options.top_n) {
+    leaders.emplace_back(shape, s);
+  } else if (s < leaders.back().second) {
+    leaders.back() = {shape, s};
+  }
+  std::sort(leaders.begin(), leaders.end(),
+            [](const auto& x, const auto& y) { return x.second < y.second; });
+  auto at = std::lower_bound(fastest_by_gpus.begin(), fastest_by_gpus.end(), c.gpus,
+                             [](const auto& entry, double g) { return entry.first < g; });
+  if (at != fastest_by_gpus.end() && at->first == c.gpus) {
+    at->second = std::min(at->second, time);
+  } else {
+    fastest_by_gpus.insert(at, {c.gpus, time});
+  }
+}
+
+// True when no layout of this split (any interleaving depth, recompute or ZeRO stage) can change
+// the answer. Each takes at least m × the slowest stage's time without its pipeline sends (VPP only
+// adds sends and the fill and drain; ZeRO only data-parallel and optimizer time; the least
+// recompute is checked), so its score is at least this bound's: worse than the top_n-th shape
+// kept so far, and slower than a kept layout on no more GPUs, it reaches neither list.
+bool LayoutSearch::State::cannot_matter(int pp, const std::vector<int>& split, double cluster_dp) {
+  if (!prunes || leaders.size() < options.top_n) return false;
+  const Key& k = keys[key_index];
+  TrainingTimeInputs& in = work;
+  TrainingLayout& l = in.memory.layout;
+  l.pp = pp;
+  l.vpp = 1;
+  if (l.stage_layers != split) l.stage_layers = split;
+  l.dp = cluster_dp;
+  in.global_batch = batch_for(cluster_dp, k.mb);
+  if (std::isnan(in.global_batch)) return false;
+  l.microbatches = in.global_batch / (k.mb * cluster_dp);
+  double stage_s = HUGE_VAL;
+  for (int rc : recomputes) {
+    l.recompute = kRecomputes[rc];
+    const StagePass pass = stage_pass(in, costs[static_cast<std::size_t>(rc)]);
+    stage_s = std::min(stage_s, pass.slowest_s - pass.pp_s);
+  }
+  const double gpus = k.tp * pp * cluster_dp * k.cp;
+  const LayoutCandidate bound = at_step(in, gpus, l.microbatches * stage_s);
+  constexpr double kMargin = 1 + 1e-9;  // rounding never prunes a tie
+  if (!(score(bound, objective) > leaders.back().second * kMargin)) return false;
+  const double time = time_score(bound);
+  for (const auto& [g, fastest] : fastest_by_gpus) {
+    if (g > gpus) break;
+    if (fastest * kMargin < time) return true;
   }
   return false;
 }
@@ -512,6 +615,10 @@ void LayoutSearch::State::unit(int pp) {
   for (const auto& split : splits) {
     const auto layers = split_layers(a.layers, pp, split);
     if (layers.empty()) continue;
+    if (cannot_matter(pp, split, cluster_dp)) {
+      skipped += 1;
+      continue;
+    }
     const int fewest = *std::min_element(layers.begin(), layers.end());
     double best_time = HUGE_VAL;
     double best_gpus = HUGE_VAL;
@@ -582,6 +689,7 @@ SearchResult LayoutSearch::result() const {
   r.global_batch = s.target;
   r.evaluated = s.evaluated;
   r.feasible = s.feasible;
+  r.skipped = s.skipped;
   const Objective objective = objective_of(s.options.objective);
   // Sorted by their ranking keys, read once per candidate (comparing candidates re-read
   // the recompute's name and the score: 6 % of a DeepSeek-V3 search in wasm). The candidates

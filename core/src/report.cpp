@@ -302,6 +302,7 @@ std::string search_json(const SearchReport& r) {
   fields.field("global_batch", r.search.global_batch);
   fields.field("evaluated", r.search.evaluated);
   fields.field("feasible", r.search.feasible);
+  fields.field("skipped", r.search.skipped);
   if (r.search.found) {
     fields.field("best", r.search.best);
   } else {

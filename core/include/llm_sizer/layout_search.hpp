@@ -87,6 +87,10 @@ struct SearchResult {
   double global_batch = 0;  ///< the batch every layout trains (sequences)
   double evaluated = 0;     ///< layouts whose memory and time were computed
   double feasible = 0;      ///< of those, layouts that fit on every stage
+  /// Pipeline splits of one (TP, PP, CP, EP, ETP, micro-batch, SP) skipped with all their
+  /// interleaving depths, recompute modes and ZeRO stages: their step, bounded from below, could
+  /// enter neither the top list nor the Pareto front (cluster searches, without keep_all).
+  double skipped = 0;
   bool found = false;
   LayoutCandidate best;
   std::vector<LayoutCandidate> top;     ///< best first, one per (TP, PP, DP, CP, EP)
@@ -169,6 +173,7 @@ void visit_fields(Visitor& v, const SearchResult& r) {
   v.field("global_batch", r.global_batch);
   v.field("evaluated", r.evaluated);
   v.field("feasible", r.feasible);
+  v.field("skipped", r.skipped);
   v.field("found", r.found);
   v.field("best", r.best);
   v.field("top", r.top);

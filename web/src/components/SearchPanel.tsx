@@ -74,6 +74,8 @@ export function SearchPanel() {
           })}{' '}
           {orNaN(search.globalBatch) > 0 &&
             t('ui.search_batch', { batch: n(search.globalBatch, 0) })}
+          {orNaN(search.skipped) > 0 &&
+            ` ${t('ui.search_skipped', { skipped: n(search.skipped, 0) })}`}
           {running && ` ${t('ui.searching')}`}
           {state.status === 'cancelled' && (
             <span data-testid="search-cancelled"> {t('ui.search_cancelled')}</span>
