@@ -22,6 +22,14 @@ struct FactsRow {
   Arch arch = Arch::kOther;
 };
 
+// Hopper's per-tile cost before the K loop streams, in reduction elements (kernel_model.hpp):
+// OpenXLA's sm_90 matmul table (tensorflow/tensorflow third_party/xla/xla/service/gpu/model/
+// matmul_interpolator_data.h), bf16, 4 × 4096 × 4096 outputs, fitted as 1/rate = (1 + K₀/K)/R.
+// At K = 4096 that table already reaches the MAMF (793.1 TFLOP/s against 794.5): the maximum the
+// falling rate is relative to.
+constexpr double kHopperKOverhead = 166;
+constexpr double kHopperMamfK = 4096;
+
 // NCCL bus bandwidth over the NVLink line rate: NVLink 4 (Hopper) 370 of 450 GB/s with NCCL's
 // ~20 % protocol overhead (S. Jeaugey, NCCL maintainer, NVIDIA/nccl-tests#212); NVLink 3 (A100)
 // 200–208 of 300 GB/s in all_reduce_perf (NVIDIA/nccl-tests#149, #178).
@@ -63,9 +71,16 @@ const FactsRow* row_of(std::string_view accelerator_id) {
 
 KernelFacts kernel_facts(std::string_view accelerator_id) {
   if (const FactsRow* row = row_of(accelerator_id)) {
-    return {row->sms, row->gemm_bf16, row->gemm_fp8, row->comm, row->arch == Arch::kAmpere};
+    const bool hopper = row->arch == Arch::kHopper && std::isfinite(row->gemm_bf16);
+    return {row->sms,
+            row->gemm_bf16,
+            row->gemm_fp8,
+            row->comm,
+            row->arch == Arch::kAmpere,
+            hopper ? kHopperKOverhead : 0,
+            hopper ? kHopperMamfK : 0};
   }
-  return {kUnknown, kUnknown, kUnknown, kUnknown, false};
+  return {kUnknown, kUnknown, kUnknown, kUnknown, false, 0, 0};
 }
 
 AttentionKernel attention_kernel(std::string_view accelerator_id, bool pytorch,

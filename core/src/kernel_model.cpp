@@ -31,6 +31,10 @@ double gemm_s(const KernelSpeeds& k, double m, double kdim, double n, double ope
   } else {
     // A batch of small GEMMs fills the GPU together: quantize over the whole batch's tiles.
     rate = k.matmul_flops * k.gemm_efficiency * gemm_utilization(m * batch, n, k.sms);
+    if (k.k_overhead > 0 && k.k_of_maximum > 0) {
+      const double k0 = k.k_overhead;
+      rate *= std::min(1.0, (kdim / (kdim + k0)) / (k.k_of_maximum / (k.k_of_maximum + k0)));
+    }
   }
   const double in_bytes = batch * operand_bytes * (m * kdim + kdim * n);
   const double out = batch * out_bytes * m * n;

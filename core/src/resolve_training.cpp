@@ -308,6 +308,8 @@ void resolve_training(Resolver& r, ResolvedPlan& out) {
                comm_known ? facts.comm_efficiency : kDefaultCommEfficiency,
                comm_known ? InputSource::kAutomatic : InputSource::kDefault);
   time.serial_epilogue = facts.serial_epilogue;
+  time.gemm_k_overhead = facts.k_overhead;
+  time.gemm_k_of_maximum = facts.k_of_maximum;
   time.tp_overlap = s.tp_overlap = r.number("tp_overlap", p.tp_overlap, 0) == 1;
   time.moe_overlap = s.moe_overlap = r.number("moe_overlap", p.moe_overlap, 0) == 1;
   // A given compute efficiency replaces the kernel model; automatic leaves it to the model.

@@ -14,6 +14,12 @@
 /// epilogue); Hopper's persistent, warp-specialized kernels store one tile while computing the
 /// next (CUTLASS 3, TMA stores). So before Hopper the output's bytes add to the time instead of
 /// joining the roofline.
+/// A tile also pays a fixed cost before its K loop streams (filling the operand pipeline), as if
+/// its reduction were K₀ longer: below the K at which the maximum is reached the rate falls as
+/// K / (K + K₀), relative to that K. Measured on Hopper only: OpenXLA's per-shape table for sm_90
+/// (matmul_interpolator_data.h, bf16, 4 × 4096 × 4096 outputs, K 256 … 4096: 504, 620, 726, 765,
+/// 793 TFLOP/s, the last the MAMF) fits K₀ = 166 (least squares on 1/rate against 1/K); bf16
+/// only, so FP8 GEMMs keep the maximum.
 /// Element-wise kernels stream their bytes at the HBM bandwidth times the memory efficiency.
 /// Flash attention runs at the kernel's published efficiency for long sequences, reached along
 /// η(s) = η_∞ · s / (s + s½) (FlashAttention-3 paper, Shah et al. 2024, Figures 5–6: H100 SXM5,
@@ -33,6 +39,8 @@ struct KernelSpeeds {
   double memory_bytes_per_s = 0;        ///< HBM bandwidth × memory efficiency
   double sms = 0;                       ///< streaming multiprocessors; 0 when not known
   bool serial_epilogue = false;         ///< output tiles written after their K loop (before Hopper)
+  double k_overhead = 0;  ///< K₀: a tile's fixed cost in reduction elements; 0 when not measured
+  double k_of_maximum = 0;  ///< K from which GEMMs reach gemm_efficiency
   /// When set (> 0), every GEMM and attention kernel runs at this share of peak instead: the
   /// plan's own compute efficiency replaces the kernel model (no quantization, no curve).
   double fixed_compute_efficiency = 0;
@@ -68,6 +76,8 @@ struct KernelFacts {
   double gemm_fp8_efficiency = 0;
   double comm_efficiency = 0;    ///< NCCL's bus bandwidth over the NVLink line rate
   bool serial_epilogue = false;  ///< pre-Hopper GEMM epilogues (see above)
+  double k_overhead = 0;         ///< K₀ (see above); 0 where not measured
+  double k_of_maximum = 0;       ///< K from which GEMMs reach the MAMF
 };
 KernelFacts kernel_facts(std::string_view accelerator_id);
 

@@ -36,10 +36,12 @@ struct TrainingTimeInputs {
   double comm_efficiency = 0;           ///< share of link bandwidth collectives reach
   double sms = 0;                       ///< streaming multiprocessors (NaN: not known)
   bool serial_epilogue = false;         ///< GEMM outputs written after their K loop (Ampere)
-  bool tp_overlap = false;              ///< TP collectives overlapped with the GEMMs beside them
-  bool moe_overlap = false;             ///< MoE all-to-alls overlapped with compute
-  double achieved_tflops = 0;           ///< measured hardware TFLOP/s per GPU (NaN: predict)
-  double intra_node_gbps = 0;           ///< per GPU and direction (NaN: unknown)
+  double gemm_k_overhead = 0;    ///< a GEMM tile's fixed cost in K elements (kernel_model.hpp)
+  double gemm_k_of_maximum = 0;  ///< K from which GEMMs reach their efficiency
+  bool tp_overlap = false;       ///< TP collectives overlapped with the GEMMs beside them
+  bool moe_overlap = false;      ///< MoE all-to-alls overlapped with compute
+  double achieved_tflops = 0;    ///< measured hardware TFLOP/s per GPU (NaN: predict)
+  double intra_node_gbps = 0;    ///< per GPU and direction (NaN: unknown)
   double inter_node_gbps = 0;
   double gpus_per_node = 8;
   double dp_overlap = 0;          ///< share of the DP collectives the compute beside them may hide
