@@ -60,13 +60,15 @@ try {
   const page = await openWatchedPage(browser);
   await page.goto(`${page_server.url}#v=2&m=gpt3-175b&a=h100-80g&pp=10&cluster=1024&tokens=300e9`);
   await showSearch(page);
-  const searchMs = async () => {
-    await page.waitForFunction(() => {
+  // The finished search's time, as the page's summary states it.
+  const searchMsOn = async (p) => {
+    await p.waitForFunction(() => {
       const el = document.querySelector('[data-testid=search-summary]');
       return el && el.dataset.ms && !el.textContent.includes('…');
     });
-    return Number(await page.getAttribute('[data-testid=search-summary]', 'data-ms'));
+    return Number(await p.getAttribute('[data-testid=search-summary]', 'data-ms'));
   };
+  const searchMs = () => searchMsOn(page);
   const search = [await searchMs()];
   for (const mfu of ['0.55', '0.6', '0.5', '0.6', '0.55']) {
     await page.fill('[data-testid=input-mfu]', mfu).catch(async () => {
@@ -84,20 +86,13 @@ try {
   const moePage = await openWatchedPage(browser);
   await moePage.goto(`${page_server.url}#v=2&m=deepseek-v3&a=h800-80g&cluster=2048&tokens=14.8e12`);
   await showSearch(moePage);
-  const moeSearchMs = async () => {
-    await moePage.waitForFunction(() => {
-      const el = document.querySelector('[data-testid=search-summary]');
-      return el && el.dataset.ms && !el.textContent.includes('…');
-    });
-    return Number(await moePage.getAttribute('[data-testid=search-summary]', 'data-ms'));
-  };
-  const moeSearch = [await moeSearchMs()];
+  const moeSearch = [await searchMsOn(moePage)];
   for (const tokens of ['14e12', '14.8e12', '14e12', '14.8e12']) {
     await moePage.fill('[data-testid=input-tokens]', tokens);
     await moePage.waitForFunction(
       () => !document.querySelector('[data-testid=search-summary]')?.textContent.includes('…'),
     );
-    moeSearch.push(await moeSearchMs());
+    moeSearch.push(await searchMsOn(moePage));
   }
   await moePage.close();
 
