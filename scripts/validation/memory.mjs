@@ -272,6 +272,18 @@ function trainedPlan(run) {
     });
     return { texts, assumed: 'FSDP, fp32 master weights', stated: !L.recompute ? false : !fp8 };
   }
+  if (/^DeepSpeed ZeRO-3/.test(fw)) {
+    // DeepSpeed's ZeRO-3 alone: fp16 weights and gradients, fp32 master and Adam moments, all
+    // sharded over DP; its own recompute (Narayanan et al. 2021 count it in their FLOPs).
+    Object.assign(texts, {
+      framework: 'deepspeed',
+      recipe: 'mixed16',
+      zero: '3',
+      recompute: RECOMPUTE(L.recompute),
+      flashAttention: L.flash_attention === false ? '0' : '1',
+    });
+    return { texts, assumed: "DeepSpeed's default buckets and prefetch", stated: false };
+  }
   // Megatron-LM, NeMo, Megatron-Bridge, MLPerf (Megatron), Megatron-DeepSpeed: Megatron's
   // defaults where the source says nothing: no recompute, sequence parallel with TP, the
   // distributed optimizer under NeMo and Megatron-Bridge (distributed_fused_adam).
