@@ -686,6 +686,7 @@ SearchResult LayoutSearch::result() const {
   const State& s = *state_;
   SearchResult r;
   r.mode = s.deadline ? "deadline" : "cluster";
+  r.gpus_per_node = s.base.gpus_per_node;
   r.global_batch = s.target;
   r.evaluated = s.evaluated;
   r.feasible = s.feasible;

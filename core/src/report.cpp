@@ -289,8 +289,19 @@ SearchReport search_plan(const Plan& plan, bool keep_all) {
 }
 
 void finish_search(SearchReport& report) {
-  if (!report.search.found) {
+  const SearchResult& s = report.search;
+  if (!s.found) {
     report.issues.push_back({"search_nothing_fits", "", Severity::kWarning, {}});
+    return;
+  }
+  // ZeRO-3 over ranks in several nodes: the one published scaling measurement of it (Narayanan
+  // et al. 2021, Table 2; docs/validation.md) ran 1.6-5x slower than this model predicts.
+  const LayoutCandidate& best = s.best;
+  if (best.zero >= 3 && best.tp * best.dp * best.cp > s.gpus_per_node) {
+    report.issues.push_back({"search_best_zero3_across_nodes",
+                             "",
+                             Severity::kWarning,
+                             {{"dp", format_shortest(best.dp * best.cp)}}});
   }
 }
 
