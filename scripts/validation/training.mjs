@@ -536,9 +536,9 @@ export function render(result) {
           `table to today's figures: median ≤ ${BOUNDS.medianAbsError * 100} %, largest ≤ ` +
           `${BOUNDS.maxAbsError * 100} %, at least ${BOUNDS.minRows} runs under the bounds, ` +
           `${BOUNDS.minInTop} published layouts in the top ${TARGETS.searchTop} and ` +
-          `${BOUNDS.minWithin} within ${TARGETS.searchWithin * 100} % of the best. Where a ` +
-          'published layout is missing from the search ("#—", "—"), the memory model finds that ' +
-          'it does not fit the card at the settings stated, so the search cannot rank it.'),
+          `${BOUNDS.minWithin} within ${TARGETS.searchWithin * 100} % of the best. "#—" is a ` +
+          `published layout outside the top ${TARGETS.searchTop}; "#—, —" one the memory model ` +
+          'finds does not fit the card at the settings stated, so the search cannot rank it.'),
     '',
     'Error = predicted ÷ published − 1 (tokens/s per GPU: positive is faster than published; ' +
       's/step: positive is slower). Settings a source leaves open are what the search picks for ' +
