@@ -26,13 +26,14 @@ export const TARGETS = {
 };
 
 // What tests/web/validation-training.test.mjs holds the table to: today's figures (median
-// 9.9 %, largest 42.3 %, 66 of 84 published layouts in the top 10, 57 within 10 % of the best),
-// rounded up, so that no change makes them worse unnoticed; and no fewer rows under the bounds.
+// 9.6 %, largest 34.3 %, 65 of 83 published layouts in the top 10, 57 within 10 % of the best),
+// rounded up, so that no change makes them worse unnoticed; and no fewer rows under the bounds
+// (83 since both of Megatron-Bridge's conflicting Qwen3-30B-A3B figures are left out).
 export const BOUNDS = {
   medianAbsError: 0.1,
-  maxAbsError: 0.43,
-  minRows: 84,
-  minInTop: 66,
+  maxAbsError: 0.35,
+  minRows: 83,
+  minInTop: 65,
   minWithin: 57,
 };
 
@@ -141,11 +142,14 @@ function recipe(layout, fw, notes) {
 
 // Runs whose source publishes another figure for the same stated run: no plan can be right for
 // both, and nothing stated tells them apart.
+// Both figures are left out: keeping either would pick the answer by what the model predicts.
+const QWEN3_30B_CONFLICT =
+  'the same stated layout, batch and precision (TP1 PP2 EP8 VPP24, MBS 2, GBS 512, FP8) is ' +
+  'published at 10,494 tokens/s/GPU in the 25.09 table and at 5,275 in 25.11; the pages state ' +
+  'nothing that tells the two runs apart, so neither is held to the bounds';
 const CONFLICTING = {
-  'mbridge-2511-qwen3_30b_a3b-16gpu':
-    'the same stated layout, batch and precision (TP1 PP2 EP8 VPP24, MBS 2, GBS 512, FP8) is ' +
-    'published at 10,494 tokens/s/GPU in the 25.09 table and at 5,275 in 25.11; the pages state ' +
-    'nothing that tells the two runs apart (25.09 is kept)',
+  'mbridge-2509-qwen3_30b_a3b-16gpu': QWEN3_30B_CONFLICT,
+  'mbridge-2511-qwen3_30b_a3b-16gpu': QWEN3_30B_CONFLICT,
 };
 
 /** Why a run is left out of the table's bounds, or null. */
