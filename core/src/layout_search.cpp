@@ -143,6 +143,7 @@ struct LayoutSearch::State {
   LayoutCandidate describe(const TrainingTimeInputs& in, const TrainingTime& t, double peak_bytes,
                            bool fits) const;
   bool valid(const TrainingTimeInputs& in) const;
+  bool set_dp(double dp);  // DP, the batch it trains and its micro-batches, into `work`
   void note_kept(const LayoutCandidate& c);
   bool cannot_matter(int pp, const std::vector<int>& split, double cluster_dp);
 };
@@ -280,6 +281,17 @@ void LayoutSearch::State::prepare_key() {
   key_ready = true;
 }
 
+// False when the batch allows no DP this size (within its tolerance).
+bool LayoutSearch::State::set_dp(double dp) {
+  const double mb = keys[key_index].mb;
+  TrainingLayout& l = work.memory.layout;
+  l.dp = dp;
+  work.global_batch = batch_for(dp, mb);
+  if (std::isnan(work.global_batch)) return false;
+  l.microbatches = work.global_batch / (mb * dp);
+  return true;
+}
+
 bool LayoutSearch::State::valid(const TrainingTimeInputs& in) const {
   const LayoutProposal p =
       layout_proposal(in.memory.layout, in.global_batch, options.tp_may_cross_nodes);
@@ -327,7 +339,6 @@ LayoutCandidate LayoutSearch::State::describe(const TrainingTimeInputs& in, cons
 
 bool LayoutSearch::State::consider(int pp, const std::vector<int>& split, double vpp,
                                    double cluster_dp) {
-  const Key& k = keys[key_index];
   // The key's inputs (TP, CP, EP, ETP, micro-batch, SP set by prepare_key), not a copy per layout.
   TrainingTimeInputs& in = work;
   TrainingLayout& l = in.memory.layout;
@@ -338,10 +349,7 @@ bool LayoutSearch::State::consider(int pp, const std::vector<int>& split, double
 
   // Sets DP and the batch; false when the rulebook or the schedule refuses them.
   const auto place = [&](double dp) {
-    l.dp = dp;
-    in.global_batch = batch_for(dp, k.mb);
-    if (std::isnan(in.global_batch)) return false;
-    l.microbatches = in.global_batch / (k.mb * dp);
+    if (!set_dp(dp)) return false;
     // The interleaved schedule runs micro-batches in groups of PP (Megatron-LM, schedules.py).
     if (vpp > 1 && !is_multiple(l.microbatches, pp)) return false;
     return valid(in);
@@ -505,15 +513,11 @@ LayoutCandidate at_step(const TrainingTimeInputs& in, double gpus, double step_s
   LayoutCandidate c;
   c.gpus = gpus;
   c.step_s = step_s;
-  const double tokens_per_step = in.global_batch * in.memory.layout.seq_len;
-  c.tokens_per_s = tokens_per_step / step_s;
-  c.days = c.gpu_hours = c.cost = kNaN;
-  if (std::isfinite(in.tokens) && in.tokens > 0) {
-    const double seconds = std::ceil(in.tokens / tokens_per_step) * step_s;
-    c.days = seconds / kSecondsPerDay;
-    c.gpu_hours = seconds / kSecondsPerHour * gpus;
-    c.cost = c.gpu_hours * in.price_per_gpu_hour;
-  }
+  c.tokens_per_s = in.global_batch * in.memory.layout.seq_len / step_s;
+  const RunLength run = run_length(in, gpus, step_s);
+  c.days = run.days;
+  c.gpu_hours = run.gpu_hours;
+  c.cost = run.cost;
   return c;
 }
 
@@ -563,10 +567,7 @@ bool LayoutSearch::State::cannot_matter(int pp, const std::vector<int>& split, d
   l.pp = pp;
   l.vpp = 1;
   if (l.stage_layers != split) l.stage_layers = split;
-  l.dp = cluster_dp;
-  in.global_batch = batch_for(cluster_dp, k.mb);
-  if (std::isnan(in.global_batch)) return false;
-  l.microbatches = in.global_batch / (k.mb * cluster_dp);
+  if (!set_dp(cluster_dp)) return false;
   double stage_s = HUGE_VAL;
   for (int rc : recomputes) {
     l.recompute = kRecomputes[rc];

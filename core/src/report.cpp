@@ -6,6 +6,7 @@
 
 #include "llm_sizer/json_visitor.hpp"
 #include "llm_sizer/launch_commands.hpp"
+#include "llm_sizer/layout_rules.hpp"
 #include "llm_sizer/layout_search.hpp"
 #include "llm_sizer/number_format.hpp"
 #include "llm_sizer/plan_codec.hpp"
@@ -294,10 +295,8 @@ void finish_search(SearchReport& report) {
     report.issues.push_back({"search_nothing_fits", "", Severity::kWarning, {}});
     return;
   }
-  // ZeRO-3 over ranks in several nodes: the one published scaling measurement of it (Narayanan
-  // et al. 2021, Table 2; docs/validation.md) ran 1.6-5x slower than this model predicts.
   const LayoutCandidate& best = s.best;
-  if (best.zero >= 3 && best.tp * best.dp * best.cp > s.gpus_per_node) {
+  if (zero3_across_nodes(best.zero, best.tp, best.dp, best.cp, s.gpus_per_node)) {
     report.issues.push_back({"search_best_zero3_across_nodes",
                              "",
                              Severity::kWarning,

@@ -351,10 +351,9 @@ FullTraining full_training(const ResolvedPlan& plan, double tp, double pp, doubl
     if (!result.time.comm_known) {
       issues.push_back({"bandwidth_unknown", "inter_node_bandwidth_gbps", Severity::kWarning, {}});
     }
-    // ZeRO-3 over ranks in several nodes: the one published scaling measurement of it (Narayanan
-    // et al. 2021, Table 2; docs/validation.md) ran 1.6-5x slower than this model predicts.
     const TrainingLayout& l = in.layout;
-    if (!result.time.measured && l.zero >= 3 && l.tp * l.dp * l.cp > time_inputs.gpus_per_node) {
+    if (!result.time.measured &&
+        zero3_across_nodes(l.zero, l.tp, l.dp, l.cp, time_inputs.gpus_per_node)) {
       issues.push_back(
           {"zero3_across_nodes", "zero", Severity::kWarning, {{"dp", n(l.dp * l.cp)}}});
     }

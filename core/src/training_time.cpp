@@ -101,12 +101,12 @@ TrainingTime time_with(const TrainingTimeInputs& in, double params_per_card,
   t.mfu = t.model_flops_per_token * t.tokens_per_s / (t.gpus * peak_flops);
   t.hfu = t.hardware_flops_per_token * t.tokens_per_s / (t.gpus * peak_flops);
 
+  const RunLength run = run_length(in, t.gpus, t.step_s);
+  t.steps = run.steps;
+  t.days = run.days;
+  t.gpu_hours = run.gpu_hours;
+  t.cost = run.cost;
   if (std::isfinite(in.tokens) && in.tokens > 0) {
-    t.steps = std::ceil(in.tokens / t.tokens_per_step);
-    const double seconds = t.steps * t.step_s;
-    t.days = seconds / kSecondsPerDay;
-    t.gpu_hours = seconds / kSecondsPerHour * t.gpus;
-    t.cost = t.gpu_hours * in.price_per_gpu_hour;
     t.energy_kwh = t.gpu_hours * in.power_w * in.pue / 1000;
     const auto days_at = [&](double mfu) {
       return t.model_flops_per_token * in.tokens / (t.gpus * peak_flops * mfu) / kSecondsPerDay;
@@ -115,7 +115,7 @@ TrainingTime time_with(const TrainingTimeInputs& in, double params_per_card,
     t.days_at_mfu_40 = days_at(0.4);
     t.days_at_mfu_50 = days_at(0.5);
   } else {
-    t.steps = t.days = t.gpu_hours = t.cost = t.energy_kwh = kNaN;
+    t.energy_kwh = kNaN;
     t.days_at_mfu_30 = t.days_at_mfu_40 = t.days_at_mfu_50 = kNaN;
   }
   return t;
@@ -130,6 +130,17 @@ TrainingTime training_time(const TrainingTimeInputs& in, double params_per_card)
 TrainingTime training_time(const TrainingTimeInputs& in, double params_per_card,
                            const LayerCosts& costs) {
   return time_with(in, params_per_card, &costs);
+}
+
+RunLength run_length(const TrainingTimeInputs& in, double gpus, double step_s) {
+  if (!(std::isfinite(in.tokens) && in.tokens > 0)) return {kNaN, kNaN, kNaN, kNaN};
+  RunLength r;
+  r.steps = std::ceil(in.tokens / (in.global_batch * in.memory.layout.seq_len));
+  const double seconds = r.steps * step_s;
+  r.days = seconds / kSecondsPerDay;
+  r.gpu_hours = seconds / kSecondsPerHour * gpus;
+  r.cost = r.gpu_hours * in.price_per_gpu_hour;
+  return r;
 }
 
 }  // namespace llm_sizer

@@ -5,6 +5,11 @@
 // 2 + 1 + 1 B per parameter) or keeps the weights themselves in FP8 with their transpose (recipe
 // "fp8-param", 1 + 1 B), the fp32 main copy living in the distributed optimizer either way.
 
+/** Whether a run's framework is DeepSpeed's ZeRO-3 on its own (Narayanan et al. 2021, Table 2). */
+export function deepspeedZero3(framework) {
+  return /^DeepSpeed ZeRO-3/.test(framework ?? '');
+}
+
 /**
  * Whether a published run trained in FP8: its stated precision, or, for Megatron-Bridge 25.09,
  * which prints no precision column, the table's footnote on FP8 scaling.

@@ -10,6 +10,7 @@
 // row is listed with the reason it is not.
 import { readFile } from 'node:fs/promises';
 import {
+  deepspeedZero3,
   expertTensorParallel,
   fp8WeightStorage,
   recomputeDefault,
@@ -272,7 +273,7 @@ function trainedPlan(run) {
     });
     return { texts, assumed: 'FSDP, fp32 master weights', stated: !L.recompute ? false : !fp8 };
   }
-  if (/^DeepSpeed ZeRO-3/.test(fw)) {
+  if (deepspeedZero3(fw)) {
     // DeepSpeed's ZeRO-3 alone: fp16 weights and gradients, fp32 master and Adam moments, all
     // sharded over DP; its own recompute (Narayanan et al. 2021 count it in their FLOPs).
     Object.assign(texts, {

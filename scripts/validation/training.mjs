@@ -8,6 +8,7 @@
 // published layout must be within 10 % of its best time and among its top 10 layouts.
 import { readFile } from 'node:fs/promises';
 import {
+  deepspeedZero3,
   expertTensorParallel,
   fp8WeightStorage,
   recomputeDefault,
@@ -130,7 +131,7 @@ function accelerator(text) {
 
 function framework(text) {
   if (!text) return 'megatron';
-  if (/^DeepSpeed ZeRO-3/.test(text)) return 'deepspeed';
+  if (deepspeedZero3(text)) return 'deepspeed';
   return /torchtitan|PyTorch|metaseq|Meta internal/.test(text) ? 'pytorch' : 'megatron';
 }
 
@@ -171,7 +172,7 @@ function exclusion(run) {
   }
   if (/Nano/.test(model.name)) return 'hybrid Mamba layers (not a transformer of this model)';
   if (CONFLICTING[run.id]) return CONFLICTING[run.id];
-  if (/^DeepSpeed ZeRO-3/.test(layout.framework ?? '')) {
+  if (deepspeedZero3(layout.framework)) {
     return (
       "DeepSpeed's ZeRO-3 of 2021 without model parallelism: measured 1.6–5× slower than the " +
       'model predicts (its weight gathers and gradient reduction hidden behind the compute); ' +
@@ -457,13 +458,14 @@ export async function evaluate(core) {
     // The search on the same cluster and batch, free in the layout (the source's own settings
     // kept), against the best variant of the published layout (what it leaves open, searched).
     const cluster = String(run.hardware.gpus);
-    const free = { ...base, ...searchLimitsFor(run), clusterGpus: cluster };
+    const limits = searchLimitsFor(run);
+    const free = { ...base, ...limits, clusterGpus: cluster };
     for (const key of ['tp', 'pp', 'dp', 'cp', 'ep', 'vpp', 'microBatch', 'zero', 'stageLayers']) {
       delete free[key];
     }
     if (!row.reason) {
       const search = core.search(free);
-      const published = core.search({ ...base, ...searchLimitsFor(run), clusterGpus: cluster });
+      const published = core.search({ ...base, ...limits, clusterGpus: cluster });
       if (search.ran && search.search.found && published.ran && published.search.found) {
         const top = search.search.top;
         row.search = {

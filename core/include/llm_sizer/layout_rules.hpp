@@ -92,6 +92,14 @@ std::vector<Issue> layout_rule_issues(unsigned broken, const Architecture& arch,
 double data_parallel_for_cluster(double cluster_gpus, double replica_gpus, double global_batch,
                                  double micro_batch);
 
+/// ZeRO-3 whose weight gathers leave the node: the DP × CP ranks that shard the weights, TP apart,
+/// span more than one node. The one published scaling measurement of it (Narayanan et al. 2021,
+/// Table 2; docs/validation.md) ran 1.6–5× slower than the step-time model predicts, so the
+/// search's best layout and a plan's step time say so.
+inline bool zero3_across_nodes(double zero, double tp, double dp, double cp, double gpus_per_node) {
+  return zero >= 3 && tp * dp * cp > gpus_per_node;
+}
+
 /// Tensor-parallel sizes that divide the heads and K/V heads, up to `limit`, smallest first.
 std::vector<double> valid_tensor_parallel_sizes(const Architecture& arch, double limit);
 

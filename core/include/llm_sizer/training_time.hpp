@@ -154,4 +154,16 @@ void flops_per_token(const Architecture& arch, double seq_len, Recompute recompu
 /// Time, cost and energy of a layout. `params_per_card` is the peak stage's (for gradient bytes).
 TrainingTime training_time(const TrainingTimeInputs& in, double params_per_card);
 
+/// A run over the plan's tokens on `gpus` GPUs at `step_s` per step of global_batch × seq_len
+/// tokens: steps = ⌈tokens / tokens per step⌉, seconds = steps × step_s, then days, GPU-hours and
+/// cost (price × GPU-hours). NaN without a token count. training_time() fills its own from it,
+/// and the layout search bounds a layout's ranking with it.
+struct RunLength {
+  double steps = 0;
+  double days = 0;
+  double gpu_hours = 0;
+  double cost = 0;
+};
+RunLength run_length(const TrainingTimeInputs& in, double gpus, double step_s);
+
 }  // namespace llm_sizer
