@@ -121,7 +121,7 @@ std::string time_text(const FullTraining& t, const Messages& m) {
   // The step's split, term by term, as the page's table shows it (the core's list).
   std::vector<std::vector<std::string>> split;
   for (const StepPart& part : time.parts) {
-    split.push_back({m.format("time." + part.id),
+    split.push_back({m.format("time." + std::string(part.id)),
                      known(part.s, rounded(part.s, 3) + " " + m.format("unit.s"))});
   }
   out += "\n" + m.format("ui.step_time", {{"n", rounded(time.step_s, 2)}}) + "\n";
