@@ -262,6 +262,11 @@ const STATED = {
   // DeepSeek-V3 §3.2: DualPipe overlaps every all-to-all with computation and runs two
   // directions of chunks per rank (as interleaving over two chunks).
   'deepseek-v3-2024-pretrain': { moeOverlap: '1', vpp: '2' },
+  // Megatron-Bridge's 25.09 benchmark script for DeepSeek-V3 on H100 (scripts/performance/
+  // run_script.py, commit f37f883a8 "dsv3 2509"): the expert all-to-all overlapped with the other
+  // micro-batch's compute (overlap_moe_expert_parallel_comm, "A2A_1F1B"), and
+  // overlap_grad_reduce = False.
+  'mbridge-2509-deepseekv3-1024gpu': { moeOverlap: '1', dpOverlap: '0' },
 };
 
 // The attention kernel FlashAttention-2 runs at on H100 SXM5 (Shah et al. 2024, FlashAttention-3,
