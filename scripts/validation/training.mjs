@@ -27,15 +27,15 @@ export const TARGETS = {
 };
 
 // What tests/web/validation-training.test.mjs holds the table to: today's figures (median
-// 9.6 %, largest 34.3 %, 65 of 83 published layouts in the top 10, 57 within 10 % of the best),
+// 9.5 %, largest 33.4 %, 65 of 83 published layouts in the top 10, 58 within 10 % of the best),
 // rounded up, so that no change makes them worse unnoticed; and no fewer rows under the bounds
 // (83 since both of Megatron-Bridge's conflicting Qwen3-30B-A3B figures are left out).
 export const BOUNDS = {
   medianAbsError: 0.1,
-  maxAbsError: 0.35,
+  maxAbsError: 0.34,
   minRows: 83,
   minInTop: 65,
-  minWithin: 57,
+  minWithin: 58,
 };
 
 const DATA = new URL('../../validation/data/training-runs.json', import.meta.url);
@@ -285,6 +285,11 @@ const STATED_BY_PREFIX = [
   // leaves NVTE_FLASH_ATTN=0 commented out. From v4.0, TE picks cuDNN's fused attention on
   // sm90 (the plan's default kernel).
   ['mlperf-v31-', { attentionEfficiency: FLASH2_H100 }],
+  // Megatron-LM README's H100 table (commit 937571cf, 2024-07-15): TransformerEngine before 1.8
+  // (2024-07-24), whose DotProductAttention "prioritizes FlashAttention over FusedAttention"
+  // (attention.py, v1.7) and installs flash-attn 2 with itself (setup.py: flash-attn>=2.0.6,
+  // <=2.5.8); TE 1.8 first gave cuDNN's FusedAttention preference on Hopper.
+  ['megatron-readme-h100-', { attentionEfficiency: FLASH2_H100 }],
   // MegaScale's Megatron-LM baseline, commit 285068c8 (Jiang et al. 2024, §6.1): the merge that
   // added --use-flash-attn, off by default, and MegaScale names FlashAttention-2 among its own
   // additions (§3.3), so the baseline ran the unfused attention; that commit has no
