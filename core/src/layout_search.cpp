@@ -600,9 +600,13 @@ void LayoutSearch::State::unit(int pp) {
   }
   // The even split, the plan's own, and the split that balances the embedding and LM head.
   std::vector<std::vector<int>> splits;
+  const bool even_only = !options.limits.uneven.allows(1);
   if (!base.memory.layout.stage_layers.empty()) {
     if (static_cast<int>(base.memory.layout.stage_layers.size()) != pp) return;
     splits.push_back(base.memory.layout.stage_layers);
+  } else if (even_only) {
+    if (a.layers % pp != 0) return;
+    splits.push_back({});
   } else {
     splits.push_back({});
     const LayerCosts& c = costs[static_cast<std::size_t>(recomputes.front())];
@@ -625,6 +629,7 @@ void LayoutSearch::State::unit(int pp) {
     double best_gpus = HUGE_VAL;
     for (int v = 1; v <= (pp > 1 ? fewest : 1); ++v) {
       if (!options.limits.vpp.allows(v)) continue;
+      if (even_only && v > 1 && fewest % v != 0) continue;
       if (!consider(pp, split, v, cluster_dp)) {
         // Deeper interleaving needs more memory and the same micro-batch count: in a cluster
         // nothing deeper can succeed. For a deadline a deeper (faster) one may still meet it.

@@ -9,7 +9,7 @@
 namespace llm_sizer {
 namespace {
 
-constexpr std::string_view kNames = "tp, pp, dp, cp, ep, etp, vpp, mb, zero, rc, sp";
+constexpr std::string_view kNames = "tp, pp, dp, cp, ep, etp, vpp, mb, zero, rc, sp, uneven";
 constexpr std::string_view kRecomputes[] = {"none", "selective", "full"};
 
 DimensionLimit* dimension(SearchLimits& l, std::string_view name) {
@@ -24,6 +24,7 @@ DimensionLimit* dimension(SearchLimits& l, std::string_view name) {
   if (name == "zero") return &l.zero;
   if (name == "rc") return &l.recompute;
   if (name == "sp") return &l.sp;
+  if (name == "uneven") return &l.uneven;
   return nullptr;
 }
 

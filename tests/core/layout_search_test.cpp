@@ -312,6 +312,28 @@ TEST(LayoutSearch, InterleavingOnlyWithWholeGroupsOfMicroBatches) {
   }
 }
 
+// Megatron-LM before uneven pipelines (commit fa8bb59, 2024-09-05) asserts that PP divides the
+// layers and that each stage's layers divide into the virtual stages (arguments.py); `uneven=0`
+// searches what such a framework can run, and the search without it tries more.
+TEST(LayoutSearch, EvenSplitsOnlyWhenUnevenPipelinesAreLimitedOut) {
+  const auto uneven = [](const LayoutCandidate& c) {
+    const int layers = 80;  // Llama 3.1 70B
+    const int per_stage = layers / static_cast<int>(c.pp);
+    return layers % static_cast<int>(c.pp) != 0 || !c.stage_layers.empty() ||
+           per_stage % static_cast<int>(c.vpp) != 0;
+  };
+  const SearchReport free = search_plan(llama70b_on(256), true);
+  ASSERT_TRUE(free.search.found);
+  EXPECT_TRUE(std::any_of(free.search.all.begin(), free.search.all.end(), uneven));
+
+  Plan plan = llama70b_on(256);
+  plan.search_limits = "uneven=0";
+  const SearchReport even = search_plan(plan, true);
+  ASSERT_TRUE(even.search.found);
+  EXPECT_LT(even.search.evaluated, free.search.evaluated);
+  EXPECT_TRUE(std::none_of(even.search.all.begin(), even.search.all.end(), uneven));
+}
+
 TEST(LayoutSearch, TheParetoFrontOnlyAddsGpusToGoFaster) {
   Plan plan;
   plan.cluster_gpus = 1024;

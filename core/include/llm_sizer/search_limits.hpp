@@ -29,6 +29,11 @@ struct DimensionLimit {
 
 struct SearchLimits {
   DimensionLimit tp, pp, dp, cp, ep, etp, vpp, micro_batch, zero, recompute, sp;
+  /// Stage splits other than layers ÷ PP: 1 allows them (uneven and balanced splits, interleaving
+  /// over uneven stages), 0 keeps what Megatron-LM ran before uneven pipelines (commit fa8bb59,
+  /// 2024-09-05): PP dividing the layers, and the interleaving depth dividing each stage's layers
+  /// (arguments.py: "number of layers should be divisible by the pipeline parallel size").
+  DimensionLimit uneven;
   /// Recompute modes by index: 0 none, 1 selective, 2 full.
   static int recompute_index(std::string_view id);
 };
