@@ -478,9 +478,11 @@ bool LayoutSearch::State::consider(int pp, const std::vector<int>& split, double
     if (z <= 2) top_zero = z;
   }
   for (const Option& o : options_list) {
-    std::size_t index = std::lower_bound(dps.begin(), dps.end(), o.dp) - dps.begin();
+    const auto index =
+        static_cast<std::size_t>(std::lower_bound(dps.begin(), dps.end(), o.dp) - dps.begin());
     for (int step = 0; step < (deadline ? kDeadlineDpSteps : 1); ++step) {
-      const double dp = deadline ? (index + step < dps.size() ? dps[index + step] : kNaN) : o.dp;
+      const std::size_t at = index + static_cast<std::size_t>(step);
+      const double dp = deadline ? (at < dps.size() ? dps[at] : kNaN) : o.dp;
       if (std::isnan(dp)) break;
       if (dominated(o.rc, o.zero, dp)) continue;
       set_mode(o.rc, o.zero);

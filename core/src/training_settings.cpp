@@ -12,7 +12,6 @@ constexpr FrameworkProfile kMegatronProfile{"megatron", 0.5};
 constexpr FrameworkProfile kPytorchProfile{"pytorch", 0.5};
 constexpr FrameworkProfile kDeepspeedProfile{"deepspeed", 0.5};
 constexpr double kTargetTokensPerStep = 4194304;  // 4M = 2²² tokens
-constexpr double kMinMicrobatchesPerStage = 4;
 
 // A family's published batch: `sequences` of `seq_len` tokens (see the header for sources).
 struct FamilyBatch {
