@@ -27,12 +27,14 @@ export const TARGETS = {
 };
 
 // What tests/web/validation-training.test.mjs holds the table to: today's figures (median
-// 9.3 %, largest 33.4 %, 70 of 83 published layouts in the top 10, 58 within 10 % of the best),
+// 9.5 %, largest 40.8 %, 70 of 83 published layouts in the top 10, 58 within 10 % of the best),
 // rounded up, so that no change makes them worse unnoticed; and no fewer rows under the bounds
-// (83 since both of Megatron-Bridge's conflicting Qwen3-30B-A3B figures are left out).
+// (83 since both of Megatron-Bridge's conflicting Qwen3-30B-A3B figures are left out). The
+// largest rose from 33.4 % when the Megatron-LM README's H100 rows got the distributed optimizer
+// their --overlap-param-gather implies: the model is 25–41 % faster than every one of them.
 export const BOUNDS = {
   medianAbsError: 0.1,
-  maxAbsError: 0.34,
+  maxAbsError: 0.41,
   minRows: 83,
   minInTop: 70,
   minWithin: 58,
@@ -289,7 +291,10 @@ const STATED_BY_PREFIX = [
   // (2024-07-24), whose DotProductAttention "prioritizes FlashAttention over FusedAttention"
   // (attention.py, v1.7) and installs flash-attn 2 with itself (setup.py: flash-attn>=2.0.6,
   // <=2.5.8); TE 1.8 first gave cuDNN's FusedAttention preference on Hopper.
-  ['megatron-readme-h100-', { attentionEfficiency: FLASH2_H100 }],
+  // The same README runs "--overlap-param-gather", which Megatron-LM of that commit accepts only
+  // with the distributed optimizer (arguments.py: "--overlap-param-gather only supported with
+  // distributed optimizer"): ZeRO-1.
+  ['megatron-readme-h100-', { attentionEfficiency: FLASH2_H100, zero: '1' }],
   // NeMo 24.07's container (release branch r2.0.0rc1, Dockerfile: TE_TAG=7d576ed, 2024-06-13)
   // builds the same pre-1.8 TransformerEngine: FlashAttention-2 first.
   ['nemo2407-', { attentionEfficiency: FLASH2_H100 }],
@@ -537,6 +542,28 @@ function layoutText(run) {
   return parts.join(' ');
 }
 
+// The model's speed against the published one (predicted ÷ published throughput − 1, whichever
+// metric the row compares), by accelerator and GEMM precision: where the model runs fast or slow.
+function errorsByGroup(rows) {
+  const groups = new Map();
+  for (const r of rows.filter((x) => !x.reason && x.metric)) {
+    const fp8 = /fp8/.test(r.plan.recipe ?? '');
+    const key = `${r.plan.accelerator.split('-')[0].toUpperCase()} ${fp8 ? 'FP8' : 'BF16'}`;
+    if (!groups.has(key)) groups.set(key, []);
+    groups.get(key).push(r.metric.higherIsBetter ? r.error : 1 / (1 + r.error) - 1);
+  }
+  return [...groups]
+    .sort((a, b) => b[1].length - a[1].length)
+    .map(([key, errors]) => {
+      const sorted = [...errors].sort((a, b) => a - b);
+      const mid = (sorted[(sorted.length - 1) >> 1] + sorted[sorted.length >> 1]) / 2;
+      const range =
+        sorted.length > 1 ? `, ${pct(sorted[0])} to ${pct(sorted[sorted.length - 1])}` : '';
+      return `${key} ${sorted.length} run${sorted.length > 1 ? 's' : ''}: median ${pct(mid)}${range}`;
+    })
+    .join('; ');
+}
+
 export function render(result) {
   const { rows, summary } = result;
   const out = [];
@@ -552,6 +579,10 @@ export function render(result) {
       `largest ${pct(summary.max).slice(1)}. The published layout is among the search's top ` +
       `${TARGETS.searchTop} for ${inTop} of them and within ${TARGETS.searchWithin * 100} % of its ` +
       `best predicted time for ${within}.`,
+    '',
+    'The model against the published speed (predicted ÷ published throughput − 1: positive is ' +
+      `faster), by accelerator and GEMM precision: ` +
+      `${errorsByGroup(rows)}.`,
     '',
     `The aim (issue 12) is a median |error| ≤ ${TARGETS.medianAbsError * 100} %, the largest ≤ ` +
       `${TARGETS.maxAbsError * 100} %, and every published layout in the top ${TARGETS.searchTop} ` +
