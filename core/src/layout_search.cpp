@@ -699,13 +699,12 @@ SearchResult LayoutSearch::result() const {
   r.evaluated = s.evaluated;
   r.feasible = s.feasible;
   r.skipped = s.skipped;
-  const Objective objective = objective_of(s.options.objective);
   // Sorted by their ranking keys, read once per candidate (comparing candidates re-read
   // the recompute's name and the score: 6 % of a DeepSeek-V3 search in wasm). The candidates
   // themselves (with their split's text) are never moved.
   std::vector<Ranked> sorted;
   sorted.reserve(s.kept.size());
-  for (const auto& c : s.kept) sorted.push_back(ranked(c, score(c, objective)));
+  for (const auto& c : s.kept) sorted.push_back(ranked(c, score(c, s.objective)));
   std::sort(sorted.begin(), sorted.end());
   if (!sorted.empty()) {
     r.found = true;

@@ -306,24 +306,27 @@ const STATED_BY_PREFIX = [
 ];
 
 // What a run's framework could shard and split: the choices its published layout was picked
-// among. Megatron-LM's distributed optimizer (ZeRO-1) began in February 2022 (commit 329fe58,
-// "working on Float16DistributedOptimizer"): Narayanan et al. 2021 had ZeRO-0 only. ZeRO-3 came
-// with PyTorch FSDP-2 support (commit e1993fa, 2024-11-13, after Megatron-Core 0.9): runs on
-// Megatron-LM before it had ZeRO-0 or the distributed optimizer. Uneven pipeline stages came on
-// 2024-09-05 (commit fa8bb59); before, arguments.py asserts that PP divides the layers, and each
-// stage's layers the virtual stages. NeMo runs on Megatron-Core: MLPerf up to v4.0 (May 2024)
-// and NeMo 24.07 predate it.
-const EVEN_SPLITS_ONLY =
-  /^(megatron2021-|korthikanti2022-|megatron-readme-|megascale2024-t2-175b-megatron-lm-|mlperf-v30-|mlperf-v31-|mlperf-v40-|nemo2407-)/;
+// among (search limits, by run family). Megatron-LM's distributed optimizer (ZeRO-1) began in
+// February 2022 (commit 329fe58, "working on Float16DistributedOptimizer"): Narayanan et al. 2021
+// had ZeRO-0 only. ZeRO-3 came with PyTorch FSDP-2 support (commit e1993fa, 2024-11-13, after
+// Megatron-Core 0.9): runs on Megatron-LM before it had ZeRO-0 or the distributed optimizer.
+// Uneven pipeline stages came on 2024-09-05 (commit fa8bb59); before, arguments.py asserts that
+// PP divides the layers, and each stage's layers the virtual stages. NeMo runs on Megatron-Core:
+// MLPerf up to v4.0 (May 2024) and NeMo 24.07 predate it.
+const LIMITS_BY_PREFIX = [
+  ['megatron2021-', 'zero=0 uneven=0'],
+  ['korthikanti2022-', 'zero=0,1 uneven=0'],
+  ['megatron-readme-', 'zero=0,1 uneven=0'],
+  ['megascale2024-t2-175b-megatron-lm-', 'zero=0,1 uneven=0'],
+  ['mlperf-v30-', 'uneven=0'],
+  ['mlperf-v31-', 'uneven=0'],
+  ['mlperf-v40-', 'uneven=0'],
+  ['nemo2407-', 'uneven=0'],
+];
 
 function searchLimitsFor(run) {
-  const limits = [];
-  if (run.id.startsWith('megatron2021-')) limits.push('zero=0');
-  else if (/^(korthikanti2022-|megatron-readme-|megascale2024-t2-175b-megatron-lm-)/.test(run.id)) {
-    limits.push('zero=0,1');
-  }
-  if (EVEN_SPLITS_ONLY.test(run.id)) limits.push('uneven=0');
-  return limits.length ? { searchLimits: limits.join(' ') } : {};
+  const entry = LIMITS_BY_PREFIX.find(([prefix]) => run.id.startsWith(prefix));
+  return entry ? { searchLimits: entry[1] } : {};
 }
 
 // Megatron-Bridge's recipes (src/megatron/bridge/recipes/*, from 25.09 on: Llama 3, Llama 3.1,
