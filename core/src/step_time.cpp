@@ -515,6 +515,15 @@ StagePass stage_pass(const TrainingTimeInputs& in, const LayerCosts& costs) {
   bool unknown = costs.link_unknown;
   const Link pp_link = link(in, 2 * l.tp * l.cp * l.dp <= in.gpus_per_node, unknown);
   const double send = p > 1 ? pp_link.send_s(costs.p2p_bytes) : 0;
+  // Megatron's interleaved schedule overlaps a chunk's sends with the next chunk's compute in its
+  // 1F1B steady state only: the warm-up forwards and cool-down backwards send and wait
+  // (schedules.py; overlap_p2p_comm_warmup_flush, off by default, is what would hide them).
+  // The first stage has the longest warm-up, 2(p − 1) + (v − 1)p of its m·v chunks, and its
+  // timeline is the step's: that share of the sends is exposed on every stage.
+  const bool hide = v > 1 && mem.framework == Framework::kMegatron;
+  const double chunks = v * in.global_batch / (l.micro_batch * l.dp);
+  const double exposed_share =
+      hide ? std::min(1.0, (2.0 * (p - 1) + (v - 1) * p) / std::max(chunks, 1.0)) : 1;
   for_each_stage_run(a, p, l.stage_layers, [&](const StageRun& run) {
     const int i = run.stage;
     StageTime st;
@@ -523,11 +532,12 @@ StagePass stage_pass(const TrainingTimeInputs& in, const LayerCosts& costs) {
     if (i == 0) add_layers(st, costs.first, 1);
     if (i == p - 1) add_layers(st, costs.last, 1);
     if (p > 1) {
-      // Each chunk receives and sends forward and backward. Megatron overlaps these with
-      // compute under the interleaved schedule (overlap_p2p_comm); otherwise they wait.
-      const bool hide = v > 1 && mem.framework == Framework::kMegatron;
+      // Each chunk receives and sends forward and backward; the steady state's sends hide
+      // behind the next chunk's compute (above), the rest wait.
       const double chunk_compute = (st.fwd + st.bwd) / v;
-      st.pp = 2 * v * (hide ? overlapped(send, chunk_compute / 2, pp_link.compute_share) : send);
+      const double steady =
+          hide ? overlapped(send, chunk_compute / 2, pp_link.compute_share) : send;
+      st.pp = 2 * v * (exposed_share * send + (1 - exposed_share) * steady);
     }
     if (i == 0) {
       out.first_fwd_s = st.fwd;

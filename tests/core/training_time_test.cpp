@@ -57,6 +57,35 @@ TEST(TrainingTime, ReproducesMegatronsThirtyFourDaysForGpt3) {
   EXPECT_EQ(r.training.time.gpus, 1024);
 }
 
+// Megatron-LM's interleaved schedule (megatron/core/pipeline_parallel/schedules.py) hides a
+// chunk's sends behind the next chunk only in its 1F1B steady state; the first stage's
+// 2(p − 1) + (v − 1)p warm-up forwards and as many cool-down backwards send and wait.
+TEST(TrainingTime, InterleavedSendsWaitOutsideTheSteadyState) {
+  const auto pp_comm_per_microbatch = [](double vpp, double global_batch) {
+    Plan plan;  // GPT-3 175B on H100: 96 layers over 4 stages of 24, 2 or 1 chunks each
+    plan.tp = 8;
+    plan.pp = 4;
+    plan.dp = 1;
+    plan.vpp = vpp;
+    plan.micro_batch = 1;
+    plan.global_batch = global_batch;
+    plan.recompute = "full";
+    plan.tokens = 1e9;
+    const Report r = evaluate(plan);
+    EXPECT_TRUE(r.training.time_available);
+    return r.training.time.pp_comm_s / r.training.time.microbatches;
+  };
+  // 4 micro-batches × 2 chunks = 8, within the warm-up of 2·3 + 1·4 = 10: every send waits,
+  // twice as many as without interleaving (each micro-batch crosses each stage twice).
+  const double plain = pp_comm_per_microbatch(1, 4);
+  ASSERT_GT(plain, 0);
+  EXPECT_NEAR(pp_comm_per_microbatch(2, 4) / plain, 2.0, 1e-9);
+  // 64 micro-batches: 118 of the 128 chunks in the steady state, their sends behind compute.
+  const double steady = pp_comm_per_microbatch(2, 64);
+  EXPECT_LT(steady, 2 * pp_comm_per_microbatch(1, 64));
+  EXPECT_GE(steady, 2 * pp_comm_per_microbatch(1, 64) * 10 / 128);
+}
+
 TEST(TrainingTime, MoreGpusNeverSlowTheComputeTerm) {
   Plan plan;
   plan.tokens = 300e9;
