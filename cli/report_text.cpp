@@ -69,6 +69,14 @@ std::string dollars(double value) {
   return text;
 }
 
+// "Full (every layer)", or full recompute of the first N layers of each pipeline chunk.
+std::string recompute_text(const std::string& recompute, double layers, const Messages& m) {
+  if (recompute == "full" && std::isfinite(layers)) {
+    return m.format("choice.recompute.full_layers", {{"n", format_shortest(layers)}});
+  }
+  return m.format("choice.recompute." + recompute);
+}
+
 std::string gb_text(double gb) { return format_readable(std::round(gb * 100) / 100); }
 
 // `value` rounded to `decimals` places, as the derivation prints numbers.
@@ -137,7 +145,7 @@ std::string full_training_text(const Report& report, const Messages& m) {
   std::string out =
       m.format("cli.full_title", {{"framework", m.format("choice.framework." + s.framework)},
                                   {"recipe", s.recipe},
-                                  {"recompute", m.format("choice.recompute." + s.recompute)},
+                                  {"recompute", recompute_text(s.recompute, s.recompute_layers, m)},
                                   {"seq_len", format_shortest(s.seq_len)},
                                   {"micro_batch", format_shortest(s.micro_batch)}}) +
       "\n";
@@ -220,7 +228,7 @@ std::string layout_rows(const std::vector<LayoutCandidate>& layouts, const Messa
                     format_shortest(c.dp), format_shortest(c.cp), format_shortest(c.ep),
                     format_shortest(c.gpus), format_shortest(c.micro_batch),
                     format_shortest(c.microbatches), format_shortest(c.zero),
-                    m.format("choice.recompute." + c.recompute), gb_text(c.peak_gb) + " GB",
+                    recompute_text(c.recompute, c.recompute_layers, m), gb_text(c.peak_gb) + " GB",
                     seconds(c.step_s), seconds(c.bubble_s),
                     format_readable(std::round(c.mfu * 1000) / 10) + "%",
                     std::isfinite(c.days) ? format_readable(std::round(c.days * 10) / 10) : "—",

@@ -301,7 +301,11 @@ std::string megatron_arguments(const TrainingSettings& t, double gpus_per_node) 
   add(out, "--micro-batch-size", opt(t.micro_batch));
   add(out, "--global-batch-size", opt(t.global_batch));
   add(out, "--seq-length", opt(t.seq_len));
-  if (t.recompute == "full") {
+  if (t.recompute == "full" && std::isfinite(t.recompute_layers)) {
+    add(out, "--recompute-granularity", "full");
+    add(out, "--recompute-method", "block");
+    add(out, "--recompute-num-layers", n(t.recompute_layers));
+  } else if (t.recompute == "full") {
     add(out, "--recompute-granularity", "full");
     add(out, "--recompute-method", "uniform");
     add(out, "--recompute-num-layers", "1");

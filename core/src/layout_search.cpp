@@ -19,6 +19,7 @@ constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 constexpr double kMicroBatches[] = {1, 2, 4, 8, 16};
 constexpr Recompute kRecomputes[] = {Recompute::kNone, Recompute::kSelective, Recompute::kFull};
 constexpr const char* kRecomputeIds[] = {"none", "selective", "full"};
+constexpr int kFullIndex = 2;
 // Deeper interleaving must make the step at least this much faster to be tried further.
 constexpr double kVppGain = 0.005;
 // Deadline mode: larger DPs tried after the fastest-enough one when it does not fit.
@@ -125,10 +126,13 @@ struct LayoutSearch::State {
   std::vector<Option> options_buffer;  // reused by every consider() (no allocation per layout)
   std::vector<Option> misses_buffer;   // the variants that did not fit, in this consider()
   std::vector<Option> hits_buffer;     // and those that did
+  std::vector<double> layers_buffer;   // the block recompute depths a variant may try
   TrainingTimeInputs work;             // the key's inputs, changed in place by consider()
   // A cluster search skips a split of a (key, PP) whose step, bounded from below, could neither
   // enter the top list nor the Pareto front of what is already kept (cannot_matter).
   bool prunes = false;
+  // Full recompute of only the first N layers of each chunk is tried when the plan leaves N open.
+  bool partial_recompute = false;
   Objective objective = Objective::kTime;
   std::vector<std::pair<std::array<double, 5>, double>> leaders;  // best score per shape, top_n
   std::vector<std::pair<double, double>> fastest_by_gpus;         // least time score per GPU count
@@ -224,6 +228,14 @@ void LayoutSearch::State::prepare() {
   for (int z = 0; z <= 3; ++z) {
     if (lim.zero.allows(z)) zeros.push_back(z);
   }
+  // N ≥ 1 allowed by the limit (0 stands for every layer, the plain full recompute).
+  const DimensionLimit& rcl = lim.recompute_layers;
+  const bool some_n = rcl.values.empty() ? rcl.hi >= 1
+                                         : std::any_of(rcl.values.begin(), rcl.values.end(),
+                                                       [](double n) { return n >= 1; });
+  partial_recompute =
+      !(l.recompute_layers > 0) && !measured && some_n &&
+      std::find(recomputes.begin(), recomputes.end(), kFullIndex) != recomputes.end();
   for (int i = 0; i < 3; ++i) {
     const auto index = static_cast<std::size_t>(i);
     flops_per_token(a, l.seq_len, kRecomputes[i], model_flops[index], hardware_flops[index],
@@ -312,6 +324,8 @@ LayoutCandidate LayoutSearch::State::describe(const TrainingTimeInputs& in, cons
   c.micro_batch = l.micro_batch;
   c.zero = l.zero;
   c.recompute = kRecomputeIds[static_cast<int>(l.recompute)];
+  c.recompute_layers =
+      l.recompute == Recompute::kFull && l.recompute_layers > 0 ? l.recompute_layers : kNaN;
   c.sequence_parallel = l.sequence_parallel;
   c.stage_layers = split_text(l.stage_layers);
   c.gpus = t.gpus;
@@ -345,6 +359,7 @@ bool LayoutSearch::State::consider(int pp, const std::vector<int>& split, double
   l.pp = pp;
   l.vpp = vpp;
   if (l.stage_layers != split) l.stage_layers = split;
+  l.recompute_layers = base.memory.layout.recompute_layers;
   const double card_bytes = gb_to_bytes(in.memory.card_memory_gb);
 
   // Sets DP and the batch; false when the rulebook or the schedule refuses them.
@@ -403,6 +418,70 @@ bool LayoutSearch::State::consider(int pp, const std::vector<int>& split, double
     (fits ? hits : misses).push_back({rc, l.zero, l.dp, peak});
     if (fits) ++feasible;
     return fits;
+  };
+
+  // Full recompute of the first N layers of each chunk only (block recompute), for a variant
+  // that recomputes: memory falls as N grows while the step rises, so the fewest layers that fit,
+  // found by bisection, are the fastest such variant; it replaces the chosen one when faster.
+  // N is tuned until memory runs out, so "fit" here keeps the headroom the verdict asks for (90 %
+  // of the card unless the plan says otherwise), not the card's last byte.
+  const auto fewer_recomputed_layers = [&](const Option& o) {
+    const double stage_layers = split.empty()
+                                    ? std::ceil(static_cast<double>(in.memory.arch.layers) / pp)
+                                    : *std::max_element(split.begin(), split.end());
+    const double chunk_layers = std::ceil(stage_layers / std::max(1.0, vpp));
+    if (chunk_layers < 2) return;
+    const double chosen_step = training_time(in, params, cost_of(o.rc)).step_s;
+    const double chosen_peak = peak;
+    set_mode(kFullIndex, o.zero);
+    const auto peak_with = [&](double n) {  // NaN when it does not fit
+      l.recompute_layers = n;
+      const double bytes = training_peak(in.memory, peak_cache).bytes;
+      ++evaluated;
+      const bool fits = bytes <= card_bytes * in.memory.headroom;
+      if (fits) ++feasible;
+      if (options.keep_all) {
+        all.push_back(describe(in, training_time(in, params, cost_of(kFullIndex)), bytes, fits));
+      }
+      return fits ? bytes : kNaN;
+    };
+    // The N the limit allows (rcl=…), from 1 to one fewer than the chunk's layers.
+    const DimensionLimit& allowed = options.limits.recompute_layers;
+    std::vector<double>& ns = layers_buffer;
+    ns.clear();
+    if (allowed.values.empty()) {
+      for (double n = std::max(1.0, allowed.lo); n <= std::min(chunk_layers - 1, allowed.hi); ++n) {
+        ns.push_back(n);
+      }
+    } else {
+      for (double n : allowed.values) {
+        if (n >= 1 && n <= chunk_layers - 1) ns.push_back(n);
+      }
+      std::sort(ns.begin(), ns.end());
+    }
+    double hi_peak = kNaN;
+    std::size_t lo = 0, hi = ns.empty() ? 0 : ns.size() - 1;
+    if (!ns.empty()) hi_peak = peak_with(ns[hi]);
+    if (!std::isnan(hi_peak)) {
+      while (lo < hi) {
+        const std::size_t mid = (lo + hi) / 2;
+        const double bytes = peak_with(ns[mid]);
+        if (std::isnan(bytes)) {
+          lo = mid + 1;
+        } else {
+          hi = mid;
+          hi_peak = bytes;
+        }
+      }
+      l.recompute_layers = ns[hi];
+      if (training_time(in, params, cost_of(kFullIndex)).step_s < chosen_step) {
+        peak = hi_peak;
+        return;
+      }
+    }
+    set_mode(o.rc, o.zero);
+    l.recompute_layers = base.memory.layout.recompute_layers;
+    peak = chosen_peak;
   };
 
   // The leanest variants first — the recompute that keeps least with ZeRO-3 and with the highest
@@ -499,7 +578,11 @@ bool LayoutSearch::State::consider(int pp, const std::vector<int>& split, double
         if (!top_fits) continue;
       }
       if (!evaluate(o.rc)) continue;
-      kept.push_back(describe(in, training_time(in, params, cost_of(o.rc)), peak, true));
+      if (partial_recompute && o.rc != 0) fewer_recomputed_layers(o);
+      kept.push_back(describe(
+          in,
+          training_time(in, params, cost_of(l.recompute == Recompute::kFull ? kFullIndex : o.rc)),
+          peak, true));
       note_kept(kept.back());
       return true;
     }
@@ -574,7 +657,9 @@ bool LayoutSearch::State::cannot_matter(int pp, const std::vector<int>& split, d
   for (int rc : recomputes) {
     l.recompute = kRecomputes[rc];
     const StagePass pass = stage_pass(in, costs[static_cast<std::size_t>(rc)]);
-    stage_s = std::min(stage_s, pass.slowest_s - pass.pp_s);
+    // Block recompute of fewer layers saves up to all of the recompute.
+    const double partial = rc == kFullIndex && partial_recompute ? pass.recompute_s : 0;
+    stage_s = std::min(stage_s, pass.slowest_s - pass.pp_s - partial);
   }
   const double gpus = k.tp * pp * cluster_dp * k.cp;
   const LayoutCandidate bound = at_step(in, gpus, l.microbatches * stage_s);

@@ -234,6 +234,15 @@ void resolve_training(Resolver& r, ResolvedPlan& out) {
   if (!modules_apply && !p.recompute_modules.empty() && !r.refused("recompute_modules")) {
     r.add(warning("recompute_modules_unused", "recompute_modules"));
   }
+  // Block recompute of the first N layers of each chunk: full recompute only.
+  const bool layers_apply = l.recompute == Recompute::kFull;
+  s.recompute_layers =
+      r.number("recompute_layers", layers_apply ? p.recompute_layers : std::nullopt, kNaN,
+               InputSource::kAutomatic);
+  l.recompute_layers = std::isfinite(s.recompute_layers) ? s.recompute_layers : 0;
+  if (!layers_apply && p.recompute_layers && !r.refused("recompute_layers")) {
+    r.add(warning("recompute_layers_unused", "recompute_layers"));
+  }
   t.sequence_parallel_given = r.given("sequence_parallel", p.sequence_parallel);
   const bool tp_split = std::isfinite(l.tp) && l.tp > 1;
   s.sequence_parallel = l.sequence_parallel =
@@ -338,7 +347,7 @@ void resolve_training(Resolver& r, ResolvedPlan& out) {
   for (std::string_view field :
        {"stage_layers", "vpp", "recompute", "framework", "comm_buffer_gb", "allocator_slack",
         "finetune", "lora_rank", "lora_targets", "optimizer", "offload", "loss", "prefetch_bucket",
-        "mfu", "tp_overlap", "moe_overlap", "moe_capacity_factor"}) {
+        "mfu", "tp_overlap", "moe_overlap", "moe_capacity_factor", "recompute_layers"}) {
     t.ready = t.ready && !r.refused(field);
   }
 }

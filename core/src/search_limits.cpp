@@ -9,7 +9,7 @@
 namespace llm_sizer {
 namespace {
 
-constexpr std::string_view kNames = "tp, pp, dp, cp, ep, etp, vpp, mb, zero, rc, sp, uneven";
+constexpr std::string_view kNames = "tp, pp, dp, cp, ep, etp, vpp, mb, zero, rc, sp, uneven, rcl";
 constexpr std::string_view kRecomputes[] = {"none", "selective", "full"};
 
 DimensionLimit* dimension(SearchLimits& l, std::string_view name) {
@@ -25,6 +25,7 @@ DimensionLimit* dimension(SearchLimits& l, std::string_view name) {
   if (name == "rc") return &l.recompute;
   if (name == "sp") return &l.sp;
   if (name == "uneven") return &l.uneven;
+  if (name == "rcl") return &l.recompute_layers;
   return nullptr;
 }
 

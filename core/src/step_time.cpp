@@ -487,11 +487,12 @@ struct StageTime {
   double total() const { return compute + recompute + tp + cp + ep + pp; }
 };
 
-void add_layers(StageTime& st, const LayerCost& c, double count) {
+// `recomputed`: the share of these layers whose recompute runs (block recompute of N layers).
+void add_layers(StageTime& st, const LayerCost& c, double count, double recomputed = 1) {
   st.compute += count * (c.fwd_s + c.bwd_s);
   st.fwd += count * c.fwd_s;
-  st.bwd += count * (c.bwd_s + c.recompute_s);
-  st.recompute += count * c.recompute_s;
+  st.bwd += count * (c.bwd_s + recomputed * c.recompute_s);
+  st.recompute += count * recomputed * c.recompute_s;
   st.tp += count * c.tp_s;
   st.cp += count * c.cp_s;
   st.ep += count * c.ep_s;
@@ -527,8 +528,10 @@ StagePass stage_pass(const TrainingTimeInputs& in, const LayerCosts& costs) {
   for_each_stage_run(a, p, l.stage_layers, [&](const StageRun& run) {
     const int i = run.stage;
     StageTime st;
-    add_layers(st, costs.dense, run.layers - run.moe_layers);
-    if (run.moe_layers > 0) add_layers(st, costs.moe, run.moe_layers);
+    const double recomputed =
+        l.recompute == Recompute::kFull ? full_recompute_share(l, run.layers) : 1;
+    add_layers(st, costs.dense, run.layers - run.moe_layers, recomputed);
+    if (run.moe_layers > 0) add_layers(st, costs.moe, run.moe_layers, recomputed);
     if (i == 0) add_layers(st, costs.first, 1);
     if (i == p - 1) add_layers(st, costs.last, 1);
     if (p > 1) {

@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "llm_sizer/finetune_time.hpp"
+#include "llm_sizer/layout_rules.hpp"
 #include "llm_sizer/step_time.hpp"
 #include "llm_sizer/units.hpp"
 
@@ -72,6 +73,16 @@ TrainingTime time_with(const TrainingTimeInputs& in, double params_per_card,
   } else {
     flops_per_token(a, l.seq_len, l.recompute, t.model_flops_per_token, t.hardware_flops_per_token,
                     selective_recompute_modules(mem));
+  }
+  if (l.recompute == Recompute::kFull && l.recompute_layers > 0) {
+    // Block recompute runs the forward again for N layers of each chunk only.
+    double recomputed = 0;
+    for (int layers : split_layers(a.layers, static_cast<int>(l.pp), l.stage_layers)) {
+      recomputed += full_recompute_share(l, layers) * layers;
+    }
+    const double share = a.layers > 0 ? recomputed / a.layers : 1;
+    t.hardware_flops_per_token =
+        t.model_flops_per_token + share * (t.hardware_flops_per_token - t.model_flops_per_token);
   }
   finetune_flops(mem, t);  // LoRA/QLoRA: no weight gradients for the frozen base (issue 13)
   t.gpus = l.tp * l.pp * l.dp * l.cp;

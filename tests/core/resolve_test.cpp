@@ -214,7 +214,7 @@ TEST(Rulebook, EveryLayoutTheSearchReturnsIsAValidPlanWithTheSameNumbers) {
                         {"llama-3.1-8b", "h100-80g", 64, 64, 131072, 0},
                         {"llama-3.1-70b", "h200-141g", 0, 1024, 0, 90}};
   // The dimensions this checks must appear among the layouts checked.
-  bool cp = false, ep = false, vpp = false, uneven = false;
+  bool cp = false, ep = false, vpp = false, uneven = false, partial = false;
   for (const Case& k : cases) {
     const char* model = k.model;
     SCOPED_TRACE(std::string(model) + " on " + k.accelerator);
@@ -245,6 +245,7 @@ TEST(Rulebook, EveryLayoutTheSearchReturnsIsAValidPlanWithTheSameNumbers) {
       check.micro_batch = c.micro_batch;
       check.zero = c.zero;
       check.recompute = c.recompute;
+      if (std::isfinite(c.recompute_layers)) check.recompute_layers = c.recompute_layers;
       check.sequence_parallel = c.sequence_parallel ? 1 : 0;
       const Report r = evaluate(check);
       ASSERT_FALSE(has_error(r.issues)) << encode_link(check) << " " << r.issues.front().code;
@@ -256,12 +257,14 @@ TEST(Rulebook, EveryLayoutTheSearchReturnsIsAValidPlanWithTheSameNumbers) {
       ep = ep || c.ep > 1;
       vpp = vpp || c.vpp > 1;
       uneven = uneven || !c.stage_layers.empty();
+      partial = partial || std::isfinite(c.recompute_layers);
     }
   }
   EXPECT_TRUE(cp);
   EXPECT_TRUE(ep);
   EXPECT_TRUE(vpp);
   EXPECT_TRUE(uneven);
+  EXPECT_TRUE(partial);  // full recompute of some layers of each chunk
 }
 
 // libc++ (the page) and libstdc++ (the CLI) order equal elements apart; the ranking must not

@@ -216,6 +216,35 @@ TEST(Pipeline, InterleavingFollowsMegatronWarmup) {
   EXPECT_DOUBLE_EQ(m.stages[0].inflight * m.stages[0].layers, 96 * (1 + (p - 1) / (p * v)));
 }
 
+// Megatron's block recompute (--recompute-method block --recompute-num-layers N,
+// transformer_block.py _checkpointed_forward): the first N layers of each chunk keep only their
+// input, the others all they keep without recompute.
+TEST(Pipeline, BlockRecomputeKeepsFullActivationsPastTheFirstLayersOfEachChunk) {
+  TrainingMemoryInputs in = paper_inputs(8, true, Recompute::kFull);
+  in.layout.pp = 4;  // 24 layers a stage; interleaved: 2 chunks of 12
+  in.layout.vpp = 2;
+  const auto first_stage_activations = [&](Recompute rc, double layers) {
+    in.layout.recompute = rc;
+    in.layout.recompute_layers = layers;
+    return training_memory(in).stages[0].activations_bytes;
+  };
+  const double all = first_stage_activations(Recompute::kFull, 0);
+  const double none = first_stage_activations(Recompute::kNone, 0);
+  const double working = training_memory(in).dense_layer.recomputed_bytes;  // the layer recomputed
+  ASSERT_LT(all, none);
+  // 3 of each chunk's 12 layers: a quarter recomputed, three quarters kept whole; the layer
+  // being recomputed is on top as with every layer.
+  const double quarter = first_stage_activations(Recompute::kFull, 3);
+  EXPECT_NEAR(quarter, 0.25 * (all - working) + 0.75 * none + working, 1e-6 * none);
+  // More recomputed layers, less memory; 12 of 12 (or more) is every layer.
+  EXPECT_GT(first_stage_activations(Recompute::kFull, 2), quarter);
+  EXPECT_LT(first_stage_activations(Recompute::kFull, 4), quarter);
+  EXPECT_EQ(first_stage_activations(Recompute::kFull, 12), all);
+  EXPECT_EQ(first_stage_activations(Recompute::kFull, 40), all);
+  // Outside full recompute the count means nothing.
+  EXPECT_EQ(first_stage_activations(Recompute::kNone, 3), none);
+}
+
 TEST(Pipeline, UnevenSplitsGoToTheStagesAfterTheFirst) {
   EXPECT_EQ(split_layers(61, 8, {}), (std::vector<int>{7, 8, 8, 8, 8, 8, 7, 7}));
   EXPECT_EQ(split_layers(96, 10, {}), (std::vector<int>{9, 10, 10, 10, 10, 10, 10, 9, 9, 9}));

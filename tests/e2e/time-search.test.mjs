@@ -82,6 +82,28 @@ test('the search runs off the main thread and its best layout can be applied', a
   await page.closeAll();
 });
 
+test('a layout recomputing only some layers of each chunk is shown and applied as such', async () => {
+  const page = await openWatchedPage(site.browser);
+  await page.goto(`${site.server.url}#v=2&m=llama-3.1-70b&a=h100-80g&cluster=64&tokens=1e12`);
+  await waitForApp(page);
+  await showSearch(page);
+  await page.waitForSelector('[data-testid=search-top] tbody tr');
+  // Llama 3.1 70B on 64 H100: the search's top rows include full recompute of only the first N
+  // layers of each chunk (Megatron's block method), tuned to the fewest that fit.
+  const row = page.locator('[data-testid=search-top] tbody tr', { hasText: 'per chunk' }).first();
+  const label = await row.locator('td', { hasText: 'per chunk' }).textContent();
+  const [layers] = label.match(/\d+/);
+  await row.locator('button').click();
+  await page.waitForURL(new RegExp(`rcl=${layers}(&|$)`));
+  // The answer card's layout says how it trains: the recompute with its layers.
+  const how = page.locator(
+    'dd:has([data-testid=train-layout]) + dd.how, [data-testid=train-layout] + dd.how',
+  );
+  assert.match(await how.first().textContent(), new RegExp(`first ${layers} per chunk`));
+  assert.deepEqual(page.problems, []);
+  await page.closeAll();
+});
+
 test('a deadline finds the fewest GPUs that meet it', async () => {
   const page = await openWatchedPage(site.browser);
   await page.goto(`${site.server.url}#v=2&m=llama-3.1-8b&a=h100-80g&tokens=1e12&deadline=20`);

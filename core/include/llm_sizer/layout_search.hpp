@@ -58,6 +58,8 @@ struct LayoutCandidate {
   double micro_batch = 0;
   double zero = 0;
   std::string recompute;
+  /// Full recompute of this many layers of each pipeline chunk (block method); NaN: every layer
+  double recompute_layers = 0;
   bool sequence_parallel = false;
   std::string stage_layers;  ///< "" for the even split, else "7,8,…"
   double gpus = 0;
@@ -144,6 +146,7 @@ void visit_fields(Visitor& v, const LayoutCandidate& c) {
   v.field("micro_batch", c.micro_batch);
   v.field("zero", c.zero);
   v.field("recompute", c.recompute);
+  v.field("recompute_layers", c.recompute_layers);
   v.field("sequence_parallel", c.sequence_parallel);
   v.field("stage_layers", c.stage_layers);
   v.field("gpus", c.gpus);

@@ -96,6 +96,9 @@ struct Plan {
   std::string recompute;  ///< "", "none", "selective", "full" (auto: selective)
   std::string
       recompute_modules;  ///< Megatron's selective modules, e.g. "core_attn,mlp" (auto: core_attn)
+  /// With full recompute: layers of each pipeline chunk recomputed (Megatron's block method)
+  /// (auto: every layer; the search picks the fewest that fit)
+  std::optional<double> recompute_layers;
   std::optional<double> zero;               ///< ZeRO stage 0–3 (0)
   std::optional<double> sequence_parallel;  ///< flag (auto: on with TP under Megatron)
   std::optional<double> flash_attention;    ///< flag (auto: on)

@@ -6,7 +6,8 @@
 ///   "tp=8 pp=4..16 mb=1,2 zero=..1 rc=none,full cp=1 ep=8.. vpp=1"
 /// — entries separated by spaces or semicolons, each `name=` a value, a range `lo..hi` (either
 /// end may be left open) or a list `a,b,c`. Names: tp, pp, dp, cp, ep, etp, vpp, mb, zero, rc
-/// (none, selective, full), sp (0, 1). Values must be whole numbers ≥ 0.
+/// (none, selective, full), sp (0, 1), uneven (below), rcl (full recompute's layers per chunk:
+/// 0 every layer, N the first N). Values must be whole numbers ≥ 0.
 
 #include <string>
 #include <string_view>
@@ -34,6 +35,10 @@ struct SearchLimits {
   /// 2024-09-05): PP dividing the layers, and the interleaving depth dividing each stage's layers
   /// (arguments.py: "number of layers should be divisible by the pipeline parallel size").
   DimensionLimit uneven;
+  /// Full recompute of only the first N layers of each pipeline chunk (Megatron's block method,
+  /// commit c1e0689 of 2021-08-10): the N tried, 0 standing for every layer ("rcl=0": only every
+  /// layer, as before that method).
+  DimensionLimit recompute_layers;
   /// Recompute modes by index: 0 none, 1 selective, 2 full.
   static int recompute_index(std::string_view id);
 };

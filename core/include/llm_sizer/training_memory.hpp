@@ -83,6 +83,10 @@ struct TrainingLayout {
   bool sequence_parallel = false;
   Recompute recompute = Recompute::kNone;
   unsigned recompute_modules = kRecomputeCoreAttn;  ///< what kSelective recomputes (Megatron)
+  /// With kFull: the layers of each pipeline chunk that recompute, the first ones (Megatron's
+  /// --recompute-method block --recompute-num-layers N); the others keep their activations.
+  /// 0: every layer.
+  double recompute_layers = 0;
   bool flash_attention = true;
   /// Megatron's --moe-expert-capacity-factor: an expert takes at most C times its balanced share
   /// of routed tokens and drops the rest; 0: dropless (the routing assumed balanced).
@@ -110,6 +114,17 @@ struct TrainingMemoryInputs {
   double headroom = 0.9;       ///< share of the card the high end may use and still "fit"
   double prefetch_bucket = 0;  ///< ZeRO-3 parameters gathered ahead (0: the profile's)
 };
+
+/// The share of a stage's `stage_layers` layers that full recompute recomputes: N of each of the
+/// stage's VPP chunks (block method), so min(1, N·VPP / layers); 1 for every layer (N = 0) and
+/// 0 under any other recompute mode.
+inline double full_recompute_share(const TrainingLayout& l, double stage_layers) {
+  if (l.recompute != Recompute::kFull) return 0;
+  if (!(l.recompute_layers > 0) || !(stage_layers > 0)) return 1;
+  const double chunks = l.vpp > 1 ? l.vpp : 1;
+  const double share = l.recompute_layers * chunks / stage_layers;
+  return share < 1 ? share : 1;
+}
 
 /// What "selective" recomputes: Megatron's recompute modules; any other framework's selective
 /// recompute is the attention core. Memory, step time, FLOPs and the search all ask this.

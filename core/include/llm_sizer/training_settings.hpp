@@ -36,6 +36,7 @@ struct TrainingSettings {
   std::string recipe;
   std::string recompute;
   std::string recompute_modules;  ///< what selective recomputes (Megatron), e.g. "core_attn"
+  double recompute_layers = 0;    ///< full recompute's layers per chunk; NaN: every layer
   double tp = 0, pp = 0, dp = 0, cp = 0, ep = 0, etp = 0, vpp = 0;
   double micro_batch = 0;
   double seq_len = 0;
@@ -83,6 +84,7 @@ void visit_fields(Visitor& v, const TrainingSettings& s) {
   v.field("recipe", s.recipe);
   v.field("recompute", s.recompute);
   v.field("recompute_modules", s.recompute_modules);
+  v.field("recompute_layers", s.recompute_layers);
   v.field("tp", s.tp);
   v.field("pp", s.pp);
   v.field("dp", s.dp);

@@ -7,6 +7,7 @@ import { verdictTone, type Capacity } from './capacity';
 import { AnswerItem as Item } from './AnswerItem';
 import { Disagreement } from './Disagreement';
 import { Lazy } from './Lazy';
+import { recomputeLabel } from './recompute-label';
 
 // Named in full, so that the serving answer's own messages (ui.answer_*) can travel with it.
 const CAPACITY_TEXT: Record<Capacity, string> = {
@@ -124,7 +125,11 @@ function TrainAnswer({ finetune }: { finetune: boolean }) {
             t('ui.answer_layout_how', {
               micro_batch: n(training.settings.microBatch),
               zero: n(training.settings.zero),
-              recompute: t(`choice.recompute.${training.settings.recompute}`),
+              recompute: recomputeLabel(
+                t,
+                training.settings.recompute,
+                training.settings.recomputeLayers,
+              ),
             })
           }
         >

@@ -3,6 +3,7 @@ import { addMessages, formatNumber } from '../i18n/i18n';
 import { useApp, useT } from '../state/context';
 import { orNaN } from '../core/unknown';
 import { layoutExtras } from './layout-extras';
+import { recomputeLabel } from './recompute-label';
 import { ParetoChart } from './ParetoChart';
 import resultsMessages from 'virtual:messages/results';
 
@@ -34,6 +35,7 @@ export function SearchResults() {
       microBatch: String(c.microBatch),
       zero: String(c.zero),
       recompute: c.recompute,
+      recomputeLayers: Number.isFinite(c.recomputeLayers ?? NaN) ? String(c.recomputeLayers) : '',
       sequenceParallel: c.sequenceParallel ? '1' : '0',
       // Within a batch tolerance a layout may train a nearby batch: keep the one it was shown with.
       globalBatch:
@@ -101,7 +103,7 @@ export function SearchResults() {
                   {c.microBatch} × {n(c.microbatches, 0)}
                 </td>
                 <td class="num">{c.zero}</td>
-                <td>{t(`choice.recompute.${c.recompute}`)}</td>
+                <td>{recomputeLabel(t, c.recompute, c.recomputeLayers)}</td>
                 <td class="num">{n(c.peakGb, 1)} GB</td>
                 <td class="num">{n((orNaN(c.bubbleS) / orNaN(c.stepS)) * 100, 1)}%</td>
                 <td class="num">{n(orNaN(c.mfu) * 100, 1)}%</td>

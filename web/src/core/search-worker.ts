@@ -32,6 +32,7 @@ const LAYOUT_INPUTS: (keyof PlanTexts)[] = [
   'microBatch',
   'zero',
   'recompute',
+  'recomputeLayers',
   'sequenceParallel',
 ];
 

@@ -4,6 +4,7 @@
 // report; this file only words and lays them out.
 import { MEMORY_PARTS } from '../components/memory-parts';
 import { STEP_LABELS } from '../components/step-labels';
+import { recomputeLabel } from '../components/recompute-label';
 import type { DerivationStep, PlanTexts, Report, SearchReport } from '../core/types';
 import { formatNumber, formatParams, type Lang } from '../i18n/i18n';
 import { orNaN, withNaN } from '../core/unknown';
@@ -166,6 +167,7 @@ function rows({ report, search, t }: ExportInput): Row[] {
       add('micro_batch', t('field.micro_batch'), c.microBatch, '');
       add('zero', 'ZeRO', c.zero, '');
       add('recompute', t('field.recompute'), c.recompute, '');
+      add('recompute_layers', t('field.recompute_layers'), c.recomputeLayers ?? null, '');
       add('sequence_parallel', t('field.sequence_parallel'), c.sequenceParallel ? 1 : 0, '');
       add('peak_gb', t('cli.col_peak'), c.peakGb, 'GB');
       add('step_s', t('ui.md_step_s'), c.stepS, 's');
@@ -322,7 +324,7 @@ export function markdownReport(input: ExportInput): string {
             n(c.gpus, 0),
             String(c.microBatch),
             String(c.zero),
-            t(`choice.recompute.${c.recompute}`),
+            recomputeLabel(t, c.recompute, c.recomputeLayers),
             `${n(c.peakGb, 1)} GB`,
             `${n(orNaN(c.mfu) * 100, 1)}%`,
             n(c.days, 1),
