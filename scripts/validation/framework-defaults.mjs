@@ -81,3 +81,22 @@ export function recomputeDefault(run) {
   }
   return { recompute: 'none', modules: null, assumed: 'no recompute' };
 }
+
+/**
+ * The ZeRO stage of a Megatron-family run whose source names neither a ZeRO stage nor the
+ * distributed optimizer, and the assumption made (null when stated). NeMo's and
+ * Megatron-Bridge's recipes build the distributed optimizer (ZeRO-1): NeMo 2.0's
+ * recipes/optim/adam.py (r2.0.0rc1, the NeMo 24.07 container) sets use_distributed_optimizer=True,
+ * every Megatron-Bridge recipe from 25.09 on does too, and NVIDIA's MLPerf GPT-3 configs name
+ * distributed_fused_adam. Megatron-LM's own default is off (ZeRO-0).
+ */
+export function zeroDefault(layout) {
+  if (layout.zero != null) return { zero: layout.zero, assumed: null };
+  if (layout.distributed_optimizer != null) {
+    return { zero: layout.distributed_optimizer ? 1 : 0, assumed: null };
+  }
+  if (/NeMo|MLPerf|Bridge/.test(layout.framework ?? '')) {
+    return { zero: 1, assumed: 'distributed optimizer' };
+  }
+  return { zero: 0, assumed: null };
+}

@@ -15,6 +15,7 @@ import {
   fp8WeightStorage,
   recomputeDefault,
   trainedInFp8,
+  zeroDefault,
 } from './framework-defaults.mjs';
 
 export const id = 'memory';
@@ -288,9 +289,7 @@ function trainedPlan(run) {
   // Megatron-LM, NeMo, Megatron-Bridge, MLPerf (Megatron), Megatron-DeepSpeed: Megatron's
   // defaults where the source says nothing: no recompute, sequence parallel with TP, the
   // distributed optimizer under NeMo and Megatron-Bridge (distributed_fused_adam).
-  const nemo = /NeMo|MLPerf|Bridge/.test(fw);
-  const distopt = L.distributed_optimizer ?? (nemo ? true : null);
-  const zero = L.zero ?? (distopt ? 1 : 0);
+  const { zero, assumed: zeroAssumed } = zeroDefault(L);
   const weights = fp8 ? fp8WeightStorage(L, fw) : null;
   const experts = expertTensorParallel(L, fw);
   if (experts.etp) texts.etp = String(experts.etp);
@@ -299,14 +298,14 @@ function trainedPlan(run) {
   Object.assign(texts, {
     framework: 'megatron',
     recipe: weights ? weights.recipe : 'megatron18',
-    zero: String(Math.min(zero, 1) === 1 && zero < 3 ? zero : zero),
+    zero: String(zero),
     recompute: recompute.recompute ?? RECOMPUTE(L.recompute),
     sequenceParallel: (L.sequence_parallel ?? L.tp > 1) ? '1' : '0',
     flashAttention: L.flash_attention === false ? '0' : '1',
   });
   const assumed = [
     recompute.assumed,
-    L.distributed_optimizer === null && nemo ? 'distributed optimizer' : null,
+    zeroAssumed,
     L.sequence_parallel === null && L.tp > 1 ? 'sequence parallel' : null,
   ].filter(Boolean);
   if (weights?.assumed) assumed.push(weights.assumed);

@@ -13,6 +13,7 @@ import {
   fp8WeightStorage,
   recomputeDefault,
   trainedInFp8,
+  zeroDefault,
 } from './framework-defaults.mjs';
 
 export const id = 'training';
@@ -342,13 +343,11 @@ function searchLimitsFor(run) {
   return entry ? { searchLimits: entry[1] } : {};
 }
 
-// Megatron-Bridge's recipes (src/megatron/bridge/recipes/*, from 25.09 on: Llama 3, Llama 3.1,
-// DeepSeek-V3, Qwen3) build their DDP config with use_distributed_optimizer=True: ZeRO-1 where
-// the table's FSDP column does not say ZeRO-3.
+// The distributed optimizer NeMo's, Megatron-Bridge's and MLPerf's recipes build where the source
+// names no ZeRO stage (framework-defaults.mjs, shared with the memory section).
 function recipeZero(run) {
-  if (!run.id.startsWith('mbridge-')) return {};
-  if (run.layout.zero != null || run.layout.distributed_optimizer != null) return {};
-  return { zero: '1' };
+  const { zero, assumed } = zeroDefault(run.layout);
+  return assumed ? { zero: String(zero) } : {};
 }
 
 function statedFor(run) {
