@@ -431,7 +431,11 @@ bool LayoutSearch::State::consider(int pp, const std::vector<int>& split, double
                                     : *std::max_element(split.begin(), split.end());
     const double chunk_layers = std::ceil(stage_layers / std::max(1.0, vpp));
     if (chunk_layers < 2) return;
-    const double chosen_step = training_time(in, params, cost_of(o.rc)).step_s;
+    // Steps compared as the options were ranked: the stage pass alone (step_seconds).
+    const auto step_of = [&](int rc) {
+      return step_seconds(in, cost_of(rc), params, stage_pass(in, cost_of(rc)));
+    };
+    const double chosen_step = step_of(o.rc);
     const double chosen_peak = peak;
     set_mode(kFullIndex, o.zero);
     const auto peak_with = [&](double n) {  // NaN when it does not fit
@@ -474,7 +478,7 @@ bool LayoutSearch::State::consider(int pp, const std::vector<int>& split, double
         }
       }
       l.recompute_layers = ns[hi];
-      if (training_time(in, params, cost_of(kFullIndex)).step_s < chosen_step) {
+      if (step_of(kFullIndex) < chosen_step) {
         peak = hi_peak;
         return;
       }
