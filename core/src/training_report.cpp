@@ -189,12 +189,22 @@ std::vector<DerivationStep> explain_training_memory(const TrainingMemoryInputs& 
                             l.vpp > 1 ? "v = " + n(l.vpp) + ", i = " + n(s.stage)
                                       : "min(" + n(l.pp) + " − " + n(s.stage) + ", m)",
                             s.inflight, ""));
+  // Block recompute: the first layers of each chunk keep A, the others all they would keep.
+  const double recomputed = full_recompute_share(l, s.layers) * s.layers;
+  const bool block = l.recompute == Recompute::kFull && recomputed < s.layers;
   steps.push_back(make_step("activations", "n × Σ A_layer (+ A_recompute)",
-                            n(s.inflight) + " × " + n(s.layers) + " × A",
+                            block ? n(s.inflight) + " × (" + n(recomputed) + " × A + " +
+                                        n(s.layers - recomputed) + " × A_kept)"
+                                  : n(s.inflight) + " × " + n(s.layers) + " × A",
                             bytes_to_gb(s.activations_bytes), "GB",
                             s.moment == PeakMoment::kBackwardEnd ? "peak_backward_end"
                             : ft.activation_offload              ? "activations_offloaded"
-                                                                 : ""));
+                            : block                              ? "activations_block"
+                                                                 : "",
+                            block ? std::vector<IssueParam>{{"recomputed", n(recomputed)},
+                                                            {"layers", n(s.layers)},
+                                                            {"kept", gb(layer.recomputed_bytes)}}
+                                  : std::vector<IssueParam>{}));
   const bool last = s.stage == static_cast<int>(l.pp) - 1;
   steps.push_back(make_step("logits", "b_logits × s·b·V / P_TP",
                             n(m.logits_bytes_per_element) + " B × " + tokens + " × " +

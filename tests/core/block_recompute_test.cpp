@@ -53,6 +53,13 @@ TEST(BlockRecompute, ThePlansLayersReachMemoryTimeFlopsAndTheLaunchCommand) {
   const std::string& launch = block.inference.launch.megatron;
   EXPECT_NE(launch.find("--recompute-method block"), std::string::npos) << launch;
   EXPECT_NE(launch.find("--recompute-num-layers 2"), std::string::npos) << launch;
+  // The derivation says which layers keep what: 2 of each chunk, 4 of the peak stage's 12.
+  const auto step = std::find_if(block.training.steps.begin(), block.training.steps.end(),
+                                 [](const DerivationStep& s) { return s.id == "activations"; });
+  ASSERT_NE(step, block.training.steps.end());
+  EXPECT_EQ(step->note, "activations_block");
+  EXPECT_NE(step->substitution.find("(4 × A + 8 × A_kept)"), std::string::npos)
+      << step->substitution;
   // Every layer stays Megatron's uniform method, one layer a checkpoint.
   EXPECT_NE(every.inference.launch.megatron.find("--recompute-method uniform"), std::string::npos);
 }
