@@ -321,6 +321,7 @@ void resolve_training(Resolver& r, ResolvedPlan& out) {
   time.gemm_k_of_maximum = facts.k_of_maximum;
   time.tp_overlap = s.tp_overlap = r.number("tp_overlap", p.tp_overlap, 0) == 1;
   time.moe_overlap = s.moe_overlap = r.number("moe_overlap", p.moe_overlap, 0) == 1;
+  time.pp_overlap = s.pp_overlap = r.number("pp_overlap", p.pp_overlap, 1) == 1;
   // A given compute efficiency replaces the kernel model; automatic leaves it to the model.
   time.compute_efficiency = s.compute_efficiency =
       r.number("mfu", p.mfu, kNaN, InputSource::kAutomatic);
@@ -347,7 +348,8 @@ void resolve_training(Resolver& r, ResolvedPlan& out) {
   for (std::string_view field :
        {"stage_layers", "vpp", "recompute", "framework", "comm_buffer_gb", "allocator_slack",
         "finetune", "lora_rank", "lora_targets", "optimizer", "offload", "loss", "prefetch_bucket",
-        "mfu", "tp_overlap", "moe_overlap", "moe_capacity_factor", "recompute_layers"}) {
+        "mfu", "tp_overlap", "moe_overlap", "pp_overlap", "moe_capacity_factor",
+        "recompute_layers"}) {
     t.ready = t.ready && !r.refused(field);
   }
 }

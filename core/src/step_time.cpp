@@ -521,7 +521,7 @@ StagePass stage_pass(const TrainingTimeInputs& in, const LayerCosts& costs) {
   // (schedules.py; overlap_p2p_comm_warmup_flush, off by default, is what would hide them).
   // The first stage has the longest warm-up, 2(p − 1) + (v − 1)p of its m·v chunks, and its
   // timeline is the step's: that share of the sends is exposed on every stage.
-  const bool hide = v > 1 && mem.framework == Framework::kMegatron;
+  const bool hide = v > 1 && mem.framework == Framework::kMegatron && in.pp_overlap;
   const double chunks = v * in.global_batch / (l.micro_batch * l.dp);
   const double exposed_share =
       hide ? std::min(1.0, (2.0 * (p - 1) + (v - 1) * p) / std::max(chunks, 1.0)) : 1;

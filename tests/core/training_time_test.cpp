@@ -61,8 +61,9 @@ TEST(TrainingTime, ReproducesMegatronsThirtyFourDaysForGpt3) {
 // chunk's sends behind the next chunk only in its 1F1B steady state; the first stage's
 // 2(p − 1) + (v − 1)p warm-up forwards and as many cool-down backwards send and wait.
 TEST(TrainingTime, InterleavedSendsWaitOutsideTheSteadyState) {
-  const auto pp_comm_per_microbatch = [](double vpp, double global_batch) {
+  const auto pp_comm_per_microbatch = [](double vpp, double global_batch, double overlap = 1) {
     Plan plan;  // GPT-3 175B on H100: 96 layers over 4 stages of 24, 2 or 1 chunks each
+    plan.pp_overlap = overlap;
     plan.tp = 8;
     plan.pp = 4;
     plan.dp = 1;
@@ -84,6 +85,9 @@ TEST(TrainingTime, InterleavedSendsWaitOutsideTheSteadyState) {
   const double steady = pp_comm_per_microbatch(2, 64);
   EXPECT_LT(steady, 2 * pp_comm_per_microbatch(1, 64));
   EXPECT_GE(steady, 2 * pp_comm_per_microbatch(1, 64) * 10 / 128);
+  // Without overlap_p2p_comm (Megatron-LM before 2023-05-31, off by default until 2023-10-12)
+  // every send waits, in the steady state too.
+  EXPECT_NEAR(pp_comm_per_microbatch(2, 64, 0) / pp_comm_per_microbatch(1, 64), 2.0, 1e-9);
 }
 
 TEST(TrainingTime, MoreGpusNeverSlowTheComputeTerm) {

@@ -132,6 +132,7 @@ struct Plan {
   std::optional<double> comm_efficiency;       ///< of link bandwidth, collectives (0.8)
   std::optional<double> tp_overlap;            ///< flag: TP collectives overlapped (0)
   std::optional<double> moe_overlap;           ///< flag: MoE all-to-alls overlapped (0)
+  std::optional<double> pp_overlap;            ///< flag: interleaved pipeline sends overlapped (1)
   std::optional<double> pue;                   ///< data-centre power usage effectiveness (1.2)
   std::optional<double> deadline_days;  ///< DP from a deadline when neither DP nor cluster given
   std::string objective;                ///< search ranking: "", "time", "cost"

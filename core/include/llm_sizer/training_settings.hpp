@@ -69,6 +69,7 @@ struct TrainingSettings {
   double comm_efficiency = 0;
   bool tp_overlap = false;
   bool moe_overlap = false;
+  bool pp_overlap = true;
   double batch_tolerance = 0;
   double achieved_tflops = 0;  ///< NaN when predicted
   double dp_overlap = 0;
@@ -123,6 +124,7 @@ void visit_fields(Visitor& v, const TrainingSettings& s) {
   v.field("comm_efficiency", s.comm_efficiency);
   v.field("tp_overlap", s.tp_overlap);
   v.field("moe_overlap", s.moe_overlap);
+  v.field("pp_overlap", s.pp_overlap);
   v.field("batch_tolerance", s.batch_tolerance);
   v.field("achieved_tflops", s.achieved_tflops);
   v.field("dp_overlap", s.dp_overlap);

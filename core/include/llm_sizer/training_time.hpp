@@ -41,8 +41,12 @@ struct TrainingTimeInputs {
   double gemm_k_of_maximum = 0;  ///< K from which GEMMs reach their efficiency
   bool tp_overlap = false;       ///< TP collectives overlapped with the GEMMs beside them
   bool moe_overlap = false;      ///< MoE all-to-alls overlapped with compute
-  double achieved_tflops = 0;    ///< measured hardware TFLOP/s per GPU (NaN: predict)
-  double intra_node_gbps = 0;    ///< per GPU and direction (NaN: unknown)
+  /// Megatron's interleaved schedule overlaps its pipeline sends with compute in the 1F1B steady
+  /// state (overlap_p2p_comm: an option from f9283c5 of 2023-05-31, the default from 4eeff55 of
+  /// 2023-10-12); false: every send waits, as before.
+  bool pp_overlap = true;
+  double achieved_tflops = 0;  ///< measured hardware TFLOP/s per GPU (NaN: predict)
+  double intra_node_gbps = 0;  ///< per GPU and direction (NaN: unknown)
   double inter_node_gbps = 0;
   double gpus_per_node = 8;
   double dp_overlap = 0;          ///< share of the DP collectives the compute beside them may hide

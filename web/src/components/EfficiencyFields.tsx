@@ -21,6 +21,7 @@ export function EfficiencyFields() {
       <Field id="commEfficiency" hint={t('time.hint_comm_efficiency')} />
       <Field id="tpOverlap" hint={t('time.hint_tp_overlap')} />
       <Field id="moeOverlap" hint={t('time.hint_moe_overlap')} />
+      <Field id="ppOverlap" hint={t('time.hint_pp_overlap')} />
       <Field id="dpOverlap" hint={t('time.hint_dp_overlap')} />
       <Field id="mfu" hint={t('time.hint_mfu')} />
       <Field id="achievedTflops" hint={t('time.hint_achieved_tflops')} />

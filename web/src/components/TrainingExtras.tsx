@@ -1,7 +1,10 @@
 import { useT } from '../state/context';
 import { Field } from './Field';
 
-/** Context, expert and interleaved parallelism, uneven stages, ZeRO-3's prefetch, MoE capacity. */
+/**
+ * Context, expert and interleaved parallelism, uneven stages, block recompute, ZeRO-3's prefetch,
+ * MoE capacity.
+ */
 export function ParallelismFields() {
   const t = useT();
   return (
@@ -12,6 +15,7 @@ export function ParallelismFields() {
       <Field id="moeCapacityFactor" hint={t('hint.moe_capacity_factor')} />
       <Field id="vpp" />
       <Field id="stageLayers" hint={t('hint.stage_layers')} />
+      <Field id="recomputeLayers" hint={t('hint.recompute_layers')} />
       <Field id="prefetchBucket" hint={t('hint.prefetch_bucket')} />
     </>
   );

@@ -24,7 +24,6 @@ export function TrainingFields() {
         <Field id="globalBatch" hint={t('hint.global_batch')} />
         <Field id="recompute" />
         <Field id="recomputeModules" hint={t('hint.recompute_modules')} />
-        <Field id="recomputeLayers" hint={t('hint.recompute_layers')} />
         <Field id="zero" hint={t('hint.zero')} />
         <Field id="sequenceParallel" />
         <Field id="flashAttention" />
