@@ -9,6 +9,7 @@
 
 #include "llm_sizer/layout_search.hpp"
 #include "llm_sizer/report.hpp"
+#include "test_support.hpp"
 
 namespace llm_sizer {
 namespace {
@@ -76,11 +77,7 @@ TEST(BlockRecompute, MeansNothingOutsideFullRecomputeAndSaysSo) {
 }
 
 TEST(BlockRecompute, TheSearchTriesTheFewestLayersThatFitAndALimitTurnsItOff) {
-  Plan plan;
-  plan.model = "llama-3.1-70b";
-  plan.accelerator = "h100-80g";
-  plan.cluster_gpus = 64;
-  plan.tokens = 1e12;
+  Plan plan = test::llama70b_on(64);
   const SearchReport s = search_plan(plan);
   ASSERT_TRUE(s.search.found);
   const double card_gb = 85.045477376;  // the H100 as deviceQuery reports it
@@ -92,18 +89,7 @@ TEST(BlockRecompute, TheSearchTriesTheFewestLayersThatFitAndALimitTurnsItOff) {
     // Tuned until memory runs out, it keeps the verdict's 10 % headroom.
     EXPECT_LE(c.peak_gb, 0.9 * card_gb);
     // One layer fewer a chunk no longer fits within it.
-    Plan fewer = plan;
-    fewer.cluster_gpus.reset();
-    fewer.tp = c.tp;
-    fewer.pp = c.pp;
-    fewer.dp = c.dp;
-    fewer.cp = c.cp;
-    fewer.vpp = c.vpp;
-    fewer.stage_layers = c.stage_layers;
-    fewer.micro_batch = c.micro_batch;
-    fewer.zero = c.zero;
-    fewer.recompute = "full";
-    fewer.sequence_parallel = c.sequence_parallel ? 1 : 0;
+    Plan fewer = test::candidate_plan(plan, c);
     fewer.recompute_layers = c.recompute_layers - 1;
     if (c.recompute_layers > 1) {
       EXPECT_GT(evaluate(fewer).training.memory.peak_gb, 0.9 * card_gb);

@@ -11,6 +11,7 @@
 #include "llm_sizer/report.hpp"
 #include "llm_sizer/resolve.hpp"
 #include "llm_sizer/step_time.hpp"
+#include "test_support.hpp"
 
 namespace llm_sizer {
 namespace {
@@ -82,14 +83,7 @@ double brute_force_best_days(const Plan& plan, double cluster) {
   return best;
 }
 
-Plan llama70b_on(double cluster) {
-  Plan plan;
-  plan.model = "llama-3.1-70b";
-  plan.accelerator = "h100-80g";
-  plan.cluster_gpus = cluster;
-  plan.tokens = 1e12;
-  return plan;
-}
+using test::llama70b_on;
 
 TEST(LayoutSearch, BestIsFeasibleAndNoEnumeratedLayoutBeatsIt) {
   const Plan plan = llama70b_on(64);

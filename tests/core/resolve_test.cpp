@@ -231,22 +231,7 @@ TEST(Rulebook, EveryLayoutTheSearchReturnsIsAValidPlanWithTheSameNumbers) {
     std::vector<LayoutCandidate> layouts = s.search.top;
     layouts.insert(layouts.end(), s.search.pareto.begin(), s.search.pareto.end());
     for (const auto& c : layouts) {
-      Plan check = plan;
-      check.cluster_gpus.reset();
-      check.deadline_days.reset();
-      check.tp = c.tp;
-      check.pp = c.pp;
-      check.dp = c.dp;
-      check.cp = c.cp;
-      check.ep = c.ep;
-      check.etp = c.etp;
-      check.vpp = c.vpp;
-      check.stage_layers = c.stage_layers;
-      check.micro_batch = c.micro_batch;
-      check.zero = c.zero;
-      check.recompute = c.recompute;
-      if (std::isfinite(c.recompute_layers)) check.recompute_layers = c.recompute_layers;
-      check.sequence_parallel = c.sequence_parallel ? 1 : 0;
+      const Plan check = test::candidate_plan(plan, c);
       const Report r = evaluate(check);
       ASSERT_FALSE(has_error(r.issues)) << encode_link(check) << " " << r.issues.front().code;
       ASSERT_TRUE(r.training.available) << encode_link(check);

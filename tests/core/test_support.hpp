@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "llm_sizer/json.hpp"
+#include "llm_sizer/layout_search.hpp"
 #include "llm_sizer/plan.hpp"
 
 namespace llm_sizer::test {
@@ -26,6 +27,36 @@ inline Plan deepseek_v3_plan() {
   plan.pp = 8;
   plan.dp = 64;
   plan.ep = 64;
+  return plan;
+}
+
+/// Llama 3.1 70B on a cluster of H100, 1T tokens: the dense plan the search tests vary.
+inline Plan llama70b_on(double cluster) {
+  Plan plan;
+  plan.model = "llama-3.1-70b";
+  plan.accelerator = "h100-80g";
+  plan.cluster_gpus = cluster;
+  plan.tokens = 1e12;
+  return plan;
+}
+
+/// `plan` with the layout a search returned, as a plan of its own (no cluster or deadline).
+inline Plan candidate_plan(Plan plan, const LayoutCandidate& c) {
+  plan.cluster_gpus.reset();
+  plan.deadline_days.reset();
+  plan.tp = c.tp;
+  plan.pp = c.pp;
+  plan.dp = c.dp;
+  plan.cp = c.cp;
+  plan.ep = c.ep;
+  plan.etp = c.etp;
+  plan.vpp = c.vpp;
+  plan.stage_layers = c.stage_layers;
+  plan.micro_batch = c.micro_batch;
+  plan.zero = c.zero;
+  plan.recompute = c.recompute;
+  if (c.recompute_layers == c.recompute_layers) plan.recompute_layers = c.recompute_layers;
+  plan.sequence_parallel = c.sequence_parallel ? 1 : 0;
   return plan;
 }
 
