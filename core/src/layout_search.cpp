@@ -424,13 +424,14 @@ bool LayoutSearch::State::consider(int pp, const std::vector<int>& split, double
   // that recomputes: memory falls as N grows while the step rises, so the fewest layers that fit,
   // found by bisection, are the fastest such variant; it replaces the chosen one when faster.
   // N is tuned until memory runs out, so "fit" here keeps the headroom the verdict asks for (90 %
-  // of the card unless the plan says otherwise), not the card's last byte.
+  // of the card unless the plan says otherwise), not the card's last byte. Returns the recompute
+  // mode of the variant kept.
   const auto fewer_recomputed_layers = [&](const Option& o) {
     const double stage_layers = split.empty()
                                     ? std::ceil(static_cast<double>(in.memory.arch.layers) / pp)
                                     : *std::max_element(split.begin(), split.end());
     const double chunk_layers = std::ceil(stage_layers / std::max(1.0, vpp));
-    if (chunk_layers < 2) return;
+    if (chunk_layers < 2) return o.rc;
     // Steps compared as the options were ranked: the stage pass alone (step_seconds).
     const auto step_of = [&](int rc) {
       return step_seconds(in, cost_of(rc), params, stage_pass(in, cost_of(rc)));
@@ -450,18 +451,10 @@ bool LayoutSearch::State::consider(int pp, const std::vector<int>& split, double
       return fits ? bytes : kNaN;
     };
     // The N the limit allows (rcl=…), from 1 to one fewer than the chunk's layers.
-    const DimensionLimit& allowed = options.limits.recompute_layers;
     std::vector<double>& ns = layers_buffer;
     ns.clear();
-    if (allowed.values.empty()) {
-      for (double n = std::max(1.0, allowed.lo); n <= std::min(chunk_layers - 1, allowed.hi); ++n) {
-        ns.push_back(n);
-      }
-    } else {
-      for (double n : allowed.values) {
-        if (n >= 1 && n <= chunk_layers - 1) ns.push_back(n);
-      }
-      std::sort(ns.begin(), ns.end());
+    for (double n = 1; n < chunk_layers; ++n) {
+      if (options.limits.recompute_layers.allows(n)) ns.push_back(n);
     }
     double hi_peak = kNaN;
     std::size_t lo = 0, hi = ns.empty() ? 0 : ns.size() - 1;
@@ -480,12 +473,13 @@ bool LayoutSearch::State::consider(int pp, const std::vector<int>& split, double
       l.recompute_layers = ns[hi];
       if (step_of(kFullIndex) < chosen_step) {
         peak = hi_peak;
-        return;
+        return kFullIndex;
       }
     }
     set_mode(o.rc, o.zero);
     l.recompute_layers = base.memory.layout.recompute_layers;
     peak = chosen_peak;
+    return o.rc;
   };
 
   // The leanest variants first — the recompute that keeps least with ZeRO-3 and with the highest
@@ -582,11 +576,8 @@ bool LayoutSearch::State::consider(int pp, const std::vector<int>& split, double
         if (!top_fits) continue;
       }
       if (!evaluate(o.rc)) continue;
-      if (partial_recompute && o.rc != 0) fewer_recomputed_layers(o);
-      kept.push_back(describe(
-          in,
-          training_time(in, params, cost_of(l.recompute == Recompute::kFull ? kFullIndex : o.rc)),
-          peak, true));
+      const int rc = partial_recompute && o.rc != 0 ? fewer_recomputed_layers(o) : o.rc;
+      kept.push_back(describe(in, training_time(in, params, cost_of(rc)), peak, true));
       note_kept(kept.back());
       return true;
     }

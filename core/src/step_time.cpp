@@ -528,8 +528,7 @@ StagePass stage_pass(const TrainingTimeInputs& in, const LayerCosts& costs) {
   for_each_stage_run(a, p, l.stage_layers, [&](const StageRun& run) {
     const int i = run.stage;
     StageTime st;
-    const double recomputed =
-        l.recompute == Recompute::kFull ? full_recompute_share(l, run.layers) : 1;
+    const double recomputed = full_recompute_share(l, run.layers);
     add_layers(st, costs.dense, run.layers - run.moe_layers, recomputed);
     if (run.moe_layers > 0) add_layers(st, costs.moe, run.moe_layers, recomputed);
     if (i == 0) add_layers(st, costs.first, 1);

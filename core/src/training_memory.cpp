@@ -606,7 +606,7 @@ void stage_point(const TrainingMemoryInputs& in, const Common& c, int stage, int
 
   double saved = dense_layers * c.dense.saved_bytes + moe_layers * c.moe.saved_bytes;
   const double recomputed = full_recompute_share(l, layers);
-  if (l.recompute == Recompute::kFull && recomputed < 1) {
+  if (recomputed < 1) {
     // Block recompute: the layers past each chunk's first N keep all they would without it.
     const double kept =
         dense_layers * c.dense.recomputed_bytes + moe_layers * c.moe.recomputed_bytes;
@@ -624,8 +624,7 @@ void stage_point(const TrainingMemoryInputs& in, const Common& c, int stage, int
   const double working_layer = moe_layers > 0
                                    ? std::max(c.moe.recomputed_bytes, c.dense.recomputed_bytes)
                                    : c.dense.recomputed_bytes;
-  const bool recomputes =
-      (l.recompute == Recompute::kFull && recomputed > 0) || l.recompute == Recompute::kOp;
+  const bool recomputes = l.recompute == Recompute::kFull || l.recompute == Recompute::kOp;
   if (recomputes && layers > 0) activations += working_layer;
   const double last_extra = last ? c.last_stage_extra : 0;
   const double logits = last ? c.logits_bytes : 0;

@@ -191,7 +191,7 @@ std::vector<DerivationStep> explain_training_memory(const TrainingMemoryInputs& 
                             s.inflight, ""));
   // Block recompute: the first layers of each chunk keep A, the others all they would keep.
   const double recomputed = full_recompute_share(l, s.layers) * s.layers;
-  const bool block = l.recompute == Recompute::kFull && recomputed < s.layers;
+  const bool block = recomputed < s.layers;
   steps.push_back(make_step("activations", "n × Σ A_layer (+ A_recompute)",
                             block ? n(s.inflight) + " × (" + n(recomputed) + " × A + " +
                                         n(s.layers - recomputed) + " × A_kept)"

@@ -115,12 +115,13 @@ struct TrainingMemoryInputs {
   double prefetch_bucket = 0;  ///< ZeRO-3 parameters gathered ahead (0: the profile's)
 };
 
-/// The share of a stage's `stage_layers` layers that full recompute recomputes: N of each of the
-/// stage's VPP chunks (block method), so min(1, N·VPP / layers); 1 for every layer (N = 0) and
-/// 0 under any other recompute mode.
+/// The share of a stage's `stage_layers` layers whose recompute runs: under full recompute of N
+/// layers of each of the stage's VPP chunks (block method) min(1, N·VPP / layers); 1 otherwise
+/// (every layer runs what its recompute mode recomputes).
 inline double full_recompute_share(const TrainingLayout& l, double stage_layers) {
-  if (l.recompute != Recompute::kFull) return 0;
-  if (!(l.recompute_layers > 0) || !(stage_layers > 0)) return 1;
+  if (l.recompute != Recompute::kFull || !(l.recompute_layers > 0) || !(stage_layers > 0)) {
+    return 1;
+  }
   const double chunks = l.vpp > 1 ? l.vpp : 1;
   const double share = l.recompute_layers * chunks / stage_layers;
   return share < 1 ? share : 1;
