@@ -237,8 +237,10 @@ function planOf(run) {
   if (layout.sequence_parallel != null && fw === 'megatron' && layout.tp > 1) {
     texts.sequenceParallel = layout.sequence_parallel ? '1' : '0';
   }
-  if (layout.distributed_optimizer) texts.zero = '1';
-  else if (layout.zero != null) texts.zero = String(layout.zero);
+  // The stated ZeRO stage, or the distributed optimizer NeMo's, Megatron-Bridge's and MLPerf's
+  // recipes build (framework-defaults.mjs, shared with the memory section).
+  const zero = zeroDefault(layout);
+  if (zero.zero > 0 || layout.zero != null) texts.zero = String(zero.zero);
   if (layout.flash_attention === false) texts.flashAttention = '0';
   if (/TP comm overlap on|tp-comm-overlap|AsyncTP=on/i.test(run.notes)) texts.tpOverlap = '1';
   if (/No overlap of gradient all-reduce/.test(run.notes)) texts.dpOverlap = '0';
@@ -345,15 +347,8 @@ function searchLimitsFor(run) {
   return entry ? { searchLimits: entry[1] } : {};
 }
 
-// The distributed optimizer NeMo's, Megatron-Bridge's and MLPerf's recipes build where the source
-// names no ZeRO stage (framework-defaults.mjs, shared with the memory section).
-function recipeZero(run) {
-  const { zero, assumed } = zeroDefault(run.layout);
-  return assumed ? { zero: String(zero) } : {};
-}
-
 function statedFor(run) {
-  const stated = { ...recipeZero(run), ...(STATED[run.id] ?? {}) };
+  const stated = { ...(STATED[run.id] ?? {}) };
   for (const [prefix, texts] of STATED_BY_PREFIX) {
     if (run.id.startsWith(prefix)) Object.assign(stated, texts);
   }
