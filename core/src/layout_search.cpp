@@ -436,7 +436,8 @@ bool LayoutSearch::State::consider(int pp, const std::vector<int>& split, double
     const auto step_of = [&](int rc) {
       return step_seconds(in, cost_of(rc), params, stage_pass(in, cost_of(rc)));
     };
-    const double chosen_step = step_of(o.rc);
+    // A cluster's option was ranked by this very step; a deadline's may now sit at a larger DP.
+    const double chosen_step = deadline ? step_of(o.rc) : o.step_s;
     const double chosen_peak = peak;
     set_mode(kFullIndex, o.zero);
     const auto peak_with = [&](double n) {  // NaN when it does not fit
