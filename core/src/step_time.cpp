@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <vector>
 
 #include "llm_sizer/layout_rules.hpp"
@@ -10,9 +11,18 @@
 namespace llm_sizer {
 namespace {
 
-// NCCL's latency per collective or send, on top of its bandwidth term (nccl-tests report
-// ~10–20 µs for small messages on 8 GPUs; large messages are bandwidth-bound).
-constexpr double kCollectiveLatencyS = 10e-6;
+// NCCL's own cost model of a ring collective (src/graph/tuning.cc, its default tuner constants,
+// the Simple protocol it runs the large messages of training with): a base latency, then one hop
+// per ring step, 3.4 µs over NVLink and 14 µs for the steps that cross to another node. A ring
+// over n ranks on N nodes takes n − 1 steps (all-gather, reduce-scatter; N − 1 of them across
+// nodes), twice that for an all-reduce. So a collective over a thousand ranks waits ~5 ms before
+// its bytes count, which is why Megatron grows its gradient buckets with the DP size (below).
+constexpr double kRingBaseLatencyS = 8.4e-6;
+constexpr double kRingNvlinkHopS = 3.4e-6;
+constexpr double kRingNetHopS = 14e-6;
+// A point-to-point send (pipeline stages, ring attention, the all-to-all's pieces): nccl-tests
+// report ~10 µs for small messages.
+constexpr double kSendLatencyS = 10e-6;
 constexpr double kFp32Bytes = 4;
 constexpr double kMaskBytes = 1;
 // A collective overlapped with compute is not free: its kernels hold SMs and HBM bandwidth while
@@ -20,26 +30,48 @@ constexpr double kMaskBytes = 1;
 // Isaev et al. SC'23: 15 % of the processor for NVLink collectives, 2 % for the network).
 constexpr double kNvlinkComputeShare = 0.15;
 constexpr double kNicComputeShare = 0.02;
+// Megatron-Core reduces the gradients in buckets of max(40M, 1M × DP) parameters while the
+// backward runs (distributed_data_parallel.py: "larger DP sizes need larger buckets to ensure
+// collectives do not become latency-bound"), in one piece without that overlap.
+constexpr double kBucketParams = 40e6;
+constexpr double kBucketParamsPerRank = 1e6;
 
 // The speeds of one link: bytes per second a collective's bus bandwidth reaches. A link of
 // unknown bandwidth costs nothing and says so (the step then leaves communication out).
 struct Link {
   double bytes_per_s = 0;
   bool* unknown = nullptr;
-  double compute_share = kNvlinkComputeShare;  // of the compute it overlaps (above)
+  double compute_share = kNvlinkComputeShare;                 // of the compute it overlaps (above)
+  double per_node = std::numeric_limits<double>::infinity();  // group members in each node
 
-  double ring_s(double bytes, double ranks, double factor) const {
-    if (ranks <= 1 || !(bytes > 0)) return 0;
-    if (!(bytes_per_s > 0) || !std::isfinite(bytes_per_s)) {
-      *unknown = true;
-      return 0;
-    }
-    return factor * (ranks - 1) / ranks * bytes / bytes_per_s + kCollectiveLatencyS;
+  bool known() const {
+    if (bytes_per_s > 0 && std::isfinite(bytes_per_s)) return true;
+    *unknown = true;
+    return false;
   }
-  double all_gather_s(double bytes, double ranks) const { return ring_s(bytes, ranks, 1); }
-  double reduce_scatter_s(double bytes, double ranks) const { return ring_s(bytes, ranks, 1); }
-  double all_reduce_s(double bytes, double ranks) const { return ring_s(bytes, ranks, 2); }
-  double send_s(double bytes) const { return ring_s(bytes, 2, 2); }
+  // `factor` 1: all-gather or reduce-scatter; 2: all-reduce. `count` collectives move `bytes`.
+  double ring_s(double bytes, double ranks, double factor, double count) const {
+    if (ranks <= 1 || !(bytes > 0) || !known()) return 0;
+    const double nodes = std::ceil(ranks / std::min(per_node, ranks));
+    const double steps = factor * (ranks - 1);
+    const double across = factor * (nodes - 1);
+    const double latency =
+        kRingBaseLatencyS + (steps - across) * kRingNvlinkHopS + across * kRingNetHopS;
+    return factor * (ranks - 1) / ranks * bytes / bytes_per_s + count * latency;
+  }
+  double all_gather_s(double bytes, double ranks, double count = 1) const {
+    return ring_s(bytes, ranks, 1, count);
+  }
+  double reduce_scatter_s(double bytes, double ranks, double count = 1) const {
+    return ring_s(bytes, ranks, 1, count);
+  }
+  double all_reduce_s(double bytes, double ranks, double count = 1) const {
+    return ring_s(bytes, ranks, 2, count);
+  }
+  double send_s(double bytes) const {
+    if (!(bytes > 0) || !known()) return 0;
+    return bytes / bytes_per_s + kSendLatencyS;
+  }
 };
 
 Link link(const TrainingTimeInputs& in, bool within_node, bool& unknown) {
@@ -62,7 +94,7 @@ Link group_link(const TrainingTimeInputs& in, double ranks, double stride, bool&
   if (ranks * stride <= in.gpus_per_node) return link(in, true, unknown);
   const double k = std::clamp(std::floor(in.gpus_per_node / stride), 1.0, ranks);
   const double bus = std::min(k * in.inter_node_gbps, in.intra_node_gbps);
-  return {gb_to_bytes(bus) * in.comm_efficiency, &unknown, kNicComputeShare};
+  return {gb_to_bytes(bus) * in.comm_efficiency, &unknown, kNicComputeShare, k};
 }
 
 // Everything one layer's kernels need to know about the layout, computed once.
@@ -583,20 +615,26 @@ void dp_and_optimizer(const TrainingTimeInputs& in, const LayerCosts& costs, dou
     const double beside = std::min(ov * comm, window);
     return comm - beside + dp_link.compute_share * beside;
   };
+  // Gradients in buckets while the backward runs (above); ZeRO-3 gathers and reduces each layer's
+  // weights apart (FSDP units of one layer).
+  const double buckets =
+      ov > 0 ? std::ceil(params_per_card / std::max(kBucketParams, kBucketParamsPerRank * ranks))
+             : 1;
+  const double layers = std::ceil(mem.arch.layers / std::max(1.0, l.pp));
   double dp = 0;
   if (ranks > 1) {
     if (l.zero >= 3) {
-      const double gather = dp_link.all_gather_s(weights, ranks);
-      const double reduce = dp_link.reduce_scatter_s(grads, ranks);
+      const double gather = dp_link.all_gather_s(weights, ranks, layers);
+      const double reduce = dp_link.reduce_scatter_s(grads, ranks, layers);
       dp = m * (hidden(gather, first_fwd) + hidden(gather + reduce, first_bwd));
     } else if (l.zero == 2) {
-      dp = m * hidden(dp_link.reduce_scatter_s(grads, ranks), first_bwd) +
-           hidden(dp_link.all_gather_s(weights, ranks), first_fwd);
+      dp = m * hidden(dp_link.reduce_scatter_s(grads, ranks, buckets), first_bwd) +
+           hidden(dp_link.all_gather_s(weights, ranks, buckets), first_fwd);
     } else if (l.zero == 1 || r.shards_optimizer) {
-      dp = hidden(dp_link.reduce_scatter_s(grads, ranks), first_bwd) +
-           hidden(dp_link.all_gather_s(weights, ranks), first_fwd);
+      dp = hidden(dp_link.reduce_scatter_s(grads, ranks, buckets), first_bwd) +
+           hidden(dp_link.all_gather_s(weights, ranks, buckets), first_fwd);
     } else {
-      dp = hidden(dp_link.all_reduce_s(grads, ranks), first_bwd);
+      dp = hidden(dp_link.all_reduce_s(grads, ranks, buckets), first_bwd);
     }
   }
   dp_s = dp;

@@ -90,6 +90,59 @@ TEST(TrainingTime, InterleavedSendsWaitOutsideTheSteadyState) {
   EXPECT_NEAR(pp_comm_per_microbatch(2, 64, 0) / pp_comm_per_microbatch(1, 64), 2.0, 1e-9);
 }
 
+// NCCL's cost model of a ring (src/graph/tuning.cc, default tuner constants, Simple protocol):
+// 8.4 µs, then 3.4 µs per step over NVLink and 14 µs per step that crosses nodes; n − 1 steps for
+// an all-gather or a reduce-scatter over n ranks, N − 1 of them across N nodes.
+double ring_latency_us(double ranks, double nodes) {
+  return 8.4 + (ranks - nodes) * 3.4 + (nodes - 1) * 14;
+}
+
+// Llama 3.1 8B on 64 GPUs, TP 1, PP 1: links so fast that bytes cost nothing measurable, so
+// what changes with the GPUs per node is the ring's latency alone.
+TrainingTime data_parallel_time(double gpus_per_node, double zero, double dp_overlap) {
+  Plan plan;
+  plan.model = "llama-3.1-8b";
+  plan.accelerator = "h100-80g";
+  plan.tp = 1;
+  plan.pp = 1;
+  plan.dp = 64;
+  plan.zero = zero;
+  plan.dp_overlap = dp_overlap;
+  plan.gpus_per_node = gpus_per_node;
+  plan.intra_node_bandwidth_gbps = 1e6;
+  plan.inter_node_bandwidth_gbps = 1e6;  // k NICs' worth, at most NVLink's: 1e6 GB/s throughout
+  plan.tokens = 1e9;
+  const Report r = evaluate(plan);
+  EXPECT_TRUE(r.training.time_available);
+  return r.training.time;
+}
+
+TEST(TrainingTime, DataParallelCollectivesPayNcclsRingLatency) {
+  const double one_node = ring_latency_us(64, 1);       // 222.6 µs
+  const double eight_nodes = ring_latency_us(64, 8);    // 296.8 µs
+  const double one_per_node = ring_latency_us(64, 64);  // 890.4 µs
+  // ZeRO-1 without overlap: one reduce-scatter and one all-gather, each paying it once.
+  const double base = data_parallel_time(64, 1, 0).dp_comm_s;
+  EXPECT_NEAR((data_parallel_time(8, 1, 0).dp_comm_s - base) * 1e6, 2 * (eight_nodes - one_node),
+              1e-6);
+  EXPECT_NEAR((data_parallel_time(1, 1, 0).dp_comm_s - base) * 1e6, 2 * (one_per_node - one_node),
+              1e-6);
+  // Overlapped with the backward, Megatron reduces in buckets of max(40M, 1M × DP) parameters
+  // (distributed_data_parallel.py): each bucket's collectives pay it. An overlap share of 1e-9
+  // hides nothing measurable.
+  const double buckets =
+      std::ceil(count_params(find_model("llama-3.1-8b")->architecture).total / 64e6);
+  EXPECT_EQ(buckets, 126);
+  EXPECT_NEAR(
+      (data_parallel_time(1, 1, 1e-9).dp_comm_s - data_parallel_time(64, 1, 1e-9).dp_comm_s) * 1e6,
+      2 * buckets * (one_per_node - one_node), 1e-3);
+  // ZeRO-3 gathers and reduces each of the 32 layers apart, for every micro-batch: forward
+  // gathers, backward gathers and reduce-scatters.
+  const TrainingTime z3 = data_parallel_time(1, 3, 0);
+  EXPECT_NEAR((z3.dp_comm_s - data_parallel_time(64, 3, 0).dp_comm_s) * 1e6,
+              z3.microbatches * 3 * 32 * (one_per_node - one_node), 1e-3);
+}
+
 TEST(TrainingTime, MoreGpusNeverSlowTheComputeTerm) {
   Plan plan;
   plan.tokens = 300e9;
