@@ -35,6 +35,8 @@ constexpr double kNicComputeShare = 0.02;
 // collectives do not become latency-bound"), in one piece without that overlap.
 constexpr double kBucketParams = 40e6;
 constexpr double kBucketParamsPerRank = 1e6;
+// TransformerEngine's pipelined GEMM + reduce-scatter runs in 4 chunks (initialize_ub's default).
+constexpr double kPipelineSplits = 4;
 
 // The speeds of one link: bytes per second a collective's bus bandwidth reaches. A link of
 // unknown bandwidth costs nothing and says so (the step then leaves communication out).
@@ -117,11 +119,12 @@ struct GemmCost {
   double fwd = 0;
   double dgrad = 0;
   double wgrad = 0;
+  double m = 0, kdim = 0, n = 0, batch = 1;  // the forward's shape
 };
 
 GemmCost linear(const KernelSpeeds& k, const Shape& s, double m, double kdim, double n,
                 double batch = 1) {
-  GemmCost g;
+  GemmCost g{0, 0, 0, m, kdim, n, batch};
   g.fwd = gemm_s(k, m, kdim, n, s.me, s.e, batch);
   g.dgrad = gemm_s(k, m, n, kdim, s.me, s.e, batch);
   // The weight gradient accumulates over micro-batches: its output is read and written in the
@@ -345,7 +348,41 @@ LayerCost layer_cost(const TrainingTimeInputs& in, const KernelSpeeds& lin,
     const double sh = tp_link.compute_share;
     const bool has_ffn_tp = ffn_in.fwd > 0;
     double fwd = 0, bwd = 0;
-    if (s.sp) {
+    double extra_fwd = 0, extra_bwd = 0;  // the overlapped GEMMs' cost of running in chunks
+    if (s.sp && ov && s.megatron) {
+      // TransformerEngine's userbuffers, what Megatron's --tp-comm-overlap runs (initialize_ub's
+      // default methods, module/base.py; comm_gemm_overlap.cpp). Its all-gather buffers hold fp8
+      // under an fp8 recipe.
+      const double ag = tp_link.all_gather_s(T * h * (s.fp8 ? 1 : e), t);
+      const double rs = tp_link.reduce_scatter_s(bytes, t);
+      // ring_exchange, before the QKV and FC1 forward and the proj and FC2 dgrads: the gathered
+      // operand arrives in t chunks, each chunk's GEMM (M/t rows) running while the next one
+      // travels.
+      const auto ring = [&](const GemmCost& g, bool dgrad, double& compute) {
+        const double chunk = dgrad ? gemm_s(lin, g.m / t, g.n, g.kdim, s.me, e, g.batch)
+                                   : gemm_s(lin, g.m / t, g.kdim, g.n, s.me, e, g.batch);
+        compute += t * chunk - (dgrad ? g.dgrad : g.fwd);
+        return overlapped(ag, t * chunk, sh);
+      };
+      // pipeline, after the proj and FC2 forward: the GEMM in 4 chunks, each chunk's
+      // reduce-scatter beside the next chunk's GEMM; the last one's waits.
+      const auto pipeline = [&](const GemmCost& g, double& compute) {
+        const double chunk = gemm_s(lin, g.m / kPipelineSplits, g.kdim, g.n, s.me, e, g.batch);
+        compute += kPipelineSplits * chunk - g.fwd;
+        const double split = rs / kPipelineSplits;
+        return split + overlapped(rs - split, (kPipelineSplits - 1) * chunk, sh);
+      };
+      // bulk, beside the QKV and FC1 dgrads: the input's all-gather for the weight gradient and
+      // the dgrad output's reduce-scatter, each beside a whole GEMM.
+      fwd += ring(first_in, false, extra_fwd) + pipeline(last_out, extra_fwd);
+      bwd += overlapped(rs, first_in.dgrad, sh) + ring(last_out, true, extra_bwd);
+      bwd += overlapped(ag, first_in.dgrad, sh);
+      if (has_ffn_tp) {
+        fwd += ring(ffn_in, false, extra_fwd) + pipeline(ffn_out, extra_fwd);
+        bwd += overlapped(rs, ffn_in.dgrad, sh) + ring(ffn_out, true, extra_bwd);
+        bwd += overlapped(ag, ffn_in.dgrad, sh);
+      }
+    } else if (s.sp) {
       const double ag = tp_link.all_gather_s(bytes, t);
       const double rs = tp_link.reduce_scatter_s(bytes, t);
       fwd += exposed(ag, first_in.fwd, ov, sh) + exposed(rs, last_out.fwd, ov, sh);
@@ -367,6 +404,8 @@ LayerCost layer_cost(const TrainingTimeInputs& in, const KernelSpeeds& lin,
       }
     }
     out.tp_s = fwd + bwd;
+    out.fwd_s += extra_fwd;
+    out.bwd_s += extra_bwd;
     if (l.recompute == Recompute::kFull) out.recompute_s += fwd;
   }
 

@@ -28,20 +28,22 @@ export const TARGETS = {
 };
 
 // What tests/web/validation-training.test.mjs holds the table to: today's figures (median
-// 8.4 %, largest 31.7 %, 69 of 83 published layouts in the top 10, 53 within 10 % of the best),
+// 8.0 %, largest 31.1 %, 69 of 83 published layouts in the top 10, 48 within 10 % of the best),
 // rounded up, so that no change makes them worse unnoticed; and no fewer rows under the bounds
 // (83 since both of Megatron-Bridge's conflicting Qwen3-30B-A3B figures are left out). The
-// largest is among the Megatron-LM README's H100 rows: with the distributed optimizer its
-// --overlap-param-gather implies, the model is 21–32 % faster than every one of them. The
-// search counts fell from 72 and 58 when it began to try full recompute of only some layers of
-// each chunk: its best became ZeRO-3 layouts (TP 1, partial recompute) the published runs did
-// not use, 11–22 % faster in the model than NVIDIA's tuned Llama 70B and GPT-3 layouts.
+// largest is among the Megatron-LM README's H100 rows, 6–31 % faster in the model, most for
+// the smaller models. The search counts fell from 72 and 58 when it began to try full recompute of
+// only some layers of each chunk: its best became ZeRO-3 layouts (TP 1, partial recompute) the
+// published runs did not use, 11–22 % faster in the model than NVIDIA's tuned Llama 70B and
+// GPT-3 layouts; and to 48 within 10 % when TP overlap began to cut its GEMMs as
+// TransformerEngine does, which costs the published TP 4 and TP 8 layouts of MLPerf's GPT-3 and
+// the README's 177B 10–13 % against layouts with less TP.
 export const BOUNDS = {
   medianAbsError: 0.1,
   maxAbsError: 0.32,
   minRows: 83,
   minInTop: 69,
-  minWithin: 53,
+  minWithin: 48,
 };
 
 const DATA = new URL('../../validation/data/training-runs.json', import.meta.url);

@@ -143,6 +143,36 @@ TEST(TrainingTime, DataParallelCollectivesPayNcclsRingLatency) {
               z3.microbatches * 3 * 32 * (one_per_node - one_node), 1e-3);
 }
 
+// TransformerEngine's userbuffers (what --tp-comm-overlap runs; initialize_ub's default methods,
+// comm_gemm_overlap.cpp) overlap TP's collectives by cutting the GEMMs beside them: ring_exchange
+// runs the QKV and FC1 forward and the proj and FC2 dgrads as t GEMMs of M/t rows, one per
+// gathered chunk; pipeline runs the proj and FC2 forward as 4 GEMMs, each chunk's reduce-scatter
+// beside the next.
+TEST(TrainingTime, TensorParallelOverlapRunsTheGemmsInChunks) {
+  const auto time = [](double tp_overlap) {
+    Plan plan;  // GPT-3 175B on H100, TP 8, one micro-batch of 2048 tokens
+    plan.tp = 8;
+    plan.pp = 1;
+    plan.dp = 1;
+    plan.micro_batch = 1;
+    plan.global_batch = 1;
+    plan.recompute = "none";
+    plan.tp_overlap = tp_overlap;
+    plan.mfu = 0.5;  // a fixed GEMM efficiency: no tile quantization, each kernel + 2 µs
+    plan.tokens = 1e9;
+    const Report r = evaluate(plan);
+    EXPECT_TRUE(r.training.time_available);
+    return r.training.time;
+  };
+  const TrainingTime plain = time(0);
+  const TrainingTime overlapped = time(1);
+  EXPECT_LT(overlapped.tp_comm_s, plain.tp_comm_s / 2);
+  // At a fixed efficiency the chunks cost only their kernels' fixed 2 µs: per layer, 2 × 7 more
+  // in the forward ring GEMMs, 2 × 3 in the pipelined ones and 2 × 7 in the backward's; 96 layers.
+  EXPECT_NEAR((overlapped.compute_s - plain.compute_s) * 1e6, 96 * (2 * 7 + 2 * 3 + 2 * 7) * 2,
+              1e-3);
+}
+
 TEST(TrainingTime, MoreGpusNeverSlowTheComputeTerm) {
   Plan plan;
   plan.tokens = 300e9;

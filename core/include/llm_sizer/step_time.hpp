@@ -16,7 +16,9 @@
 ///   TP         Megatron's collectives: forward 2 all-gathers + 2 reduce-scatters (SP) or
 ///              2 all-reduces, backward the same, each of T·h activation bytes, ring time
 ///              (t−1)/t (all-reduce 2(t−1)/t) × bytes / (link × comm efficiency); with TP overlap
-///              only what outlasts the GEMM beside it
+///              only what outlasts the GEMM beside it, the GEMMs cut as TransformerEngine's
+///              userbuffers cut them (step_time.cpp: t chunks beside an all-gather, 4 beside a
+///              reduce-scatter, the last of which waits)
 ///   CP         the ring exchange of K and V: (CP−1) chunks forward, twice that backward, hidden
 ///              behind the attention of the chunk before
 ///   EP         dispatch and combine all-to-alls, forward and backward: T/t·k·h bytes, (EP−1)/EP
