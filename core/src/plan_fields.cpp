@@ -11,6 +11,14 @@
 namespace llm_sizer {
 namespace {
 
+// The page's first module never shows a CLI flag (the CLI and docs/inputs.md read them from the
+// other builds): CMakeLists.txt builds this file for it without them, 0.4 KB gzipped lighter.
+#ifdef LLM_SIZER_WITHOUT_CLI_FLAGS
+constexpr bool kCliFlags = false;
+#else
+constexpr bool kCliFlags = true;
+#endif
+
 template <auto Member>
 std::optional<double> get_member(const Plan& plan) {
   return plan.*Member;
@@ -44,7 +52,7 @@ constexpr FieldSpec number(std::string_view id, std::string_view link_key,
   FieldSpec spec;
   spec.id = id;
   spec.link_key = link_key;
-  spec.cli_flag = cli_flag;
+  spec.cli_flag = kCliFlags ? cli_flag : std::string_view{};
   spec.group = group;
   spec.type = type;
   spec.unit = unit;
@@ -63,7 +71,7 @@ constexpr FieldSpec text(std::string_view id, std::string_view link_key, std::st
   FieldSpec spec;
   spec.id = id;
   spec.link_key = link_key;
-  spec.cli_flag = cli_flag;
+  spec.cli_flag = kCliFlags ? cli_flag : std::string_view{};
   spec.group = group;
   spec.type = FieldType::kText;
   spec.always_in_link = always_in_link;

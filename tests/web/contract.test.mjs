@@ -246,7 +246,14 @@ test('the page module answers as the full module does, but for the serving model
     assert.equal(page.encodeLink(texts), link);
     assert.deepEqual(page.decodeLink(link), core.decodeLink(link));
   }
-  assert.deepEqual(page.catalog(), core.catalog());
+  // The same catalog, but for the CLI's flag names, which the page's module is built without.
+  const withoutCliFlags = (catalog) => ({
+    ...catalog,
+    fields: catalog.fields.map(({ cliFlag, ...field }) => field),
+  });
+  assert.deepEqual(withoutCliFlags(page.catalog()), withoutCliFlags(core.catalog()));
+  assert.ok(page.catalog().fields.every((field) => field.cliFlag === ''));
+  assert.ok(core.catalog().fields.every((field) => field.cliFlag !== ''));
 });
 
 test('every plan field has a label and every issue code a message in both languages', async () => {
