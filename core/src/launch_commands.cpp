@@ -318,7 +318,15 @@ std::string megatron_arguments(const TrainingSettings& t, double gpus_per_node) 
     }
   }
   if (t.zero >= 1) add_flag(out, "--use-distributed-optimizer");
+  // The overlaps the step time assumes (Megatron's flags are off by default, but the pipeline's).
+  if (t.dp > 1 && t.dp_overlap > 0) {
+    add_flag(out, "--overlap-grad-reduce");
+    if (t.zero >= 1) add_flag(out, "--overlap-param-gather");
+  }
+  if (t.tp_overlap && t.sequence_parallel) add_flag(out, "--tp-comm-overlap");
+  if (!t.pp_overlap && t.vpp > 1) add_flag(out, "--no-overlap-p2p-communication");
   add_flag(out, "--bf16");
+  if (t.grad_reduce_bf16) add_flag(out, "--grad-reduce-in-bf16");
   if (t.compute_dtype == "fp8") add(out, "--fp8-format", "hybrid");
   return out;
 }
@@ -338,6 +346,7 @@ std::string nemo_arguments(const TrainingSettings& t, double gpus_per_node) {
   add(out, "data.micro_batch_size=", opt(t.micro_batch));
   add(out, "data.global_batch_size=", opt(t.global_batch));
   add(out, "data.seq_length=", opt(t.seq_len));
+  if (t.grad_reduce_bf16) add(out, "trainer.plugins.grad_reduce_in_fp32=", "false");
   // NeMo's overrides are key=value: no space between them.
   std::string compact;
   for (std::size_t i = 0; i < out.size(); ++i) {

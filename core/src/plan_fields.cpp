@@ -301,6 +301,8 @@ const std::array kFields = {
           "stage_layers"),
     text<&Plan::search_limits>("search_limits", "lim", "limit", "layout", false),
     text<&Plan::recipe>("recipe", "recipe", "recipe", "memory", false, kRecipes),
+    number<&Plan::grad_reduce_bf16>("grad_reduce_bf16", "grb", "grad-reduce-bf16", "memory",
+                                    FieldType::kFlag, "", 0, 1, kInclusive),
     text<&Plan::framework>("framework", "fw", "framework", "memory", false, kFrameworks),
     number<&Plan::micro_batch>("micro_batch", "mb", "micro-batch", "memory", FieldType::kInteger,
                                "", 1, 1e6, kInclusive),

@@ -186,7 +186,10 @@ void resolve_training(Resolver& r, ResolvedPlan& out) {
   const Recipe* recipe = setup.recipe.empty() ? nullptr : find_recipe(setup.recipe);
   const std::string framework = choice(r, "framework", p.framework);
   in.arch = a;
-  if (recipe != nullptr) in.recipe = *recipe;
+  if (recipe != nullptr) {
+    in.recipe = *recipe;
+    in.recipe.grad_bytes = setup.grad_bytes;  // bf16 when the plan reduces them so
+  }
   in.framework = framework_from(framework);
   in.card_memory_gb = setup.card_capacity_gb;  // the driver's bytes, not the marketed GB
   const FrameworkProfile& profile = framework_profile(in.framework);
@@ -194,6 +197,7 @@ void resolve_training(Resolver& r, ResolvedPlan& out) {
 
   s.framework = std::string(profile.id);
   s.recipe = setup.recipe;
+  s.grad_reduce_bf16 = setup.grad_reduce_bf16;
   t.tp_given = out.article.tp_given;
   l.tp = s.tp = out.article.tp;
   l.pp = s.pp = kNaN;  // the article's method or the plan decides (training_layout)
@@ -345,11 +349,26 @@ void resolve_training(Resolver& r, ResolvedPlan& out) {
     t.ready = t.ready && std::isfinite(v);
   }
   t.ready = t.ready && !(p.global_batch && !t.global_batch_given);
-  for (std::string_view field :
-       {"stage_layers", "vpp", "recompute", "framework", "comm_buffer_gb", "allocator_slack",
-        "finetune", "lora_rank", "lora_targets", "optimizer", "offload", "loss", "prefetch_bucket",
-        "mfu", "tp_overlap", "moe_overlap", "pp_overlap", "moe_capacity_factor",
-        "recompute_layers"}) {
+  for (std::string_view field : {"stage_layers",
+                                 "vpp",
+                                 "recompute",
+                                 "framework",
+                                 "comm_buffer_gb",
+                                 "allocator_slack",
+                                 "finetune",
+                                 "lora_rank",
+                                 "lora_targets",
+                                 "optimizer",
+                                 "offload",
+                                 "loss",
+                                 "prefetch_bucket",
+                                 "mfu",
+                                 "tp_overlap",
+                                 "moe_overlap",
+                                 "pp_overlap",
+                                 "grad_reduce_bf16",
+                                 "moe_capacity_factor",
+                                 "recompute_layers"}) {
     t.ready = t.ready && !r.refused(field);
   }
 }

@@ -267,10 +267,19 @@ void resolve_recipe(Resolver& r, ResolvedSetup& s) {
            field_is_default(*find_field_by_id("recipe"), p) ? InputSource::kDefault
                                                             : InputSource::kGiven,
            kNaN, s.recipe);
+  // Gradients accumulated and reduced in bf16 (Megatron-LM's --grad-reduce-in-bf16, Megatron-Core's
+  // grad_reduce_in_fp32 = False, Apex's grad_sync_dtype = bf16): a recipe's fp32 main gradients
+  // of bf16 (or fp8) weights take 2 bytes, in memory and on the wire.
+  const bool bf16_grads = r.number("grad_reduce_bf16", p.grad_reduce_bf16, 0) == 1;
   if (recipe != nullptr) {
+    const bool applies = recipe->grad_bytes > 2 && recipe->weight_bytes <= 2;
+    s.grad_reduce_bf16 = bf16_grads && applies;
     s.weight_bytes = recipe->weight_bytes + recipe->weight_copy_bytes;
-    s.grad_bytes = recipe->grad_bytes;
+    s.grad_bytes = s.grad_reduce_bf16 ? 2 : recipe->grad_bytes;
     s.optimizer_bytes = recipe->master_bytes + recipe->optimizer_bytes;
+    if (bf16_grads && !applies) {
+      r.add({"grad_reduce_bf16_unused", "grad_reduce_bf16", Severity::kWarning, {}});
+    }
   }
   const double recipe_total = s.weight_bytes + s.grad_bytes + s.optimizer_bytes;
   s.bytes_per_param = r.number("bytes_per_param", p.bytes_per_param, recipe ? recipe_total : kNaN,

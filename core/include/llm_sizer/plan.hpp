@@ -85,7 +85,9 @@ struct Plan {
   std::string search_limits;
 
   // Training step and memory model.
-  std::string recipe = "seed12";       ///< precision recipe id (precision.hpp)
+  std::string recipe = "seed12";  ///< precision recipe id (precision.hpp)
+  /// flag: gradients accumulated and reduced in bf16, not the recipe's fp32 (0)
+  std::optional<double> grad_reduce_bf16;
   std::string framework = "megatron";  ///< "megatron" or "pytorch"
   std::optional<double> micro_batch;   ///< sequences per micro-batch (1)
   std::optional<double> seq_len;       ///< tokens per sequence (auto: context, at most 4096)

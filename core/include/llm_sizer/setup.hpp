@@ -37,8 +37,9 @@ struct ResolvedSetup {
   std::string recipe;
   double bytes_per_param = 0;  ///< the article method's B: the plan's, else the recipe's total
   double weight_bytes = 0;     ///< the recipe's parts, as the article's derivation shows them
-  double grad_bytes = 0;
+  double grad_bytes = 0;       ///< 2 for fp32 gradients reduced in bf16 (grad_reduce_bf16)
   double optimizer_bytes = 0;  ///< master copy + moments
+  bool grad_reduce_bf16 = false;
 };
 
 template <class Visitor>

@@ -34,6 +34,7 @@ double layout_global_batch(double target, double micro_batch, double dp);
 struct TrainingSettings {
   std::string framework;
   std::string recipe;
+  bool grad_reduce_bf16 = false;  ///< the recipe's fp32 gradients accumulated and reduced in bf16
   std::string recompute;
   std::string recompute_modules;  ///< what selective recomputes (Megatron), e.g. "core_attn"
   double recompute_layers = 0;    ///< full recompute's layers per chunk; NaN: every layer
@@ -83,6 +84,7 @@ template <class Visitor>
 void visit_fields(Visitor& v, const TrainingSettings& s) {
   v.field("framework", s.framework);
   v.field("recipe", s.recipe);
+  v.field("grad_reduce_bf16", s.grad_reduce_bf16);
   v.field("recompute", s.recompute);
   v.field("recompute_modules", s.recompute_modules);
   v.field("recompute_layers", s.recompute_layers);

@@ -21,7 +21,7 @@ export function ParallelismFields() {
   );
 }
 
-/** Optimizer and activation offload to the host, and the loss's precision. */
+/** Optimizer and activation offload to the host, and the loss's and gradients' precision. */
 export function OffloadFields() {
   const t = useT();
   return (
@@ -30,6 +30,7 @@ export function OffloadFields() {
       <Field id="activationOffload" />
       <Field id="hostLinkGbps" />
       <Field id="loss" />
+      <Field id="gradReduceBf16" hint={t('hint.grad_reduce_bf16')} />
     </>
   );
 }
