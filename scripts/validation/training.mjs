@@ -28,21 +28,22 @@ export const TARGETS = {
 };
 
 // What tests/web/validation-training.test.mjs holds the table to: today's figures (median
-// 7.5 %, largest 31.1 %, 68 of 83 published layouts in the top 10, 51 within 10 % of the best),
+// 7.8 %, largest 33.6 %, 72 of 87 published layouts in the top 10, 58 within 10 % of the best),
 // rounded up, so that no change makes them worse unnoticed; and no fewer rows under the bounds
-// (83 since both of Megatron-Bridge's conflicting Qwen3-30B-A3B figures are left out). The
-// largest is among the Megatron-LM README's H100 rows, 6–31 % faster in the model, most for
-// the smaller models. The search counts fell from 72 and 58 when it began to try full recompute
-// of only some layers of each chunk: its best became ZeRO-3 layouts (TP 1, partial recompute)
-// the published runs did not use, 11–23 % faster in the model than NVIDIA's tuned Llama 70B and
-// GPT-3 layouts (on B200, Megatron-Bridge's own 70B recipe is such a layout: FSDP, TP 1, 5
-// recomputed layers; on H100 it keeps TP 4, PP 8).
+// (87 since both of Megatron-Bridge's conflicting Qwen3-30B-A3B figures are left out). The
+// largest are Megatron-Bridge's B200 runs (+18–34 %, as MLPerf's B200 preview, +27 %) and the
+// Megatron-LM README's H100 rows, 6–31 % faster in the model, most for the smaller models. The
+// search counts fell from 72 and 58 (of 83) when it began to try full recompute of only some
+// layers of each chunk: its best became ZeRO-3 layouts (TP 1, partial recompute) the published
+// runs did not use, up to 22 % faster in the model than NVIDIA’s tuned Llama 70B and GPT-3 layouts
+// (on B200, Megatron-Bridge's own 70B recipe is such a layout: FSDP, TP 1, 5 recomputed layers;
+// on H100 it keeps TP 4, PP 8).
 export const BOUNDS = {
   medianAbsError: 0.1,
-  maxAbsError: 0.32,
-  minRows: 83,
-  minInTop: 68,
-  minWithin: 51,
+  maxAbsError: 0.34,
+  minRows: 87,
+  minInTop: 72,
+  minWithin: 58,
 };
 
 const DATA = new URL('../../validation/data/training-runs.json', import.meta.url);
@@ -325,6 +326,12 @@ const STATED_BY_PREFIX = [
   // 97ad8cc6f, 21d102f5e).
   ['mlperf-', { gradReduceBf16: '1' }],
   ['mbridge-', { gradReduceBf16: '1' }],
+  // Megatron-Bridge's Llama 3 70B and 3.1 405B recipes overlap TP's communication
+  // (CommOverlapConfig(tp_comm_overlap=True) in recipes/llama/llama3_70b.py and llama31_405b.py,
+  // f37f883a8, with the userbuffers configs scripts/performance/utils/helpers.py picks per GPU;
+  // the 25.11 and 26.04 performance configs keep it but for NVFP4). Its DeepSeek-V3 and
+  // Qwen3-235B H100 configs leave it off.
+  [/^mbridge-.*(llama3_70b|llama31_405b)/, { tpOverlap: '1' }],
   ['megatron2021-', { dpOverlap: '0', ppOverlap: '0' }],
   ['korthikanti2022-', { dpOverlap: '0', ppOverlap: '0' }],
   ['megatron-readme-2021-', { dpOverlap: '0', ppOverlap: '0' }],
@@ -360,7 +367,8 @@ function searchLimitsFor(run) {
 function statedFor(run) {
   const stated = { ...(STATED[run.id] ?? {}) };
   for (const [prefix, texts] of STATED_BY_PREFIX) {
-    if (run.id.startsWith(prefix)) Object.assign(stated, texts);
+    const matches = typeof prefix === 'string' ? run.id.startsWith(prefix) : prefix.test(run.id);
+    if (matches) Object.assign(stated, texts);
   }
   return stated;
 }
