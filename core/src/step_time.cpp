@@ -35,8 +35,10 @@ constexpr double kNicComputeShare = 0.02;
 // collectives do not become latency-bound"), in one piece without that overlap.
 constexpr double kBucketParams = 40e6;
 constexpr double kBucketParamsPerRank = 1e6;
-// TransformerEngine's pipelined GEMM + reduce-scatter runs in 4 chunks (initialize_ub's default).
+// TransformerEngine's pipelined GEMM + reduce-scatter runs in 4 chunks (initialize_ub's default),
+// its chunked GEMMs on up to 3 streams (_NUM_MAX_UB_STREAMS, pytorch/cpp_extensions/gemm.py).
 constexpr double kPipelineSplits = 4;
+constexpr double kUserbufferStreams = 3;
 
 // The speeds of one link: bytes per second a collective's bus bandwidth reaches. A link of
 // unknown bandwidth costs nothing and says so (the step then leaves communication out).
@@ -355,22 +357,30 @@ LayerCost layer_cost(const TrainingTimeInputs& in, const KernelSpeeds& lin,
       // under an fp8 recipe.
       const double ag = tp_link.all_gather_s(T * h * (s.fp8 ? 1 : e), t);
       const double rs = tp_link.reduce_scatter_s(bytes, t);
+      // The chunks' GEMMs take turns on 3 streams (_NUM_MAX_UB_STREAMS), each starting once
+      // its data is there: up to 3 run at once, filling each other's last wave.
+      const auto chunked = [&](const GemmCost& g, bool dgrad, double splits) {
+        const double streams = std::min(kUserbufferStreams, splits);
+        const double group =
+            dgrad ? gemm_s(lin, g.m / splits, g.n, g.kdim, s.me, e, g.batch * streams)
+                  : gemm_s(lin, g.m / splits, g.kdim, g.n, s.me, e, g.batch * streams);
+        return splits / streams * group;
+      };
       // ring_exchange, before the QKV and FC1 forward and the proj and FC2 dgrads: the gathered
       // operand arrives in t chunks, each chunk's GEMM (M/t rows) running while the next one
       // travels.
       const auto ring = [&](const GemmCost& g, bool dgrad, double& compute) {
-        const double chunk = dgrad ? gemm_s(lin, g.m / t, g.n, g.kdim, s.me, e, g.batch)
-                                   : gemm_s(lin, g.m / t, g.kdim, g.n, s.me, e, g.batch);
-        compute += t * chunk - (dgrad ? g.dgrad : g.fwd);
-        return overlapped(ag, t * chunk, sh);
+        const double gemm = chunked(g, dgrad, t);
+        compute += gemm - (dgrad ? g.dgrad : g.fwd);
+        return overlapped(ag, gemm, sh);
       };
       // pipeline, after the proj and FC2 forward: the GEMM in 4 chunks, each chunk's
-      // reduce-scatter beside the next chunk's GEMM; the last one's waits.
+      // reduce-scatter beside the GEMMs after it; the last one's waits.
       const auto pipeline = [&](const GemmCost& g, double& compute) {
-        const double chunk = gemm_s(lin, g.m / kPipelineSplits, g.kdim, g.n, s.me, e, g.batch);
-        compute += kPipelineSplits * chunk - g.fwd;
+        const double gemm = chunked(g, false, kPipelineSplits);
+        compute += gemm - g.fwd;
         const double split = rs / kPipelineSplits;
-        return split + overlapped(rs - split, (kPipelineSplits - 1) * chunk, sh);
+        return split + overlapped(rs - split, gemm * (kPipelineSplits - 1) / kPipelineSplits, sh);
       };
       // bulk, beside the QKV and FC1 dgrads: the input's all-gather for the weight gradient and
       // the dgrad output's reduce-scatter, each beside a whole GEMM.

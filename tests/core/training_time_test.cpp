@@ -147,7 +147,7 @@ TEST(TrainingTime, DataParallelCollectivesPayNcclsRingLatency) {
 // comm_gemm_overlap.cpp) overlap TP's collectives by cutting the GEMMs beside them: ring_exchange
 // runs the QKV and FC1 forward and the proj and FC2 dgrads as t GEMMs of M/t rows, one per
 // gathered chunk; pipeline runs the proj and FC2 forward as 4 GEMMs, each chunk's reduce-scatter
-// beside the next.
+// beside the next. The chunks take turns on 3 streams (_NUM_MAX_UB_STREAMS): 3 at a time.
 TEST(TrainingTime, TensorParallelOverlapRunsTheGemmsInChunks) {
   const auto time = [](double tp_overlap) {
     Plan plan;  // GPT-3 175B on H100, TP 8, one micro-batch of 2048 tokens
@@ -167,9 +167,11 @@ TEST(TrainingTime, TensorParallelOverlapRunsTheGemmsInChunks) {
   const TrainingTime plain = time(0);
   const TrainingTime overlapped = time(1);
   EXPECT_LT(overlapped.tp_comm_s, plain.tp_comm_s / 2);
-  // At a fixed efficiency the chunks cost only their kernels' fixed 2 µs: per layer, 2 × 7 more
-  // in the forward ring GEMMs, 2 × 3 in the pipelined ones and 2 × 7 in the backward's; 96 layers.
-  EXPECT_NEAR((overlapped.compute_s - plain.compute_s) * 1e6, 96 * (2 * 7 + 2 * 3 + 2 * 7) * 2,
+  // At a fixed efficiency the chunks cost only their kernels' fixed 2 µs: 8/3 launches of 3
+  // chunks for each of 2 forward and 2 backward ring GEMMs, 4/3 for each of the 2 pipelined ones,
+  // against one launch each; 96 layers.
+  const double ring = 8.0 / 3 - 1, pipeline = 4.0 / 3 - 1;
+  EXPECT_NEAR((overlapped.compute_s - plain.compute_s) * 1e6, 96 * (4 * ring + 2 * pipeline) * 2,
               1e-3);
 }
 

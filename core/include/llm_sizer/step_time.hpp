@@ -18,7 +18,7 @@
 ///              (t−1)/t (all-reduce 2(t−1)/t) × bytes / (link × comm efficiency); with TP overlap
 ///              only what outlasts the GEMM beside it, the GEMMs cut as TransformerEngine's
 ///              userbuffers cut them (step_time.cpp: t chunks beside an all-gather, 4 beside a
-///              reduce-scatter, the last of which waits)
+///              reduce-scatter, the last of which waits; 3 chunks run at once)
 ///   CP         the ring exchange of K and V: (CP−1) chunks forward, twice that backward, hidden
 ///              behind the attention of the chunk before
 ///   EP         dispatch and combine all-to-alls, forward and backward: T/t·k·h bytes, (EP−1)/EP
