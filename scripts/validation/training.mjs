@@ -650,7 +650,10 @@ export function render(result) {
       'Megatron-LM before `--overlap-grad-reduce` (August 2023: the 2021 and 2022 papers, the ' +
       "2021 README, MegaScale's baseline) reduce their gradients after the whole backward " +
       '(DP overlap 0) and, older than `--overlap-p2p-communication` (May 2023), wait for every ' +
-      'pipeline send (PP overlap 0).',
+      "pipeline send (PP overlap 0). MLPerf's GPT-3 and Megatron-Bridge's performance configs " +
+      "reduce their gradients in bf16 (`grb=1`: Apex's `grad_sync_dtype: bf16`, " +
+      "`grad_reduce_in_fp32 = False`), and Megatron-Bridge's Llama 3 70B and 3.1 405B recipes " +
+      'overlap TP communication (`t.tpo=1`).',
     '',
     '| run | source | stated layout | metric | published | predicted | error | search | plan |',
     '| --- | --- | --- | --- | ---: | ---: | ---: | --- | --- |',
