@@ -7,14 +7,10 @@
 
 #include "llm_sizer/finetune.hpp"
 #include "llm_sizer/report.hpp"
+#include "test_support.hpp"
 
 namespace llm_sizer {
 namespace {
-
-bool has_code(const Report& r, const std::string& code) {
-  return std::any_of(r.issues.begin(), r.issues.end(),
-                     [&](const Issue& i) { return i.code == code; });
-}
 
 // Llama 3.1 8B (meta-llama/Llama-3.1-8B config.json): 32 layers, hidden 4096, 32 heads, 8 K/V
 // heads of 128, intermediate 14336. The article's step 1 takes the preset's stated count, the
@@ -34,7 +30,7 @@ TEST(ArticleSmallCluster, TensorParallelStaysWithinAClusterSmallerThanANode) {
   plan.accelerator = "h100-80g";
   plan.cluster_gpus = 4;
   const Report r = evaluate(plan);
-  EXPECT_FALSE(has_code(r, "cluster_too_small"));
+  EXPECT_FALSE(test::has_issue(r, "cluster_too_small"));
   // 32 heads and 8 K/V heads: 4 divides both.
   EXPECT_EQ(r.article_training.tp, 4);
   EXPECT_LE(r.article_training.total_gpus, 4);
@@ -61,7 +57,7 @@ TEST(ArticleSmallCluster, LoraOnOneCardCountsTheFrozenBaseAndItsAdapters) {
   EXPECT_NEAR(t.model_state_gb, kLlama8bParams * bytes / 1e9, 1e-9);
   // Pre-training's 12 B/param would not fit 0.6 × 141 GB: the refusal this replaces.
   plan.finetune = "full";
-  EXPECT_TRUE(has_code(evaluate(plan), "cluster_too_small"));
+  EXPECT_TRUE(test::has_issue(evaluate(plan), "cluster_too_small"));
 }
 
 TEST(ArticleSmallCluster, QloraStoresTheLinearsInNf4) {

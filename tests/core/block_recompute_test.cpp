@@ -28,11 +28,6 @@ Plan gpt3_plan(const char* recompute) {
   return plan;
 }
 
-bool has_issue(const Report& r, const std::string& code) {
-  return std::any_of(r.issues.begin(), r.issues.end(),
-                     [&](const Issue& i) { return i.code == code; });
-}
-
 TEST(BlockRecompute, ThePlansLayersReachMemoryTimeFlopsAndTheLaunchCommand) {
   const Report none = evaluate(gpt3_plan("none"));
   const Report every = evaluate(gpt3_plan("full"));
@@ -70,8 +65,8 @@ TEST(BlockRecompute, MeansNothingOutsideFullRecomputeAndSaysSo) {
   const Report selective = evaluate(plan);
   plan.recompute_layers = 2;
   const Report ignored = evaluate(plan);
-  EXPECT_TRUE(has_issue(ignored, "recompute_layers_unused"));
-  EXPECT_FALSE(has_issue(selective, "recompute_layers_unused"));
+  EXPECT_TRUE(test::has_issue(ignored, "recompute_layers_unused"));
+  EXPECT_FALSE(test::has_issue(selective, "recompute_layers_unused"));
   EXPECT_EQ(ignored.training.memory.peak_gb, selective.training.memory.peak_gb);
   EXPECT_TRUE(std::isnan(ignored.training.settings.recompute_layers));
 }

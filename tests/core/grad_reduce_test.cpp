@@ -8,6 +8,7 @@
 #include <string>
 
 #include "llm_sizer/report.hpp"
+#include "test_support.hpp"
 
 namespace llm_sizer {
 namespace {
@@ -26,11 +27,6 @@ Plan llama8b_plan(double grad_reduce_bf16) {
   plan.grad_reduce_bf16 = grad_reduce_bf16;
   plan.tokens = 1e9;
   return plan;
-}
-
-bool has_issue(const Report& r, const std::string& code) {
-  return std::any_of(r.issues.begin(), r.issues.end(),
-                     [&](const Issue& i) { return i.code == code; });
 }
 
 TEST(GradReduceBf16, HalvesTheGradientsInMemoryAndOnTheWire) {
@@ -62,7 +58,7 @@ TEST(GradReduceBf16, SaysWhenTheRecipeHasNoFp32GradientsToReduce) {
     Plan without = plan;
     without.grad_reduce_bf16.reset();
     const Report r = evaluate(plan);
-    EXPECT_TRUE(has_issue(r, "grad_reduce_bf16_unused")) << recipe;
+    EXPECT_TRUE(test::has_issue(r, "grad_reduce_bf16_unused")) << recipe;
     EXPECT_FALSE(r.training.settings.grad_reduce_bf16) << recipe;
     EXPECT_EQ(r.training.memory.peak_gb, evaluate(without).training.memory.peak_gb) << recipe;
   }

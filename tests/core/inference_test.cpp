@@ -29,11 +29,6 @@ Report serve(const char* model, const char* accelerator, Plan plan = {}) {
   return evaluate(plan);
 }
 
-bool has_issue(const Report& r, const std::string& code) {
-  return std::any_of(r.issues.begin(), r.issues.end(),
-                     [&](const Issue& i) { return i.code == code; });
-}
-
 TEST(KvCache, Llama3_70BHolds320KiBPerTokenInBf16) {
   // Llama 3 paper, Table 3 (70B: 80 layers, 8 KV heads, head 8192 / 64 = 128):
   // 2 × 80 × 8 × 128 × 2 B = 327 680 B = 320 KiB. Not 2 × 80 × 8192 × 2 (the hidden size: 8×).
@@ -156,7 +151,7 @@ TEST(Weights, Llama405BInBf16DoesNotFitEightH100ButFitsEightH200) {
   EXPECT_EQ(h100.inference.tp, 8);
   EXPECT_FALSE(h100.inference.fits);
   EXPECT_GT(h100.inference.per_card.weights_gb, 76.5);
-  EXPECT_TRUE(has_issue(h100, "serving_exceeds_node"));
+  EXPECT_TRUE(test::has_issue(h100, "serving_exceeds_node"));
   const Report h200 = serve("llama-3.1-405b", "h200-141g");
   EXPECT_EQ(h200.inference.min_gpus, 8);
   EXPECT_TRUE(h200.inference.fits);
@@ -184,7 +179,7 @@ TEST(Serving, Qwen25_32BNeedsFourRg800NotTheArticlesTwo) {
   EXPECT_EQ(below_gb, "32.76");
   // Unknown bandwidth and peak: no invented throughput.
   EXPECT_TRUE(std::isnan(r.inference.decode_tokens_per_s));
-  EXPECT_TRUE(has_issue(r, "throughput_unknown"));
+  EXPECT_TRUE(test::has_issue(r, "throughput_unknown"));
 }
 
 TEST(Serving, Qwen25_32BFitsOneH100WithAModestContext) {

@@ -2,6 +2,7 @@
 // Helpers shared by the core tests: reading golden fixtures, a strict UTF-8 check, a seeded
 // random generator, the MoE plan several tests vary.
 
+#include <algorithm>
 #include <cstdint>
 #include <fstream>
 #include <optional>
@@ -14,8 +15,15 @@
 #include "llm_sizer/json.hpp"
 #include "llm_sizer/layout_search.hpp"
 #include "llm_sizer/plan.hpp"
+#include "llm_sizer/report.hpp"
 
 namespace llm_sizer::test {
+
+/// Whether a report carries an issue of this code.
+inline bool has_issue(const Report& r, std::string_view code) {
+  return std::any_of(r.issues.begin(), r.issues.end(),
+                     [&](const Issue& i) { return i.code == code; });
+}
 
 /// DeepSeek-V3 on 1,024 H100 as (TP 2, PP 8, DP 64) with EP 64: the MoE layout the recompute
 /// and expert-parallel tests vary.
