@@ -28,18 +28,18 @@ export const TARGETS = {
 };
 
 // What tests/web/validation-training.test.mjs holds the table to: today's figures (median
-// 8.4 %, largest 35.8 %, 75 of 87 published layouts in the top 10, 66 within 10 % of the best),
+// 9.5 %, largest 39.6 %, 75 of 87 published layouts in the top 10, 66 within 10 % of the best),
 // rounded up, so that no change makes them worse unnoticed; and no fewer rows under the bounds
 // (87 since both of Megatron-Bridge's conflicting Qwen3-30B-A3B figures are left out). The
-// largest are Megatron-Bridge's B200 runs (+18–36 %, as MLPerf's B200 preview, +33 %) and the
-// Megatron-LM README's H100 rows (+8–31 %). Of the published layouts the search ranks low, most
-// lose to ZeRO-3 with TP 1 and partial recompute, up to 22 % faster in the model than NVIDIA's
-// tuned Llama 70B and GPT-3 layouts (on B200, Megatron-Bridge's own 70B recipe is such a layout:
-// FSDP, TP 1, 5 recomputed layers; on H100 it keeps TP 4, PP 8), and the MoE runs to layouts
-// without expert parallelism.
+// largest are Megatron-Bridge's B200 runs (+27–40 %, as MLPerf's B200 preview, +33 %) and the
+// Megatron-LM README's H100 rows (+18–37 %), all planned without recompute, their framework's
+// default. Of the published layouts the search ranks low, most lose to ZeRO-3 with TP 1 and
+// partial recompute, up to 22 % faster in the model than NVIDIA's tuned Llama 70B and GPT-3
+// layouts (on B200, Megatron-Bridge's own 70B recipe is such a layout: FSDP, TP 1, 5 recomputed
+// layers; on H100 it keeps TP 4, PP 8), and the MoE runs to layouts without expert parallelism.
 export const BOUNDS = {
   medianAbsError: 0.1,
-  maxAbsError: 0.36,
+  maxAbsError: 0.4,
   minRows: 87,
   minInTop: 75,
   minWithin: 66,
@@ -486,6 +486,32 @@ function settle(core, texts, open) {
   return { texts: { ...texts, ...chosen }, chosen };
 }
 
+// A run whose source leaves recompute unstated ran its framework's default: no recompute in
+// Megatron-LM, NeMo and Megatron-Bridge (their recipes set none; framework-defaults.mjs, as the
+// memory section plans the same runs). Where that does not fit the card in the memory model, the
+// run must have recomputed: the fastest recompute the search finds for the published layout,
+// listed as chosen. Only the prediction reads it: the searches still try every recompute mode.
+function withFrameworkRecompute(core, run, texts, chosen) {
+  if (texts.recompute != null || recomputeDefault(run).recompute !== 'none') {
+    return { texts, chosen };
+  }
+  const none = { ...texts, recompute: 'none' };
+  const report = core.evaluate(none);
+  if (report.training.available && report.training.memory.fits) return { texts: none, chosen };
+  const restricted = {
+    ...texts,
+    microBatch: texts.microBatch ?? '1',
+    vpp: texts.vpp ?? '1',
+    clusterGpus: String(texts.tp * texts.pp * texts.dp * texts.cp),
+  };
+  const search = core.search(restricted);
+  if (!(search.ran && search.search.found)) return { texts, chosen };
+  const best = search.search.best;
+  const picked = { recompute: best.recompute };
+  if (Number.isFinite(best.recomputeLayers)) picked.recomputeLayers = String(best.recomputeLayers);
+  return { texts: { ...texts, ...picked }, chosen: { ...(chosen ?? {}), ...picked } };
+}
+
 export async function evaluate(core) {
   const runs = JSON.parse(await readFile(DATA, 'utf8')).runs;
   const rows = [];
@@ -504,7 +530,8 @@ export async function evaluate(core) {
       row.reason ??= 'no throughput, step time or FLOP rate with a known convention';
       continue;
     }
-    const { texts, chosen } = settle(core, base, open);
+    const settled = settle(core, base, open);
+    const { texts, chosen } = withFrameworkRecompute(core, run, settled.texts, settled.chosen);
     const report = core.evaluate(texts);
     row.plan = texts;
     row.chosen = chosen;
@@ -639,7 +666,10 @@ export function render(result) {
     'Error = predicted ÷ published − 1 (tokens/s per GPU: positive is faster than published; ' +
       's/step: positive is slower). Settings a source leaves open are what the search picks for ' +
       'the published layout only where the source says the setting was tuned without its value ' +
-      '(listed as "chosen"); everything else unstated keeps the plan\'s default. "Search" is the published layout\'s rank among ' +
+      '(listed as "chosen"); recompute unstated is the framework\'s default, none (Megatron-LM, NeMo and ' +
+      "Megatron-Bridge), or, where the memory model finds that none does not fit, the search's " +
+      "pick for the published layout (chosen); everything else unstated keeps the plan's default. " +
+      '"Search" is the published layout\'s rank among ' +
       "the search's best layouts (one per TP, PP, DP, CP, EP) on the same cluster and batch, and " +
       'its predicted step against the best one. The search tries only the ZeRO stages the ' +
       "run's framework offered: ZeRO-0 on Megatron-LM before its distributed optimizer (2021 " +
