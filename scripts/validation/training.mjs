@@ -269,8 +269,15 @@ const STATED = {
   'llama3-2024-t4-405b-16k-gpus': { stageLayers: LLAMA3_SPLIT, open: ['vpp'] },
   'llama3-2024-t4-405b-16k-gpus-cp16-128k': { stageLayers: LLAMA3_SPLIT, open: ['vpp'] },
   // DeepSeek-V3 §3.2: DualPipe overlaps every all-to-all with computation and runs two
-  // directions of chunks per rank (as interleaving over two chunks).
-  'deepseek-v3-2024-pretrain': { moeOverlap: '1', vpp: '2' },
+  // directions of chunks per rank (as interleaving over two chunks); §3.2.3 recomputes the
+  // RMSNorms and MLA's up-projections in the backward (Megatron's mla_up_proj module; the norms'
+  // recompute is not a module here).
+  'deepseek-v3-2024-pretrain': {
+    moeOverlap: '1',
+    vpp: '2',
+    recompute: 'selective',
+    recomputeModules: 'mla_up_proj',
+  },
   // Megatron-Bridge's 25.09 benchmark script for DeepSeek-V3 on H100 (scripts/performance/
   // run_script.py, commit f37f883a8 "dsv3 2509"): the expert all-to-all overlapped with the other
   // micro-batch's compute (overlap_moe_expert_parallel_comm, "A2A_1F1B"), and
