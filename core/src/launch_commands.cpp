@@ -301,14 +301,12 @@ std::string megatron_arguments(const TrainingSettings& t, double gpus_per_node) 
   add(out, "--micro-batch-size", opt(t.micro_batch));
   add(out, "--global-batch-size", opt(t.global_batch));
   add(out, "--seq-length", opt(t.seq_len));
-  if (t.recompute == "full" && std::isfinite(t.recompute_layers)) {
+  if (t.recompute == "full") {
+    // The first N layers of each chunk (block), or every layer one at a time (uniform, 1).
+    const bool block = std::isfinite(t.recompute_layers);
     add(out, "--recompute-granularity", "full");
-    add(out, "--recompute-method", "block");
-    add(out, "--recompute-num-layers", n(t.recompute_layers));
-  } else if (t.recompute == "full") {
-    add(out, "--recompute-granularity", "full");
-    add(out, "--recompute-method", "uniform");
-    add(out, "--recompute-num-layers", "1");
+    add(out, "--recompute-method", block ? "block" : "uniform");
+    add(out, "--recompute-num-layers", block ? n(t.recompute_layers) : "1");
   } else if (t.recompute == "selective") {
     add(out, "--recompute-granularity", "selective");
     if (!t.recompute_modules.empty() && t.recompute_modules != "core_attn") {

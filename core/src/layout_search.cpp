@@ -229,12 +229,8 @@ void LayoutSearch::State::prepare() {
     if (lim.zero.allows(z)) zeros.push_back(z);
   }
   // N ≥ 1 allowed by the limit (0 stands for every layer, the plain full recompute).
-  const DimensionLimit& rcl = lim.recompute_layers;
-  const bool some_n = rcl.values.empty() ? rcl.hi >= 1
-                                         : std::any_of(rcl.values.begin(), rcl.values.end(),
-                                                       [](double n) { return n >= 1; });
   partial_recompute =
-      !(l.recompute_layers > 0) && !measured && some_n &&
+      !(l.recompute_layers > 0) && !measured && lim.recompute_layers.allows_from(1) &&
       std::find(recomputes.begin(), recomputes.end(), kFullIndex) != recomputes.end();
   for (int i = 0; i < 3; ++i) {
     const auto index = static_cast<std::size_t>(i);

@@ -96,6 +96,13 @@ bool DimensionLimit::allows(double v) const {
   return v >= lo && v <= hi;
 }
 
+bool DimensionLimit::allows_from(double v) const {
+  if (!values.empty()) {
+    return std::any_of(values.begin(), values.end(), [&](double x) { return x >= v; });
+  }
+  return hi >= std::max(v, lo);
+}
+
 int SearchLimits::recompute_index(std::string_view id) {
   for (int i = 0; i < 3; ++i) {
     if (kRecomputes[i] == id) return i;

@@ -24,6 +24,8 @@ struct DimensionLimit {
   std::vector<double> values;
 
   bool allows(double v) const;
+  /// Whether some value from `v` up passes: a listed one, or the range reaching that far.
+  bool allows_from(double v) const;
   /// Narrows to one value (a layout input the plan gives).
   void fix(double v) { values = {v}; }
 };
