@@ -460,13 +460,21 @@ const shape = (c) => `${c.tp}/${c.pp}/${c.dp}/${c.cp}/${c.ep}`;
 // The stated layout, with what the source leaves open but says was tuned (`open`: e.g. Llama 3's
 // interleaving depth) chosen by the search for that layout; anything else unstated keeps the
 // plan's default.
+// The search's best variant of the published layout alone (its GPUs, its stated inputs fixed),
+// or null when none fits.
+function bestOfPublishedLayout(core, texts) {
+  const report = core.search({
+    ...texts,
+    clusterGpus: String(texts.tp * texts.pp * texts.dp * texts.cp),
+  });
+  return report.ran && report.search.found ? report.search.best : null;
+}
+
 function settle(core, texts, open) {
   if (!open || open.length === 0) return { texts, chosen: null };
-  const restricted = { ...texts, clusterGpus: String(texts.tp * texts.pp * texts.dp * texts.cp) };
-  const report = core.search(restricted);
   const chosen = {};
-  if (report.ran && report.search.found) {
-    const best = report.search.best;
+  const best = bestOfPublishedLayout(core, texts);
+  if (best) {
     for (const [key, value] of [
       ['microBatch', best.microBatch],
       ['vpp', best.vpp],
@@ -477,19 +485,20 @@ function settle(core, texts, open) {
   }
   // Nothing fits this card in the memory model (the run used memory savings it does not know):
   // the fastest of the open settings, by time alone.
-  let best = null;
+  let fastest = null;
   for (const mb of open.includes('microBatch') ? [1, 2, 4, 8] : [texts.microBatch ?? 1]) {
     for (let v = 1; v <= (open.includes('vpp') ? 16 : 1); v++) {
       const trial = { ...texts, microBatch: String(mb) };
       if (open.includes('vpp')) trial.vpp = String(v);
       const r = core.evaluate(trial);
       if (!r.training.timeAvailable) continue;
-      if (!best || r.training.time.stepS < best.step) best = { step: r.training.time.stepS, mb, v };
+      const step = r.training.time.stepS;
+      if (!fastest || step < fastest.step) fastest = { step, mb, v };
     }
   }
-  if (!best) return { texts, chosen: null };
-  if (open.includes('microBatch')) chosen.microBatch = String(best.mb);
-  if (open.includes('vpp')) chosen.vpp = String(best.v);
+  if (!fastest) return { texts, chosen: null };
+  if (open.includes('microBatch')) chosen.microBatch = String(fastest.mb);
+  if (open.includes('vpp')) chosen.vpp = String(fastest.v);
   return { texts: { ...texts, ...chosen }, chosen };
 }
 
@@ -505,15 +514,12 @@ function withFrameworkRecompute(core, run, texts, chosen) {
   const none = { ...texts, recompute: 'none' };
   const report = core.evaluate(none);
   if (report.training.available && report.training.memory.fits) return { texts: none, chosen };
-  const restricted = {
+  const best = bestOfPublishedLayout(core, {
     ...texts,
     microBatch: texts.microBatch ?? '1',
     vpp: texts.vpp ?? '1',
-    clusterGpus: String(texts.tp * texts.pp * texts.dp * texts.cp),
-  };
-  const search = core.search(restricted);
-  if (!(search.ran && search.search.found)) return { texts, chosen };
-  const best = search.search.best;
+  });
+  if (!best) return { texts, chosen };
   const picked = { recompute: best.recompute };
   if (Number.isFinite(best.recomputeLayers)) picked.recomputeLayers = String(best.recomputeLayers);
   return { texts: { ...texts, ...picked }, chosen: { ...(chosen ?? {}), ...picked } };
