@@ -87,7 +87,35 @@ std::string rounded(double value, int decimals) {
 
 // The training time and cost of the full model, as the page's time panel shows them: step time,
 // throughput and MFU always; days, GPU-hours, cost and energy once the tokens are known.
-std::string time_text(const FullTraining& t, const Messages& m) {
+// How far published runs like this plan were from the predicted step time (time_band.hpp), the
+// page's sentences (TimeDetails.tsx); nothing where the time is measured or given.
+std::string band_text(const TimeBand& b, const Messages& m) {
+  if (!b.available) {
+    if (b.reason == "framework" || b.reason == "finetune" || b.reason == "efficiencies") {
+      return m.format("ui.time_band_none_" + b.reason) + "\n";
+    }
+    return {};
+  }
+  const bool all = b.family == "all";
+  std::string out = m.format(all ? "ui.time_band_all" : "ui.time_band",
+                             {{"family", all ? std::string() : m.format("family." + b.family)},
+                              {"runs", rounded(b.runs, 0)},
+                              {"low", rounded(b.low_ratio, 2)},
+                              {"high", rounded(b.high_ratio, 2)},
+                              {"step_low", rounded(b.step_low_s, 2)},
+                              {"step_high", rounded(b.step_high_s, 2)}});
+  if (std::isfinite(b.days_low)) {
+    const bool cost = std::isfinite(b.cost_low);
+    out += " " + m.format(cost ? "ui.time_band_days_cost" : "ui.time_band_days",
+                          {{"days_low", rounded(b.days_low, 1)},
+                           {"days_high", rounded(b.days_high, 1)},
+                           {"cost_low", cost ? dollars(b.cost_low) : std::string()},
+                           {"cost_high", cost ? dollars(b.cost_high) : std::string()}});
+  }
+  return out + "\n";
+}
+
+std::string time_text(const FullTraining& t, const TimeBand& band, const Messages& m) {
   if (!t.time_available) return "\n" + m.format("cli.time_unavailable") + "\n";
   const TrainingTime& time = t.time;
   const TrainingSettings& s = t.settings;
@@ -126,6 +154,7 @@ std::string time_text(const FullTraining& t, const Messages& m) {
   }
   out += render_table(rows, {false, true});
   if (!has_tokens) out += m.format("cli.time_needs_tokens") + "\n";
+  out += band_text(band, m);
   // The step's split, term by term, as the page's table shows it (the core's list).
   std::vector<std::vector<std::string>> split;
   for (const StepPart& part : time.parts) {
@@ -198,7 +227,7 @@ std::string full_training_text(const Report& report, const Messages& m) {
                     gb_text(stage.high_gb) + (stage.verdict == "tight" ? " !" : "")});
   }
   out += render_table(rows, {true, false, true, true, true, true, true, true, true, true, true});
-  out += time_text(t, m);
+  out += time_text(t, report.time_band, m);
   out += "\n" + m.format("cli.memory_derivation") + "\n" + steps_table(t.steps, m);
   std::string options;
   for (const auto& f : t.fit_options) {

@@ -56,6 +56,15 @@ void visit_fields(Visitor& v, const NoInference&) {
   v.field("available", false);
 }
 
+/// What the page's first module sends in place of the step time's band (the step time is the
+/// full module's): { available: false }.
+struct NoTimeBand {};
+
+template <class Visitor>
+void visit_fields(Visitor& v, const NoTimeBand&) {
+  v.field("available", false);
+}
+
 /// evaluate(texts): the plan read from the texts, its link, and everything computed for it.
 struct EvaluateResult {
   static constexpr std::string_view kTsName = "Report";
@@ -77,6 +86,11 @@ void visit_fields(Visitor& v, const EvaluateResult& r) {
   v.field("inference", NoInference{});
 #else
   v.field("inference", r.report->inference);
+#endif
+#ifdef LLM_SIZER_PAGE_MODULE
+  v.field("time_band", NoTimeBand{});
+#else
+  v.field("time_band", r.report->time_band);
 #endif
   v.field("issues", r.report->issues);
   v.field("inputs", r.report->inputs);

@@ -147,6 +147,7 @@ Report evaluate(const Plan& plan, const EvaluateOptions& options) {
   Report report = evaluate_models(resolved, options,
                                   {&training_time, &dp_for_deadline, &explain_training_memory});
   report.full_computed = true;
+  report.time_band = time_band(resolved, report.training);
   if (options.full_models && options.serving_model) {
     report.inference = full_inference(resolved, report.issues);
     report.serving_computed = true;
@@ -189,6 +190,7 @@ std::string training_json(const Report& report) {
     } else {
       out.key("time").null();
     }
+    fields.field("time_band", report.time_band);
     fields.field("megatron_args", report.inference.launch.megatron);
     fields.field("nemo_args", report.inference.launch.nemo);
   } else {

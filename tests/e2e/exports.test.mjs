@@ -53,6 +53,7 @@ test('Markdown carries every panel: answer, memory per stage, time and cost, sea
   // Time: the same days as the answer card, and the cost in dollars.
   assert.ok(markdown.includes(`| Days | ${days} |`), `days ${days}`);
   assert.match(markdown, /\| Cost \| \$[\d,]+ \|/);
+  assert.match(markdown, /\| Step time \(s\), published runs' range \| [\d.]+–[\d.]+ \|/);
   // Memory: a row for each of the 10 pipeline stages.
   assert.equal((markdown.match(/^\| (10|[1-9]) \| \d+ \| /gm) ?? []).length, 10);
   // The search's best layouts, best first, and the serving layout.
@@ -108,6 +109,20 @@ test('CSV carries every number, one per row: derivations, stages, time, search, 
     rows.find((r) => r.startsWith('time,cost,')),
     /,[\d.]+,USD$/,
   );
+  // The days' range from published runs like the plan (time_band.hpp): around the days.
+  const value = (id) =>
+    Number(
+      rows
+        .find((r) => r.startsWith(`time,${id},`))
+        .split(',')
+        .at(-2),
+    );
+  assert.match(
+    rows.find((r) => r.startsWith('time,days_low,')),
+    /^time,days_low,"Days, published runs' low end",,,[\d.]+,days$/,
+  );
+  assert.ok(value('days_low') < value('days') && value('days') < value('days_high'));
+  assert.ok(value('step_s_low') < value('step_s') && value('cost') < value('cost_high'));
   assert.ok(rows.some((r) => /^search,1\.tp,#1 TP,,"\(\d+, \d+, \d+\)",\d+,$/.test(r)));
   assert.ok(rows.some((r) => /^stages,10\.total,/.test(r)));
   assert.ok(rows.some((r) => /^serving_summary,total_gpus,/.test(r)));

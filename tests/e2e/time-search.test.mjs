@@ -20,6 +20,8 @@ test("Megatron's GPT-3 estimate: 1024 A100 at a measured 140 TFLOP/s, about 34 d
   const days = numberIn(await page.textContent('[data-testid=time-days]'));
   assert.ok(Math.abs(days - 33.9) / 33.9 < 0.03, `${days} days`);
   assert.match(await page.textContent('[data-testid=time-panel]'), /measured 140 TFLOP\/s/);
+  // A measured throughput is its own answer: no range from the validation's runs.
+  assert.equal(await page.$('[data-testid=time-band]'), null);
   assert.deepEqual(page.problems, []);
   await page.closeAll();
 });
@@ -38,6 +40,16 @@ test('predicted time shows its parts, cost and the MFU sensitivity', async () =>
   assert.match(rows[8], /Optimizer step/);
   assert.match(await page.textContent('[data-testid=time-cost]'), /^\$[\d,]+$/);
   assert.match(await page.textContent('[data-testid=mfu-sensitivity]'), /30 \/ 40 \/ 50 %/);
+  // How far published H100 runs were from the model (docs/validation.md): a range that holds
+  // the predicted days, since the runs fell on both sides of it.
+  const band = await page.textContent('[data-testid=time-band]');
+  const range = band.match(
+    /^Published runs on H100, H200 and H800 took ([\d.]+)–([\d.]+)× .* ([\d.]+)–([\d.]+) days, \$[\d,]+–\$[\d,]+\.$/,
+  );
+  assert.ok(range, band);
+  const [low, high, daysLow, daysHigh] = range.slice(1).map(Number);
+  const days = numberIn(await page.textContent('[data-testid=time-days]'));
+  assert.ok(low < 1 && high > 1 && daysLow < days && days < daysHigh, band);
   // More tokens, proportionally more days.
   const before = numberIn(await page.textContent('[data-testid=time-days]'));
   await page.fill('[data-testid=input-tokens]', '600e9');

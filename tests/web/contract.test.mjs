@@ -189,6 +189,7 @@ test('the page module answers as the full module does, but for the serving model
   const withoutServing = (report) => ({
     ...report,
     inference: undefined,
+    timeBand: undefined,
     servingComputed: undefined,
     fullComputed: undefined,
     training: {
@@ -207,6 +208,7 @@ test('the page module answers as the full module does, but for the serving model
     assert.equal(fromPage.servingComputed, false);
     assert.equal(fromPage.inference.available, false);
     assert.equal(fromPage.training.timeComputed, false);
+    assert.deepEqual(fromPage.timeBand, { available: false });
     assert.equal(fromFull.servingComputed, true);
     assert.equal(fromPage.fullComputed, false);
     assert.equal(fromFull.fullComputed, true);

@@ -72,3 +72,40 @@ test('the rendered section lists every excluded run with its reason', () => {
   for (const r of bounded) assert.ok(text.includes(`| ${r.run.id} |`), r.run.id);
   assert.match(text, /median \|error\| \d+\.\d %/);
 });
+
+test("the step time's band the core shows is this table's (core/src/time_band_data.cpp)", async () => {
+  const figures = training.timeBandFigures(result);
+  // The file is what the generator writes from these runs (`node scripts/gen-validation.mjs`).
+  const source = await readFile(
+    new URL('../../core/src/time_band_data.cpp', import.meta.url),
+    'utf8',
+  );
+  assert.equal(source, training.timeBandSource(figures));
+  // … and the module was built from it: a plan on each family's accelerator (and on one without
+  // runs) carries that family's figures.
+  const base = { model: 'gpt3-175b', tp: '8', pp: '8', dp: '16' };
+  for (const [accelerator, family] of [
+    ['a100-80g', 'ampere'],
+    ['h100-80g', 'hopper'],
+    ['b200', 'blackwell'],
+    ['mi300x', 'all'],
+  ]) {
+    const expected = figures.find((f) => f.family === family);
+    assert.ok(expected, `${family} has runs`);
+    const band = core.evaluate({ ...base, accelerator }).timeBand;
+    assert.equal(band.available, true, `${accelerator}: ${band.reason}`);
+    assert.equal(band.family, family);
+    assert.deepEqual(
+      [band.runs, band.lowRatio, band.highRatio],
+      [expected.runs, expected.low, expected.high],
+    );
+  }
+  // Every counted run lies inside its band: it is the runs' own range, rounded outward.
+  for (const r of bounded.filter((x) => x.band.reason === '')) {
+    const ratio = r.metric.higherIsBetter ? 1 + r.error : 1 / (1 + r.error);
+    for (const family of ['all', r.band.acceleratorFamily].filter(Boolean)) {
+      const f = figures.find((x) => x.family === family);
+      assert.ok(ratio >= f.low && ratio <= f.high, `${r.run.id}: ${ratio} in ${family}`);
+    }
+  }
+});

@@ -15,6 +15,7 @@
 #include "llm_sizer/plan.hpp"
 #include "llm_sizer/resolve.hpp"
 #include "llm_sizer/setup.hpp"
+#include "llm_sizer/time_band.hpp"
 #include "llm_sizer/training_report.hpp"
 
 namespace llm_sizer {
@@ -25,8 +26,10 @@ struct Report {
   std::vector<ResolvedInput> inputs;  ///< every input as the models used it (resolve.hpp)
   ArticleTraining article_training;
   ArticleInference article_inference;
-  FullTraining training;          ///< the full memory model on the same layout
-  FullInference inference;        ///< the serving model (needs an architecture)
+  FullTraining training;    ///< the full memory model on the same layout
+  FullInference inference;  ///< the serving model (needs an architecture)
+  /// How far published runs like this plan were from its predicted step time (evaluate() only)
+  TimeBand time_band;
   bool serving_computed = false;  ///< false from evaluate_without_serving() or serving_model off
   /// true from evaluate(): the step-time model and the memory derivation were there to compute
   bool full_computed = false;

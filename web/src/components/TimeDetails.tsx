@@ -6,6 +6,20 @@ import { STEP_LABELS } from './step-labels';
 
 addMessages(resultsMessages);
 
+// Whose published runs the step time's band comes from (time_band.hpp's families).
+const FAMILIES: Record<string, string> = {
+  ampere: 'family.ampere',
+  hopper: 'family.hopper',
+  blackwell: 'family.blackwell',
+};
+// Why a predicted time has no band, where the page says so (a measured or given efficiency
+// already says where its time comes from; ZeRO-3 across nodes has its own issue).
+const WITHOUT_BAND: Record<string, string> = {
+  framework: 'ui.time_band_none_framework',
+  finetune: 'ui.time_band_none_finetune',
+  efficiencies: 'ui.time_band_none_efficiencies',
+};
+
 /**
  * The time panel's content once the step-time model has run (it arrives with the full module,
  * and so does this code): days, money, the step's split, throughput and the MFU sensitivity.
@@ -14,7 +28,7 @@ export function TimeDetails() {
   const app = useApp();
   const t = useT();
   const lang = app.lang.value;
-  const { training, setup } = app.report.value;
+  const { training, setup, timeBand: band } = app.report.value;
   const n = (v: number | null | undefined, digits = 2) =>
     formatNumber(lang, v ?? undefined, digits);
   const time = training.time;
@@ -52,6 +66,37 @@ export function TimeDetails() {
               microbatches: n(time.microbatches, 0),
             })}
       </p>
+      {band.available ? (
+        <p class="context" data-testid="time-band">
+          {t(band.family === 'all' ? 'ui.time_band_all' : 'ui.time_band', {
+            family: FAMILIES[band.family ?? ''] ? t(FAMILIES[band.family ?? '']) : '',
+            runs: n(band.runs, 0),
+            low: n(band.lowRatio, 2),
+            high: n(band.highRatio, 2),
+            step_low: n(band.stepLowS, 2),
+            step_high: n(band.stepHighS, 2),
+          })}
+          {hasTokens &&
+            ' ' +
+              t(
+                Number.isFinite(band.costLow ?? NaN)
+                  ? 'ui.time_band_days_cost'
+                  : 'ui.time_band_days',
+                {
+                  days_low: n(band.daysLow, 1),
+                  days_high: n(band.daysHigh, 1),
+                  cost_low: t('ui.cost', { n: n(band.costLow, 0) }),
+                  cost_high: t('ui.cost', { n: n(band.costHigh, 0) }),
+                },
+              )}
+        </p>
+      ) : (
+        WITHOUT_BAND[band.reason ?? ''] && (
+          <p class="context" data-testid="time-band">
+            {t(WITHOUT_BAND[band.reason ?? ''])}
+          </p>
+        )
+      )}
       <table class="breakdown" data-testid="step-breakdown">
         <caption>{t('ui.step_time', { n: n(time.stepS, 2) })}</caption>
         <tbody>

@@ -153,6 +153,28 @@ function rows({ report, search, t }: ExportInput): Row[] {
     add('days_at_mfu_30', t('ui.md_days_at_mfu', { mfu: 30 }), time.daysAtMfu30, 'days');
     add('days_at_mfu_40', t('ui.md_days_at_mfu', { mfu: 40 }), time.daysAtMfu40, 'days');
     add('days_at_mfu_50', t('ui.md_days_at_mfu', { mfu: 50 }), time.daysAtMfu50, 'days');
+    // How far published runs like this plan were from it (time_band.hpp).
+    const band = report.timeBand;
+    if (band.available) {
+      const ends = (
+        id: string,
+        title: string,
+        low: number | null,
+        high: number | null,
+        unit: string,
+      ) => {
+        add(`${id}_low`, t('ui.md_band', { quantity: title, end: t('ui.md_band_low') }), low, unit);
+        add(
+          `${id}_high`,
+          t('ui.md_band', { quantity: title, end: t('ui.md_band_high') }),
+          high,
+          unit,
+        );
+      };
+      ends('step_s', t('ui.md_step_s'), band.stepLowS, band.stepHighS, 's');
+      ends('days', t('cli.col_days'), band.daysLow, band.daysHigh, 'days');
+      ends('cost', t('cli.col_cost'), band.costLow, band.costHigh, 'USD');
+    }
   }
   if (search?.ran && search.search.found) {
     search.search.top.forEach((c, i) => {
@@ -271,6 +293,7 @@ export function markdownReport(input: ExportInput): string {
   }
   if (training.timeAvailable) {
     const time = withNaN(training.time);
+    const band = withNaN(report.timeBand);
     section(t('ui.time_title'));
     lines.push(
       ...table(
@@ -278,6 +301,14 @@ export function markdownReport(input: ExportInput): string {
         [
           [t('cli.col_gpus'), n(time.gpus, 0)],
           [t('ui.md_step_s'), n(time.stepS, 3)],
+          ...(band.available
+            ? [
+                [
+                  t('ui.md_band', { quantity: t('ui.md_step_s'), end: t('ui.md_band_range') }),
+                  `${n(band.stepLowS, 2)}–${n(band.stepHighS, 2)}`,
+                ],
+              ]
+            : []),
           ...time.parts.map((part) => [
             STEP_LABELS[part.id] ? t(STEP_LABELS[part.id]) : part.id,
             n(part.s, 3),

@@ -1,0 +1,82 @@
+#pragma once
+/// How far published training runs fell from the step-time model: the range the page, the CLI
+/// and the exports show beside a predicted step time (docs/formulas.md, "How wide the step time
+/// is").
+///
+/// For each accelerator family with published runs in docs/validation.md (training section), the
+/// smallest and largest ratio of a run's published step time to the model's prediction at the
+/// framework's default settings:
+///   ratio = published step time / predicted step time = predicted throughput / published
+///   step range = [step · ratio_low, step · ratio_high], days and cost likewise (both ∝ step).
+/// Nothing is fitted to a run: the prediction stays the model's, the band says how far the runs
+/// like this plan were from it. The figures are generated from the validation by
+/// `node scripts/gen-validation.mjs` (time_band_data.cpp), and tests/web/validation-training
+/// checks them against it. A plan the validation has no runs like (another framework, fine-tuning,
+/// efficiencies of its own, a measured throughput) gets no band and says why.
+
+#include <cmath>
+#include <span>
+#include <string>
+#include <string_view>
+
+namespace llm_sizer {
+
+struct FullTraining;
+struct ResolvedPlan;
+
+/// One family's figures: published runs behind them and their ratio range.
+struct TimeBandFigures {
+  std::string_view family;  ///< "ampere", "hopper", "blackwell", or "all" (every run)
+  double runs = 0;
+  double low_ratio = 0;  ///< published step ÷ predicted, the smallest
+  double high_ratio = 0;
+};
+
+/// The generated figures (time_band_data.cpp), "all" first.
+std::span<const TimeBandFigures> time_band_figures();
+
+/// The family of an accelerator preset whose runs count together: the same die at the same
+/// clocks ("ampere": A100 SXM; "hopper": H100 SXM, H200, H800; "blackwell": B200). Empty for
+/// every other accelerator (the band of all runs applies).
+std::string_view accelerator_family(std::string_view accelerator_id);
+
+struct TimeBand {
+  bool available = false;
+  /// Why there is no band: "no_time", "measured" (a measured throughput), "fixed_efficiency"
+  /// (a compute efficiency given), "efficiencies" (GEMM, memory or link efficiencies given),
+  /// "framework" (not Megatron-LM), "finetune", "zero3_across_nodes". Empty with a band.
+  std::string reason;
+  std::string accelerator_family;  ///< accelerator_family() of the plan's accelerator
+  std::string family;              ///< whose figures: the accelerator's family, or "all"
+  double runs = NAN;
+  double low_ratio = NAN;
+  double high_ratio = NAN;
+  double step_low_s = NAN;
+  double step_high_s = NAN;
+  double days_low = NAN;  ///< NaN without tokens, like the days themselves
+  double days_high = NAN;
+  double cost_low = NAN;  ///< NaN without a price
+  double cost_high = NAN;
+};
+
+template <class Visitor>
+void visit_fields(Visitor& v, const TimeBand& b) {
+  v.field("available", b.available);
+  v.field("reason", b.reason);
+  v.field("accelerator_family", b.accelerator_family);
+  v.field("family", b.family);
+  v.field("runs", b.runs);
+  v.field("low_ratio", b.low_ratio);
+  v.field("high_ratio", b.high_ratio);
+  v.field("step_low_s", b.step_low_s);
+  v.field("step_high_s", b.step_high_s);
+  v.field("days_low", b.days_low);
+  v.field("days_high", b.days_high);
+  v.field("cost_low", b.cost_low);
+  v.field("cost_high", b.cost_high);
+}
+
+/// The band of a plan's predicted step time (the full model's training and time, computed).
+TimeBand time_band(const ResolvedPlan& plan, const FullTraining& training);
+
+}  // namespace llm_sizer

@@ -1,0 +1,81 @@
+#include "llm_sizer/time_band.hpp"
+
+#include "llm_sizer/layout_rules.hpp"
+#include "llm_sizer/resolve.hpp"
+#include "llm_sizer/training_report.hpp"
+
+namespace llm_sizer {
+namespace {
+
+struct FamilyMember {
+  std::string_view accelerator;
+  std::string_view family;
+};
+
+// The presets whose runs count together: one die at the same clocks and power. H200 and H800 are
+// the H100 SXM's GH100 at its clocks (the H200 with more HBM, the H800 with less NVLink). The
+// H100 PCIe and NVL, the H20 and GB200 run the same dies at other clocks or power: no runs here.
+constexpr FamilyMember kFamilies[] = {
+    {"a100-80g", "ampere"},  {"a100-40g", "ampere"}, {"h100-80g", "hopper"},
+    {"h200-141g", "hopper"}, {"h800-80g", "hopper"}, {"b200", "blackwell"},
+};
+
+const TimeBandFigures* figures_of(std::string_view family) {
+  for (const TimeBandFigures& f : time_band_figures()) {
+    if (f.family == family && f.runs > 0) return &f;
+  }
+  return nullptr;
+}
+
+// Why the validation has no runs like this plan's time (empty: it has).
+std::string_view reason_without_band(const ResolvedPlan& plan, const FullTraining& training) {
+  const TrainingSettings& s = training.settings;
+  const TrainingTime& t = training.time;
+  const Plan& p = plan.plan;
+  if (!training.time_available) return "no_time";
+  if (t.measured) return "measured";
+  if (std::isfinite(s.compute_efficiency)) return "fixed_efficiency";
+  // The attention efficiency names a kernel (the validation states FlashAttention-2's for runs
+  // that ran it); the others are the model's own figures, which the validation keeps automatic.
+  if (p.gemm_efficiency || p.memory_efficiency || p.comm_efficiency) return "efficiencies";
+  if (s.framework != "megatron") return "framework";
+  if (s.finetune != "full" || s.offload != "none" || s.activation_offload) return "finetune";
+  // Published runs of that took 1.6-5x the model's time (issue zero3_across_nodes says so).
+  if (zero3_across_nodes(s.zero, s.tp, s.dp, s.cp, plan.setup.gpus_per_node)) {
+    return "zero3_across_nodes";
+  }
+  return {};
+}
+
+}  // namespace
+
+std::string_view accelerator_family(std::string_view accelerator_id) {
+  for (const FamilyMember& m : kFamilies) {
+    if (m.accelerator == accelerator_id) return m.family;
+  }
+  return {};
+}
+
+TimeBand time_band(const ResolvedPlan& plan, const FullTraining& training) {
+  TimeBand band;
+  band.accelerator_family = std::string(accelerator_family(plan.plan.accelerator));
+  band.reason = std::string(reason_without_band(plan, training));
+  const TimeBandFigures* figures = figures_of(band.accelerator_family);
+  if (figures == nullptr) figures = figures_of("all");
+  if (!band.reason.empty() || figures == nullptr) return band;
+  const TrainingTime& t = training.time;
+  band.available = true;
+  band.family = std::string(figures->family);
+  band.runs = figures->runs;
+  band.low_ratio = figures->low_ratio;
+  band.high_ratio = figures->high_ratio;
+  band.step_low_s = t.step_s * band.low_ratio;
+  band.step_high_s = t.step_s * band.high_ratio;
+  band.days_low = t.days * band.low_ratio;
+  band.days_high = t.days * band.high_ratio;
+  band.cost_low = t.cost * band.low_ratio;
+  band.cost_high = t.cost * band.high_ratio;
+  return band;
+}
+
+}  // namespace llm_sizer

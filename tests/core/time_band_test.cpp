@@ -1,0 +1,141 @@
+// The step time's band (time_band.hpp): how far published runs like a plan were from its
+// predicted step. The figures themselves come from docs/validation.md's runs and are checked
+// against them in tests/web/validation-training.test.mjs; here, which figures a plan gets, what
+// they scale, and which plans get none.
+#include "llm_sizer/time_band.hpp"
+
+#include <gtest/gtest.h>
+
+#include <string_view>
+
+#include "llm_sizer/report.hpp"
+
+namespace llm_sizer {
+namespace {
+
+// GPT-3 175B on 1,024 GPUs at TP 8, PP 8, DP 16, trained on 300B tokens (Brown et al. 2020).
+Plan gpt3_plan(std::string accelerator) {
+  Plan plan;
+  plan.model = "gpt3-175b";
+  plan.accelerator = std::move(accelerator);
+  plan.tp = 8;
+  plan.pp = 8;
+  plan.dp = 16;
+  plan.tokens = 300e9;
+  plan.price_per_gpu_hour = 2;
+  return plan;
+}
+
+const TimeBandFigures& figures(std::string_view family) {
+  for (const TimeBandFigures& f : time_band_figures()) {
+    if (f.family == family) return f;
+  }
+  static const TimeBandFigures none{};
+  return none;
+}
+
+TEST(TimeBand, FiguresCoverEveryRunAndEachFamilyWithRuns) {
+  const TimeBandFigures& all = figures("all");
+  ASSERT_GT(all.runs, 0);
+  double runs = 0;
+  for (const TimeBandFigures& f : time_band_figures()) {
+    EXPECT_LE(f.low_ratio, f.high_ratio) << f.family;
+    if (f.family == "all") continue;
+    runs += f.runs;
+    // A family's runs are some of all runs: its range lies within theirs.
+    EXPECT_GE(f.low_ratio, all.low_ratio) << f.family;
+    EXPECT_LE(f.high_ratio, all.high_ratio) << f.family;
+  }
+  EXPECT_EQ(runs, all.runs);
+}
+
+TEST(TimeBand, ScalesTheStepDaysAndCostByTheFamilysRatios) {
+  const Report r = evaluate(gpt3_plan("h100-80g"));
+  ASSERT_TRUE(r.training.time_available);
+  const TimeBand& b = r.time_band;
+  ASSERT_TRUE(b.available) << b.reason;
+  const TimeBandFigures& hopper = figures("hopper");
+  EXPECT_EQ(b.family, "hopper");
+  EXPECT_EQ(b.runs, hopper.runs);
+  const TrainingTime& t = r.training.time;
+  EXPECT_DOUBLE_EQ(b.step_low_s, t.step_s * hopper.low_ratio);
+  EXPECT_DOUBLE_EQ(b.step_high_s, t.step_s * hopper.high_ratio);
+  EXPECT_DOUBLE_EQ(b.days_low, t.days * hopper.low_ratio);
+  EXPECT_DOUBLE_EQ(b.days_high, t.days * hopper.high_ratio);
+  EXPECT_DOUBLE_EQ(b.cost_low, t.cost * hopper.low_ratio);
+  EXPECT_DOUBLE_EQ(b.cost_high, t.cost * hopper.high_ratio);
+  EXPECT_LE(b.step_low_s, b.step_high_s);
+}
+
+TEST(TimeBand, SameDieSharesItsFamilyOtherAcceleratorsGetAllRuns) {
+  EXPECT_EQ(accelerator_family("h200-141g"), "hopper");
+  EXPECT_EQ(accelerator_family("h800-80g"), "hopper");
+  EXPECT_EQ(accelerator_family("a100-40g"), "ampere");
+  EXPECT_EQ(accelerator_family("b200"), "blackwell");
+  // Same dies at other clocks and power: not the runs' accelerators.
+  EXPECT_EQ(accelerator_family("h100-pcie-80g"), "");
+  EXPECT_EQ(accelerator_family("gb200"), "");
+  const Report mi300x = evaluate(gpt3_plan("mi300x"));
+  ASSERT_TRUE(mi300x.time_band.available);
+  EXPECT_EQ(mi300x.time_band.accelerator_family, "");
+  EXPECT_EQ(mi300x.time_band.family, "all");
+  EXPECT_EQ(mi300x.time_band.runs, figures("all").runs);
+}
+
+TEST(TimeBand, NoTokensNoDaysNoPriceNoCost) {
+  Plan plan = gpt3_plan("a100-80g");
+  plan.tokens.reset();
+  plan.price_per_gpu_hour.reset();
+  const Report r = evaluate(plan);
+  ASSERT_TRUE(r.time_band.available);
+  EXPECT_TRUE(std::isfinite(r.time_band.step_low_s));
+  EXPECT_TRUE(std::isnan(r.time_band.days_low));
+  EXPECT_TRUE(std::isnan(r.time_band.cost_high));
+}
+
+TEST(TimeBand, PlansUnlikeTheValidatedRunsGetNoneAndSayWhy) {
+  const auto reason = [](Plan plan) {
+    const Report r = evaluate(plan);
+    EXPECT_FALSE(r.time_band.available);
+    EXPECT_TRUE(std::isnan(r.time_band.step_low_s));
+    return r.time_band.reason;
+  };
+  Plan measured = gpt3_plan("h100-80g");
+  measured.achieved_tflops = 400;
+  EXPECT_EQ(reason(measured), "measured");
+  Plan fixed = gpt3_plan("h100-80g");
+  fixed.mfu = 0.5;
+  EXPECT_EQ(reason(fixed), "fixed_efficiency");
+  Plan gemm = gpt3_plan("h100-80g");
+  gemm.gemm_efficiency = 0.7;
+  EXPECT_EQ(reason(gemm), "efficiencies");
+  Plan pytorch = gpt3_plan("h100-80g");
+  pytorch.framework = "pytorch";
+  pytorch.tp.reset();
+  pytorch.pp.reset();
+  pytorch.dp = 1024;
+  pytorch.zero = 3;
+  EXPECT_EQ(reason(pytorch), "framework");
+  Plan lora = gpt3_plan("h100-80g");
+  lora.finetune = "lora";
+  EXPECT_EQ(reason(lora), "finetune");
+  // ZeRO-3 over 128 nodes: its own issue says published runs of it were 1.6-5x slower.
+  Plan zero3 = gpt3_plan("h100-80g");
+  zero3.tp = 1;
+  zero3.pp = 1;
+  zero3.dp = 1024;
+  zero3.zero = 3;
+  EXPECT_EQ(reason(zero3), "zero3_across_nodes");
+  // The attention efficiency names a kernel: the validation states FlashAttention-2's.
+  Plan flash2 = gpt3_plan("h100-80g");
+  flash2.attention_efficiency = 335.0 / 989;
+  EXPECT_TRUE(evaluate(flash2).time_band.available);
+}
+
+TEST(TimeBand, ThePageModulesEvaluationHasNone) {
+  const Report r = evaluate_without_serving(gpt3_plan("h100-80g"));
+  EXPECT_FALSE(r.time_band.available);
+}
+
+}  // namespace
+}  // namespace llm_sizer
