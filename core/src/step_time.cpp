@@ -625,6 +625,7 @@ StagePass stage_pass(const TrainingTimeInputs& in, const LayerCosts& costs) {
     if (i == 0) {
       out.first_fwd_s = st.fwd;
       out.first_bwd_s = st.bwd;
+      out.first_layers = run.layers;
     }
     const double stage_s = st.total();
     for (int k = 0; k < run.stages; ++k) total += stage_s;  // stage by stage, as summed before
@@ -669,7 +670,8 @@ void dp_and_optimizer(const TrainingTimeInputs& in, const LayerCosts& costs, dou
   const double buckets =
       ov > 0 ? std::ceil(params_per_card / std::max(kBucketParams, kBucketParamsPerRank * ranks))
              : 1;
-  const double layers = std::ceil(mem.arch.layers / std::max(1.0, l.pp));
+  // ZeRO-3's collectives per layer, on the stage whose compute hides them (above).
+  const double layers = pass.first_layers;
   double dp = 0;
   if (ranks > 1) {
     if (l.zero >= 3) {

@@ -143,6 +143,36 @@ TEST(TrainingTime, DataParallelCollectivesPayNcclsRingLatency) {
               z3.microbatches * 3 * 32 * (one_per_node - one_node), 1e-3);
 }
 
+// ZeRO-3's per-layer collectives are the first stage's, whose compute is the window that hides
+// them: a split giving it 17 of Llama 3.1 8B's 32 layers waits two layers' latencies more per
+// collective than one giving it 15 (the largest stage, and so the bytes, are 17 layers either
+// way).
+TEST(TrainingTime, ZeroThreeCountsTheFirstStagesLayers) {
+  const auto time = [](const char* split) {
+    Plan plan;
+    plan.model = "llama-3.1-8b";
+    plan.accelerator = "h100-80g";
+    plan.tp = 1;
+    plan.pp = 2;
+    plan.dp = 32;
+    plan.zero = 3;
+    plan.dp_overlap = 0;  // every collective waits
+    plan.stage_layers = split;
+    plan.gpus_per_node = 1;  // 32 ranks on 32 nodes
+    plan.intra_node_bandwidth_gbps = 1e6;
+    plan.inter_node_bandwidth_gbps = 1e6;
+    plan.tokens = 1e9;
+    const Report r = evaluate(plan);
+    EXPECT_TRUE(r.training.time_available);
+    return r.training.time;
+  };
+  const TrainingTime front = time("17,15");
+  const TrainingTime back = time("15,17");
+  // Forward gathers, backward gathers and reduce-scatters: 3 collectives a layer, a micro-batch.
+  EXPECT_NEAR((front.dp_comm_s - back.dp_comm_s) * 1e6,
+              front.microbatches * 3 * 2 * ring_latency_us(32, 32), 1e-3);
+}
+
 // TransformerEngine's userbuffers (what --tp-comm-overlap runs; initialize_ub's default methods,
 // comm_gemm_overlap.cpp) overlap TP's collectives by cutting the GEMMs beside them: ring_exchange
 // runs the QKV and FC1 forward and the proj and FC2 dgrads as t GEMMs of M/t rows, one per

@@ -79,10 +79,11 @@ struct StagePass {
   double cp_s = 0;
   double ep_s = 0;
   double pp_s = 0;
-  double slowest_s = 0;    ///< the slowest stage's whole time per micro-batch
-  double bubble_s = 0;     ///< (Σ stages − slowest) / VPP
-  double first_fwd_s = 0;  ///< the first stage's forward (hides the weight gathers)
-  double first_bwd_s = 0;  ///< and backward with recompute (hides the gradient reduction)
+  double slowest_s = 0;     ///< the slowest stage's whole time per micro-batch
+  double bubble_s = 0;      ///< (Σ stages − slowest) / VPP
+  double first_fwd_s = 0;   ///< the first stage's forward (hides the weight gathers)
+  double first_bwd_s = 0;   ///< and backward with recompute (hides the gradient reduction)
+  double first_layers = 0;  ///< the first stage's transformer layers (ZeRO-3 gathers each apart)
   bool link_unknown = false;
 };
 
