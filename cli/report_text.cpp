@@ -106,11 +106,13 @@ std::string band_text(const TimeBand& b, const Messages& m) {
                               {"step_high", rounded(b.step_high_s, 2)}});
   if (std::isfinite(b.days_low)) {
     const bool cost = std::isfinite(b.cost_low);
-    out += " " + m.format(cost ? "ui.time_band_days_cost" : "ui.time_band_days",
-                          {{"days_low", rounded(b.days_low, 1)},
-                           {"days_high", rounded(b.days_high, 1)},
-                           {"cost_low", cost ? dollars(b.cost_low) : std::string()},
-                           {"cost_high", cost ? dollars(b.cost_high) : std::string()}});
+    // Chinese sentences follow each other without a space.
+    out += (m.chinese() ? "" : " ") +
+           m.format(cost ? "ui.time_band_days_cost" : "ui.time_band_days",
+                    {{"days_low", rounded(b.days_low, 1)},
+                     {"days_high", rounded(b.days_high, 1)},
+                     {"cost_low", cost ? dollars(b.cost_low) : std::string()},
+                     {"cost_high", cost ? dollars(b.cost_high) : std::string()}});
   }
   return out + "\n";
 }

@@ -77,7 +77,7 @@ export function TimeDetails() {
             step_high: n(band.stepHighS, 2),
           })}
           {hasTokens &&
-            ' ' +
+            (lang === 'zh' ? '' : ' ') +
               t(
                 Number.isFinite(band.costLow ?? NaN)
                   ? 'ui.time_band_days_cost'
