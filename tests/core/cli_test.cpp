@@ -127,6 +127,33 @@ TEST(Cli, TextOutputShowsTheDerivationInBothLanguages) {
   EXPECT_NE(zh.out.find("(8, 3, 4) → 共 96 张卡"), std::string::npos);
 }
 
+// The predicted step with how far published runs like the plan were from it (time_band.hpp),
+// in the text and in --json; a plan the runs do not cover says so instead.
+TEST(Cli, TrainShowsTheStepTimesBandFromPublishedRuns) {
+  const std::vector<std::string> gpt3 = {"train",    "--model", "gpt3-175b", "--accelerator",
+                                         "h100-80g", "--pp",    "10",        "--cluster-gpus",
+                                         "1000"};
+  const auto text = run_cli(gpt3);
+  ASSERT_EQ(text.code, 0);
+  EXPECT_NE(text.out.find("Published runs on H100, H200 and H800 took "), std::string::npos);
+  auto json_args = gpt3;
+  json_args.push_back("--json");
+  const auto json = run_cli(json_args);
+  ASSERT_EQ(json.code, 0);
+  const JsonValue doc = parse_or_fail(json.out);
+  const JsonValue& band = *doc.find("time_band");
+  const double step = test::number_at(*doc.find("time"), "step_s");
+  EXPECT_EQ(test::string_at(band, "family"), "hopper");
+  EXPECT_LT(test::number_at(band, "step_low_s"), step);
+  EXPECT_GT(test::number_at(band, "step_high_s"), step);
+  auto pytorch = gpt3;
+  pytorch.insert(pytorch.end(), {"--framework", "pytorch", "--lang", "zh"});
+  const auto zh = run_cli(pytorch);
+  ASSERT_EQ(zh.code, 0);
+  EXPECT_NE(zh.out.find("单步时间的范围来自 Megatron-LM 的运行"), std::string::npos);
+  EXPECT_EQ(zh.out.find("已发表的"), std::string::npos);
+}
+
 TEST(Cli, LinkOpensTheSamePlan) {
   const auto link = run_cli({"link", "--model", "gpt3-175b", "--accelerator", "h100-80g", "--pp",
                              "10", "--cluster-gpus", "1000"});
