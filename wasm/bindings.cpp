@@ -19,6 +19,7 @@
 
 #include "boundary.hpp"
 #include "llm_sizer/json_visitor.hpp"
+#include "llm_sizer/kernel_model.hpp"
 #include "llm_sizer/resolve.hpp"
 #include "llm_sizer/serving_fleet.hpp"
 #include "llm_sizer/training_report.hpp"
@@ -223,6 +224,12 @@ double benchmark_fleet_ms(const val& texts, int iterations) {
   return sink > 0 ? elapsed_ms / iterations : -1;
 }
 
+// One GEMM as the step-time model times it on an accelerator preset (the GEMM validation's).
+double gemm_seconds_js(const std::string& accelerator, const std::string& dtype, double m, double n,
+                       double k) {
+  return preset_gemm_s(accelerator, dtype == "fp8", m, n, k);
+}
+
 #endif  // LLM_SIZER_PAGE_MODULE
 
 }  // namespace
@@ -245,5 +252,6 @@ EMSCRIPTEN_BINDINGS(llm_sizer) {
   emscripten::function("comparison", &llm_sizer::comparison_js);
   emscripten::function("importVllmCommand", &llm_sizer::import_vllm_command_js);
   emscripten::function("benchmarkFleetMs", &llm_sizer::benchmark_fleet_ms);
+  emscripten::function("gemmSeconds", &llm_sizer::gemm_seconds_js);
 #endif
 }

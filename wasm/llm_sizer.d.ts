@@ -46,6 +46,8 @@ export interface LlmSizerModule extends PageModule {
   importVllmCommand(text: string): VllmImport;
   /** milliseconds per fleet search for a plan, timed inside the module (-1 without a model) */
   benchmarkFleetMs(texts: PlanTexts, iterations: number): number;
+  /** seconds of one M×K by K×N GEMM as the step-time model times it on a preset (NaN: unknown) */
+  gemmSeconds(accelerator: string, dtype: 'bf16' | 'fp8', m: number, n: number, k: number): number;
 }
 
 export default function createLlmSizerModule(options?: {

@@ -5,8 +5,9 @@
 //   render(result)  → Markdown: the table with each row's source, and the summary
 //   BOUNDS          → the error bounds tests/web/validation-<id>.test.mjs holds it to
 // Add a section by importing it here.
+import * as kernels from './kernels.mjs';
 import * as memory from './memory.mjs';
 import * as serving from './serving.mjs';
 import * as training from './training.mjs';
 
-export const SECTIONS = [memory, training, serving];
+export const SECTIONS = [memory, training, kernels, serving];

@@ -1,0 +1,60 @@
+// The GEMM section of docs/validation.md (scripts/validation/kernels.mjs): the step-time model's
+// GEMM function against NVIDIA's measured latencies of 500 training-sized GEMMs on A100, H100,
+// H200 and B200 (validation/data/kernel-runs.json). Held to today's figures (BOUNDS).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { loadModule } from './load-module.mjs';
+import * as kernels from '../../scripts/validation/kernels.mjs';
+
+const core = await loadModule();
+const result = await kernels.evaluate(core);
+
+test('every GEMM of the data file is predicted and compared', () => {
+  assert.equal(result.rows.length, 500);
+  for (const r of result.rows) {
+    assert.ok(Number.isFinite(r.error), `${JSON.stringify(r.run)}`);
+    assert.ok(r.measuredUs > 0, 'the quantize kernels are less than the fp8 GEMM they came with');
+  }
+  assert.deepEqual(
+    result.groups.map((g) => g.key),
+    [
+      'a100-80g bf16',
+      'h100-80g bf16',
+      'h100-80g fp8',
+      'h200-141g bf16',
+      'h200-141g fp8',
+      'b200 bf16',
+      'b200 fp8',
+    ],
+  );
+});
+
+test('errors within the bounds: overall, per accelerator and dtype, and the largest', () => {
+  const { summary, groups } = result;
+  assert.ok(summary.medianAbsPct <= kernels.BOUNDS.medianAbsErrorPct, `${summary.medianAbsPct}`);
+  assert.ok(summary.maxAbsPct <= kernels.BOUNDS.maxAbsErrorPct, `${summary.maxAbsPct}`);
+  for (const g of groups) {
+    assert.ok(
+      g.medianAbsPct <= kernels.BOUNDS.groupMedianAbsErrorPct,
+      `${g.key} ${g.medianAbsPct}`,
+    );
+  }
+});
+
+test('the module times a GEMM as the kernel model states it (hand computation)', () => {
+  // H100 SXM, bf16, 8192³: 256×128 tiles, 32 × 64 = 2,048 of them over 132 SMs in 16 waves
+  // (utilization 2048 / 2112); the MAMF 794.5 TFLOP/s (Bekman, mamf-finder) reached from K 4096;
+  // compute-bound (402.7 MB at 3.35 TB/s × 0.85 is 0.14 ms); plus a kernel's 2 µs.
+  const rate = 794.5e12 * (2048 / (16 * 132));
+  const expected = (2 * 8192 ** 3) / rate + 2e-6;
+  assert.ok(
+    Math.abs(core.gemmSeconds('h100-80g', 'bf16', 8192, 8192, 8192) / expected - 1) < 1e-12,
+  );
+  // fp8 halves the operands' bytes and runs at the fp8 MAMF (1402.6 of 1979 TFLOP/s).
+  const fp8 = (2 * 8192 ** 3) / (1402.6e12 * (2048 / (16 * 132))) + 2e-6;
+  assert.ok(Math.abs(core.gemmSeconds('h100-80g', 'fp8', 8192, 8192, 8192) / fp8 - 1) < 1e-12);
+  // An unknown accelerator, or one without an fp8 peak, has no answer (and no abort).
+  assert.ok(Number.isNaN(core.gemmSeconds('no-such-card', 'bf16', 8192, 8192, 8192)));
+  assert.ok(Number.isNaN(core.gemmSeconds('a100-80g', 'fp8', 8192, 8192, 8192)));
+  assert.equal(core.gemmSeconds('h100-80g', 'bf16', -1, 8192, 8192), 0);
+});
