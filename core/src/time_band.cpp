@@ -40,7 +40,8 @@ std::string_view reason_without_band(const ResolvedPlan& plan, const FullTrainin
   if (p.gemm_efficiency || p.memory_efficiency || p.comm_efficiency) return "efficiencies";
   if (s.framework != "megatron") return "framework";
   if (s.finetune != "full" || s.offload != "none" || s.activation_offload) return "finetune";
-  // Published runs of that took 1.6-5x the model's time (issue zero3_across_nodes says so).
+  // The one published measurement of ZeRO-3 across nodes ran 1.6-5x slower than the model says:
+  // its own issue (zero3_across_nodes) says so instead.
   if (zero3_across_nodes(s.zero, s.tp, s.dp, s.cp, plan.setup.gpus_per_node)) {
     return "zero3_across_nodes";
   }
