@@ -27,17 +27,24 @@ const TimeBandFigures* figures_of(std::string_view family) {
   return nullptr;
 }
 
+bool given(const ResolvedPlan& plan, std::string_view field) {
+  const ResolvedInput* input = find_input(plan, field);
+  return input != nullptr && input->source == InputSource::kGiven;
+}
+
 // Why the validation has no runs like this plan's time (empty: it has).
 std::string_view reason_without_band(const ResolvedPlan& plan, const FullTraining& training) {
   const TrainingSettings& s = training.settings;
   const TrainingTime& t = training.time;
-  const Plan& p = plan.plan;
   if (!training.time_available) return "no_time";
   if (t.measured) return "measured";
   if (std::isfinite(s.compute_efficiency)) return "fixed_efficiency";
   // The attention efficiency names a kernel (the validation states FlashAttention-2's for runs
   // that ran it); the others are the model's own figures, which the validation keeps automatic.
-  if (p.gemm_efficiency || p.memory_efficiency || p.comm_efficiency) return "efficiencies";
+  if (given(plan, "gemm_efficiency") || given(plan, "memory_efficiency") ||
+      given(plan, "comm_efficiency")) {
+    return "efficiencies";
+  }
   if (s.framework != "megatron") return "framework";
   if (s.finetune != "full" || s.offload != "none" || s.activation_offload) return "finetune";
   // The one published measurement of ZeRO-3 across nodes ran 1.6-5x slower than the model says:
@@ -59,7 +66,9 @@ std::string_view accelerator_family(std::string_view accelerator_id) {
 
 TimeBand time_band(const ResolvedPlan& plan, const FullTraining& training) {
   TimeBand band;
-  band.accelerator_family = std::string(accelerator_family(plan.plan.accelerator));
+  const ResolvedInput* accelerator = find_input(plan, "accelerator");
+  band.accelerator_family =
+      std::string(accelerator_family(accelerator != nullptr ? accelerator->text : ""));
   band.reason = std::string(reason_without_band(plan, training));
   const TimeBandFigures* figures = figures_of(band.accelerator_family);
   if (figures == nullptr) figures = figures_of("all");
