@@ -97,24 +97,33 @@ double ring_latency_us(double ranks, double nodes) {
   return 8.4 + (ranks - nodes) * 3.4 + (nodes - 1) * 14;
 }
 
-// Llama 3.1 8B on 64 GPUs, TP 1, PP 1: links so fast that bytes cost nothing measurable, so
-// what changes with the GPUs per node is the ring's latency alone.
-TrainingTime data_parallel_time(double gpus_per_node, double zero, double dp_overlap) {
+// Llama 3.1 8B at TP 1 on H100 with links so fast that bytes cost nothing measurable: what
+// changes with the layout is the ring's latency alone.
+Plan fast_links_plan(double pp, double dp, double zero, double dp_overlap, double gpus_per_node) {
   Plan plan;
   plan.model = "llama-3.1-8b";
   plan.accelerator = "h100-80g";
   plan.tp = 1;
-  plan.pp = 1;
-  plan.dp = 64;
+  plan.pp = pp;
+  plan.dp = dp;
   plan.zero = zero;
   plan.dp_overlap = dp_overlap;
   plan.gpus_per_node = gpus_per_node;
   plan.intra_node_bandwidth_gbps = 1e6;
   plan.inter_node_bandwidth_gbps = 1e6;  // k NICs' worth, at most NVLink's: 1e6 GB/s throughout
   plan.tokens = 1e9;
+  return plan;
+}
+
+TrainingTime time_of(const Plan& plan) {
   const Report r = evaluate(plan);
   EXPECT_TRUE(r.training.time_available);
   return r.training.time;
+}
+
+// On 64 GPUs, PP 1.
+TrainingTime data_parallel_time(double gpus_per_node, double zero, double dp_overlap) {
+  return time_of(fast_links_plan(1, 64, zero, dp_overlap, gpus_per_node));
 }
 
 TEST(TrainingTime, DataParallelCollectivesPayNcclsRingLatency) {
@@ -149,22 +158,10 @@ TEST(TrainingTime, DataParallelCollectivesPayNcclsRingLatency) {
 // way).
 TEST(TrainingTime, ZeroThreeCountsTheFirstStagesLayers) {
   const auto time = [](const char* split) {
-    Plan plan;
-    plan.model = "llama-3.1-8b";
-    plan.accelerator = "h100-80g";
-    plan.tp = 1;
-    plan.pp = 2;
-    plan.dp = 32;
-    plan.zero = 3;
-    plan.dp_overlap = 0;  // every collective waits
+    // PP 2 × DP 32, every collective waiting, 32 ranks on 32 nodes.
+    Plan plan = fast_links_plan(2, 32, 3, 0, 1);
     plan.stage_layers = split;
-    plan.gpus_per_node = 1;  // 32 ranks on 32 nodes
-    plan.intra_node_bandwidth_gbps = 1e6;
-    plan.inter_node_bandwidth_gbps = 1e6;
-    plan.tokens = 1e9;
-    const Report r = evaluate(plan);
-    EXPECT_TRUE(r.training.time_available);
-    return r.training.time;
+    return time_of(plan);
   };
   const TrainingTime front = time("17,15");
   const TrainingTime back = time("15,17");
