@@ -114,6 +114,14 @@ std::string band_text(const TimeBand& b, const Messages& m) {
                      {"cost_low", cost ? dollars(b.cost_low) : std::string()},
                      {"cost_high", cost ? dollars(b.cost_high) : std::string()}});
   }
+  if (std::isfinite(b.deadline_days)) {
+    const bool met = std::isfinite(b.deadline_dp_high);
+    out += (m.chinese() ? "" : " ") +
+           m.format(met ? "ui.time_band_deadline" : "ui.time_band_deadline_none",
+                    {{"deadline", rounded(b.deadline_days, 1)},
+                     {"dp", rounded(b.deadline_dp_high, 0)},
+                     {"gpus", rounded(b.deadline_gpus_high, 0)}});
+  }
   return out + "\n";
 }
 

@@ -132,6 +132,34 @@ TEST(TimeBand, PlansUnlikeTheValidatedRunsGetNoneAndSayWhy) {
   EXPECT_TRUE(evaluate(flash2).time_band.available);
 }
 
+// A plan whose DP comes from a deadline: the DP that meets it even at the band's high end.
+TEST(TimeBand, DeadlinePlansGetTheDpThatMeetsItAtTheHighEnd) {
+  Plan plan;
+  plan.model = "llama-3.1-70b";
+  plan.accelerator = "h100-80g";
+  plan.tokens = 15e12;  // Llama 3's pre-training tokens (Dubey et al. 2024)
+  plan.deadline_days = 90;
+  const Report r = evaluate(plan);
+  const TimeBand& b = r.time_band;
+  ASSERT_TRUE(b.available) << b.reason;
+  EXPECT_EQ(b.deadline_days, 90);
+  ASSERT_TRUE(std::isfinite(b.deadline_dp_high));
+  const ArticleTraining& a = r.article_training;
+  EXPECT_EQ(b.deadline_gpus_high, b.deadline_dp_high * a.tp * a.pp);
+  // The point estimate's DP meets the deadline; at the high end it does not, the band's DP does.
+  EXPECT_LE(r.training.time.days, 90);
+  EXPECT_GT(b.days_high, 90);
+  Plan safe = plan;
+  safe.deadline_days.reset();
+  safe.tp = a.tp;
+  safe.pp = a.pp;
+  safe.dp = b.deadline_dp_high;
+  const Report at_safe = evaluate(safe);
+  ASSERT_TRUE(at_safe.time_band.available);
+  EXPECT_LE(at_safe.time_band.days_high, 90);
+  EXPECT_TRUE(std::isnan(at_safe.time_band.deadline_dp_high));  // no deadline: nothing to meet
+}
+
 TEST(TimeBand, ThePageModulesEvaluationHasNone) {
   const Report r = evaluate_without_serving(gpt3_plan("h100-80g"));
   EXPECT_FALSE(r.time_band.available);

@@ -130,6 +130,13 @@ test('a deadline finds the fewest GPUs that meet it', async () => {
   );
   // The article's DP step now comes from the deadline (the answer card says why DP is what it is).
   assert.match(await page.textContent('[data-testid=answer-dp-why]'), /20 days/);
+  // … and the time panel says what meets it if the run is as slow as the slowest published one.
+  await showTime(page);
+  await page.waitForSelector('[data-testid=time-band]');
+  assert.match(
+    await page.textContent('[data-testid=time-band]'),
+    /To finish within the 20-day deadline even at the high end: DP [\d,]+, [\d,]+ GPUs\.$/,
+  );
   assert.deepEqual(page.problems, []);
   await page.closeAll();
 });

@@ -57,6 +57,11 @@ struct TimeBand {
   double days_high = NAN;
   double cost_low = NAN;  ///< NaN without a price
   double cost_high = NAN;
+  /// A plan whose DP comes from a deadline: the smallest DP (and GPUs) that meets it even at the
+  /// band's high end, the deadline ÷ high_ratio (NaN: not a deadline plan, or no DP does).
+  double deadline_days = NAN;
+  double deadline_dp_high = NAN;
+  double deadline_gpus_high = NAN;
 };
 
 template <class Visitor>
@@ -74,6 +79,9 @@ void visit_fields(Visitor& v, const TimeBand& b) {
   v.field("days_high", b.days_high);
   v.field("cost_low", b.cost_low);
   v.field("cost_high", b.cost_high);
+  v.field("deadline_days", b.deadline_days);
+  v.field("deadline_dp_high", b.deadline_dp_high);
+  v.field("deadline_gpus_high", b.deadline_gpus_high);
 }
 
 /// The band of a plan's predicted step time (the full model's training and time, computed).

@@ -89,6 +89,18 @@ export function TimeDetails() {
                   cost_high: t('ui.cost', { n: n(band.costHigh, 0) }),
                 },
               )}
+          {Number.isFinite(band.deadlineDays ?? NaN) &&
+            (lang === 'zh' ? '' : ' ') +
+              t(
+                Number.isFinite(band.deadlineDpHigh ?? NaN)
+                  ? 'ui.time_band_deadline'
+                  : 'ui.time_band_deadline_none',
+                {
+                  deadline: n(band.deadlineDays, 1),
+                  dp: n(band.deadlineDpHigh, 0),
+                  gpus: n(band.deadlineGpusHigh, 0),
+                },
+              )}
         </p>
       ) : (
         WITHOUT_BAND[band.reason ?? ''] && (
