@@ -85,8 +85,6 @@ std::string rounded(double value, int decimals) {
   return format_readable(std::round(value * scale) / scale);
 }
 
-// The training time and cost of the full model, as the page's time panel shows them: step time,
-// throughput and MFU always; days, GPU-hours, cost and energy once the tokens are known.
 // How far published runs like this plan were from the predicted step time (time_band.hpp), the
 // page's sentences (TimeDetails.tsx); nothing where the time is measured or given.
 std::string band_text(const TimeBand& b, const Messages& m) {
@@ -97,34 +95,40 @@ std::string band_text(const TimeBand& b, const Messages& m) {
     return {};
   }
   const bool all = b.family == "all";
-  std::string out = m.format(all ? "ui.time_band_all" : "ui.time_band",
-                             {{"family", all ? std::string() : m.format("family." + b.family)},
-                              {"runs", rounded(b.runs, 0)},
-                              {"low", rounded(b.low_ratio, 2)},
-                              {"high", rounded(b.high_ratio, 2)},
-                              {"step_low", rounded(b.step_low_s, 2)},
-                              {"step_high", rounded(b.step_high_s, 2)}});
+  std::vector<std::string> sentences = {
+      m.format(all ? "ui.time_band_all" : "ui.time_band",
+               {{"family", all ? std::string() : m.format("family." + b.family)},
+                {"runs", rounded(b.runs, 0)},
+                {"low", rounded(b.low_ratio, 2)},
+                {"high", rounded(b.high_ratio, 2)},
+                {"step_low", rounded(b.step_low_s, 2)},
+                {"step_high", rounded(b.step_high_s, 2)}})};
   if (std::isfinite(b.days_low)) {
     const bool cost = std::isfinite(b.cost_low);
-    // Chinese sentences follow each other without a space.
-    out += (m.chinese() ? "" : " ") +
-           m.format(cost ? "ui.time_band_days_cost" : "ui.time_band_days",
-                    {{"days_low", rounded(b.days_low, 1)},
-                     {"days_high", rounded(b.days_high, 1)},
-                     {"cost_low", cost ? dollars(b.cost_low) : std::string()},
-                     {"cost_high", cost ? dollars(b.cost_high) : std::string()}});
+    sentences.push_back(m.format(cost ? "ui.time_band_days_cost" : "ui.time_band_days",
+                                 {{"days_low", rounded(b.days_low, 1)},
+                                  {"days_high", rounded(b.days_high, 1)},
+                                  {"cost_low", cost ? dollars(b.cost_low) : std::string()},
+                                  {"cost_high", cost ? dollars(b.cost_high) : std::string()}}));
   }
   if (std::isfinite(b.deadline_days)) {
     const bool met = std::isfinite(b.deadline_dp_high);
-    out += (m.chinese() ? "" : " ") +
-           m.format(met ? "ui.time_band_deadline" : "ui.time_band_deadline_none",
-                    {{"deadline", rounded(b.deadline_days, 1)},
-                     {"dp", rounded(b.deadline_dp_high, 0)},
-                     {"gpus", rounded(b.deadline_gpus_high, 0)}});
+    sentences.push_back(m.format(met ? "ui.time_band_deadline" : "ui.time_band_deadline_none",
+                                 {{"deadline", rounded(b.deadline_days, 1)},
+                                  {"dp", rounded(b.deadline_dp_high, 0)},
+                                  {"gpus", rounded(b.deadline_gpus_high, 0)}}));
+  }
+  std::string out;
+  for (const std::string& sentence : sentences) {
+    // Chinese sentences follow each other without a space.
+    if (!out.empty() && !m.chinese()) out += ' ';
+    out += sentence;
   }
   return out + "\n";
 }
 
+// The training time and cost of the full model, as the page's time panel shows them: step time,
+// throughput and MFU always; days, GPU-hours, cost and energy once the tokens are known.
 std::string time_text(const FullTraining& t, const TimeBand& band, const Messages& m) {
   if (!t.time_available) return "\n" + m.format("cli.time_unavailable") + "\n";
   const TrainingTime& time = t.time;

@@ -1,6 +1,7 @@
 import { addMessages, formatNumber } from '../i18n/i18n';
 import { useApp, useT } from '../state/context';
 import { orNaN } from '../core/unknown';
+import type { TimeBand } from '../core/types';
 import resultsMessages from 'virtual:messages/results';
 import { STEP_LABELS } from './step-labels';
 
@@ -19,6 +20,52 @@ const WITHOUT_BAND: Record<string, string> = {
   finetune: 'ui.time_band_none_finetune',
   efficiencies: 'ui.time_band_none_efficiencies',
 };
+
+/**
+ * How far published runs like the plan were from its step (time_band.hpp): the range, then the
+ * days and cost at both ends once the tokens are known, then what meets a deadline at the high
+ * end. Chinese sentences follow each other without a space (the caller joins them).
+ */
+function bandSentences(
+  band: TimeBand,
+  hasTokens: boolean,
+  t: (key: string, params?: Record<string, string | number>) => string,
+  n: (v: number | null | undefined, digits?: number) => string,
+): string[] {
+  const family = FAMILIES[band.family ?? ''];
+  const sentences = [
+    t(band.family === 'all' ? 'ui.time_band_all' : 'ui.time_band', {
+      family: family ? t(family) : '',
+      runs: n(band.runs, 0),
+      low: n(band.lowRatio, 2),
+      high: n(band.highRatio, 2),
+      step_low: n(band.stepLowS, 2),
+      step_high: n(band.stepHighS, 2),
+    }),
+  ];
+  if (hasTokens) {
+    const cost = Number.isFinite(band.costLow ?? NaN);
+    sentences.push(
+      t(cost ? 'ui.time_band_days_cost' : 'ui.time_band_days', {
+        days_low: n(band.daysLow, 1),
+        days_high: n(band.daysHigh, 1),
+        cost_low: t('ui.cost', { n: n(band.costLow, 0) }),
+        cost_high: t('ui.cost', { n: n(band.costHigh, 0) }),
+      }),
+    );
+  }
+  if (Number.isFinite(band.deadlineDays ?? NaN)) {
+    const met = Number.isFinite(band.deadlineDpHigh ?? NaN);
+    sentences.push(
+      t(met ? 'ui.time_band_deadline' : 'ui.time_band_deadline_none', {
+        deadline: n(band.deadlineDays, 1),
+        dp: n(band.deadlineDpHigh, 0),
+        gpus: n(band.deadlineGpusHigh, 0),
+      }),
+    );
+  }
+  return sentences;
+}
 
 /**
  * The time panel's content once the step-time model has run (it arrives with the full module,
@@ -68,39 +115,7 @@ export function TimeDetails() {
       </p>
       {band.available ? (
         <p class="context" data-testid="time-band">
-          {t(band.family === 'all' ? 'ui.time_band_all' : 'ui.time_band', {
-            family: FAMILIES[band.family ?? ''] ? t(FAMILIES[band.family ?? '']) : '',
-            runs: n(band.runs, 0),
-            low: n(band.lowRatio, 2),
-            high: n(band.highRatio, 2),
-            step_low: n(band.stepLowS, 2),
-            step_high: n(band.stepHighS, 2),
-          })}
-          {hasTokens &&
-            (lang === 'zh' ? '' : ' ') +
-              t(
-                Number.isFinite(band.costLow ?? NaN)
-                  ? 'ui.time_band_days_cost'
-                  : 'ui.time_band_days',
-                {
-                  days_low: n(band.daysLow, 1),
-                  days_high: n(band.daysHigh, 1),
-                  cost_low: t('ui.cost', { n: n(band.costLow, 0) }),
-                  cost_high: t('ui.cost', { n: n(band.costHigh, 0) }),
-                },
-              )}
-          {Number.isFinite(band.deadlineDays ?? NaN) &&
-            (lang === 'zh' ? '' : ' ') +
-              t(
-                Number.isFinite(band.deadlineDpHigh ?? NaN)
-                  ? 'ui.time_band_deadline'
-                  : 'ui.time_band_deadline_none',
-                {
-                  deadline: n(band.deadlineDays, 1),
-                  dp: n(band.deadlineDpHigh, 0),
-                  gpus: n(band.deadlineGpusHigh, 0),
-                },
-              )}
+          {bandSentences(band, hasTokens, t, n).join(lang === 'zh' ? '' : ' ')}
         </p>
       ) : (
         WITHOUT_BAND[band.reason ?? ''] && (
