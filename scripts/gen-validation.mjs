@@ -7,11 +7,7 @@ import { fileURLToPath } from 'node:url';
 import * as prettier from 'prettier';
 import { loadModule } from '../tests/web/load-module.mjs';
 import { SECTIONS } from './validation/sections.mjs';
-import {
-  evaluate as evaluateTraining,
-  timeBandFigures,
-  timeBandSource,
-} from './validation/training.mjs';
+import { timeBandFigures, timeBandSource } from './validation/training.mjs';
 
 export const DOC_PATH = fileURLToPath(new URL('../docs/validation.md', import.meta.url));
 
@@ -21,8 +17,16 @@ export async function readRuns(name) {
   return JSON.parse(await readFile(url, 'utf8')).runs;
 }
 
-export async function renderValidationDoc() {
+/** Each section's evaluation by the real module, by section id. */
+async function evaluateSections() {
   const core = await loadModule();
+  const results = new Map();
+  for (const section of SECTIONS) results.set(section.id, await section.evaluate(core));
+  return results;
+}
+
+export async function renderValidationDoc(results) {
+  results ??= await evaluateSections();
   const parts = [
     '# Validation',
     '',
@@ -35,22 +39,20 @@ export async function renderValidationDoc() {
     '',
   ];
   for (const section of SECTIONS) {
-    parts.push(`## ${section.title}`, '', section.render(await section.evaluate(core)), '');
+    parts.push(`## ${section.title}`, '', section.render(results.get(section.id)), '');
   }
   return prettier.format(parts.join('\n'), { parser: 'markdown', proseWrap: 'preserve' });
 }
 
-export const TIME_BAND_PATH = fileURLToPath(
-  new URL('../core/src/time_band_data.cpp', import.meta.url),
-);
+const TIME_BAND_PATH = fileURLToPath(new URL('../core/src/time_band_data.cpp', import.meta.url));
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  await writeFile(DOC_PATH, await renderValidationDoc());
+  const results = await evaluateSections();
+  await writeFile(DOC_PATH, await renderValidationDoc(results));
   console.log(`wrote ${DOC_PATH}`);
   // The step-time band the core shows comes from the same runs: rewritten when they moved it
   // (the module is then rebuilt: `bash scripts/build.sh native wasm`).
-  const figures = timeBandFigures(await evaluateTraining(await loadModule()));
-  const source = timeBandSource(figures);
+  const source = timeBandSource(timeBandFigures(results.get('training')));
   if ((await readFile(TIME_BAND_PATH, 'utf8')) !== source) {
     await writeFile(TIME_BAND_PATH, source);
     console.log(`wrote ${TIME_BAND_PATH}: rebuild the modules, then run this again`);

@@ -457,9 +457,6 @@ function predictedMetric(metric, time) {
 // The layout-shape key the search's top list is deduplicated by.
 const shape = (c) => `${c.tp}/${c.pp}/${c.dp}/${c.cp}/${c.ep}`;
 
-// The stated layout, with what the source leaves open but says was tuned (`open`: e.g. Llama 3's
-// interleaving depth) chosen by the search for that layout; anything else unstated keeps the
-// plan's default.
 // The search's best variant of the published layout alone (its GPUs, its stated inputs fixed),
 // or null when none fits.
 function bestOfPublishedLayout(core, texts) {
@@ -470,6 +467,9 @@ function bestOfPublishedLayout(core, texts) {
   return report.ran && report.search.found ? report.search.best : null;
 }
 
+// The stated layout, with what the source leaves open but says was tuned (`open`: e.g. Llama 3's
+// interleaving depth) chosen by the search for that layout; anything else unstated keeps the
+// plan's default.
 function settle(core, texts, open) {
   if (!open || open.length === 0) return { texts, chosen: null };
   const chosen = {};
@@ -602,8 +602,8 @@ export async function evaluate(core) {
   };
 }
 
-// A run's published step time over the predicted one (the model's speed over the published).
-const speedRatio = (r) => (r.metric.higherIsBetter ? 1 + r.error : 1 / (1 + r.error));
+/** A run's published step time over the predicted one (the model's speed over the published). */
+export const speedRatio = (r) => (r.metric.higherIsBetter ? 1 + r.error : 1 / (1 + r.error));
 
 /**
  * The step-time band the page, the CLI and the exports show (core/include/llm_sizer/

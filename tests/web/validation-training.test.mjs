@@ -102,7 +102,7 @@ test("the step time's band the core shows is this table's (core/src/time_band_da
   }
   // Every counted run lies inside its band: it is the runs' own range, rounded outward.
   for (const r of bounded.filter((x) => x.band.reason === '')) {
-    const ratio = r.metric.higherIsBetter ? 1 + r.error : 1 / (1 + r.error);
+    const ratio = training.speedRatio(r);
     for (const family of ['all', r.band.acceleratorFamily].filter(Boolean)) {
       const f = figures.find((x) => x.family === family);
       assert.ok(ratio >= f.low && ratio <= f.high, `${r.run.id}: ${ratio} in ${family}`);
