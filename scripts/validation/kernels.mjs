@@ -6,6 +6,7 @@
 // fitted to these rows. fp8 rows are compared without the activation's amax and quantize kernels
 // the collection timed with them (the step-time model counts those casts apart).
 import { readFile } from 'node:fs/promises';
+import { median } from './stats.mjs';
 
 export const id = 'kernels';
 export const title = 'GEMM kernels';
@@ -13,11 +14,6 @@ export const title = 'GEMM kernels';
 export const BOUNDS = { medianAbsErrorPct: 7.5, groupMedianAbsErrorPct: 13, maxAbsErrorPct: 60 };
 
 const DATA = new URL('../../validation/data/kernel-runs.json', import.meta.url);
-
-const median = (values) => {
-  const s = [...values].sort((a, b) => a - b);
-  return s.length ? (s[(s.length - 1) >> 1] + s[s.length >> 1]) / 2 : NaN;
-};
 
 /** The data file's rows with the module's prediction, and the errors by group. */
 export async function evaluate(core) {

@@ -17,6 +17,7 @@ import {
   trainedInFp8,
   zeroDefault,
 } from './framework-defaults.mjs';
+import { median } from './stats.mjs';
 
 export const id = 'memory';
 export const title = 'Memory per card';
@@ -429,12 +430,6 @@ export function measuredGb(run) {
 // --- evaluation ----------------------------------------------------------------------------
 
 const pct = (predicted, measured) => ((predicted - measured) / measured) * 100;
-
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-}
 
 export async function evaluate(core) {
   const runs = await readRuns('memory-runs.json');

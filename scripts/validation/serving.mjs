@@ -3,6 +3,7 @@
 // weights engines report loading. Every prediction comes from the real module, from the run's
 // stated configuration put into a plan (the engine's defaults where the run states none).
 import { readFile } from 'node:fs/promises';
+import { median } from './stats.mjs';
 
 export const id = 'serving';
 export const title = 'Serving: KV capacity, throughput and latency';
@@ -76,11 +77,6 @@ function exclusion(run) {
 }
 
 const pct = (predicted, published) => (predicted / published - 1) * 100;
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
 
 function kvRow(core, run) {
   const texts = { ...planOf(run), concurrency: '1' };

@@ -7,6 +7,7 @@
 // source's own FLOP formula. Then the search runs free on the same cluster and batch: the
 // published layout must be within 10 % of its best time and among its top 10 layouts.
 import { readFile } from 'node:fs/promises';
+import { median } from './stats.mjs';
 import {
   deepspeedZero3,
   expertTensorParallel,
@@ -584,16 +585,13 @@ export async function evaluate(core) {
     }
   }
   const bounded = rows.filter((r) => !r.reason && r.metric);
-  const errors = bounded.map((r) => Math.abs(r.error)).sort((a, b) => a - b);
-  const median = errors.length
-    ? (errors[(errors.length - 1) >> 1] + errors[errors.length >> 1]) / 2
-    : NaN;
+  const errors = bounded.map((r) => Math.abs(r.error));
   return {
     rows,
     summary: {
       count: bounded.length,
-      median,
-      max: errors.length ? errors[errors.length - 1] : NaN,
+      median: median(errors),
+      max: errors.length ? Math.max(...errors) : NaN,
       searchMisses: bounded.filter(
         (r) => !(r.search && r.search.rank >= 1 && r.search.rank <= TARGETS.searchTop),
       ),
