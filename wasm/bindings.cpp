@@ -19,7 +19,6 @@
 
 #include "boundary.hpp"
 #include "llm_sizer/json_visitor.hpp"
-#include "llm_sizer/kernel_model.hpp"
 #include "llm_sizer/resolve.hpp"
 #include "llm_sizer/serving_fleet.hpp"
 #include "llm_sizer/training_report.hpp"

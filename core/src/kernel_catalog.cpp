@@ -1,12 +1,9 @@
 // Published kernel figures per accelerator preset: what the step-time model's automatic GEMM
 // and attention efficiencies come from (docs/formulas.md, "Kernel efficiencies").
 #include <cmath>
-#include <optional>
 #include <string_view>
 
-#include "llm_sizer/accelerator.hpp"
 #include "llm_sizer/kernel_model.hpp"
-#include "llm_sizer/units.hpp"
 
 namespace llm_sizer {
 namespace {
@@ -84,24 +81,6 @@ KernelFacts kernel_facts(std::string_view accelerator_id) {
             hopper ? kHopperMamfK : 0};
   }
   return {kUnknown, kUnknown, kUnknown, kUnknown, false, 0, 0};
-}
-
-double preset_gemm_s(std::string_view accelerator_id, bool fp8, double m, double n, double k) {
-  const Accelerator* a = find_accelerator(accelerator_id);
-  if (a == nullptr) return NAN;
-  const std::optional<double> peak = fp8 ? a->fp8_dense_tflops : a->bf16_dense_tflops;
-  if (!peak || !a->hbm_bandwidth_tbps) return NAN;
-  const KernelFacts facts = kernel_facts(accelerator_id);
-  const double measured = fp8 ? facts.gemm_fp8_efficiency : facts.gemm_bf16_efficiency;
-  KernelSpeeds speeds;
-  speeds.matmul_flops = *peak * kFlopsPerTflop;
-  speeds.gemm_efficiency = std::isfinite(measured) ? measured : kDefaultGemmEfficiency;
-  speeds.memory_bytes_per_s = *a->hbm_bandwidth_tbps * kBytesPerTb * kDefaultMemoryEfficiency;
-  speeds.sms = std::isfinite(facts.sms) ? facts.sms : 0;
-  speeds.serial_epilogue = facts.serial_epilogue;
-  speeds.k_overhead = fp8 ? 0 : facts.k_overhead;  // measured for bf16 only (kernel_model.hpp)
-  speeds.k_of_maximum = facts.k_of_maximum;
-  return gemm_s(speeds, m, k, n, fp8 ? 1 : 2, 2);
 }
 
 AttentionKernel attention_kernel(std::string_view accelerator_id, bool pytorch,

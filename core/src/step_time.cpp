@@ -523,6 +523,12 @@ KernelSpeeds speeds(const TrainingTimeInputs& in, double peak_tflops, double gem
 
 }  // namespace
 
+double linear_gemm_s(const TrainingTimeInputs& in, double m, double kdim, double n) {
+  const Recipe& r = in.memory.recipe;
+  return gemm_s(speeds(in, in.peak_tflops, in.gemm_efficiency), m, kdim, n, r.matmul_input_bytes,
+                r.activation_bytes);
+}
+
 LayerCosts layer_costs(const TrainingTimeInputs& in) {
   const TrainingLayout& l = in.memory.layout;
   LayerCosts costs;

@@ -81,12 +81,6 @@ struct KernelFacts {
 };
 KernelFacts kernel_facts(std::string_view accelerator_id);
 
-/// One M×K by K×N GEMM on an accelerator preset at the kernel model's automatic figures, as a
-/// training plan on that preset times it (its measured GEMM efficiency, SMs, K₀ for bf16, HBM at
-/// kDefaultMemoryEfficiency): bf16 operands, or fp8 ones, and a bf16 output. NaN for an unknown
-/// preset or one without that dtype's peak. (What docs/validation.md's GEMM section compares.)
-double preset_gemm_s(std::string_view accelerator_id, bool fp8, double m, double n, double k);
-
 /// The attention kernel a framework runs on an accelerator, with its efficiencies (share of the
 /// bf16 peak at long sequences, forward and backward).
 struct AttentionKernel {

@@ -69,6 +69,10 @@ struct LayerCosts {
 /// The layer costs of the layout in `in`.
 LayerCosts layer_costs(const TrainingTimeInputs& in);
 
+/// Seconds of one M×K by K×N GEMM as layer_costs() times a linear layer's forward under `in`
+/// (its recipe's operand and activation bytes, the kernel figures resolved for its accelerator).
+double linear_gemm_s(const TrainingTimeInputs& in, double m, double kdim, double n);
+
 /// One micro-batch through the pipeline: the slowest stage's terms and the fill and drain. It
 /// depends on the layout but not on ZeRO, the global batch or the parameters per card, so the
 /// search computes it once for every ZeRO stage it tries.
