@@ -48,20 +48,12 @@ void visit_fields(Visitor& v, const ImportedTexts& t) {
   for (const auto& text : *t.texts) v.field(text.field, text.text);
 }
 
-/// What the page's first module sends in place of the serving model: { available: false }.
-struct NoInference {};
+/// What the page's first module sends in place of what only the full module computes (the
+/// serving model, the step time's band): { available: false }.
+struct Unavailable {};
 
 template <class Visitor>
-void visit_fields(Visitor& v, const NoInference&) {
-  v.field("available", false);
-}
-
-/// What the page's first module sends in place of the step time's band (the step time is the
-/// full module's): { available: false }.
-struct NoTimeBand {};
-
-template <class Visitor>
-void visit_fields(Visitor& v, const NoTimeBand&) {
+void visit_fields(Visitor& v, const Unavailable&) {
   v.field("available", false);
 }
 
@@ -83,12 +75,12 @@ void visit_fields(Visitor& v, const EvaluateResult& r) {
 #ifdef LLM_SIZER_PAGE_MODULE
   // The serving model is the full module's: the page's module says only that it has none,
   // without the writer code of every serving field (5 KB gzipped of the first visit).
-  v.field("inference", NoInference{});
+  v.field("inference", Unavailable{});
 #else
   v.field("inference", r.report->inference);
 #endif
 #ifdef LLM_SIZER_PAGE_MODULE
-  v.field("time_band", NoTimeBand{});
+  v.field("time_band", Unavailable{});
 #else
   v.field("time_band", r.report->time_band);
 #endif
