@@ -29,21 +29,26 @@ export const TARGETS = {
 };
 
 // What tests/web/validation-training.test.mjs holds the table to: today's figures (median
-// 9.5 %, largest 39.6 %, 75 of 87 published layouts in the top 10, 66 within 10 % of the best),
+// 10.1 %, largest 39.6 %, 76 of 91 published layouts in the top 10, 67 within 10 % of the best),
 // rounded up, so that no change makes them worse unnoticed; and no fewer rows under the bounds
-// (87 since both of Megatron-Bridge's conflicting Qwen3-30B-A3B figures are left out). The
-// largest are Megatron-Bridge's B200 runs (+27–40 %, as MLPerf's B200 preview, +33 %) and the
-// Megatron-LM README's H100 rows (+18–37 %), all planned without recompute, their framework's
-// default. Of the published layouts the search ranks low, most lose to ZeRO-3 with TP 1 and
+// (91 since both of Megatron-Bridge's conflicting Qwen3-30B-A3B figures are left out). The
+// median passed 10 % when the data grew (December 2026: Megatron-Bridge's verification cards and
+// PR #5094, and the all-to-all overlap its 25.11 and 26.04 Qwen3-235B configs set), not when the
+// model changed. The largest are Megatron-Bridge's B200 runs (+27–40 %, as MLPerf's B200
+// preview, +33 %), the Megatron-LM README's H100 rows (+18–37 %) and its Qwen3-8B card (+27 %),
+// all planned without recompute, their framework's default, and PR #5094's Qwen3-30B-A3B run
+// without the all-to-all overlap (HybridEP's all-to-all, 33 % faster than the model's NCCL
+// one). Of the published layouts the search ranks low, most lose to ZeRO-3 with TP 1 and
 // partial recompute, up to 22 % faster in the model than NVIDIA's tuned Llama 70B and GPT-3
 // layouts (on B200, Megatron-Bridge's own 70B recipe is such a layout: FSDP, TP 1, 5 recomputed
-// layers; on H100 it keeps TP 4, PP 8), and the MoE runs to layouts without expert parallelism.
+// layers; on H100 it keeps TP 4, PP 8), and the MoE runs to layouts without expert parallelism
+// or with a smaller EP inside a node.
 export const BOUNDS = {
-  medianAbsError: 0.1,
+  medianAbsError: 0.11,
   maxAbsError: 0.4,
-  minRows: 87,
-  minInTop: 75,
-  minWithin: 66,
+  minRows: 91,
+  minInTop: 76,
+  minWithin: 67,
 };
 
 const DATA = new URL('../../validation/data/training-runs.json', import.meta.url);
@@ -126,6 +131,7 @@ const PRESETS = new Set([
   'llama-2-70b',
   'deepseek-v3',
   'qwen3-235b-a22b',
+  'qwen3-8b',
   'bloom-176b',
 ]);
 
@@ -284,6 +290,16 @@ const STATED = {
   // micro-batch's compute (overlap_moe_expert_parallel_comm, "A2A_1F1B"), and
   // overlap_grad_reduce = False.
   'mbridge-2509-deepseekv3-1024gpu': { moeOverlap: '1', dpOverlap: '0' },
+  // Megatron-Bridge's 25.11 and 26.04 Qwen3-235B-A22B configs for H100 set moe_a2a_overlap=True
+  // (scripts/performance/configs/qwen/qwen3_workload_base_configs.py, 97ad8cc6f and 21d102f5e),
+  // which turns on overlap_moe_expert_parallel_comm (utils/overrides.py): the same A2A 1F1B.
+  'mbridge-2511-qwen3_235b_a22b-256gpu': { moeOverlap: '1' },
+  'mbridge-260401-qwen3_235b_a22b-256gpu': { moeOverlap: '1' },
+  // Megatron-Bridge's Qwen3-30B-A3B H100 BF16 recipe with its all-to-all overlapped
+  // (perf_recipes/qwen/h100/qwen3_moe.py: overlap_moe_expert_parallel_comm = True), and the
+  // overlapped half of PR #5094's A/B of that setting.
+  'mbridge-card-qwen3_30b_a3b-16gpu-bf16': { moeOverlap: '1' },
+  'mbridge-pr5094-qwen3_30b_a3b-16gpu-bf16-a2a-overlap': { moeOverlap: '1' },
 };
 
 // The attention kernel FlashAttention-2 runs at on H100 SXM5 (Shah et al. 2024, FlashAttention-3,
