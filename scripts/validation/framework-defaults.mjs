@@ -100,3 +100,19 @@ export function zeroDefault(layout) {
   }
   return { zero: 0, assumed: null };
 }
+
+/**
+ * Whether a run's own configuration reduces its gradients in bf16 (and keeps their buffer in
+ * bf16) instead of Megatron's fp32 default. MLPerf's GPT-3 (NVIDIA's NeMo implementation,
+ * v3.0–v4.1): Apex's DistributedFusedAdam with grad_sync_dtype: bf16
+ * (conf/optim/distributed_fused_adam.yaml; v3.0 conf/megatron_gpt_config.yaml). Megatron-Bridge:
+ * the 25.09 performance configs set mixed_precision.grad_reduce_in_fp32: false
+ * (scripts/performance/configs/llama3 and deepseek YAML, f37f883a8; the Qwen3 recipes set it on
+ * their precision config), 25.11 and 26.04 both cfg.mixed_precision and cfg.ddp
+ * grad_reduce_in_fp32 = False (each configs/<family>/…_llm_pretrain.py, 97ad8cc6f, 21d102f5e), and so do the
+ * recipes of its 2026 verification cards and PRs (recipes/qwen/h100/qwen3.py and qwen3_moe.py,
+ * perf_recipes/_common.py's _benchmark_common).
+ */
+export function gradientsReducedInBf16(run) {
+  return /^(mlperf|mbridge)-/.test(run.id);
+}

@@ -13,6 +13,7 @@ import {
   deepspeedZero3,
   expertTensorParallel,
   fp8WeightStorage,
+  gradientsReducedInBf16,
   recomputeDefault,
   trainedInFp8,
   zeroDefault,
@@ -55,6 +56,14 @@ function customModel(m, seq) {
     linearBias: m.bias ? '1' : '0',
     qkvBias: m.bias ? '1' : '0',
   };
+  if (m.head_dim) texts.headDim = String(m.head_dim);
+  if (m.qk_norm) texts.qkNorm = '1';
+  if (m.moe) {
+    texts.moeExperts = String(m.moe.experts);
+    texts.moeTopK = String(m.moe.top_k);
+    texts.moeFfn = String(m.moe.expert_ffn);
+    if (m.moe.shared_experts) texts.moeSharedExperts = String(m.moe.shared_experts);
+  }
   return texts;
 }
 
@@ -186,6 +195,7 @@ const PRESETS = new Set([
   'deepseek-v3',
   'qwen3-235b-a22b',
   'bloom-176b',
+  'qwen3-8b',
   'gpt-neox-20b',
   'mixtral-8x7b',
   'llama-3.2-3b',
@@ -296,6 +306,7 @@ function trainedPlan(run) {
   if (experts.etp) texts.etp = String(experts.etp);
   const recompute = recomputeDefault(run);
   if (recompute.modules) texts.recomputeModules = recompute.modules;
+  if (gradientsReducedInBf16(run)) texts.gradReduceBf16 = '1';
   Object.assign(texts, {
     framework: 'megatron',
     recipe: weights ? weights.recipe : 'megatron18',
@@ -360,6 +371,13 @@ export function classify(run) {
       };
     }
     return { use: 'bounded', plan: megatronPlan(run), counter: 'allocated', lastRank: true };
+  }
+  if (src.startsWith('mbridge-pr5123-')) {
+    // Megatron-Bridge's recipe names every setting; TP 1 and PP 1 make every rank alike. Its
+    // Qwen3 MoE provider sets hidden_dropout = 0.0 (models/qwen/qwen3_moe_bridge.py; the
+    // attention dropout is the Hugging Face config's 0.0).
+    const plan = { ...megatronPlan(run), dropout: '0', gradReduceBf16: '1' };
+    return { use: 'bounded', plan, counter: 'allocated', lastRank: true };
   }
   if (src.startsWith('torchtune-llama32-3b-ladder')) {
     const s = run.setup;

@@ -12,6 +12,7 @@ import {
   deepspeedZero3,
   expertTensorParallel,
   fp8WeightStorage,
+  gradientsReducedInBf16,
   recomputeDefault,
   trainedInFp8,
   zeroDefault,
@@ -252,6 +253,7 @@ function planOf(run) {
   if (layout.flash_attention === false) texts.flashAttention = '0';
   if (/TP comm overlap on|tp-comm-overlap|AsyncTP=on/i.test(run.notes)) texts.tpOverlap = '1';
   if (/No overlap of gradient all-reduce/.test(run.notes)) texts.dpOverlap = '0';
+  if (gradientsReducedInBf16(run)) texts.gradReduceBf16 = '1';
   return texts;
 }
 
@@ -340,15 +342,6 @@ const STATED_BY_PREFIX = [
   // returned, with no compute left beside it. Nor could it overlap the interleaved schedule's
   // pipeline sends: --overlap-p2p-communication came with f9283c5 (2023-05-31) and became the
   // default with 4eeff55 (2023-10-12); before, schedules.py sends and waits.
-  // Gradients reduced in bf16. MLPerf's GPT-3 (NVIDIA's NeMo implementation, v3.0–v4.1): Apex's
-  // DistributedFusedAdam with grad_sync_dtype: bf16 (conf/optim/distributed_fused_adam.yaml;
-  // v3.0 conf/megatron_gpt_config.yaml). Megatron-Bridge's performance configs: 25.09
-  // mixed_precision.grad_reduce_in_fp32: false (scripts/performance/configs/llama3 and deepseek
-  // YAML, f37f883a8; the Qwen3 recipes set it on their precision config), 25.11 and 26.04 both
-  // cfg.mixed_precision and cfg.ddp grad_reduce_in_fp32 = False (configs/*/…_llm_pretrain.py,
-  // 97ad8cc6f, 21d102f5e).
-  ['mlperf-', { gradReduceBf16: '1' }],
-  ['mbridge-', { gradReduceBf16: '1' }],
   // Megatron-Bridge's Llama 3 70B and 3.1 405B recipes overlap TP's communication
   // (CommOverlapConfig(tp_comm_overlap=True) in recipes/llama/llama3_70b.py and llama31_405b.py,
   // f37f883a8, with the userbuffers configs scripts/performance/utils/helpers.py picks per GPU;
