@@ -109,9 +109,9 @@ export function zeroDefault(layout) {
  * the 25.09 performance configs set mixed_precision.grad_reduce_in_fp32: false
  * (scripts/performance/configs/llama3 and deepseek YAML, f37f883a8; the Qwen3 recipes set it on
  * their precision config), 25.11 and 26.04 both cfg.mixed_precision and cfg.ddp
- * grad_reduce_in_fp32 = False (each configs/<family>/…_llm_pretrain.py, 97ad8cc6f, 21d102f5e), and so do the
- * recipes of its 2026 verification cards and PRs (recipes/qwen/h100/qwen3.py and qwen3_moe.py,
- * perf_recipes/_common.py's _benchmark_common).
+ * grad_reduce_in_fp32 = False (each family's configs/…_llm_pretrain.py, 97ad8cc6f, 21d102f5e),
+ * and so do the recipes of its 2026 verification cards and PRs (recipes/qwen/h100/qwen3.py and
+ * qwen3_moe.py, perf_recipes/_common.py's _benchmark_common).
  */
 export function gradientsReducedInBf16(run) {
   return /^(mlperf|mbridge)-/.test(run.id);

@@ -36,10 +36,10 @@ export const TARGETS = {
 // median passed 10 % when the data grew (December 2026: Megatron-Bridge's verification cards and
 // PR #5094, and the all-to-all overlap its 25.11 and 26.04 Qwen3-235B configs set), not when the
 // model changed. The largest are Megatron-Bridge's B200 runs (+27–40 %, as MLPerf's B200
-// preview, +33 %), the Megatron-LM README's H100 rows (+18–37 %) and its Qwen3-8B card (+27 %),
-// all planned without recompute, their framework's default, and PR #5094's Qwen3-30B-A3B run
-// without the all-to-all overlap (HybridEP's all-to-all, 33 % faster than the model's NCCL
-// one). Of the published layouts the search ranks low, most lose to ZeRO-3 with TP 1 and
+// preview, +33 %), the Megatron-LM README's H100 rows (+18–37 %) and Megatron-Bridge's Qwen3-8B
+// card (+27 %), all planned without recompute, their framework's default, and PR #5094's
+// Qwen3-30B-A3B run without the all-to-all overlap (its HybridEP all-to-all took 33 % less time
+// than the model's NCCL one). Of the published layouts the search ranks low, most lose to ZeRO-3 with TP 1 and
 // partial recompute, up to 22 % faster in the model than NVIDIA's tuned Llama 70B and GPT-3
 // layouts (on B200, Megatron-Bridge's own 70B recipe is such a layout: FSDP, TP 1, 5 recomputed
 // layers; on H100 it keeps TP 4, PP 8), and the MoE runs to layouts without expert parallelism
@@ -336,18 +336,18 @@ const STATED_BY_PREFIX = [
   // additions (§3.3), so the baseline ran the unfused attention; that commit has no
   // --overlap-grad-reduce either (arguments.py), so the gradients' reduction waits.
   ['megascale2024-t2-175b-megatron-lm-', { flashAttention: '0', dpOverlap: '0', ppOverlap: '0' }],
-  // Megatron-LM before --overlap-grad-reduce (commit 2d5220a, 2023-08-16) reduced the gradients
-  // after the whole backward: training.py calls allreduce_gradients() (2021, local DDP, the
-  // default --DDP-impl) or optimizer.reduce_model_grads() (2022) once forward_backward_func has
-  // returned, with no compute left beside it. Nor could it overlap the interleaved schedule's
-  // pipeline sends: --overlap-p2p-communication came with f9283c5 (2023-05-31) and became the
-  // default with 4eeff55 (2023-10-12); before, schedules.py sends and waits.
   // Megatron-Bridge's Llama 3 70B and 3.1 405B recipes overlap TP's communication
   // (CommOverlapConfig(tp_comm_overlap=True) in recipes/llama/llama3_70b.py and llama31_405b.py,
   // f37f883a8, with the userbuffers configs scripts/performance/utils/helpers.py picks per GPU;
   // the 25.11 and 26.04 performance configs keep it but for NVFP4). Its DeepSeek-V3 and
   // Qwen3-235B H100 configs leave it off.
   [/^mbridge-.*(llama3_70b|llama31_405b)/, { tpOverlap: '1' }],
+  // Megatron-LM before --overlap-grad-reduce (commit 2d5220a, 2023-08-16) reduced the gradients
+  // after the whole backward: training.py calls allreduce_gradients() (2021, local DDP, the
+  // default --DDP-impl) or optimizer.reduce_model_grads() (2022) once forward_backward_func has
+  // returned, with no compute left beside it. Nor could it overlap the interleaved schedule's
+  // pipeline sends: --overlap-p2p-communication came with f9283c5 (2023-05-31) and became the
+  // default with 4eeff55 (2023-10-12); before, schedules.py sends and waits.
   ['megatron2021-', { dpOverlap: '0', ppOverlap: '0' }],
   ['korthikanti2022-', { dpOverlap: '0', ppOverlap: '0' }],
   ['megatron-readme-2021-', { dpOverlap: '0', ppOverlap: '0' }],
