@@ -74,7 +74,10 @@ function RECOMPUTE(text) {
   return /selective/.test(text ?? '') ? 'selective' : 'none';
 }
 
-/** Megatron-LM functional tests (source 1): every flag from the test's model_config. */
+/**
+ * Megatron-LM functional tests (source 1): every flag from the test's model_config; and
+ * Megatron-Bridge's measured recipe (source 7b), every setting from the recipe.
+ */
 function megatronPlan(run) {
   const s = run.setup;
   const flags = s.extra_flags ?? '';
@@ -99,6 +102,7 @@ function megatronPlan(run) {
     recompute: RECOMPUTE(s.recompute),
     sequenceParallel: s.sequence_parallel ? '1' : '0',
     flashAttention: /unfused|local/.test(s.attention ?? '') ? '0' : '1',
+    ...(gradientsReducedInBf16(run) ? { gradReduceBf16: '1' } : {}),
   };
 }
 
@@ -373,11 +377,8 @@ export function classify(run) {
     return { use: 'bounded', plan: megatronPlan(run), counter: 'allocated', lastRank: true };
   }
   if (src.startsWith('mbridge-pr5123-')) {
-    // Megatron-Bridge's recipe names every setting; TP 1 and PP 1 make every rank alike. Its
-    // Qwen3 MoE provider sets hidden_dropout = 0.0 (models/qwen/qwen3_moe_bridge.py; the
-    // attention dropout is the Hugging Face config's 0.0).
-    const plan = { ...megatronPlan(run), dropout: '0', gradReduceBf16: '1' };
-    return { use: 'bounded', plan, counter: 'allocated', lastRank: true };
+    // Megatron-Bridge's recipe names every setting; TP 1 and PP 1 make every rank alike.
+    return { use: 'bounded', plan: megatronPlan(run), counter: 'allocated', lastRank: true };
   }
   if (src.startsWith('torchtune-llama32-3b-ladder')) {
     const s = run.setup;
