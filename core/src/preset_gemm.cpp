@@ -1,6 +1,7 @@
 #include <cmath>
 #include <limits>
 
+#include "llm_sizer/kernel_model.hpp"
 #include "llm_sizer/report.hpp"
 #include "llm_sizer/step_time.hpp"
 
@@ -18,7 +19,9 @@ double preset_gemm_s(std::string_view accelerator_id, bool fp8, double m, double
   if (has_error(r.issues) || !dtype || !std::isfinite(in.peak_tflops)) {
     return std::numeric_limits<double>::quiet_NaN();
   }
-  return linear_gemm_s(in, m, k, n);
+  TrainingTimeInputs burst = in;
+  if (!fp8) burst.gemm_efficiency /= gemm_bf16_sustained(accelerator_id);
+  return linear_gemm_s(burst, m, k, n);
 }
 
 }  // namespace llm_sizer

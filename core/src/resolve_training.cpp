@@ -299,6 +299,7 @@ void resolve_training(Resolver& r, ResolvedPlan& out) {
   // efficiencies (kernel_catalog.cpp) unless the plan gives its own.
   const KernelFacts facts = kernel_facts(p.accelerator);
   time.sms = facts.sms;
+  // bf16: the rate a GEMM sustains at the power limit, as a training step runs them for hours.
   const double measured_gemm = fp8 ? facts.gemm_fp8_efficiency : facts.gemm_bf16_efficiency;
   const bool gemm_known = std::isfinite(measured_gemm);
   time.gemm_efficiency = s.gemm_efficiency = r.number(

@@ -30,22 +30,23 @@ export const TARGETS = {
 };
 
 // What tests/web/validation-training.test.mjs holds the table to: today's figures (median
-// 10.1 %, largest 39.6 %, 76 of 91 published layouts in the top 10, 67 within 10 % of the best),
+// 9.0 %, largest 39.6 %, 76 of 91 published layouts in the top 10, 67 within 10 % of the best),
 // rounded up, so that no change makes them worse unnoticed; and no fewer rows under the bounds
 // (91 since both of Megatron-Bridge's conflicting Qwen3-30B-A3B figures are left out). The
-// median passed 10 % when the data grew (December 2026: Megatron-Bridge's verification cards and
-// PR #5094, and the all-to-all overlap its 25.11 and 26.04 Qwen3-235B configs set), not when the
-// model changed. The largest are Megatron-Bridge's B200 runs (+27–40 %, as MLPerf's B200
-// preview, +33 %), the Megatron-LM README's H100 rows (+18–37 %) and Megatron-Bridge's Qwen3-8B
-// card (+27 %), all planned without recompute, their framework's default, and PR #5094's
-// Qwen3-30B-A3B run without the all-to-all overlap (its HybridEP all-to-all took 33 % less time
-// than the model's NCCL one). Of the published layouts the search ranks low, most lose to ZeRO-3 with TP 1 and
-// partial recompute, up to 22 % faster in the model than NVIDIA's tuned Llama 70B and GPT-3
-// layouts (on B200, Megatron-Bridge's own 70B recipe is such a layout: FSDP, TP 1, 5 recomputed
-// layers; on H100 it keeps TP 4, PP 8), and the MoE runs to layouts without expert parallelism
-// or with a smaller EP inside a node.
+// median is the aim's: bf16 GEMMs at the rate NVIDIA's collector measured them sustaining at the
+// power limit (validation/data/gemm-sustained.json) took the H100 BF16 runs' median from +20.5 %
+// to +10.8 %. The largest are Megatron-Bridge's B200 runs (FP8, +27–40 %, as MLPerf's B200
+// preview, +33 %), PR #5094's Qwen3-30B-A3B run without the all-to-all overlap (+37 %: its
+// HybridEP all-to-all took less time than the model's NCCL one), MLPerf's 64-GPU GPT-3 (+33 %),
+// H100 FP8 runs at +26–28 % (MLPerf v3.0's GPT-3, Megatron-Bridge's 25.11 Llama 3.1 405B), the
+// Megatron-LM README's smallest H100 rows (+25–26 %) and NeMo's Nemotron-4 340B (−26 %). Of the
+// published layouts the search ranks low, most lose to ZeRO-3 with TP 1 and partial recompute, up
+// to 22 % faster in the model than NVIDIA's tuned Llama 70B and GPT-3 layouts (on B200,
+// Megatron-Bridge's own 70B recipe is such a layout: FSDP, TP 1, 5 recomputed layers; on H100 it
+// keeps TP 4, PP 8), and the MoE runs to layouts without expert parallelism or with a smaller EP
+// inside a node.
 export const BOUNDS = {
-  medianAbsError: 0.11,
+  medianAbsError: 0.1,
   maxAbsError: 0.4,
   minRows: 91,
   minInTop: 76,

@@ -5,16 +5,19 @@
 
 #include <utility>
 
+#include "llm_sizer/report.hpp"
+
 namespace llm_sizer {
 namespace {
 
-// H100 SXM: 989 TFLOPS dense bf16, 132 SMs, 3.35 TB/s, its MAMF efficiency (kernel_catalog.cpp).
+// H100 SXM: 989 TFLOPS dense bf16, 132 SMs, 3.35 TB/s, its MAMF efficiency (kernel_catalog.cpp):
+// a burst of calls, as OpenXLA's table times them.
 KernelSpeeds h100_bf16() {
   const KernelFacts facts = kernel_facts("h100-80g");
   KernelSpeeds k;
   k.matmul_flops = 989e12;
   k.bf16_flops = 989e12;
-  k.gemm_efficiency = facts.gemm_bf16_efficiency;
+  k.gemm_efficiency = facts.gemm_bf16_efficiency / gemm_bf16_sustained("h100-80g");  // a burst
   k.memory_bytes_per_s = 3.35e12 * kDefaultMemoryEfficiency;
   k.sms = facts.sms;
   k.k_overhead = facts.k_overhead;
@@ -57,6 +60,31 @@ TEST(GemmKernel, NoReductionOverheadWhereNothingIsMeasured) {
   KernelSpeeds k = h100_bf16();
   k.k_overhead = 0;
   EXPECT_NEAR(rate(k, 512) / rate(k, 4096), 1.0, 0.02);
+}
+
+TEST(GemmKernel, TrainingRunsBf16GemmsAtTheirSustainedRate) {
+  // NVIDIA AIConfigurator's power-measured GEMM collections against its burst ones, median of
+  // burst ÷ sustained time over validation/data/gemm-sustained.json (tests/web holds the figure
+  // to the rows): H200 0.8787, for the GH100 die at the H100 SXM's clocks; B200 0.8826.
+  EXPECT_DOUBLE_EQ(gemm_bf16_sustained("h100-80g"), 0.8787);
+  EXPECT_DOUBLE_EQ(gemm_bf16_sustained("h800-80g"), 0.8787);
+  EXPECT_DOUBLE_EQ(gemm_bf16_sustained("b200"), 0.8826);
+  EXPECT_EQ(gemm_bf16_sustained("a100-80g"), 1);       // no sustained collection
+  EXPECT_EQ(gemm_bf16_sustained("h100-pcie-80g"), 1);  // no MAMF to hold
+  EXPECT_EQ(gemm_bf16_sustained("no-such-card"), 1);
+  EXPECT_DOUBLE_EQ(kernel_facts("b200").gemm_bf16_efficiency, 1745.0 / 2250 * 0.8826);
+
+  Plan plan;
+  plan.model = "llama-3.1-8b";
+  plan.recipe = "megatron18";
+  EXPECT_NEAR(evaluate(plan).training.settings.gemm_efficiency, 794.5 / 989 * 0.8787, 1e-12);
+  // fp8 kept its burst rate in the same collections: its MAMF share as measured.
+  plan.recipe = "fp8";
+  EXPECT_NEAR(evaluate(plan).training.settings.gemm_efficiency, 1402.6 / 1979, 1e-12);
+  // A given efficiency is the user's sustained figure: used as given.
+  plan.recipe = "megatron18";
+  plan.gemm_efficiency = 0.7;
+  EXPECT_EQ(evaluate(plan).training.settings.gemm_efficiency, 0.7);
 }
 
 }  // namespace

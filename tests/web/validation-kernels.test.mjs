@@ -58,3 +58,35 @@ test('the module times a GEMM as the kernel model states it (hand computation)',
   assert.ok(Number.isNaN(core.gemmSeconds('a100-80g', 'fp8', 8192, 8192, 8192)));
   assert.equal(core.gemmSeconds('h100-80g', 'bf16', -1, 8192, 8192), 0);
 });
+
+test("training's bf16 GEMMs run at the sustained share NVIDIA measured, fp8 and A100 at MAMF", async () => {
+  // validation/data/gemm-sustained.json: the same bf16 GEMMs timed over ≥ 1 s at the power limit
+  // and in bursts; the module's automatic efficiency is the MAMF share (Bekman: H100 SXM 794.5 of
+  // 989 TFLOP/s, B200 1745 of 2250, fp8 1402.6 of 1979, A100 271.2 of 312) times its median.
+  const { families } = result.sustained;
+  assert.deepEqual(
+    families.map((f) => [f.family, f.shapes]),
+    [
+      ['hopper', 75],
+      ['blackwell', 105],
+    ],
+  );
+  const efficiency = (accelerator, recipe) =>
+    core.evaluate({ model: 'llama-3.1-8b', accelerator, recipe }).training.settings.gemmEfficiency;
+  const mamf = {
+    'h100-80g': 794.5 / 989,
+    'h200-141g': 794.5 / 989,
+    'h800-80g': 794.5 / 989,
+    b200: 1745 / 2250,
+  };
+  for (const f of families) {
+    // Sustained GEMMs drew the limit and ran slower than their bursts.
+    assert.ok(f.powerOfLimit > 0.95 && f.share < 0.95 && f.share > 0.8, JSON.stringify(f));
+    for (const accelerator of f.accelerators) {
+      const share = efficiency(accelerator, 'megatron18') / mamf[accelerator];
+      assert.ok(Math.abs(share - f.share) < 5e-5, `${accelerator}: ${share} against ${f.share}`);
+    }
+  }
+  assert.ok(Math.abs(efficiency('h100-80g', 'fp8') - 1402.6 / 1979) < 1e-12);
+  assert.ok(Math.abs(efficiency('a100-80g', 'megatron18') - 271.2 / 312) < 1e-12);
+});
