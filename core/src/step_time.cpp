@@ -262,10 +262,10 @@ LayerCost layer_cost(const TrainingTimeInputs& in, const KernelSpeeds& lin,
     const double qkv = (a.heads + 2.0 * a.kv_heads) * a.qk_head_dim() / t;
     first_in = linear(lin, s, T, h, qkv);
     c.add(first_in, s, T, h, qkv);
-    if (a.positions == PositionKind::kRotary) {
-      const double qk = (a.heads + a.kv_heads) * a.qk_head_dim() / t;
-      c.stream(2 * T * qk * e, 2 * T * qk * e);
-    }
+    const double qk = (a.heads + a.kv_heads) * a.qk_head_dim() / t;
+    if (a.positions == PositionKind::kRotary) c.stream(2 * T * qk * e, 2 * T * qk * e);
+    // QK norm (Qwen3, OLMo 2): an RMSNorm over every query and key head, as the layer's norms.
+    if (a.qk_norm) c.stream(2 * T * qk * e, 3 * T * qk * e);
   }
   const double o_in = a.heads * a.v_dim() / t;
   last_out = linear(lin, s, T, o_in, h);

@@ -36,7 +36,7 @@ export const TARGETS = {
 // median is the aim's: bf16 GEMMs at the rate NVIDIA's collector measured them sustaining at the
 // power limit (validation/data/gemm-sustained.json) took the H100 BF16 runs' median from +20.5 %
 // to +10.8 %. The largest are Megatron-Bridge's B200 runs (FP8, +27–40 %, as MLPerf's B200
-// preview, +33 %), PR #5094's Qwen3-30B-A3B run without the all-to-all overlap (+37 %: its
+// preview, +33 %), PR #5094's Qwen3-30B-A3B run without the all-to-all overlap (+38 %: its
 // HybridEP all-to-all took less time than the model's NCCL one), MLPerf's 64-GPU GPT-3 (+33 %),
 // H100 FP8 runs at +26–28 % (MLPerf v3.0's GPT-3, Megatron-Bridge's 25.11 Llama 3.1 405B), the
 // Megatron-LM README's smallest H100 rows (+25–26 %) and NeMo's Nemotron-4 340B (−26 %). Of the

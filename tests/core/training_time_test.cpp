@@ -202,6 +202,33 @@ TEST(TrainingTime, TensorParallelOverlapRunsTheGemmsInChunks) {
               1e-3);
 }
 
+// Qwen3's QK norm (config.json: "q_norm"/"k_norm" RMSNorm over each head's 128 dims; Megatron's
+// qk_layernorm): one more element-wise kernel forward (read, write) and backward (read the input
+// and the gradient, write the gradient) over every query and key head, as the layer's norms.
+TEST(TrainingTime, QkNormStreamsEveryQueryAndKeyHead) {
+  const auto time = [](double qk_norm) {
+    Plan plan;  // Qwen3-8B on one H100: 36 layers, 32 query and 8 key/value heads of 128
+    plan.model = "qwen3-8b";
+    plan.arch_qk_norm = qk_norm;
+    plan.tp = 1;
+    plan.pp = 1;
+    plan.dp = 1;
+    plan.micro_batch = 1;
+    plan.global_batch = 1;
+    plan.seq_len = 4096;
+    plan.recipe = "megatron18";
+    plan.recompute = "none";
+    const Report r = evaluate(plan);
+    EXPECT_TRUE(r.training.time_available);
+    return r.training.time.compute_s;
+  };
+  // 4096 tokens × 40 heads × 128 × 2 B: 2 of them forward, 3 backward, at 3.35 TB/s × 0.85
+  // (the H100 SXM datasheet's HBM3, the memory efficiency), plus a kernel's 2 µs each way.
+  const double bytes = 4096.0 * 40 * 128 * 2;
+  const double per_layer = 5 * bytes / (3.35e12 * 0.85) + 2 * 2e-6;
+  EXPECT_NEAR((time(1) - time(0)) * 1e6, 36 * per_layer * 1e6, 1e-3);
+}
+
 TEST(TrainingTime, MoreGpusNeverSlowTheComputeTerm) {
   Plan plan;
   plan.tokens = 300e9;
