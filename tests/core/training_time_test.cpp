@@ -175,15 +175,21 @@ TEST(TrainingTime, ZeroThreeCountsTheFirstStagesLayers) {
 // runs the QKV and FC1 forward and the proj and FC2 dgrads as t GEMMs of M/t rows, one per
 // gathered chunk; pipeline runs the proj and FC2 forward as 4 GEMMs, each chunk's reduce-scatter
 // beside the next. The chunks take turns on 3 streams (_NUM_MAX_UB_STREAMS): 3 at a time.
+// One micro-batch of one sequence on one TP group, nothing recomputed: a step of one layer pass.
+Plan one_micro_batch(double tp) {
+  Plan plan;
+  plan.tp = tp;
+  plan.pp = 1;
+  plan.dp = 1;
+  plan.micro_batch = 1;
+  plan.global_batch = 1;
+  plan.recompute = "none";
+  return plan;
+}
+
 TEST(TrainingTime, TensorParallelOverlapRunsTheGemmsInChunks) {
   const auto time = [](double tp_overlap) {
-    Plan plan;  // GPT-3 175B on H100, TP 8, one micro-batch of 2048 tokens
-    plan.tp = 8;
-    plan.pp = 1;
-    plan.dp = 1;
-    plan.micro_batch = 1;
-    plan.global_batch = 1;
-    plan.recompute = "none";
+    Plan plan = one_micro_batch(8);  // GPT-3 175B on H100, TP 8, 2048 tokens
     plan.tp_overlap = tp_overlap;
     plan.mfu = 0.5;  // a fixed GEMM efficiency: no tile quantization, each kernel + 2 µs
     plan.tokens = 1e9;
@@ -207,17 +213,11 @@ TEST(TrainingTime, TensorParallelOverlapRunsTheGemmsInChunks) {
 // and the gradient, write the gradient) over every query and key head, as the layer's norms.
 TEST(TrainingTime, QkNormStreamsEveryQueryAndKeyHead) {
   const auto time = [](double qk_norm) {
-    Plan plan;  // Qwen3-8B on one H100: 36 layers, 32 query and 8 key/value heads of 128
+    Plan plan = one_micro_batch(1);  // Qwen3-8B on one H100: 36 layers, 32 + 8 heads of 128
     plan.model = "qwen3-8b";
     plan.arch_qk_norm = qk_norm;
-    plan.tp = 1;
-    plan.pp = 1;
-    plan.dp = 1;
-    plan.micro_batch = 1;
-    plan.global_batch = 1;
     plan.seq_len = 4096;
     plan.recipe = "megatron18";
-    plan.recompute = "none";
     const Report r = evaluate(plan);
     EXPECT_TRUE(r.training.time_available);
     return r.training.time.compute_s;
