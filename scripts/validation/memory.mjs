@@ -18,6 +18,7 @@ import {
   trainedInFp8,
   zeroDefault,
 } from './framework-defaults.mjs';
+import { catalogPresets } from './catalog-presets.mjs';
 import { median } from './stats.mjs';
 
 export const id = 'memory';
@@ -190,20 +191,6 @@ function peftPlan(run) {
 
 // --- trained runs: the verdict must not be "does not fit" ---------------------------------
 
-const PRESETS = new Set([
-  'gpt3-175b',
-  'llama-3.1-8b',
-  'llama-3.1-70b',
-  'llama-3.1-405b',
-  'llama-2-70b',
-  'deepseek-v3',
-  'qwen3-235b-a22b',
-  'bloom-176b',
-  'qwen3-8b',
-  'gpt-neox-20b',
-  'mixtral-8x7b',
-  'llama-3.2-3b',
-]);
 const CARDS = ['h100-80g', 'h800-80g', 'a100-80g', 'a100-40g', 'h200-141g', 'b200'];
 /** The catalog id of a source's accelerator text ("b200-180g (preview category)" → b200). */
 function cardOf(text) {
@@ -212,8 +199,8 @@ function cardOf(text) {
 }
 
 /** The model of a published run: its preset, or its stated shape; null when too little is known. */
-function trainedModel(m, seq) {
-  if (m.preset && PRESETS.has(m.preset)) return { model: m.preset };
+function trainedModel(m, seq, presets) {
+  if (m.preset && presets.has(m.preset)) return { model: m.preset };
   if (!m.layers || !m.hidden || !m.heads || !m.ffn || !m.ffn_kind || !m.vocab) return null;
   if (!['gelu', 'swiglu'].includes(m.ffn_kind)) return null;
   const gpt = m.ffn_kind === 'gelu';
@@ -241,10 +228,10 @@ function trainedModel(m, seq) {
  * out taken from its framework's documented defaults; null (with why) when the layout or the model
  * is not stated well enough to plan.
  */
-function trainedPlan(run) {
+function trainedPlan(run, presets) {
   const L = run.layout;
   const seq = run.model.seq_len;
-  const model = trainedModel(run.model, seq);
+  const model = trainedModel(run.model, seq, presets);
   if (!model) return { why: 'model shape not stated' };
   if (!L.tp || !L.pp || !L.dp || !L.micro_batch || !seq) {
     return { why: 'layout incomplete (TP, PP, DP, micro-batch or sequence length missing)' };
@@ -512,8 +499,9 @@ export async function evaluate(core) {
       assumed: '',
     });
   }
+  const presets = catalogPresets(core);
   for (const run of await readRuns('training-runs.json')) {
-    const plan = trainedPlan(run);
+    const plan = trainedPlan(run, presets);
     const base = { id: run.id, source: run.source.title, url: run.source.url };
     if (!plan.texts) {
       fits.push({ ...base, verdict: null, why: plan.why });

@@ -7,6 +7,7 @@
 // source's own FLOP formula. Then the search runs free on the same cluster and batch: the
 // published layout must be within 10 % of its best time and among its top 10 layouts.
 import { readFile } from 'node:fs/promises';
+import { catalogPresets } from './catalog-presets.mjs';
 import { median } from './stats.mjs';
 import {
   deepspeedZero3,
@@ -125,18 +126,6 @@ const NAMED = {
     llama(96, 18432, 96, 8, 73728, 256000, { ffnKind: 'gelu', norm: 'layernorm' }),
 };
 
-const PRESETS = new Set([
-  'gpt3-175b',
-  'llama-3.1-8b',
-  'llama-3.1-70b',
-  'llama-3.1-405b',
-  'llama-2-70b',
-  'deepseek-v3',
-  'qwen3-235b-a22b',
-  'qwen3-8b',
-  'bloom-176b',
-]);
-
 function accelerator(text) {
   if (/^(a100-80g|a100-40g|h100-80g|h800-80g|h200-141g)$/.test(text)) return text;
   if (/^a100 /.test(text)) return 'a100-80g'; // the Megatron README's GPT-3 run on Selene
@@ -170,7 +159,7 @@ const CONFLICTING = {
 };
 
 /** Why a run is left out of the table's bounds, or null. */
-function exclusion(run) {
+function exclusion(run, presets) {
   const { model, hardware, layout, published } = run;
   if (run.confidence === 'secondary') return 'numbers only from a secondary source';
   if (!layout.tp || !layout.pp) return 'layout not stated';
@@ -180,7 +169,7 @@ function exclusion(run) {
   if (run.id.startsWith('megascale2024') && run.id.includes('-megascale-')) {
     return "MegaScale's own model changes (parallel block, sliding-window attention, LAMB)";
   }
-  if (!PRESETS.has(model.preset) && !model.layers && !NAMED[model.name]) {
+  if (!presets.has(model.preset) && !model.layers && !NAMED[model.name]) {
     return 'architecture not stated by the source';
   }
   if (published.tflops_per_gpu && !published.tflops_kind && !published.tokens_per_s_per_gpu) {
@@ -202,11 +191,11 @@ function exclusion(run) {
 }
 
 // The plan of a run: its model and everything its source states.
-function planOf(run) {
+function planOf(run, presets) {
   const { model, hardware, layout } = run;
   const fw = framework(layout.framework);
   let texts;
-  if (PRESETS.has(model.preset)) {
+  if (presets.has(model.preset)) {
     texts = { model: model.preset };
   } else if (NAMED[model.name]) {
     texts = NAMED[model.name]();
@@ -538,10 +527,11 @@ function withFrameworkRecompute(core, run, texts, chosen) {
 
 export async function evaluate(core) {
   const runs = JSON.parse(await readFile(DATA, 'utf8')).runs;
+  const presets = catalogPresets(core);
   const rows = [];
   for (const run of runs) {
-    const reason = exclusion(run);
-    const base = reason && !run.layout.tp ? null : planOf(run);
+    const reason = exclusion(run, presets);
+    const base = reason && !run.layout.tp ? null : planOf(run, presets);
     const row = { run, reason, plan: null, metric: null };
     rows.push(row);
     if (!base) continue;
