@@ -557,6 +557,8 @@ LayerCosts layer_costs(const TrainingTimeInputs& in) {
   // Pipeline send: a micro-batch's activations, split over the TP ranks (Megatron scatters them
   // before the send and gathers after, or they are already split under SP).
   costs.p2p_bytes = s.tokens * in.memory.arch.hidden * s.e / l.tp;
+  const Architecture& a = in.memory.arch;
+  if (a.is_moe()) costs.moe_layer_experts = a.moe_experts * count_params(a).expert / (l.ep * l.etp);
   return costs;
 }
 
@@ -632,6 +634,7 @@ StagePass stage_pass(const TrainingTimeInputs& in, const LayerCosts& costs) {
       out.first_fwd_s = st.fwd;
       out.first_bwd_s = st.bwd;
       out.first_layers = run.layers;
+      out.first_moe_layers = run.moe_layers;
     }
     const double stage_s = st.total();
     for (int k = 0; k < run.stages; ++k) total += stage_s;  // stage by stage, as summed before
@@ -651,6 +654,17 @@ StagePass stage_pass(const TrainingTimeInputs& in, const LayerCosts& costs) {
 
 namespace {
 
+// The collectives of one phase (the gathers before a forward, the reductions during a
+// backward), the dense group's and the experts' one after the other.
+struct Phase {
+  double s = 0;
+  double slowdown_s = 0;  // compute lost per second of overlap, summed over the collectives
+  void add(double comm_s, const Link& link) {
+    s += comm_s;
+    slowdown_s += comm_s * link.compute_share;
+  }
+};
+
 // The data-parallel collectives' exposed time and the optimizer's, for the layout's ZeRO stage.
 void dp_and_optimizer(const TrainingTimeInputs& in, const LayerCosts& costs, double params_per_card,
                       const StagePass& pass, double m, bool& unknown, double& dp_s,
@@ -661,49 +675,68 @@ void dp_and_optimizer(const TrainingTimeInputs& in, const LayerCosts& costs, dou
   const double first_bwd = pass.first_bwd_s;
   // Data parallelism over DP × CP ranks (CP ranks hold the same weights); over NVLink while the
   // group fits a node. The first stage finishes its backward last: its compute is the window.
+  // Routed experts replicate over their own data-parallel group (step_time.hpp), EP·ETP apart.
   const Recipe& r = mem.recipe;
   const double ranks = l.dp * l.cp;
-  const Link dp_link = group_link(in, l.dp * l.cp, l.tp, unknown);
-  const double grads = params_per_card * r.grad_bytes;
-  const double weights = params_per_card * r.weight_bytes;
+  const Link dp_link = group_link(in, ranks, l.tp, unknown);
+  const double expert_ranks = ranks * l.tp / (l.ep * l.etp);
+  const double experts = std::min(params_per_card, pass.first_moe_layers * costs.moe_layer_experts);
+  const double dense = params_per_card - experts;
+  const Link expert_link =
+      experts > 0 ? group_link(in, expert_ranks, l.ep * l.etp, unknown) : dp_link;
   const double ov = in.dp_overlap;
-  const auto hidden = [&](double comm, double window) {  // what `comm` costs beside `window`
-    const double beside = std::min(ov * comm, window);
-    return comm - beside + dp_link.compute_share * beside;
+  const auto hidden = [&](const Phase& p, double window) {  // what the phase costs beside `window`
+    if (!(p.s > 0)) return 0.0;
+    const double beside = std::min(ov * p.s, window);
+    return p.s - beside + p.slowdown_s / p.s * beside;
   };
-  // Gradients in buckets while the backward runs (above); ZeRO-3 gathers and reduces each layer's
-  // weights apart (FSDP units of one layer).
-  const double buckets =
-      ov > 0 ? std::ceil(params_per_card / std::max(kBucketParams, kBucketParamsPerRank * ranks))
-             : 1;
+  // Gradients in buckets while the backward runs (above), of max(40M, 1M × DP·CP) parameters in
+  // the dense and the expert buffers alike (distributed_data_parallel.py sizes them once);
+  // ZeRO-3 gathers and reduces each layer's weights apart (FSDP units of one layer).
+  const double bucket = std::max(kBucketParams, kBucketParamsPerRank * ranks);
+  const double dense_buckets = ov > 0 ? std::ceil(dense / bucket) : 1;
+  const double expert_buckets = ov > 0 ? std::ceil(experts / bucket) : 1;
   // ZeRO-3's collectives per layer, on the stage whose compute hides them (above).
   const double layers = pass.first_layers;
+  const double moe_layers = pass.first_moe_layers;
+  Phase gather, reduce;
   double dp = 0;
-  if (ranks > 1) {
-    if (l.zero >= 3) {
-      const double gather = dp_link.all_gather_s(weights, ranks, layers);
-      const double reduce = dp_link.reduce_scatter_s(grads, ranks, layers);
-      dp = m * (hidden(gather, first_fwd) + hidden(gather + reduce, first_bwd));
-    } else if (l.zero == 2) {
-      dp = m * hidden(dp_link.reduce_scatter_s(grads, ranks, buckets), first_bwd) +
-           hidden(dp_link.all_gather_s(weights, ranks, buckets), first_fwd);
-    } else if (l.zero == 1 || r.shards_optimizer) {
-      dp = hidden(dp_link.reduce_scatter_s(grads, ranks, buckets), first_bwd) +
-           hidden(dp_link.all_gather_s(weights, ranks, buckets), first_fwd);
-    } else {
-      dp = hidden(dp_link.all_reduce_s(grads, ranks, buckets), first_bwd);
-    }
+  if (l.zero >= 3) {
+    gather.add(dp_link.all_gather_s(dense * r.weight_bytes, ranks, layers), dp_link);
+    gather.add(expert_link.all_gather_s(experts * r.weight_bytes, expert_ranks, moe_layers),
+               expert_link);
+    reduce = gather;
+    reduce.add(dp_link.reduce_scatter_s(dense * r.grad_bytes, ranks, layers), dp_link);
+    reduce.add(expert_link.reduce_scatter_s(experts * r.grad_bytes, expert_ranks, moe_layers),
+               expert_link);
+    dp = m * (hidden(gather, first_fwd) + hidden(reduce, first_bwd));
+  } else if (l.zero >= 1 || r.shards_optimizer) {
+    reduce.add(dp_link.reduce_scatter_s(dense * r.grad_bytes, ranks, dense_buckets), dp_link);
+    reduce.add(expert_link.reduce_scatter_s(experts * r.grad_bytes, expert_ranks, expert_buckets),
+               expert_link);
+    gather.add(dp_link.all_gather_s(dense * r.weight_bytes, ranks, dense_buckets), dp_link);
+    gather.add(expert_link.all_gather_s(experts * r.weight_bytes, expert_ranks, expert_buckets),
+               expert_link);
+    // ZeRO-2 reduce-scatters after every micro-batch's backward.
+    dp = (l.zero == 2 ? m : 1) * hidden(reduce, first_bwd) + hidden(gather, first_fwd);
+  } else {
+    reduce.add(dp_link.all_reduce_s(dense * r.grad_bytes, ranks, dense_buckets), dp_link);
+    reduce.add(expert_link.all_reduce_s(experts * r.grad_bytes, expert_ranks, expert_buckets),
+               expert_link);
+    dp = hidden(reduce, first_bwd);
   }
   dp_s = dp;
 
   // Adam streams, per parameter it updates: the gradient (read for the norm, read, zeroed),
   // master weights (or the weights) and both moments (read and written), the compute copy
-  // (written). ZeRO-1+ and the distributed optimizer update 1/(DP·CP) of them.
-  const double shard = (l.zero >= 1 || r.shards_optimizer) ? ranks : 1;
+  // (written). ZeRO-1+ and the distributed optimizer update 1/(DP·CP) of the dense ones and
+  // 1/EDP of the experts.
+  const bool sharded = l.zero >= 1 || r.shards_optimizer;
+  const double updated = sharded ? dense / ranks + experts / expert_ranks : params_per_card;
   const double master = r.master_bytes > 0 ? r.master_bytes : r.weight_bytes;
   const double per_param = 3 * r.grad_bytes + 2 * master + 2 * r.optimizer_bytes +
                            (r.master_bytes > 0 ? r.weight_bytes : 0);
-  optimizer_s = stream_s(costs.linear, params_per_card / shard * per_param);
+  optimizer_s = stream_s(costs.linear, updated * per_param);
 }
 
 }  // namespace

@@ -595,6 +595,8 @@ void stage_point(const TrainingMemoryInputs& in, const Common& c, int stage, int
                               (last ? c.head_params : 0);
   const double expert_params = moe_layers * c.moe_layer_experts;
   s.params_per_card = dense_params + expert_params;
+  s.expert_params_per_card = expert_params;
+  s.expert_shard = c.expert_shard;
   const double adapters = dense_layers * c.dense_layer_adapters + moe_layers * c.moe_layer_adapters;
   const double quantized = dense_layers * c.dense_quantized + moe_layers * c.moe_quantized;
   const StageState state = stage_state(in, c, dense_params, expert_params, adapters, quantized);

@@ -120,6 +120,21 @@ std::vector<DerivationStep> explain_training_memory(const TrainingMemoryInputs& 
                             card_params, s.params_per_card, "params"));
   const std::string shard = n(l.dp * l.cp);
   const auto sharded = [&](bool on) { return on ? " ÷ " + shard : std::string(); };
+  // Sharded model state: routed experts divide over their own data-parallel group (EDP), which
+  // differs from DP·CP under expert parallelism; the step then shows both parts.
+  const bool split_experts =
+      !ft.adapters() && s.expert_params_per_card > 0 && s.expert_shard != l.dp * l.cp;
+  const auto state_formula = [&](const char* params, const char* bytes, bool on) {
+    if (!on) return std::string(params) + " × " + bytes;
+    if (!split_experts) return std::string(params) + " × " + bytes + " ÷ P_DP";
+    return std::string("(N_dense ÷ P_DP + N_experts ÷ P_EDP) × ") + bytes;
+  };
+  const auto state_numbers = [&](const std::string& params, double bytes, bool on) {
+    if (!on || !split_experts) return params + " × " + n(bytes) + " B" + sharded(on);
+    const double experts = s.expert_params_per_card;
+    return "(" + n(std::round(s.params_per_card - experts)) + " ÷ " + shard + " + " +
+           n(std::round(experts)) + " ÷ " + n(s.expert_shard) + ") × " + n(bytes) + " B";
+  };
   if (ft.adapters()) {
     const AdapterParams adapters = lora_adapter_params(in.arch, ft.lora_rank, ft.lora_targets);
     steps.push_back(make_step("adapters", "N_LoRA = Σ r·(d_in + d_out)",
@@ -137,23 +152,22 @@ std::vector<DerivationStep> explain_training_memory(const TrainingMemoryInputs& 
             n(memory_profile(in.framework).adapter_bytes) + " B" + sharded(l.zero >= 3),
         bytes_to_gb(s.weights_bytes), "GB", ft.mode == FineTune::kQlora ? "weights_qlora" : ""));
   } else {
-    steps.push_back(make_step(
-        "weights", "N_card × b_w" + std::string(l.zero >= 3 ? " ÷ P_DP" : ""),
-        card_params + " × " + n(r.weight_bytes + r.weight_copy_bytes) + " B" + sharded(l.zero >= 3),
-        bytes_to_gb(s.weights_bytes), "GB"));
+    steps.push_back(
+        make_step("weights", state_formula("N_card", "b_w", l.zero >= 3),
+                  state_numbers(card_params, r.weight_bytes + r.weight_copy_bytes, l.zero >= 3),
+                  bytes_to_gb(s.weights_bytes), "GB"));
   }
   const std::string trained = ft.adapters() ? n(std::round(s.trainable_per_card)) : card_params;
+  const double grad_bytes = ft.adapters() ? 4 : r.grad_bytes;
   steps.push_back(
-      make_step("grads", "N_train × b_g" + std::string(l.zero >= 2 ? " ÷ P_DP" : ""),
-                trained + " × " + n(ft.adapters() ? 4 : r.grad_bytes) + " B" + sharded(l.zero >= 2),
-                bytes_to_gb(s.grads_bytes), "GB",
+      make_step("grads", state_formula("N_train", "b_g", l.zero >= 2),
+                state_numbers(trained, grad_bytes, l.zero >= 2), bytes_to_gb(s.grads_bytes), "GB",
                 s.moment == PeakMoment::kLoss && s.grads_bytes == 0 ? "grads_not_yet" : ""));
   const bool shard_optimizer = l.zero >= 1 || r.shards_optimizer;
   const double states = optimizer_state_bytes(ft.optimizer, r.optimizer_bytes, in.arch.hidden);
   steps.push_back(make_step(
-      "optimizer", "N_train × (b_master + b_state)" + std::string(shard_optimizer ? " ÷ P_DP" : ""),
-      trained + " × " + n(std::round((r.master_bytes + states) * 1000) / 1000) + " B" +
-          sharded(shard_optimizer),
+      "optimizer", state_formula("N_train", "(b_master + b_state)", shard_optimizer),
+      state_numbers(trained, std::round((r.master_bytes + states) * 1000) / 1000, shard_optimizer),
       bytes_to_gb(s.optimizer_bytes), "GB",
       ft.offload != Offload::kNone ? "optimizer_offloaded"
                                    : "optimizer_" + std::string(optimizer_id(ft.optimizer))));

@@ -170,6 +170,52 @@ TEST(TrainingTime, ZeroThreeCountsTheFirstStagesLayers) {
               front.microbatches * 3 * 2 * ring_latency_us(32, 32), 1e-3);
 }
 
+// Routed experts are data-parallel over their own group: EDP = TP·CP·DP / (EP·ETP) ranks, EP·ETP
+// apart (Megatron-Core's expert rank generator, order tp-ep-dp-pp, parallel_state.py). Mixtral
+// 8x7B at EP 8 on DP 16 over two nodes of 8: the dense weights reduce over 16 ranks leaving each
+// node through its 8 NICs, each GPU's experts over 2 ranks, one per node, through its own NIC.
+// On DP 8 in one node, EP 8 leaves no other rank holding a GPU's experts: they are not reduced.
+TEST(TrainingTime, ExpertsReduceOverTheirOwnDataParallelGroup) {
+  const auto time = [](double dp) {
+    Plan plan;
+    plan.model = "mixtral-8x7b";
+    plan.accelerator = "h100-80g";
+    plan.recipe = "seed12";  // 2 B weights and 2 B gradients move
+    plan.tp = 1;
+    plan.pp = 1;
+    plan.dp = dp;
+    plan.ep = 8;
+    plan.zero = 1;
+    plan.dp_overlap = 0;  // every byte waited for, each group's collectives once
+    plan.gpus_per_node = 8;
+    plan.comm_efficiency = 1;
+    plan.intra_node_bandwidth_gbps = 900;
+    plan.inter_node_bandwidth_gbps = 50;
+    plan.tokens = 1e9;
+    const Report r = evaluate(plan);
+    EXPECT_TRUE(r.training.time_available);
+    return std::pair{r.training.time, r.training.stages.at(0).params};
+  };
+  const Architecture& a = find_model("mixtral-8x7b")->architecture;
+  const double expert = count_params(a).expert;
+  const double nic = 50e9;
+  const double bytes = 2 + 2;  // reduce-scatter the gradients, all-gather the weights
+  {
+    const auto [t, card] = time(16);
+    const double experts = a.layers * a.moe_experts * expert / 8;
+    const double dense = card - experts;
+    const double dense_s = 15.0 / 16 * dense * bytes / (8 * nic) + 2 * ring_latency_us(16, 2) / 1e6;
+    const double expert_s = 1.0 / 2 * experts * bytes / nic + 2 * ring_latency_us(2, 2) / 1e6;
+    EXPECT_NEAR(t.dp_comm_s, dense_s + expert_s, 1e-9 * t.dp_comm_s);
+  }
+  {
+    const auto [t, card] = time(8);
+    const double dense = card - a.layers * a.moe_experts * expert / 8;
+    EXPECT_NEAR(t.dp_comm_s, 7.0 / 8 * dense * bytes / 900e9 + 2 * ring_latency_us(8, 1) / 1e6,
+                1e-9 * t.dp_comm_s);
+  }
+}
+
 // TransformerEngine's userbuffers (what --tp-comm-overlap runs; initialize_ub's default methods,
 // comm_gemm_overlap.cpp) overlap TP's collectives by cutting the GEMMs beside them: ring_exchange
 // runs the QKV and FC1 forward and the proj and FC2 dgrads as t GEMMs of M/t rows, one per

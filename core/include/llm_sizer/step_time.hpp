@@ -37,7 +37,11 @@
 /// compute it overlaps (× the DP overlap share). Every collective waits NCCL's ring latency
 /// (its tuning.cc cost model: 8.4 µs + 3.4 µs per NVLink step + 14 µs per step across nodes), once
 /// per gradient bucket of max(40M, 1M × DP) parameters (Megatron-Core's default), per layer and
-/// micro-batch under ZeRO-3. Optimizer: Adam streams its states once.
+/// micro-batch under ZeRO-3. Routed experts are data-parallel over their own group,
+/// EDP = TP·CP·DP / (EP·ETP) ranks placed EP·ETP apart (Megatron-Core's expert rank order
+/// tp-ep-dp-pp, parallel_state.py): their gradients and gathers move over that group's link, one
+/// NIC per member when the group has one member per node, after the dense ones. Optimizer: Adam
+/// streams its states once, the experts' sharded over EDP.
 
 #include "llm_sizer/kernel_model.hpp"
 #include "llm_sizer/training_time.hpp"
@@ -57,13 +61,14 @@ struct LayerCost {
 /// What the step needs from the layers: the same for every layout with these TP, CP, EP, ETP,
 /// micro-batch, sequence parallel and recompute settings (the search computes it once for them).
 struct LayerCosts {
-  LayerCost dense;            ///< a layer with a dense FFN
-  LayerCost moe;              ///< a layer with an MoE FFN (zero for dense models)
-  LayerCost first;            ///< the first stage's extra: embedding
-  LayerCost last;             ///< the last stage's extra: final norm, LM head and loss
-  double p2p_bytes = 0;       ///< one send of a micro-batch's activations between stages
-  bool link_unknown = false;  ///< a link the layout uses has no known bandwidth (left out)
-  KernelSpeeds linear;        ///< the speeds the costs were computed with (recipe dtype)
+  LayerCost dense;               ///< a layer with a dense FFN
+  LayerCost moe;                 ///< a layer with an MoE FFN (zero for dense models)
+  LayerCost first;               ///< the first stage's extra: embedding
+  LayerCost last;                ///< the last stage's extra: final norm, LM head and loss
+  double p2p_bytes = 0;          ///< one send of a micro-batch's activations between stages
+  double moe_layer_experts = 0;  ///< routed expert parameters per card of one MoE layer
+  bool link_unknown = false;     ///< a link the layout uses has no known bandwidth (left out)
+  KernelSpeeds linear;           ///< the speeds the costs were computed with (recipe dtype)
 };
 
 /// The layer costs of the layout in `in`.
@@ -88,6 +93,7 @@ struct StagePass {
   double first_fwd_s = 0;   ///< the first stage's forward (hides the weight gathers)
   double first_bwd_s = 0;   ///< and backward with recompute (hides the gradient reduction)
   double first_layers = 0;  ///< the first stage's transformer layers (ZeRO-3 gathers each apart)
+  double first_moe_layers = 0;  ///< of them, MoE layers (their experts reduce over EDP)
   bool link_unknown = false;
 };
 

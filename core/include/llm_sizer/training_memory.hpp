@@ -177,7 +177,9 @@ struct StageMemory {
   int layers = 0;
   double inflight = 0;  ///< micro-batches (layer-stacks) whose activations are alive
   double params_per_card = 0;
-  double trainable_per_card = 0;  ///< parameters with gradients (adapters only under LoRA)
+  double expert_params_per_card = 0;  ///< of them, routed experts (sharded over EDP, not DP)
+  double expert_shard = 1;            ///< EDP = TP·CP·DP / (EP·ETP): ranks sharing an expert
+  double trainable_per_card = 0;      ///< parameters with gradients (adapters only under LoRA)
   double weights_bytes = 0;
   double grads_bytes = 0;  ///< allocated at the peak moment
   double optimizer_bytes = 0;
