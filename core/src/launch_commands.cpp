@@ -316,6 +316,15 @@ std::string megatron_arguments(const TrainingSettings& t, double gpus_per_node) 
     }
   }
   if (t.zero >= 1) add_flag(out, "--use-distributed-optimizer");
+  if (t.zero >= 2) {
+    // ZeRO-2 and 3 are Megatron-FSDP's sharding strategies, with the flags its guide requires
+    // (docs: "Megatron-FSDP Quick Start"): gradients, then parameters, sharded too.
+    add_flag(out, "--use-megatron-fsdp");
+    add(out, "--data-parallel-sharding-strategy",
+        t.zero >= 3 ? "optim_grads_params" : "optim_grads");
+    add_flag(out, "--no-gradient-accumulation-fusion");
+    add(out, "--ckpt-format", "fsdp_dtensor");
+  }
   // The overlaps the step time assumes (Megatron's flags are off by default, but the pipeline's).
   if (t.dp > 1 && t.dp_overlap > 0) {
     add_flag(out, "--overlap-grad-reduce");
