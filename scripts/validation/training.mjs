@@ -248,6 +248,7 @@ function planOf(run, presets) {
 }
 
 const LLAMA3_SPLIT = '7,8,8,8,8,8,8,8,8,8,8,8,8,8,8,7';
+const QWEN3_235B_SPLIT = '11,12,12,12,12,12,12,11';
 
 // Runs published as tuned performance showcases that leave the micro-batch (and, with pipeline
 // parallelism, the interleaving depth) unstated: the search picks them for the stated layout.
@@ -285,8 +286,14 @@ const STATED = {
   // Megatron-Bridge's 25.11 and 26.04 Qwen3-235B-A22B configs for H100 set moe_a2a_overlap=True
   // (scripts/performance/configs/qwen/qwen3_workload_base_configs.py, 97ad8cc6f and 21d102f5e),
   // which turns on overlap_moe_expert_parallel_comm (utils/overrides.py): the same A2A 1F1B.
-  'mbridge-2511-qwen3_235b_a22b-256gpu': { moeOverlap: '1' },
-  'mbridge-260401-qwen3_235b_a22b-256gpu': { moeOverlap: '1' },
+  // Its Qwen3-235B-A22B recipe, in all three releases, counts the embedding and the loss as a
+  // layer each in the pipeline split (account_for_embedding_in_pipeline_split and
+  // account_for_loss_in_pipeline_split: recipes/qwen/qwen3_235b_a22b.py at f37f883a8,
+  // qwen3_moe.py at 97ad8cc6f and 21d102f5e): 96 over PP 8 × VPP 4 chunks of 3, the first and
+  // last chunks one transformer layer short.
+  'mbridge-2509-qwen3_235b_a22b-256gpu': { stageLayers: QWEN3_235B_SPLIT },
+  'mbridge-2511-qwen3_235b_a22b-256gpu': { moeOverlap: '1', stageLayers: QWEN3_235B_SPLIT },
+  'mbridge-260401-qwen3_235b_a22b-256gpu': { moeOverlap: '1', stageLayers: QWEN3_235B_SPLIT },
   // Megatron-Bridge's Qwen3-30B-A3B H100 BF16 recipe with its all-to-all overlapped
   // (perf_recipes/qwen/h100/qwen3_moe.py: overlap_moe_expert_parallel_comm = True), and the
   // overlapped half of PR #5094's A/B of that setting.
