@@ -260,8 +260,9 @@ std::string layout_rows(const std::vector<LayoutCandidate>& layouts, const Messa
   std::vector<std::vector<std::string>> rows = {
       {"#", "TP", "PP", "VPP", "DP", "CP", "EP", m.format("cli.col_gpus"),
        m.format("field.micro_batch"), m.format("cli.col_microbatches"), "ZeRO",
-       m.format("field.recompute"), m.format("cli.col_peak"), m.format("cli.col_step"),
-       m.format("cli.col_bubble"), "MFU", m.format("cli.col_days"), m.format("cli.col_cost")}};
+       m.format("field.recompute"), m.format("cli.col_peak"), m.format("cli.col_high"),
+       m.format("cli.col_step"), m.format("cli.col_bubble"), "MFU", m.format("cli.col_days"),
+       m.format("cli.col_cost")}};
   int rank = 1;
   const auto seconds = [](double s) { return format_readable(std::round(s * 100) / 100) + " s"; };
   for (const auto& c : layouts) {
@@ -272,13 +273,16 @@ std::string layout_rows(const std::vector<LayoutCandidate>& layouts, const Messa
                     format_shortest(c.gpus), format_shortest(c.micro_batch),
                     format_shortest(c.microbatches), format_shortest(c.zero),
                     recompute_text(c.recompute, c.recompute_layers, m), gb_text(c.peak_gb) + " GB",
+                    std::isfinite(c.peak_high_gb)
+                        ? gb_text(c.peak_high_gb) + (c.verdict == "tight" ? " !" : "")
+                        : "—",
                     seconds(c.step_s), seconds(c.bubble_s),
                     format_readable(std::round(c.mfu * 1000) / 10) + "%",
                     std::isfinite(c.days) ? format_readable(std::round(c.days * 10) / 10) : "—",
                     std::isfinite(c.cost) ? dollars(c.cost) : "—"});
   }
   return render_table(rows, {true, true, true, true, true, true, true, true, true, true, true,
-                             false, true, true, true, true, true, true});
+                             false, true, true, true, true, true, true, true});
 }
 
 }  // namespace

@@ -767,6 +767,37 @@ bool LayoutSearch::run(double units) {
   return s.key_index >= s.keys.size();
 }
 
+namespace {
+
+// A listed layout with the range on top of its point peak, from the whole memory model (the
+// search itself reads only the point, training_peak): what the memory panel would show for it.
+LayoutCandidate with_range(const TrainingMemoryInputs& base, const LayoutCandidate& c) {
+  TrainingMemoryInputs in = base;
+  TrainingLayout& l = in.layout;
+  l.tp = c.tp;
+  l.pp = c.pp;
+  l.dp = c.dp;
+  l.cp = c.cp;
+  l.ep = c.ep;
+  l.etp = c.etp;
+  l.vpp = c.vpp;
+  l.micro_batch = c.micro_batch;
+  l.microbatches = c.microbatches;
+  l.zero = static_cast<int>(c.zero);
+  l.sequence_parallel = c.sequence_parallel;
+  l.recompute = static_cast<Recompute>(recompute_rank(c.recompute));
+  l.recompute_layers = std::isnan(c.recompute_layers) ? 0 : c.recompute_layers;
+  l.stage_layers = parse_stage_layers(c.stage_layers);
+  const TrainingMemory m = training_memory(in);
+  LayoutCandidate out = c;
+  if (m.stages.empty()) return out;
+  out.peak_high_gb = bytes_to_gb(m.peak().high_bytes);
+  out.verdict = verdict_id(m.verdict);
+  return out;
+}
+
+}  // namespace
+
 SearchResult LayoutSearch::result() const {
   const State& s = *state_;
   SearchResult r;
@@ -785,7 +816,7 @@ SearchResult LayoutSearch::result() const {
   std::sort(sorted.begin(), sorted.end());
   if (!sorted.empty()) {
     r.found = true;
-    r.best = *sorted.front().candidate;
+    r.best = with_range(s.base.memory, *sorted.front().candidate);
   }
   // The best variant of each (TP, PP, DP, CP, EP): what an engineer reads as a layout.
   std::vector<std::tuple<double, double, double, double, double>> seen;
@@ -795,7 +826,7 @@ SearchResult LayoutSearch::result() const {
     const auto shape = std::make_tuple(c->tp, c->pp, c->dp, c->cp, c->ep);
     if (std::find(seen.begin(), seen.end(), shape) != seen.end()) continue;
     seen.push_back(shape);
-    r.top.push_back(*c);
+    r.top.push_back(with_range(s.base.memory, *c));
   }
   // Pareto front of GPUs against time: fewest GPUs first, each faster than all before it.
   for (Ranked& k : sorted) k.score = k.candidate->gpus;
@@ -803,7 +834,7 @@ SearchResult LayoutSearch::result() const {
   double best_time = HUGE_VAL;
   for (const Ranked& k : sorted) {
     if (k.time < best_time) {
-      r.pareto.push_back(*k.candidate);
+      r.pareto.push_back(with_range(s.base.memory, *k.candidate));
       best_time = k.time;
     }
   }

@@ -299,6 +299,42 @@ TEST(LayoutSearch, AllListsEveryEvaluatedLayoutFittingOrNot) {
   EXPECT_LT(fits, static_cast<long>(s.search.all.size()));
 }
 
+// The search ranks by the point estimate of peak memory; the layouts it lists also carry the
+// range's high end and the verdict, the same as the memory panel gives each layout as a plan of
+// its own. Qwen3-235B-A22B on 256 H100 in FP8: its fastest layouts fill the card to within
+// 1–2 %, and their high end passes the 90 % headroom — "tight", which the lists now say.
+TEST(LayoutSearch, ListedLayoutsCarryTheMemoryRangeOfTheirPlan) {
+  Plan plan;
+  plan.model = "qwen3-235b-a22b";
+  plan.accelerator = "h100-80g";
+  plan.recipe = "fp8-param";
+  plan.seq_len = 4096;
+  plan.global_batch = 2048;
+  plan.cluster_gpus = 256;
+  const SearchReport s = search_plan(plan);
+  ASSERT_TRUE(s.search.found);
+  std::vector<LayoutCandidate> rows = s.search.top;
+  rows.insert(rows.end(), s.search.pareto.begin(), s.search.pareto.end());
+  rows.push_back(s.search.best);
+  int tight = 0;
+  for (const auto& c : rows) {
+    const Report r = evaluate(test::candidate_plan(plan, c));
+    ASSERT_TRUE(r.training.available);
+    const MemoryBreakdown& m = r.training.memory;
+    EXPECT_NEAR(c.peak_gb, m.peak_gb, 1e-9 * m.peak_gb);
+    EXPECT_NEAR(c.peak_high_gb, m.high_gb, 1e-9 * m.high_gb);
+    EXPECT_EQ(c.verdict, m.verdict);
+    EXPECT_NE(c.verdict, "does_not_fit");
+    tight += c.verdict == "tight";
+  }
+  EXPECT_GT(tight, 0);
+  // Every layout the search evaluated is listed by --all without a range (NaN, no verdict).
+  const SearchReport all = search_plan(llama70b_on(64), true);
+  ASSERT_FALSE(all.search.all.empty());
+  EXPECT_TRUE(std::isnan(all.search.all.front().peak_high_gb));
+  EXPECT_EQ(all.search.all.front().verdict, "");
+}
+
 // Interleaving with micro-batches that are not a multiple of PP stops Megatron's schedule.
 TEST(LayoutSearch, InterleavingOnlyWithWholeGroupsOfMicroBatches) {
   const SearchReport s = search_plan(llama70b_on(256), true);

@@ -21,6 +21,7 @@
 /// Results are in a total order (score, then GPUs and the layout), so every build ranks ties the
 /// same way. The top list keeps the best variant of each (TP, PP, DP, CP, EP).
 
+#include <limits>
 #include <memory>
 #include <string>
 #include <vector>
@@ -65,7 +66,13 @@ struct LayoutCandidate {
   double gpus = 0;
   double global_batch = 0;
   double microbatches = 0;  ///< per step and pipeline
-  double peak_gb = 0;
+  double peak_gb =
+      0;  ///< the point estimate the search ranks by (the peak stage's allocated + context)
+  /// For the listed layouts (best, top, Pareto front): the peak stage's high end of the memory
+  /// range and the verdict, as the memory panel gives them for the layout ("tight": a high end
+  /// passes the headroom); NaN and "" in SearchResult::all, which lists every layout evaluated.
+  double peak_high_gb = std::numeric_limits<double>::quiet_NaN();
+  std::string verdict;
   bool fits = true;  ///< false only in SearchResult::all
   double step_s = 0;
   double compute_s = 0;
@@ -153,6 +160,8 @@ void visit_fields(Visitor& v, const LayoutCandidate& c) {
   v.field("global_batch", c.global_batch);
   v.field("microbatches", c.microbatches);
   v.field("peak_gb", c.peak_gb);
+  v.field("peak_high_gb", c.peak_high_gb);
+  v.field("verdict", c.verdict);
   v.field("fits", c.fits);
   v.field("step_s", c.step_s);
   v.field("compute_s", c.compute_s);

@@ -104,7 +104,15 @@ export function SearchResults() {
                 </td>
                 <td class="num">{c.zero}</td>
                 <td>{recomputeLabel(t, c.recompute, c.recomputeLayers)}</td>
-                <td class="num">{n(c.peakGb, 1)} GB</td>
+                <td class="num">
+                  {n(c.peakGb, 1)} GB
+                  {c.verdict === 'tight' && (
+                    <small class="tight" title={t('ui.range_high')}>
+                      {' '}
+                      {t('ui.verdict_tight')} · ≤ {n(c.peakHighGb, 1)} GB
+                    </small>
+                  )}
+                </td>
                 <td class="num">{n((orNaN(c.bubbleS) / orNaN(c.stepS)) * 100, 1)}%</td>
                 <td class="num">{n(orNaN(c.mfu) * 100, 1)}%</td>
                 <td class="num">{n(c.days, 1)}</td>
