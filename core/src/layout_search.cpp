@@ -842,7 +842,8 @@ SearchResult LayoutSearch::result() const {
     r.min_gpus = r.pareto.front();
     r.min_gpus_found = true;
   }
-  r.all = s.all;
+  r.all.reserve(s.all.size());
+  for (const LayoutCandidate& c : s.all) r.all.push_back(with_range(s.base.memory, c));
   return r;
 }
 

@@ -68,9 +68,9 @@ struct LayoutCandidate {
   double microbatches = 0;  ///< per step and pipeline
   double peak_gb =
       0;  ///< the point estimate the search ranks by (the peak stage's allocated + context)
-  /// For the listed layouts (best, top, Pareto front): the peak stage's high end of the memory
-  /// range and the verdict, as the memory panel gives them for the layout ("tight": a high end
-  /// passes the headroom); NaN and "" in SearchResult::all, which lists every layout evaluated.
+  /// For the layouts a search returns (best, top, Pareto front, and every one in `all`): the peak
+  /// stage's high end of the memory range and the verdict, as the memory panel gives them for the
+  /// layout ("tight": a high end passes the headroom; "does_not_fit" only in `all`).
   double peak_high_gb = std::numeric_limits<double>::quiet_NaN();
   std::string verdict;
   bool fits = true;  ///< false only in SearchResult::all
