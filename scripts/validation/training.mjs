@@ -44,8 +44,10 @@ export const TARGETS = {
 // published layouts the search ranks low, most lose to ZeRO-3 with TP 1 and partial recompute, up
 // to 22 % faster in the model than NVIDIA's tuned Llama 70B and GPT-3 layouts (on B200,
 // Megatron-Bridge's own 70B recipe is such a layout: FSDP, TP 1, 5 recomputed layers; on H100 it
-// keeps TP 4, PP 8), and the MoE runs to layouts without expert parallelism or with a smaller EP
-// inside a node.
+// keeps TP 4, PP 8), and the MoE runs to layouts with expert parallelism inside a node, often
+// tight on memory, or without it under ZeRO-3 (since the experts reduce over their own group, EP 8
+// with ZeRO-3 across nodes no longer wins): the model's all-to-all across nodes is dearer than
+// HybridEP's (allToAllBound below).
 export const BOUNDS = {
   medianAbsError: 0.1,
   maxAbsError: 0.4,
@@ -563,6 +565,7 @@ export async function evaluate(core) {
     }
     const time = report.training.time;
     row.band = report.timeBand;
+    row.time = time;
     row.fits = report.training.memory.fits;
     if (metric.value == null) metric.value = (metric.tflops * 1e12) / time.modelFlopsPerToken;
     row.metric = metric;
@@ -709,6 +712,52 @@ function errorsByGroup(rows) {
     .join('; ');
 }
 
+const A2A_PAIR = {
+  serial: 'mbridge-pr5094-qwen3_30b_a3b-16gpu-bf16-a2a-serial',
+  overlapped: 'mbridge-pr5094-qwen3_30b_a3b-16gpu-bf16-a2a-overlap',
+};
+
+/**
+ * What Megatron-Bridge PR #5094's A/B of one recipe (the expert all-to-all overlapped or not)
+ * bounds: the overlap hides at most the all-to-all, so the real one took at least the difference;
+ * and with the rest of the step as the model predicts it, the serial run leaves the all-to-all
+ * the remainder. Both against the model's own all-to-all for that run.
+ */
+export function allToAllBound(rows) {
+  const serial = rows.find((r) => r.run.id === A2A_PAIR.serial && r.time);
+  const overlapped = rows.find((r) => r.run.id === A2A_PAIR.overlapped && r.metric);
+  if (!serial || !overlapped) return null;
+  const modelled = serial.time.moeCommS;
+  const rest = serial.time.stepS - modelled;
+  return {
+    atLeast: serial.metric.value - overlapped.metric.value,
+    implied: serial.metric.value - rest,
+    modelled,
+    rest,
+    serial: serial.metric.value,
+  };
+}
+
+function expertAllToAllBound(rows) {
+  const b = allToAllBound(rows);
+  if (!b) return [];
+  const s = (x) => `${x.toFixed(1)} s`;
+  return [
+    `What the expert all-to-all across nodes costs, from Megatron-Bridge PR #5094's A/B of one ` +
+      `Qwen3-30B-A3B recipe on 16 H100 (HybridEP, EP 16 over two nodes): overlapping it took the ` +
+      `step from ${s(b.serial)} to ${s(b.serial - b.atLeast)}, so it took at least ` +
+      `${s(b.atLeast)}; with the rest of the step as the model predicts it (${s(b.rest)}), the ` +
+      `serial run leaves it ${s(b.implied)}. The model charges ${s(b.modelled)}: a copy of each ` +
+      'token per routed expert through the NICs, where HybridEP and DeepEP send a token once to ' +
+      'each node that holds one of its experts and forward it over NVLink — a quarter of the ' +
+      'bytes through the NICs here, which would leave the rest of the step slower than the model ' +
+      'has it: no measured MoE layer settles which part is off. The search’s preference for ' +
+      'expert parallelism inside a node (the Qwen3 rows below, "#—") follows in part from ' +
+      'that charge.',
+    '',
+  ];
+}
+
 export function render(result) {
   const { rows, summary } = result;
   const out = [];
@@ -765,6 +814,7 @@ export function render(result) {
       "`grad_reduce_in_fp32 = False`), and Megatron-Bridge's Llama 3 70B and 3.1 405B recipes " +
       'overlap TP communication (`t.tpo=1`).',
     '',
+    ...expertAllToAllBound(rows),
     'How wide the step time is: the page, the CLI and the exports show each predicted step with ' +
       'the range of published ÷ predicted step time of the runs like it (`time_band.hpp`: the ' +
       "accelerator's family, or all runs where its family has none; Megatron-LM plans at automatic " +

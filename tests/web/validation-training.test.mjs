@@ -109,3 +109,14 @@ test("the step time's band the core shows is this table's (core/src/time_band_da
     }
   }
 });
+
+// The section's paragraph on the expert all-to-all reads its figures from PR #5094's A/B; its
+// words say the model charges more than the serial run leaves (and at least what the overlap
+// hid). Should the model's all-to-all change so that this no longer holds, the words must too.
+test("PR #5094's A/B bounds the expert all-to-all below the model's charge", () => {
+  const b = training.allToAllBound(result.rows);
+  assert.ok(b, 'both halves of the A/B are rows');
+  assert.ok(b.atLeast > 0);
+  assert.ok(b.implied >= b.atLeast, `${b.implied} < ${b.atLeast}`);
+  assert.ok(b.modelled > b.implied, `${b.modelled} <= ${b.implied}`);
+});
