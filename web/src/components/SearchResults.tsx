@@ -107,10 +107,12 @@ export function SearchResults() {
                 <td class="num">
                   {n(c.peakGb, 1)} GB
                   {c.verdict === 'tight' && (
-                    <small class="tight" title={t('ui.range_high')}>
-                      {' '}
-                      {t('ui.verdict_tight')} · ≤ {n(c.peakHighGb, 1)} GB
-                    </small>
+                    <>
+                      <br />
+                      <small class="tight" title={t('ui.range_high')}>
+                        {t('ui.verdict_tight')} · ≤ {n(c.peakHighGb, 1)} GB
+                      </small>
+                    </>
                   )}
                 </td>
                 <td class="num">{n((orNaN(c.bubbleS) / orNaN(c.stepS)) * 100, 1)}%</td>
