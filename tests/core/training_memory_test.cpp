@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "llm_sizer/layout_rules.hpp"
 #include "llm_sizer/model.hpp"
 #include "llm_sizer/precision.hpp"
@@ -289,6 +291,33 @@ TEST(ExpertParallel, ShardsExpertWeightsOverEpTimesEtp) {
   const double ep8 = training_memory(in).peak().params_per_card;
   const ParamCounts c = count_params(in.arch);
   EXPECT_NEAR(ep1 - ep8, 32 * 8 * c.expert * (1 - 1.0 / 8), 1);
+}
+
+// The derivation's sharded model state multiplies out under expert parallelism: the dense
+// parameters over DP·CP, the routed experts over their own data-parallel group, EDP =
+// TP·CP·DP / (EP·ETP) (Mixtral 8x7B at EP 8 on DP 8: one rank per expert, EDP 1).
+TEST(TrainingReport, ShardedStateShowsTheExpertsOwnDataParallelGroup) {
+  Plan plan;
+  plan.model = "mixtral-8x7b";
+  plan.accelerator = "h100-80g";
+  plan.recipe = "distopt";
+  plan.tp = 1;
+  plan.pp = 1;
+  plan.dp = 8;
+  plan.ep = 8;
+  plan.zero = 1;
+  const Report r = evaluate(plan);
+  ASSERT_TRUE(r.training.available);
+  const auto step = std::find_if(r.training.steps.begin(), r.training.steps.end(),
+                                 [](const DerivationStep& s) { return s.id == "optimizer"; });
+  ASSERT_NE(step, r.training.steps.end());
+  EXPECT_EQ(step->formula, "(N_dense ÷ P_DP + N_experts ÷ P_EDP) × (b_master + b_state)");
+  const Architecture& a = find_model("mixtral-8x7b")->architecture;
+  const double experts = a.layers * a.moe_experts * count_params(a).expert / 8;
+  const double dense = r.training.stages.at(0).params - experts;
+  EXPECT_NE(step->substitution.find(" ÷ 8 + "), std::string::npos) << step->substitution;
+  EXPECT_NE(step->substitution.find(" ÷ 1) × 12 B"), std::string::npos) << step->substitution;
+  EXPECT_NEAR(step->value, (dense / 8 + experts) * 12 / 1e9, 1e-6 * step->value);
 }
 
 TEST(TrainingReport, LlamaEightOnOneH200WithPytorchMatchesTheIssueExample) {

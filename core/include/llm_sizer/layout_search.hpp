@@ -66,8 +66,8 @@ struct LayoutCandidate {
   double gpus = 0;
   double global_batch = 0;
   double microbatches = 0;  ///< per step and pipeline
-  double peak_gb =
-      0;  ///< the point estimate the search ranks by (the peak stage's allocated + context)
+  /// The point estimate the search ranks by: the peak stage's allocated memory + CUDA context.
+  double peak_gb = 0;
   /// For the layouts a search returns (best, top, Pareto front, and every one in `all`): the peak
   /// stage's high end of the memory range and the verdict, as the memory panel gives them for the
   /// layout ("tight": a high end passes the headroom; "does_not_fit" only in `all`).
