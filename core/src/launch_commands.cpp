@@ -335,6 +335,7 @@ std::string megatron_arguments(const TrainingSettings& t, double gpus_per_node) 
   add_flag(out, "--bf16");
   if (t.grad_reduce_bf16) add_flag(out, "--grad-reduce-in-bf16");
   if (t.compute_dtype == "fp8") add(out, "--fp8-format", "hybrid");
+  if (t.recipe == "fp8-param") add_flag(out, "--fp8-param-gather");  // fp8 primary weights
   return out;
 }
 
@@ -354,6 +355,18 @@ std::string nemo_arguments(const TrainingSettings& t, double gpus_per_node) {
   add(out, "data.global_batch_size=", opt(t.global_batch));
   add(out, "data.seq_length=", opt(t.seq_len));
   if (t.grad_reduce_bf16) add(out, "trainer.plugins.grad_reduce_in_fp32=", "false");
+  // NeMo's recipes build the distributed optimizer; a plan without it says so.
+  add(out, "optim.config.use_distributed_optimizer=", t.zero >= 1 ? "true" : "false");
+  if (t.recompute == "full") {
+    const bool block = std::isfinite(t.recompute_layers);
+    add(out, "model.config.recompute_granularity=", "full");
+    add(out, "model.config.recompute_method=", block ? "block" : "uniform");
+    add(out, "model.config.recompute_num_layers=", block ? n(t.recompute_layers) : "1");
+  } else if (t.recompute == "selective") {
+    add(out, "model.config.recompute_granularity=", "selective");
+  }
+  if (t.compute_dtype == "fp8") add(out, "model.config.fp8=", "hybrid");
+  if (t.recipe == "fp8-param") add(out, "model.config.fp8_param=", "true");
   // NeMo's overrides are key=value: no space between them.
   std::string compact;
   for (std::size_t i = 0; i < out.size(); ++i) {

@@ -1,8 +1,11 @@
-// The Megatron-LM command for each ZeRO stage: the distributed optimizer shards the optimizer
-// state (ZeRO-1); ZeRO-2 and 3 are Megatron-FSDP's sharding strategies optim_grads and
-// optim_grads_params, which its guide launches with --use-megatron-fsdp,
-// --no-gradient-accumulation-fusion, --use-distributed-optimizer and --ckpt-format fsdp_dtensor
-// (Megatron-LM, megatron/core/distributed/fsdp/src/README.md, "Megatron-FSDP Quick Start").
+// The training launch commands ask for what the plan's memory and time were computed with.
+// Megatron-LM: the distributed optimizer shards the optimizer state (ZeRO-1); ZeRO-2 and 3 are
+// Megatron-FSDP's sharding strategies optim_grads and optim_grads_params, which its guide
+// launches with --use-megatron-fsdp, --no-gradient-accumulation-fusion, --use-distributed-optimizer
+// and --ckpt-format fsdp_dtensor (Megatron-LM, megatron/core/distributed/fsdp/src/README.md,
+// "Megatron-FSDP Quick Start"); fp8 primary weights are --fp8-param-gather. NeMo 2.0: the recipe's
+// attributes as overrides (recipe.model.config.recompute_granularity, .fp8, .fp8_param and
+// recipe.optim.config.use_distributed_optimizer, as NeMo's performance scripts set them).
 #include <gtest/gtest.h>
 
 #include <string>
@@ -12,7 +15,7 @@
 namespace llm_sizer {
 namespace {
 
-std::string megatron_command(double zero) {
+Plan llama8b(double zero) {
   Plan plan;
   plan.model = "llama-3.1-8b";
   plan.accelerator = "h100-80g";
@@ -20,7 +23,11 @@ std::string megatron_command(double zero) {
   plan.pp = 1;
   plan.dp = 8;
   plan.zero = zero;
-  return evaluate(plan).inference.launch.megatron;
+  return plan;
+}
+
+std::string megatron_command(double zero) {
+  return evaluate(llama8b(zero)).inference.launch.megatron;
 }
 
 bool has(const std::string& command, const char* flag) {
@@ -45,6 +52,31 @@ TEST(LaunchCommand, NamesTheShardingOfEachZeroStage) {
   }
   EXPECT_TRUE(has(megatron_command(2), "--data-parallel-sharding-strategy optim_grads "));
   EXPECT_TRUE(has(megatron_command(3), "--data-parallel-sharding-strategy optim_grads_params"));
+}
+
+TEST(LaunchCommand, NemoOverridesCarryTheOptimizerRecomputeAndFp8) {
+  Plan plan = llama8b(0);
+  plan.recompute = "full";
+  plan.recompute_layers = 4;
+  const std::string zero0 = evaluate(plan).inference.launch.nemo;
+  // NeMo's recipes build the distributed optimizer: a ZeRO-0 plan turns it off.
+  EXPECT_TRUE(has(zero0, "optim.config.use_distributed_optimizer=false")) << zero0;
+  EXPECT_TRUE(has(zero0, "model.config.recompute_granularity=full")) << zero0;
+  EXPECT_TRUE(has(zero0, "model.config.recompute_method=block")) << zero0;
+  EXPECT_TRUE(has(zero0, "model.config.recompute_num_layers=4")) << zero0;
+  EXPECT_FALSE(has(zero0, "model.config.fp8=")) << zero0;
+
+  plan = llama8b(1);
+  plan.recompute = "selective";
+  plan.recipe = "fp8-param";
+  const Report fp8 = evaluate(plan);
+  EXPECT_TRUE(has(fp8.inference.launch.nemo, "optim.config.use_distributed_optimizer=true"));
+  EXPECT_TRUE(has(fp8.inference.launch.nemo, "model.config.recompute_granularity=selective"));
+  EXPECT_TRUE(has(fp8.inference.launch.nemo, "model.config.fp8=hybrid"));
+  EXPECT_TRUE(has(fp8.inference.launch.nemo, "model.config.fp8_param=true"));
+  EXPECT_TRUE(has(fp8.inference.launch.megatron, "--fp8-format hybrid"));
+  EXPECT_TRUE(has(fp8.inference.launch.megatron, "--fp8-param-gather"));
+  EXPECT_FALSE(has(megatron_command(1), "--fp8-param-gather"));
 }
 
 }  // namespace
