@@ -280,6 +280,30 @@ std::string trtllm_command(const LaunchInput& in) {
   return out;
 }
 
+namespace {
+
+// Megatron's recompute settings under the names a launcher gives them (its flags, NeMo's
+// overrides): granularity, then for full recompute the first N layers of each chunk (block), or
+// every layer one at a time (uniform, 1).
+struct RecomputeNames {
+  const char* granularity;
+  const char* method;
+  const char* layers;
+};
+
+void add_recompute(std::string& out, const TrainingSettings& t, const RecomputeNames& names) {
+  if (t.recompute == "full") {
+    const bool block = std::isfinite(t.recompute_layers);
+    add(out, names.granularity, "full");
+    add(out, names.method, block ? "block" : "uniform");
+    add(out, names.layers, block ? n(t.recompute_layers) : "1");
+  } else if (t.recompute == "selective") {
+    add(out, names.granularity, "selective");
+  }
+}
+
+}  // namespace
+
 std::string megatron_arguments(const TrainingSettings& t, double gpus_per_node) {
   const double world = t.tp * t.pp * t.dp * t.cp;
   const double per_node = std::min(world, gpus_per_node);
@@ -301,14 +325,9 @@ std::string megatron_arguments(const TrainingSettings& t, double gpus_per_node) 
   add(out, "--micro-batch-size", opt(t.micro_batch));
   add(out, "--global-batch-size", opt(t.global_batch));
   add(out, "--seq-length", opt(t.seq_len));
-  if (t.recompute == "full") {
-    // The first N layers of each chunk (block), or every layer one at a time (uniform, 1).
-    const bool block = std::isfinite(t.recompute_layers);
-    add(out, "--recompute-granularity", "full");
-    add(out, "--recompute-method", block ? "block" : "uniform");
-    add(out, "--recompute-num-layers", block ? n(t.recompute_layers) : "1");
-  } else if (t.recompute == "selective") {
-    add(out, "--recompute-granularity", "selective");
+  add_recompute(out, t,
+                {"--recompute-granularity", "--recompute-method", "--recompute-num-layers"});
+  if (t.recompute == "selective") {
     if (!t.recompute_modules.empty() && t.recompute_modules != "core_attn") {
       std::string modules = t.recompute_modules;  // Megatron takes them space-separated
       std::replace(modules.begin(), modules.end(), ',', ' ');
@@ -357,14 +376,9 @@ std::string nemo_arguments(const TrainingSettings& t, double gpus_per_node) {
   if (t.grad_reduce_bf16) add(out, "trainer.plugins.grad_reduce_in_fp32=", "false");
   // NeMo's recipes build the distributed optimizer; a plan without it says so.
   add(out, "optim.config.use_distributed_optimizer=", t.zero >= 1 ? "true" : "false");
-  if (t.recompute == "full") {
-    const bool block = std::isfinite(t.recompute_layers);
-    add(out, "model.config.recompute_granularity=", "full");
-    add(out, "model.config.recompute_method=", block ? "block" : "uniform");
-    add(out, "model.config.recompute_num_layers=", block ? n(t.recompute_layers) : "1");
-  } else if (t.recompute == "selective") {
-    add(out, "model.config.recompute_granularity=", "selective");
-  }
+  add_recompute(out, t,
+                {"model.config.recompute_granularity=", "model.config.recompute_method=",
+                 "model.config.recompute_num_layers="});
   if (t.compute_dtype == "fp8") add(out, "model.config.fp8=", "hybrid");
   if (t.recipe == "fp8-param") add(out, "model.config.fp8_param=", "true");
   // NeMo's overrides are key=value: no space between them.
