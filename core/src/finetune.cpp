@@ -12,6 +12,7 @@ namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 constexpr double kFp32Bytes = 4;
+constexpr double kBf16Bytes = 2;
 // bitsandbytes NF4: 4-bit codes, blocks of 64 weights with an absmax quantized to 8 bits, and
 // those absmaxes in blocks of 256 with an fp32 absmax each (double quantization).
 constexpr double kNf4Block = 64;
@@ -96,6 +97,9 @@ double optimizer_state_bytes(Optimizer optimizer, double recipe_moments, double 
       return hidden > 0 ? 2 * kFp32Bytes / hidden : 0;
     case Optimizer::kSgd:
       return 0;
+    case Optimizer::kAdamwBf16:
+      // Two bf16 moments, or the recipe's own where they are already smaller.
+      return std::min(recipe_moments, 2 * kBf16Bytes);
   }
   return recipe_moments;
 }
@@ -212,6 +216,8 @@ std::string_view optimizer_id(Optimizer optimizer) {
       return "adafactor";
     case Optimizer::kSgd:
       return "sgd";
+    case Optimizer::kAdamwBf16:
+      return "adamw-bf16";
     default:
       return "adamw";
   }

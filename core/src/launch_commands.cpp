@@ -335,6 +335,11 @@ std::string megatron_arguments(const TrainingSettings& t, double gpus_per_node) 
     }
   }
   if (t.zero >= 1) add_flag(out, "--use-distributed-optimizer");
+  if (t.optimizer == "adamw-bf16") {
+    add_flag(out, "--use-precision-aware-optimizer");
+    add(out, "--exp-avg-dtype", "bf16");
+    add(out, "--exp-avg-sq-dtype", "bf16");
+  }
   if (t.zero >= 2) {
     // ZeRO-2 and 3 are Megatron-FSDP's sharding strategies, with the flags its guide requires
     // (docs: "Megatron-FSDP Quick Start"): gradients, then parameters, sharded too.
@@ -376,6 +381,11 @@ std::string nemo_arguments(const TrainingSettings& t, double gpus_per_node) {
   if (t.grad_reduce_bf16) add(out, "trainer.plugins.grad_reduce_in_fp32=", "false");
   // NeMo's recipes build the distributed optimizer; a plan without it says so.
   add(out, "optim.config.use_distributed_optimizer=", t.zero >= 1 ? "true" : "false");
+  if (t.optimizer == "adamw-bf16") {
+    add(out, "optim.config.use_precision_aware_optimizer=", "true");
+    add(out, "optim.config.exp_avg_dtype=", "torch.bfloat16");
+    add(out, "optim.config.exp_avg_sq_dtype=", "torch.bfloat16");
+  }
   add_recompute(out, t,
                 {"model.config.recompute_granularity=", "model.config.recompute_method=",
                  "model.config.recompute_num_layers="});

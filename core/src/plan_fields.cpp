@@ -111,8 +111,8 @@ constexpr std::string_view kRecipes[] = {"seed12",  "pure-bf16",  "amp16",
                                          "mixed16", "megatron18", "distopt",
                                          "fp8",     "adam8bit",   "fp8-param"};
 constexpr std::string_view kFrameworks[] = {"megatron", "pytorch", "deepspeed"};
-constexpr std::string_view kOptimizers[] = {"adamw", "adamw-8bit", "paged-adamw-8bit", "adafactor",
-                                            "sgd"};
+constexpr std::string_view kOptimizers[] = {"adamw",     "adamw-8bit", "paged-adamw-8bit",
+                                            "adafactor", "sgd",        "adamw-bf16"};
 constexpr std::string_view kLosses[] = {"fp32", "bf16", "chunked"};
 constexpr std::string_view kOffloads[] = {"none", "optimizer", "optimizer-params"};
 constexpr std::string_view kFinetunes[] = {"full", "lora", "qlora"};

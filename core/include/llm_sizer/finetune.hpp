@@ -25,6 +25,11 @@
 ///                      bytes for m·n parameters (Shazeer & Stern 2018), no first moment
 ///                      (β₁ = None, the transformers default): about 8/h B per parameter
 ///   sgd                no state (torch.optim.SGD without momentum)
+///   adamw-bf16         both moments in bf16: 2 + 2 B (the recipe's fp32 master copy kept) —
+///                      Megatron-Core's precision-aware optimizer (--exp-avg-dtype bf16
+///                      --exp-avg-sq-dtype bf16), DeepSeek-V3 §3.3.3 ("BF16 ... to track the
+///                      first and second moments in the AdamW optimizer"), Apex's
+///                      DistributedFusedAdam with dtype bf16 (NeMo's Nemotron-4 340B configs)
 ///
 /// Offload (ZeRO-Offload, Ren et al. 2021; FSDP CPUOffload): "optimizer" keeps the fp32 master
 /// weights, moments and an fp32 gradient copy in host memory and steps there: each step moves the
@@ -45,7 +50,7 @@ enum class FineTune {
   kQlora,  ///< frozen NF4 base (double quantization), rank-r adapters train
 };
 
-enum class Optimizer { kAdamw, kAdamw8bit, kPagedAdamw8bit, kAdafactor, kSgd };
+enum class Optimizer { kAdamw, kAdamw8bit, kPagedAdamw8bit, kAdafactor, kSgd, kAdamwBf16 };
 
 enum class Offload {
   kNone,

@@ -108,7 +108,8 @@ struct Plan {
   std::optional<double> comm_buffer_gb;     ///< per GPU (auto: the framework's)
   std::optional<double> allocator_slack;    ///< fragmentation, a fraction (auto: a range)
   std::string loss;       ///< "", fp32, bf16, chunked (auto: the framework's: fp32)
-  std::string optimizer;  ///< "", adamw, adamw-8bit, paged-adamw-8bit, adafactor, sgd (auto adamw)
+  std::string optimizer;  ///< "", adamw, adamw-8bit, paged-adamw-8bit, adafactor, sgd,
+                          ///< adamw-bf16 (auto adamw)
   std::string offload;    ///< "", none, optimizer, optimizer-params (auto: none)
   std::optional<double> activation_offload;  ///< flag: saved activations to host memory (off)
   std::optional<double> headroom;            ///< share of the card a "fit" may use (auto: 0.9)
