@@ -36,18 +36,23 @@ constexpr double kHopperMamfK = 4096;
 constexpr double kNvlink4 = 370.0 / 450;
 constexpr double kNvlink3 = 0.68;
 
-// What a bf16 GEMM keeps of its burst rate when it runs for seconds at the board's power limit, as
-// a training step runs them: NVIDIA's AIConfigurator collector timed the same training-sized GEMMs
-// in ≥ 1 s runs with NVML power sampling (at 96–99 % of the limit) and in bursts of milliseconds;
-// the median of burst ÷ sustained time over validation/data/gemm-sustained.json's shapes: H200
-// (vLLM 0.22.0 against 0.14, 0.18, 0.19; 75 shapes) and B200 (vLLM 0.22.0 against 0.19,
-// TensorRT-LLM 1.3.0rc15 against rc10 and rc20; 105 shapes). fp8 kept its burst rate within a few
-// percent there, and nothing is measured for other accelerators: 1.
-constexpr double kHopperSustainedBf16 = 0.8787;
-constexpr double kBlackwellSustainedBf16 = 0.8826;
+// What a GEMM at full tensor-core rate keeps of its burst rate when it runs for seconds at the
+// board's power limit, as a training step runs them: NVIDIA's AIConfigurator collector timed the
+// same training-sized bf16 GEMMs in ≥ 1 s runs with NVML power sampling (at 96–99 % of the limit)
+// and in bursts of milliseconds; the median of burst ÷ sustained time over
+// validation/data/gemm-sustained.json's shapes: H200 (vLLM 0.22.0 against 0.14, 0.18, 0.19; 75
+// shapes) and B200 (vLLM 0.22.0 against 0.19, TensorRT-LLM 1.3.0rc15 against rc10 and rc20; 105
+// shapes). The share holds fp8 GEMMs too. A full-rate fp8 GEMM is at least as bound by power as a
+// bf16 one: on the same GH100 die, the GH200's 900 W lift the fp8 MAMF 9.4 % above the H100 SXM's
+// at 700 W (1535.0 against 1402.6 TFLOP/s) and the bf16 one only 4.3 % (828.6 against 794.5;
+// Bekman's tables, below). The collections' fp8 kernels that kept their burst time ran far below
+// their peak (per-tensor fp8 on B200 at about a quarter of it, block-scaled fp8 on H200) and drew
+// less. Nothing is measured for other accelerators: 1.
+constexpr double kHopperSustained = 0.8787;
+constexpr double kBlackwellSustained = 0.8826;
 
-// bf16 GEMM efficiency = MAMF / the catalog's dense peak × the sustained share above (1 where none
-// is measured); fp8: MAMF / peak. MAMF: S. Bekman, "Machine Learning Engineering",
+// GEMM efficiency = MAMF / the catalog's dense peak × the sustained share above (1 where none is
+// measured), in bf16 and fp8 alike. MAMF: S. Bekman, "Machine Learning Engineering",
 // compute/accelerator/README.md (commit b9e2972), BF16 and FP8 tables (v2, mean
 // of 100 iterations; v1 where v2 has no figure): A100 SXM 271.2 / 312, H100 SXM 794.5 / 989 and
 // FP8 1402.6 / 1979, MI300X 668.4 / 1300, MI325X 784.9 / 1300; v1: Gaudi 2 429.3 / 432, Gaudi 3
@@ -55,17 +60,18 @@ constexpr double kBlackwellSustainedBf16 = 0.8826;
 // (commit 744d01e). H200 and H800 are the H100 SXM's GH100 die at the same clocks: its figures.
 // SM counts: NVIDIA's architecture whitepapers (A100 108, H100 SXM
 // 132, H100 PCIe 114, B200 148), AMD's CDNA 3 whitepaper (MI300X/MI325X 304 compute units).
-constexpr double kHopperBf16 = 794.5 / 989 * kHopperSustainedBf16;
+constexpr double kHopperBf16 = 794.5 / 989 * kHopperSustained;
+constexpr double kHopperFp8 = 1402.6 / 1979 * kHopperSustained;
 constexpr FactsRow kFacts[] = {
-    {"h100-80g", 132, kHopperBf16, 1402.6 / 1979, kNvlink4, Arch::kHopper},
-    {"h200-141g", 132, kHopperBf16, 1402.6 / 1979, kNvlink4, Arch::kHopper},
-    {"h800-80g", 132, kHopperBf16, 1402.6 / 1979, kNvlink4, Arch::kHopper},
+    {"h100-80g", 132, kHopperBf16, kHopperFp8, kNvlink4, Arch::kHopper},
+    {"h200-141g", 132, kHopperBf16, kHopperFp8, kNvlink4, Arch::kHopper},
+    {"h800-80g", 132, kHopperBf16, kHopperFp8, kNvlink4, Arch::kHopper},
     {"h100-nvl-94g", 132, kUnknown, kUnknown, kNvlink4, Arch::kHopper},
     {"h100-pcie-80g", 114, kUnknown, kUnknown, kUnknown, Arch::kHopper},
     {"a100-80g", 108, 271.2 / 312, kUnknown, kNvlink3, Arch::kAmpere},
     {"a100-40g", 108, 271.2 / 312, kUnknown, kNvlink3, Arch::kAmpere},
-    {"b200", 148, 1745.0 / 2250 * kBlackwellSustainedBf16, 3432.5 / 4500, kUnknown,
-     Arch::kBlackwell},
+    {"b200", 148, 1745.0 / 2250 * kBlackwellSustained, 3432.5 / 4500 * kBlackwellSustained,
+     kUnknown, Arch::kBlackwell},
     {"mi300x", 304, 668.4 / 1300, kUnknown},
     {"mi325x", 304, 784.9 / 1300, kUnknown},
     {"mi250x", kUnknown, 147.0 / 191.5, kUnknown},
@@ -96,11 +102,11 @@ KernelFacts kernel_facts(std::string_view accelerator_id) {
   return {kUnknown, kUnknown, kUnknown, kUnknown, false, 0, 0};
 }
 
-double gemm_bf16_sustained(std::string_view accelerator_id) {
+double gemm_sustained(std::string_view accelerator_id) {
   const FactsRow* row = row_of(accelerator_id);
   if (!row || !std::isfinite(row->gemm_bf16)) return 1;
-  return row->arch == Arch::kHopper      ? kHopperSustainedBf16
-         : row->arch == Arch::kBlackwell ? kBlackwellSustainedBf16
+  return row->arch == Arch::kHopper      ? kHopperSustained
+         : row->arch == Arch::kBlackwell ? kBlackwellSustained
                                          : 1;
 }
 

@@ -20,7 +20,7 @@ double preset_gemm_s(std::string_view accelerator_id, bool fp8, double m, double
     return std::numeric_limits<double>::quiet_NaN();
   }
   TrainingTimeInputs burst = in;
-  if (!fp8) burst.gemm_efficiency /= gemm_bf16_sustained(accelerator_id);
+  burst.gemm_efficiency /= gemm_sustained(accelerator_id);
   return linear_gemm_s(burst, m, k, n);
 }
 

@@ -111,11 +111,11 @@ export function zeroDefault(layout) {
  * their precision config), 25.11 and 26.04 both cfg.mixed_precision and cfg.ddp
  * grad_reduce_in_fp32 = False (each family's configs/…_llm_pretrain.py, 97ad8cc6f, 21d102f5e),
  * and so do the recipes of its 2026 verification cards and PRs (recipes/qwen/h100/qwen3.py and
- * qwen3_moe.py, perf_recipes/_common.py's _benchmark_common). Nemotron-4 340B: NeMo-Framework-
- * Launcher's nemotron_340b.yaml (tag 24.07) and DGX Cloud's nemotron4-340b-synth.yaml set
+ * qwen3_moe.py, perf_recipes/_common.py's _benchmark_common). NeMo 1: NeMo-Framework-Launcher's
+ * nemotron_340b.yaml (tag 24.07) and every DGX Cloud benchmarking recipe of release v24.11.1 set
  * optim.grad_sync_dtype: bf16, which NeMo turns into grad_reduce_in_fp32 = False
  * (megatron_gpt_model.py, setup_mcore_distributed_parallel).
  */
 export function gradientsReducedInBf16(run) {
-  return /^(mlperf|mbridge)-|nemotron4?-340b/.test(run.id);
+  return /^(mlperf|mbridge|dgxc2411)-|nemotron-340b/.test(run.id);
 }

@@ -59,10 +59,11 @@ test('the module times a GEMM as the kernel model states it (hand computation)',
   assert.equal(core.gemmSeconds('h100-80g', 'bf16', -1, 8192, 8192), 0);
 });
 
-test("training's bf16 GEMMs run at the sustained share NVIDIA measured, fp8 and A100 at MAMF", async () => {
+test("training's GEMMs run at the sustained share NVIDIA measured, bf16 and fp8; A100 at MAMF", async () => {
   // validation/data/gemm-sustained.json: the same bf16 GEMMs timed over ≥ 1 s at the power limit
   // and in bursts; the module's automatic efficiency is the MAMF share (Bekman: H100 SXM 794.5 of
-  // 989 TFLOP/s, B200 1745 of 2250, fp8 1402.6 of 1979, A100 271.2 of 312) times its median.
+  // 989 TFLOP/s, B200 1745 of 2250, fp8 1402.6 of 1979 and 3432.5 of 4500, A100 271.2 of 312)
+  // times its median, in fp8 too (kernel_catalog.cpp: a full-rate fp8 GEMM meets the same limit).
   const { families } = result.sustained;
   assert.deepEqual(
     families.map((f) => [f.family, f.shapes]),
@@ -87,6 +88,9 @@ test("training's bf16 GEMMs run at the sustained share NVIDIA measured, fp8 and 
       assert.ok(Math.abs(share - f.share) < 5e-5, `${accelerator}: ${share} against ${f.share}`);
     }
   }
-  assert.ok(Math.abs(efficiency('h100-80g', 'fp8') - 1402.6 / 1979) < 1e-12);
+  const hopper = families.find((f) => f.family === 'hopper').share;
+  const blackwell = families.find((f) => f.family === 'blackwell').share;
+  assert.ok(Math.abs(efficiency('h100-80g', 'fp8') - (1402.6 / 1979) * hopper) < 5e-5);
+  assert.ok(Math.abs(efficiency('b200', 'fp8') - (3432.5 / 4500) * blackwell) < 5e-5);
   assert.ok(Math.abs(efficiency('a100-80g', 'megatron18') - 271.2 / 312) < 1e-12);
 });

@@ -73,7 +73,7 @@ double flash_attention_s(const KernelSpeeds& k, double flops, double seq, bool b
 struct KernelFacts {
   double sms = 0;
   double gemm_bf16_efficiency = 0;  ///< MAMF / peak × the sustained share (below)
-  double gemm_fp8_efficiency = 0;   ///< MAMF / peak
+  double gemm_fp8_efficiency = 0;   ///< MAMF / peak × the sustained share (below)
   double comm_efficiency = 0;       ///< NCCL's bus bandwidth over the NVLink line rate
   bool serial_epilogue = false;     ///< pre-Hopper GEMM epilogues (see above)
   double k_overhead = 0;            ///< K₀ (see above); 0 where not measured
@@ -81,11 +81,11 @@ struct KernelFacts {
 };
 KernelFacts kernel_facts(std::string_view accelerator_id);
 
-/// Share of its burst rate a bf16 GEMM keeps over seconds at the power limit, as in training
-/// (NVIDIA AIConfigurator's power-measured collections against its burst ones; 1 where none is
-/// measured). KernelFacts::gemm_bf16_efficiency already includes it: a burst's efficiency is that
-/// divided by this.
-double gemm_bf16_sustained(std::string_view accelerator_id);
+/// Share of its burst rate a GEMM at full tensor-core rate keeps over seconds at the power limit,
+/// as in training (NVIDIA AIConfigurator's power-measured bf16 collections against its burst ones;
+/// fp8 alike, kernel_catalog.cpp says why; 1 where none is measured). KernelFacts' GEMM
+/// efficiencies already include it: a burst's efficiency is theirs divided by this.
+double gemm_sustained(std::string_view accelerator_id);
 
 /// The attention kernel a framework runs on an accelerator, with its efficiencies (share of the
 /// bf16 peak at long sequences, forward and backward).

@@ -51,8 +51,8 @@ Report evaluate(const Plan& plan, const EvaluateOptions& options = {});
 
 /// One M×K by K×N GEMM as a training plan on an accelerator preset times its linear layers
 /// (step_time.hpp, linear_gemm_s), bf16 or under the fp8 recipe, at the figures the plan resolves
-/// to, in a burst: a bf16 GEMM at its burst rate, not the sustained one a training step gets
-/// (kernel_model.hpp, gemm_bf16_sustained). NaN for an unknown preset or one without that dtype's
+/// to, in a burst: at its burst rate, not the sustained one a training step gets
+/// (kernel_model.hpp, gemm_sustained). NaN for an unknown preset or one without that dtype's
 /// peak. (What docs/validation.md's GEMM section compares with GEMMs measured in bursts.)
 double preset_gemm_s(std::string_view accelerator_id, bool fp8, double m, double n, double k);
 
