@@ -188,8 +188,12 @@ AttentionCost attention_core(const KernelSpeeds& bf16, const Shape& s, const Arc
       keys = windowed * std::min(keys, a.sliding_window) + (1 - windowed) * keys;
     }
     const double flops = 2 * micro_batch * heads * s.seq * keys * (dqk + dv);
-    c.fwd = flash_attention_s(bf16, flops, s.seq, false);
-    c.bwd = flash_attention_s(bf16, kFlashBackwardFlops * flops, s.seq, true);
+    // Under CP each GPU holds two chunks of s/(2·CP) tokens, one from each end of the sequence
+    // (Megatron's get_batch_on_this_cp_rank balances the causal work so), and TransformerEngine's
+    // ring attention calls the kernel per chunk pair: its length is the chunk's.
+    const double kernel_seq = cp > 1 ? s.seq / 2 : s.seq;
+    c.fwd = flash_attention_s(bf16, flops, kernel_seq, false);
+    c.bwd = flash_attention_s(bf16, kFlashBackwardFlops * flops, kernel_seq, true);
     c.recompute = c.fwd;
     return c;
   }

@@ -31,14 +31,15 @@ export const TARGETS = {
 };
 
 // What tests/web/validation-training.test.mjs holds the table to: today's figures (median
-// 7.6 %, largest 37.8 %, 96 of 111 published layouts in the top 10, 85 within 10 % of the best),
+// 7.5 %, largest 37.8 %, 96 of 111 published layouts in the top 10, 87 within 10 % of the best),
 // rounded up, so that no change makes them worse unnoticed; and no fewer rows under the bounds
 // (111 since both of Megatron-Bridge's conflicting Qwen3-30B-A3B figures are left out). GEMMs at
 // the rate NVIDIA's collector measured bf16 ones sustaining at the power limit
 // (validation/data/gemm-sustained.json) took the H100 BF16 runs' median from +20.5 % to +10.8 %;
 // fp8 GEMMs at that share too (kernel_catalog.cpp) took the H100 FP8 runs' from +12.5 % to +5.5 %
-// and the B200 ones' from +32.8 % to +19.6 %. DGX Cloud's recipes state every setting of their
-// runs, and on all twenty the model is fast: BF16 by 3–11 %, FP8 by 10–17 %. The largest are PR
+// and the B200 ones' from +32.8 % to +19.6 %; flash attention at the length of a CP chunk, to
+// +4.6 % (H100 BF16 +9.8 %). DGX Cloud's recipes state every setting of their runs, and on all
+// twenty the model is fast: by 1–17 % (step time), FP8 more than BF16. The largest are PR
 // #5094's Qwen3-30B-A3B run without the all-to-all overlap (+38 %: its HybridEP all-to-all took
 // less time than the model's NCCL one), Megatron-Bridge's B200 Llama 3.1 405B (+26 %) and the
 // Megatron-LM README's smallest H100 rows (+25 %). NeMo's Nemotron-4 340B row (−26 % while the
@@ -56,7 +57,7 @@ export const BOUNDS = {
   maxAbsError: 0.38,
   minRows: 111,
   minInTop: 96,
-  minWithin: 85,
+  minWithin: 87,
 };
 
 const DATA = new URL('../../validation/data/training-runs.json', import.meta.url);

@@ -275,6 +275,31 @@ TEST(TrainingTime, QkNormStreamsEveryQueryAndKeyHead) {
   EXPECT_NEAR((time(1) - time(0)) * 1e6, 36 * per_layer * 1e6, 1e-3);
 }
 
+// Context parallelism: each GPU holds two chunks of s/(2·CP) tokens, one from each end of the
+// sequence (Megatron's get_batch_on_this_cp_rank), and TransformerEngine's ring attention calls the
+// flash kernel per chunk pair, so the kernel runs at the efficiency of a chunk's length.
+TEST(TrainingTime, ContextParallelAttentionRunsAtTheChunksLength) {
+  const auto compute_s = [](double attention_efficiency) {
+    Plan plan = one_micro_batch(1);  // Llama 3.1 8B, 8192 tokens over CP 2
+    plan.model = "llama-3.1-8b";
+    plan.cp = 2;
+    plan.seq_len = 8192;
+    plan.recipe = "megatron18";
+    plan.attention_efficiency = attention_efficiency;
+    const Report r = evaluate(plan);
+    EXPECT_TRUE(r.training.time_available);
+    return r.training.time.compute_s;
+  };
+  // Only attention depends on its efficiency, and inversely: halving it adds the attention's time.
+  // Per layer forward 2·32 heads·4096 queries·4096 keys on average (causal)·(128 + 128) FLOPs,
+  // backward 2.5× at cuDNN's backward-to-forward ratio 516/539 (FlashAttention-3, Figs. 5–6), at
+  // 0.5 of the H100's 989 TFLOP/s times 2048 / (2048 + 360) for a chunk of 8192 / 4 tokens.
+  const double flops = 2.0 * 32 * 4096 * 4096 * 256;
+  const double rate = 989e12 * 0.5 * 2048 / (2048 + 360);
+  const double attention_s = 32 * (flops / rate + 2.5 * flops / (rate * 516 / 539));
+  EXPECT_NEAR(compute_s(0.25) - compute_s(0.5), attention_s, 1e-9);
+}
+
 TEST(TrainingTime, MoreGpusNeverSlowTheComputeTerm) {
   Plan plan;
   plan.tokens = 300e9;
