@@ -41,7 +41,7 @@ export const TARGETS = {
 // +4.6 % (H100 BF16 +9.8 %). DGX Cloud's recipes state every setting of their runs, and on all
 // twenty the model is fast: by 1–17 % (step time), FP8 more than BF16. The largest are PR
 // #5094's Qwen3-30B-A3B run without the all-to-all overlap (+38 %: its HybridEP all-to-all took
-// less time than the model's NCCL one), Megatron-Bridge's B200 Llama 3.1 405B (+26 %) and the
+// less time than the model's NCCL one), Megatron-Bridge's B200 Llama 3.1 405B (+25 %) and the
 // Megatron-LM README's smallest H100 rows (+25 %). NeMo's Nemotron-4 340B row (−26 % while the
 // search filled in full recompute) runs, as NVIDIA's DGX Cloud recipe of the same layout states,
 // with selective recompute, bf16 gradients and bf16 optimizer state, and is now the search's best.
