@@ -340,6 +340,19 @@ LayerCost layer_cost(const TrainingTimeInputs& in, const KernelSpeeds& lin,
       ep_comm = 4 * std::max(local, remote);
       ep_share = remote > 0 ? nic.compute_share : nvlink.compute_share;
     }
+    if (l.etp > 1) {
+      // Experts split over ETP GPUs each need all of their group's routed copies: Megatron's
+      // all-to-all dispatcher gathers them over the ETP group after the dispatch and
+      // reduce-scatters the experts' output before the combine (token_dispatcher.py,
+      // gather_from_sequence_parallel_region / reduce_scatter_to_sequence_parallel_region on
+      // the expert TP group); backward, the reverse pair.
+      const Link etp_link = group_link(in, l.etp, 1, unknown);
+      const double gathered = copies * l.etp;
+      const double pair =
+          etp_link.all_gather_s(gathered, l.etp) + etp_link.reduce_scatter_s(gathered, l.etp);
+      if (!(ep_comm > 0)) ep_share = etp_link.compute_share;
+      ep_comm += 2 * pair;
+    }
   }
   mlp_fwd = c.fwd - fwd_before_mlp;
   c.finish(lin);

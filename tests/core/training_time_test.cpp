@@ -300,6 +300,32 @@ TEST(TrainingTime, ContextParallelAttentionRunsAtTheChunksLength) {
   EXPECT_NEAR(compute_s(0.25) - compute_s(0.5), attention_s, 1e-9);
 }
 
+// Experts split over ETP GPUs: Megatron's all-to-all dispatcher gathers the routed copies over
+// the expert TP group before the experts and reduce-scatters their output after them
+// (token_dispatcher.py); backward the reverse pair. Mixtral 8x7B (32 layers, hidden 4096, top 2)
+// at TP 2 with SP, EP 1: 2048 of the 4096 tokens on each GPU.
+TEST(TrainingTime, ExpertTensorParallelGathersTheRoutedCopies) {
+  const auto moe_comm_s = [](double etp) {
+    Plan plan = one_micro_batch(2);
+    plan.model = "mixtral-8x7b";
+    plan.accelerator = "h100-80g";
+    plan.seq_len = 4096;
+    plan.ep = 1;
+    plan.etp = etp;
+    plan.moe_overlap = 0;  // every byte waited for
+    plan.comm_efficiency = 1;
+    plan.intra_node_bandwidth_gbps = 900;
+    const Report r = evaluate(plan);
+    EXPECT_TRUE(r.training.time_available);
+    return r.training.time.moe_comm_s;
+  };
+  EXPECT_EQ(moe_comm_s(1), 0);  // nothing to exchange: every expert whole on every GPU
+  // 2048 tokens × 2 copies × 4096 × 2 B, gathered over 2 GPUs: half of twice that crosses.
+  const double copies = 2048.0 * 2 * 4096 * 2;
+  const double one = 0.5 * 2 * copies / 900e9 + ring_latency_us(2, 1) / 1e6;
+  EXPECT_NEAR(moe_comm_s(2), 32 * 2 * 2 * one, 1e-9);
+}
+
 TEST(TrainingTime, MoreGpusNeverSlowTheComputeTerm) {
   Plan plan;
   plan.tokens = 300e9;
