@@ -751,8 +751,7 @@ void dp_and_optimizer(const TrainingTimeInputs& in, const LayerCosts& costs, dou
   const bool sharded = l.zero >= 1 || r.shards_optimizer;
   const double updated = sharded ? dense / ranks + experts / expert_ranks : params_per_card;
   const double master = r.master_bytes > 0 ? r.master_bytes : r.weight_bytes;
-  const double moments = optimizer_state_bytes(mem.finetune.optimizer, r.optimizer_bytes,
-                                               mem.arch.hidden);  // the optimizer's, as stored
+  const double moments = optimizer_moment_bytes(mem);
   const double per_param =
       3 * r.grad_bytes + 2 * master + 2 * moments + (r.master_bytes > 0 ? r.weight_bytes : 0);
   optimizer_s = stream_s(costs.linear, updated * per_param);

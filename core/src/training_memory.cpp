@@ -122,6 +122,10 @@ std::string_view verdict_id(Verdict verdict) {
   }
 }
 
+double optimizer_moment_bytes(const TrainingMemoryInputs& in) {
+  return optimizer_state_bytes(in.finetune.optimizer, in.recipe.optimizer_bytes, in.arch.hidden);
+}
+
 ModelStateBytes model_state_bytes(double params, const Recipe& r, int zero, double shard) {
   ModelStateBytes m;
   m.weights = params * (r.weight_bytes + r.weight_copy_bytes) / (zero >= 3 ? shard : 1);
@@ -394,8 +398,7 @@ Common prepare_layers(const TrainingMemoryInputs& in, const LayerParts& parts) {
   const bool sp = l.sequence_parallel;  // Megatron; PyTorch with a DTensor plan (torchtitan)
   c.profile = &memory_profile(in.framework);
   c.recipe = in.recipe;
-  c.recipe.optimizer_bytes =
-      optimizer_state_bytes(in.finetune.optimizer, in.recipe.optimizer_bytes, a.hidden);
+  c.recipe.optimizer_bytes = optimizer_moment_bytes(in);
   c.dense = parts.dense;
   c.moe = parts.moe;
 

@@ -164,7 +164,7 @@ std::vector<DerivationStep> explain_training_memory(const TrainingMemoryInputs& 
                 state_numbers(trained, grad_bytes, l.zero >= 2), bytes_to_gb(s.grads_bytes), "GB",
                 s.moment == PeakMoment::kLoss && s.grads_bytes == 0 ? "grads_not_yet" : ""));
   const bool shard_optimizer = l.zero >= 1 || r.shards_optimizer;
-  const double states = optimizer_state_bytes(ft.optimizer, r.optimizer_bytes, in.arch.hidden);
+  const double states = optimizer_moment_bytes(in);
   steps.push_back(make_step(
       "optimizer", state_formula("N_train", "(b_master + b_state)", shard_optimizer),
       state_numbers(trained, std::round((r.master_bytes + states) * 1000) / 1000, shard_optimizer),

@@ -228,6 +228,11 @@ struct ModelStateBytes {
 };
 ModelStateBytes model_state_bytes(double params, const Recipe& recipe, int zero, double shard);
 
+/// Bytes of optimizer state per trained parameter beside the master copy: the moments as the
+/// plan's optimizer stores them (finetune.hpp, optimizer_state_bytes, from the recipe's). What
+/// the memory, its derivation and the optimizer step's time all read.
+double optimizer_moment_bytes(const TrainingMemoryInputs& in);
+
 /// Activations of one layer (dense or MoE FFN) under a layout and framework.
 LayerActivations layer_activations(const TrainingMemoryInputs& in, bool moe_layer);
 
