@@ -334,7 +334,7 @@ std::string megatron_arguments(const TrainingSettings& t, double gpus_per_node) 
       add(out, "--recompute-modules", modules);
     }
   }
-  if (t.zero >= 1) add_flag(out, "--use-distributed-optimizer");
+  if (t.zero >= 1 || t.recipe == "distopt") add_flag(out, "--use-distributed-optimizer");
   if (t.optimizer == "adamw-bf16") {
     add_flag(out, "--use-precision-aware-optimizer");
     add(out, "--exp-avg-dtype", "bf16");
@@ -380,7 +380,8 @@ std::string nemo_arguments(const TrainingSettings& t, double gpus_per_node) {
   add(out, "data.seq_length=", opt(t.seq_len));
   if (t.grad_reduce_bf16) add(out, "trainer.plugins.grad_reduce_in_fp32=", "false");
   // NeMo's recipes build the distributed optimizer; a plan without it says so.
-  add(out, "optim.config.use_distributed_optimizer=", t.zero >= 1 ? "true" : "false");
+  add(out, "optim.config.use_distributed_optimizer=",
+      t.zero >= 1 || t.recipe == "distopt" ? "true" : "false");
   if (t.optimizer == "adamw-bf16") {
     add(out, "optim.config.use_precision_aware_optimizer=", "true");
     add(out, "optim.config.exp_avg_dtype=", "torch.bfloat16");

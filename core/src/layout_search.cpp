@@ -225,7 +225,10 @@ void LayoutSearch::State::prepare() {
     if (i == 1 && l.flash_attention && attention_only && lim.recompute.values.empty()) continue;
     if (lim.recompute.allows(i)) recomputes.push_back(i);
   }
-  for (int z = 0; z <= 3; ++z) {
+  // Without the distributed optimizer the framework refuses some recipes and optimizers.
+  const bool sharded_only = needs_distributed_optimizer(
+      base.memory.framework, base.memory.recipe.id, base.memory.finetune.optimizer);
+  for (int z = sharded_only ? 1 : 0; z <= 3; ++z) {
     if (lim.zero.allows(z)) zeros.push_back(z);
   }
   // N ≥ 1 allowed by the limit (0 stands for every layer, the plain full recompute).

@@ -36,8 +36,11 @@ Recompute recompute_from(const std::string& id) {
   return Recompute::kSelective;
 }
 
-Issue warning(std::string code, std::string field, std::vector<IssueParam> params = {}) {
-  return {std::move(code), std::move(field), Severity::kWarning, std::move(params)};
+// Out of line, from literals: each of the many call sites passes two pointers rather than
+// building two strings (the page's first module counts its bytes).
+LLM_SIZER_OUT_OF_LINE Issue warning(const char* code, const char* field,
+                                    std::vector<IssueParam> params = {}) {
+  return {code, field, Severity::kWarning, std::move(params)};
 }
 
 // A choice input: "" when refused, else the plan's (recorded as given unless it is the table's
@@ -219,8 +222,17 @@ void resolve_training(Resolver& r, ResolvedPlan& out) {
                             InputSource::kAutomatic);
   s.batch_tolerance = r.number("batch_tolerance", p.batch_tolerance, 0);
   t.zero_given = r.given("zero", p.zero);
-  s.zero = r.number("zero", p.zero, 0);
+  // The optimizer's id as typed: an unknown one is refused below and leaves AdamW.
+  const Optimizer typed_optimizer =
+      p.optimizer == "adamw-bf16" ? Optimizer::kAdamwBf16 : Optimizer::kAdamw;
+  const bool needs_sharding =
+      needs_distributed_optimizer(in.framework, setup.recipe, typed_optimizer);
+  s.zero = r.number("zero", p.zero, needs_sharding ? 1 : 0,
+                    needs_sharding ? InputSource::kAutomatic : InputSource::kDefault);
   l.zero = s.zero >= 0 && s.zero <= 3 ? static_cast<int>(s.zero) : 0;
+  if (needs_sharding && t.zero_given && l.zero == 0) {
+    r.add(warning("distributed_optimizer_required", "zero"));
+  }
   t.recompute_given = !p.recompute.empty() && !r.refused("recompute");
   s.recompute = r.text("recompute", p.recompute, "selective");
   l.recompute = recompute_from(s.recompute);

@@ -126,6 +126,12 @@ double optimizer_moment_bytes(const TrainingMemoryInputs& in) {
   return optimizer_state_bytes(in.finetune.optimizer, in.recipe.optimizer_bytes, in.arch.hidden);
 }
 
+bool needs_distributed_optimizer(Framework framework, std::string_view recipe_id,
+                                 Optimizer optimizer) {
+  return framework == Framework::kMegatron &&
+         (recipe_id == "fp8-param" || optimizer == Optimizer::kAdamwBf16);
+}
+
 ModelStateBytes model_state_bytes(double params, const Recipe& r, int zero, double shard) {
   ModelStateBytes m;
   m.weights = params * (r.weight_bytes + r.weight_copy_bytes) / (zero >= 3 ? shard : 1);

@@ -233,6 +233,13 @@ ModelStateBytes model_state_bytes(double params, const Recipe& recipe, int zero,
 /// the memory, its derivation and the optimizer step's time all read.
 double optimizer_moment_bytes(const TrainingMemoryInputs& in);
 
+/// Whether the framework runs the recipe and optimizer only with its distributed optimizer
+/// (ZeRO ≥ 1). Megatron-LM refuses at start-up, in OptimizerConfig.__post_init__,
+/// `--use-precision-aware-optimizer` (bf16 moments) and, in arguments.py, `--fp8-param-gather`
+/// (fp8 primary weights) without `--use-distributed-optimizer` or its FSDP.
+bool needs_distributed_optimizer(Framework framework, std::string_view recipe_id,
+                                 Optimizer optimizer);
+
 /// Activations of one layer (dense or MoE FFN) under a layout and framework.
 LayerActivations layer_activations(const TrainingMemoryInputs& in, bool moe_layer);
 
