@@ -302,13 +302,23 @@ void add_recompute(std::string& out, const TrainingSettings& t, const RecomputeN
   }
 }
 
+// Megatron overlaps the experts' all-to-alls only with EP, without full recompute and, under
+// PP > 1, interleaved (TransformerConfig.__post_init__): what the step time credits.
+bool moe_overlap_runs(const TrainingSettings& t) {
+  return t.moe_overlap && t.ep > 1 && t.recompute != "full" && (t.pp == 1 || t.vpp > 1);
+}
+
 }  // namespace
 
 std::string megatron_arguments(const TrainingSettings& t, double gpus_per_node) {
   const double world = t.tp * t.pp * t.dp * t.cp;
   const double per_node = std::min(world, gpus_per_node);
   const double nodes = std::ceil(world / per_node);
-  std::string out = "torchrun --nproc-per-node " + n(per_node) + " --nnodes " + n(nodes);
+  // Before Blackwell, arguments.py asserts one hardware queue under TP or CP, so that their
+  // collectives start in order beside the GEMMs; Megatron-FSDP asserts the opposite.
+  const bool one_queue = (t.tp > 1 || t.cp > 1) && t.zero < 2;
+  std::string out = one_queue ? "CUDA_DEVICE_MAX_CONNECTIONS=1 " : "";
+  out += "torchrun --nproc-per-node " + n(per_node) + " --nnodes " + n(nodes);
   if (nodes > 1) out += " --node-rank $NODE_RANK --master-addr $HEAD_IP --master-port 6000";
   out += " \\\n  pretrain_gpt.py";
   add(out, "--tensor-model-parallel-size", n(t.tp));
@@ -355,6 +365,7 @@ std::string megatron_arguments(const TrainingSettings& t, double gpus_per_node) 
     if (t.zero >= 1) add_flag(out, "--overlap-param-gather");
   }
   if (t.tp_overlap && t.sequence_parallel) add_flag(out, "--tp-comm-overlap");
+  if (moe_overlap_runs(t)) add_flag(out, "--overlap-moe-expert-parallel-comm");
   if (!t.pp_overlap && t.vpp > 1) add_flag(out, "--no-overlap-p2p-communication");
   add_flag(out, "--bf16");
   if (t.grad_reduce_bf16) add_flag(out, "--grad-reduce-in-bf16");
@@ -390,6 +401,7 @@ std::string nemo_arguments(const TrainingSettings& t, double gpus_per_node) {
   add_recompute(out, t,
                 {"model.config.recompute_granularity=", "model.config.recompute_method=",
                  "model.config.recompute_num_layers="});
+  if (moe_overlap_runs(t)) add(out, "model.config.overlap_moe_expert_parallel_comm=", "true");
   if (t.compute_dtype == "fp8") add(out, "model.config.fp8=", "hybrid");
   if (t.recipe == "fp8-param") add(out, "model.config.fp8_param=", "true");
   // NeMo's overrides are key=value: no space between them.

@@ -453,7 +453,13 @@ LayerCost layer_cost(const TrainingTimeInputs& in, const KernelSpeeds& lin,
   }
 
   if (ep_comm > 0) {
-    out.ep_s = in.moe_overlap ? overlapped(ep_comm, out.fwd_s + out.bwd_s, ep_share) : ep_comm;
+    // Megatron overlaps the all-to-alls (overlap_moe_expert_parallel_comm) only without full
+    // recompute, and under PP > 1 only interleaved (TransformerConfig.__post_init__ asserts
+    // both): stage_pass() takes the serial time for a pipeline without VPP.
+    const bool megatron = in.memory.framework == Framework::kMegatron;
+    const bool overlap = in.moe_overlap && !(megatron && l.recompute == Recompute::kFull);
+    out.ep_serial_s = ep_comm;
+    out.ep_s = overlap ? overlapped(ep_comm, out.fwd_s + out.bwd_s, ep_share) : ep_comm;
     if (l.recompute == Recompute::kFull) out.recompute_s += out.ep_s / 2;
   }
 
@@ -593,15 +599,17 @@ struct StageTime {
   double total() const { return compute + recompute + tp + cp + ep + pp; }
 };
 
-// `recomputed`: the share of these layers whose recompute runs (block recompute of N layers).
-void add_layers(StageTime& st, const LayerCost& c, double count, double recomputed = 1) {
+// `recomputed`: the share of these layers whose recompute runs (block recompute of N layers);
+// `serial_ep`: their all-to-alls not overlapped.
+void add_layers(StageTime& st, const LayerCost& c, double count, double recomputed = 1,
+                bool serial_ep = false) {
   st.compute += count * (c.fwd_s + c.bwd_s);
   st.fwd += count * c.fwd_s;
   st.bwd += count * (c.bwd_s + recomputed * c.recompute_s);
   st.recompute += count * recomputed * c.recompute_s;
   st.tp += count * c.tp_s;
   st.cp += count * c.cp_s;
-  st.ep += count * c.ep_s;
+  st.ep += count * (serial_ep ? c.ep_serial_s : c.ep_s);
 }
 
 }  // namespace
@@ -631,12 +639,13 @@ StagePass stage_pass(const TrainingTimeInputs& in, const LayerCosts& costs) {
   const double chunks = v * in.global_batch / (l.micro_batch * l.dp);
   const double exposed_share =
       hide ? std::min(1.0, (2.0 * (p - 1) + (v - 1) * p) / std::max(chunks, 1.0)) : 1;
+  const bool serial_ep = mem.framework == Framework::kMegatron && p > 1 && v <= 1;
   for_each_stage_run(a, p, l.stage_layers, [&](const StageRun& run) {
     const int i = run.stage;
     StageTime st;
     const double recomputed = full_recompute_share(l, run.layers);
     add_layers(st, costs.dense, run.layers - run.moe_layers, recomputed);
-    if (run.moe_layers > 0) add_layers(st, costs.moe, run.moe_layers, recomputed);
+    if (run.moe_layers > 0) add_layers(st, costs.moe, run.moe_layers, recomputed, serial_ep);
     if (i == 0) add_layers(st, costs.first, 1);
     if (i == p - 1) add_layers(st, costs.last, 1);
     if (p > 1) {

@@ -56,6 +56,7 @@ struct LayerCost {
   double tp_s = 0;         ///< exposed TP collectives, forward and backward
   double cp_s = 0;         ///< exposed CP exchanges
   double ep_s = 0;         ///< exposed MoE all-to-alls
+  double ep_serial_s = 0;  ///< the all-to-alls without their overlap (a pipeline without VPP)
 };
 
 /// What the step needs from the layers: the same for every layout with these TP, CP, EP, ETP,
