@@ -344,7 +344,9 @@ std::string megatron_arguments(const TrainingSettings& t, double gpus_per_node) 
       add(out, "--recompute-modules", modules);
     }
   }
-  if (t.zero >= 1 || t.recipe == "distopt") add_flag(out, "--use-distributed-optimizer");
+  // The distopt recipe is the distributed optimizer at any ZeRO stage (precision.cpp).
+  const bool distributed_optimizer = t.zero >= 1 || t.recipe == "distopt";
+  if (distributed_optimizer) add_flag(out, "--use-distributed-optimizer");
   if (t.optimizer == "adamw-bf16") {
     add_flag(out, "--use-precision-aware-optimizer");
     add(out, "--exp-avg-dtype", "bf16");
@@ -362,7 +364,7 @@ std::string megatron_arguments(const TrainingSettings& t, double gpus_per_node) 
   // The overlaps the step time assumes (Megatron's flags are off by default, but the pipeline's).
   if (t.dp > 1 && t.dp_overlap > 0) {
     add_flag(out, "--overlap-grad-reduce");
-    if (t.zero >= 1) add_flag(out, "--overlap-param-gather");
+    if (distributed_optimizer) add_flag(out, "--overlap-param-gather");
   }
   if (t.tp_overlap && t.sequence_parallel) add_flag(out, "--tp-comm-overlap");
   if (moe_overlap_runs(t)) add_flag(out, "--overlap-moe-expert-parallel-comm");

@@ -92,6 +92,9 @@ TEST(DistributedOptimizer, TheDistoptRecipeLaunchesWithIt) {
   const Report report = evaluate(plan);
   EXPECT_NE(report.inference.launch.megatron.find("--use-distributed-optimizer"),
             std::string::npos);
+  // Its step time hides the updated weights' all-gather behind the next forward, as
+  // --overlap-param-gather does (Megatron allows it only with the distributed optimizer).
+  EXPECT_NE(report.inference.launch.megatron.find("--overlap-param-gather"), std::string::npos);
   EXPECT_NE(report.inference.launch.nemo.find("optim.config.use_distributed_optimizer=true"),
             std::string::npos);
 }
