@@ -308,6 +308,34 @@ bool moe_overlap_runs(const TrainingSettings& t) {
   return t.moe_overlap && t.ep > 1 && t.recompute != "full" && (t.pp == 1 || t.vpp > 1);
 }
 
+// Megatron's --pipeline-model-parallel-layout for a split it cannot make itself: stages of unequal
+// layers, or a VPP that does not divide a stage's layers. Its segments are the virtual stages in
+// order (segment j·PP + i is stage i's chunk j), "t*n" n layers, E the embedding, L the loss
+// (megatron/core/transformer/pipeline_parallel_layer_layout.py); each stage's layers go to its
+// chunks as evenly as they can, the first chunks taking one more. "" for Megatron's own split.
+std::string pipeline_layout(const TrainingSettings& t) {
+  const auto& split = t.stage_layers;
+  const int v = std::max(1, static_cast<int>(t.vpp));
+  if (split.size() < 2) return "";
+  bool own = true;
+  for (double layers : split) {
+    own = own && layers == split.front() && std::fmod(layers, v) == 0;
+  }
+  if (own) return "";
+  std::string layout;
+  for (int j = 0; j < v; ++j) {
+    for (std::size_t i = 0; i < split.size(); ++i) {
+      const int layers = static_cast<int>(split[i]);
+      const int chunk = layers / v + (j < layers % v ? 1 : 0);
+      if (j > 0 || i > 0) layout += '|';
+      if (j == 0 && i == 0) layout += 'E';
+      if (chunk > 0) layout += "t*" + std::to_string(chunk);
+      if (j == v - 1 && i + 1 == split.size()) layout += 'L';
+    }
+  }
+  return '"' + layout + '"';
+}
+
 }  // namespace
 
 std::string megatron_arguments(const TrainingSettings& t, double gpus_per_node) {
@@ -330,7 +358,10 @@ std::string megatron_arguments(const TrainingSettings& t, double gpus_per_node) 
     add(out, "--moe-expert-capacity-factor", n(t.moe_capacity_factor));
     add_flag(out, "--moe-pad-expert-input-to-capacity");  // what the model counts
   }
-  if (t.vpp > 1) add(out, "--num-virtual-stages-per-pipeline-rank", n(t.vpp));
+  // One of the two: Megatron takes the VPP from the layout's segments when it has one.
+  const std::string layout = pipeline_layout(t);
+  add(out, "--pipeline-model-parallel-layout", layout);
+  if (t.vpp > 1 && layout.empty()) add(out, "--num-virtual-stages-per-pipeline-rank", n(t.vpp));
   if (t.sequence_parallel) add_flag(out, "--sequence-parallel");
   add(out, "--micro-batch-size", opt(t.micro_batch));
   add(out, "--global-batch-size", opt(t.global_batch));
@@ -387,6 +418,7 @@ std::string nemo_arguments(const TrainingSettings& t, double gpus_per_node) {
   if (t.cp > 1) add(out, "trainer.strategy.context_parallel_size=", n(t.cp));
   if (t.ep > 1) add(out, "trainer.strategy.expert_model_parallel_size=", n(t.ep));
   if (t.vpp > 1) add(out, "trainer.strategy.virtual_pipeline_model_parallel_size=", n(t.vpp));
+  add(out, "model.config.pipeline_model_parallel_layout=", pipeline_layout(t));
   add(out, "trainer.strategy.sequence_parallel=", t.sequence_parallel ? "true" : "false");
   add(out, "data.micro_batch_size=", opt(t.micro_batch));
   add(out, "data.global_batch_size=", opt(t.global_batch));

@@ -79,5 +79,41 @@ TEST(LaunchCommand, NemoOverridesCarryTheOptimizerRecomputeAndFp8) {
   EXPECT_FALSE(has(megatron_command(1), "--fp8-param-gather"));
 }
 
+// Megatron splits the layers itself only evenly, each stage's into VPP equal chunks; any other
+// split is a --pipeline-model-parallel-layout (megatron/core/transformer/
+// pipeline_parallel_layer_layout.py: stages separated by "|" in virtual-stage order, "t*n" for n
+// layers, E and L for the embedding and the loss), which arguments.py refuses beside
+// --num-virtual-stages-per-pipeline-rank.
+TEST(LaunchCommand, UnevenStagesAsMegatronsPipelineLayout) {
+  Plan plan;
+  plan.model = "llama-3.1-405b";  // 126 layers
+  plan.accelerator = "h100-80g";
+  plan.tp = 8;
+  plan.pp = 16;
+  plan.dp = 4;
+  plan.vpp = 2;
+  const Report report = evaluate(plan);
+  const std::string& megatron = report.inference.launch.megatron;
+  // 126 over 16 stages: 7 on the first and last, 8 on the others; each in 2 chunks, the first
+  // chunk taking the odd layer.
+  std::string layout = "\"Et*4";
+  for (int i = 1; i < 16; ++i) layout += "|t*4";
+  layout += "|t*3";
+  for (int i = 1; i < 15; ++i) layout += "|t*4";
+  layout += "|t*3L\"";
+  EXPECT_TRUE(has(megatron, ("--pipeline-model-parallel-layout " + layout).c_str())) << megatron;
+  EXPECT_FALSE(has(megatron, "--num-virtual-stages-per-pipeline-rank")) << megatron;
+  EXPECT_TRUE(has(report.inference.launch.nemo,
+                  ("model.config.pipeline_model_parallel_layout=" + layout).c_str()));
+
+  // Llama 3.1 70B, 80 layers over PP 4 and VPP 5: Megatron's own split.
+  plan.model = "llama-3.1-70b";
+  plan.pp = 4;
+  plan.vpp = 5;
+  const std::string even = evaluate(plan).inference.launch.megatron;
+  EXPECT_FALSE(has(even, "--pipeline-model-parallel-layout")) << even;
+  EXPECT_TRUE(has(even, "--num-virtual-stages-per-pipeline-rank 5")) << even;
+}
+
 }  // namespace
 }  // namespace llm_sizer
