@@ -280,6 +280,9 @@ test('every plan field has a label and every issue code a message in both langua
   for (const i of tooWide.issues) codes.add(i.code);
   const crowded = core.evaluate({ model: 'qwen2.5-32b', batch: '1000' });
   for (const i of crowded.issues) codes.add(i.code);
+  // Megatron's bf16 moments without its distributed optimizer (resolve_training.cpp).
+  const unsharded = core.evaluate({ model: 'llama-3.1-8b', optimizer: 'adamw-bf16', zero: '0' });
+  for (const i of unsharded.issues) codes.add(i.code);
   for (const i of core.decodeLink('#v=9&zz=1&%ZZ&pp=q&pp=1').issues) codes.add(i.code);
   for (const code of [
     'serving_exceeds_node',
@@ -289,6 +292,7 @@ test('every plan field has a label and every issue code a message in both langua
     'context_exceeds_model',
     'prompt_exceeds_context',
     'throughput_unknown',
+    'distributed_optimizer_required',
   ]) {
     assert.ok(codes.has(code), `no plan above raised ${code}`);
   }
