@@ -783,7 +783,11 @@ function expertAllToAllBound(rows) {
       'token per routed expert through the NICs, where HybridEP and DeepEP send a token once to ' +
       'each node that holds one of its experts and forward it over NVLink — a quarter of the ' +
       'bytes through the NICs here, which would leave the rest of the step slower than the model ' +
-      'has it: no measured MoE layer settles which part is off. The search’s preference for ' +
+      'has it: no measured MoE layer settles which part is off. Charging the NICs that way ' +
+      '(tried on 2026-12-02, not kept) took this serial run to 19.0 s (−23 %), its overlapped ' +
+      'twin to 14.0 s (−33 %) and Megatron-Bridge’s DeepSeek-V3 on DeepEP to 16.3 s against ' +
+      '25.3 s: every run on those dispatchers but the serial one would move further off. The ' +
+      'search’s preference for ' +
       'expert parallelism inside a node (the Qwen3 rows below, "#—") follows in part from ' +
       'that charge.',
     '',
