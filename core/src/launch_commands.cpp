@@ -338,7 +338,7 @@ std::string pipeline_layout(const TrainingSettings& t) {
 
 }  // namespace
 
-std::string megatron_arguments(const TrainingSettings& t, double gpus_per_node) {
+std::string megatron_arguments(const TrainingSettings& t, double gpus_per_node, bool moe) {
   const double world = t.tp * t.pp * t.dp * t.cp;
   const double per_node = std::min(world, gpus_per_node);
   const double nodes = std::ceil(world / per_node);
@@ -354,6 +354,12 @@ std::string megatron_arguments(const TrainingSettings& t, double gpus_per_node) 
   if (t.cp > 1) add(out, "--context-parallel-size", n(t.cp));
   if (t.ep > 1) add(out, "--expert-model-parallel-size", n(t.ep));
   if (t.ep > 1 && t.etp != t.tp) add(out, "--expert-tensor-parallel-size", n(t.etp));
+  if (moe) {
+    // Megatron's defaults are the allgather dispatcher and one GEMM per expert (SequentialMLP);
+    // the step time is the all-to-all dispatcher's, with the experts' GEMMs grouped.
+    add(out, "--moe-token-dispatcher-type", "alltoall");
+    add_flag(out, "--moe-grouped-gemm");
+  }
   if (t.moe_capacity_factor > 0) {
     add(out, "--moe-expert-capacity-factor", n(t.moe_capacity_factor));
     add_flag(out, "--moe-pad-expert-input-to-capacity");  // what the model counts
@@ -407,7 +413,7 @@ std::string megatron_arguments(const TrainingSettings& t, double gpus_per_node) 
   return out;
 }
 
-std::string nemo_arguments(const TrainingSettings& t, double gpus_per_node) {
+std::string nemo_arguments(const TrainingSettings& t, double gpus_per_node, bool moe) {
   const double world = t.tp * t.pp * t.dp * t.cp;
   const double per_node = std::min(world, gpus_per_node);
   std::string out = "nemo llm pretrain --factory <recipe>";
@@ -435,6 +441,10 @@ std::string nemo_arguments(const TrainingSettings& t, double gpus_per_node) {
   add_recompute(out, t,
                 {"model.config.recompute_granularity=", "model.config.recompute_method=",
                  "model.config.recompute_num_layers="});
+  if (moe) {
+    add(out, "model.config.moe_token_dispatcher_type=", "alltoall");
+    add(out, "model.config.moe_grouped_gemm=", "true");
+  }
   if (moe_overlap_runs(t)) add(out, "model.config.overlap_moe_expert_parallel_comm=", "true");
   if (t.compute_dtype == "fp8") add(out, "model.config.fp8=", "hybrid");
   if (t.recipe == "fp8-param") add(out, "model.config.fp8_param=", "true");

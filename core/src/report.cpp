@@ -173,8 +173,10 @@ Report evaluate(const Plan& plan, const EvaluateOptions& options) {
     report.serving_computed = true;
     if (report.training.available) {
       LaunchCommands& launch = report.inference.launch;
-      launch.megatron = megatron_arguments(report.training.settings, resolved.setup.gpus_per_node);
-      launch.nemo = nemo_arguments(report.training.settings, resolved.setup.gpus_per_node);
+      const bool moe = resolved.setup.arch.is_moe();
+      launch.megatron =
+          megatron_arguments(report.training.settings, resolved.setup.gpus_per_node, moe);
+      launch.nemo = nemo_arguments(report.training.settings, resolved.setup.gpus_per_node, moe);
     }
     record_model_choices(report);
   }

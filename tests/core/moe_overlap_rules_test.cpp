@@ -65,6 +65,23 @@ TEST(MoeOverlapRules, TheLaunchLineAsksForTheOverlapWhereItRuns) {
   EXPECT_FALSE(has(nemo(mixtral(2, "full", 1)), "overlap_moe_expert_parallel_comm"));
 }
 
+// Megatron-LM's defaults are the allgather dispatcher (arguments.py: "The default is 'allgather'
+// ... We recommend using 'alltoall' when applying expert parallelism") and one GEMM per expert;
+// the step time is the all-to-all dispatcher's, with the experts' GEMMs grouped.
+TEST(MoeOverlapRules, TheLaunchLineNamesTheDispatcherAndGroupedGemms) {
+  const Report moe = evaluate(mixtral(2, "selective", 0));
+  EXPECT_TRUE(has(moe.inference.launch.megatron, "--moe-token-dispatcher-type alltoall"));
+  EXPECT_TRUE(has(moe.inference.launch.megatron, "--moe-grouped-gemm"));
+  EXPECT_TRUE(has(moe.inference.launch.nemo, "model.config.moe_token_dispatcher_type=alltoall"));
+  EXPECT_TRUE(has(moe.inference.launch.nemo, "model.config.moe_grouped_gemm=true"));
+  Plan dense = mixtral(2, "selective", 0);
+  dense.model = "llama-3.1-8b";
+  dense.ep.reset();
+  const Report plain = evaluate(dense);
+  EXPECT_FALSE(has(plain.inference.launch.megatron, "--moe-")) << plain.inference.launch.megatron;
+  EXPECT_FALSE(has(plain.inference.launch.nemo, "moe_")) << plain.inference.launch.nemo;
+}
+
 TEST(MoeOverlapRules, OneHardwareQueueUnderTensorParallelismOnly) {
   const std::string tp2 = evaluate(mixtral(2, "selective", 0)).inference.launch.megatron;
   EXPECT_EQ(tp2.rfind("CUDA_DEVICE_MAX_CONNECTIONS=1 torchrun", 0), 0u) << tp2;
