@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "llm_sizer/number_format.hpp"
+#include "llm_sizer/precision.hpp"
 
 namespace llm_sizer {
 namespace {
@@ -302,6 +303,13 @@ void add_recompute(std::string& out, const TrainingSettings& t, const RecomputeN
   }
 }
 
+// ZeRO ≥ 1, or a recipe that is the distributed optimizer at any ZeRO stage (precision.hpp's
+// shards_optimizer, which the memory and the step time read too).
+bool distributed_optimizer(const TrainingSettings& t) {
+  const Recipe* recipe = find_recipe(t.recipe);
+  return t.zero >= 1 || (recipe != nullptr && recipe->shards_optimizer);
+}
+
 // Megatron overlaps the experts' all-to-alls only with EP, without full recompute and, under
 // PP > 1, interleaved (TransformerConfig.__post_init__): what the step time credits.
 bool moe_overlap_runs(const TrainingSettings& t) {
@@ -381,9 +389,8 @@ std::string megatron_arguments(const TrainingSettings& t, double gpus_per_node, 
       add(out, "--recompute-modules", modules);
     }
   }
-  // The distopt recipe is the distributed optimizer at any ZeRO stage (precision.cpp).
-  const bool distributed_optimizer = t.zero >= 1 || t.recipe == "distopt";
-  if (distributed_optimizer) add_flag(out, "--use-distributed-optimizer");
+  const bool sharded_optimizer = distributed_optimizer(t);
+  if (sharded_optimizer) add_flag(out, "--use-distributed-optimizer");
   if (t.optimizer == "adamw-bf16") {
     add_flag(out, "--use-precision-aware-optimizer");
     add(out, "--exp-avg-dtype", "bf16");
@@ -401,7 +408,7 @@ std::string megatron_arguments(const TrainingSettings& t, double gpus_per_node, 
   // The overlaps the step time assumes (Megatron's flags are off by default, but the pipeline's).
   if (t.dp > 1 && t.dp_overlap > 0) {
     add_flag(out, "--overlap-grad-reduce");
-    if (distributed_optimizer) add_flag(out, "--overlap-param-gather");
+    if (sharded_optimizer) add_flag(out, "--overlap-param-gather");
   }
   if (t.tp_overlap && t.sequence_parallel) add_flag(out, "--tp-comm-overlap");
   if (moe_overlap_runs(t)) add_flag(out, "--overlap-moe-expert-parallel-comm");
@@ -431,8 +438,7 @@ std::string nemo_arguments(const TrainingSettings& t, double gpus_per_node, bool
   add(out, "data.seq_length=", opt(t.seq_len));
   if (t.grad_reduce_bf16) add(out, "trainer.plugins.grad_reduce_in_fp32=", "false");
   // NeMo's recipes build the distributed optimizer; a plan without it says so.
-  add(out, "optim.config.use_distributed_optimizer=",
-      t.zero >= 1 || t.recipe == "distopt" ? "true" : "false");
+  add(out, "optim.config.use_distributed_optimizer=", distributed_optimizer(t) ? "true" : "false");
   if (t.optimizer == "adamw-bf16") {
     add(out, "optim.config.use_precision_aware_optimizer=", "true");
     add(out, "optim.config.exp_avg_dtype=", "torch.bfloat16");

@@ -54,9 +54,7 @@ std::string trtllm_command(const LaunchInput& in);
 /// Megatron-LM (`pretrain_gpt.py`) arguments for a training layout, and the same layout as NeMo
 /// 2.0 recipe overrides. `gpus_per_node` splits the world into nodes; `moe`: the model routes its
 /// FFN to experts, which the step time runs as grouped GEMMs behind the all-to-all dispatcher.
-std::string megatron_arguments(const TrainingSettings& settings, double gpus_per_node,
-                               bool moe = false);
-std::string nemo_arguments(const TrainingSettings& settings, double gpus_per_node,
-                           bool moe = false);
+std::string megatron_arguments(const TrainingSettings& settings, double gpus_per_node, bool moe);
+std::string nemo_arguments(const TrainingSettings& settings, double gpus_per_node, bool moe);
 
 }  // namespace llm_sizer
