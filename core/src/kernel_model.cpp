@@ -6,6 +6,10 @@
 namespace llm_sizer {
 namespace {
 
+// The output tile the measured maximum comes from (kernel_model.hpp).
+constexpr double kTileM = 256;
+constexpr double kTileN = 128;
+
 // Useful share of the tiles a GEMM's output is cut into, over the waves they run in.
 double tile_utilization(double m, double n, double tile_m, double tile_n, double sms) {
   const double tiles = std::ceil(m / tile_m) * std::ceil(n / tile_n);
@@ -18,19 +22,21 @@ double tile_utilization(double m, double n, double tile_m, double tile_n, double
 double gemm_utilization(double m, double n, double sms) {
   if (!(sms > 0) || !(m > 0) || !(n > 0)) return 1;
   // The long side of the tile along the longer output side.
-  return tile_utilization(std::max(m, n), std::min(m, n), 256, 128, sms);
+  return tile_utilization(std::max(m, n), std::min(m, n), kTileM, kTileN, sms);
 }
 
-double gemm_s(const KernelSpeeds& k, double m, double kdim, double n, double operand_bytes,
-              double out_bytes, double batch) {
-  if (!(m > 0) || !(kdim > 0) || !(n > 0) || !(batch > 0)) return 0;
+namespace {
+
+// A GEMM set's time at `utilization` (tile and wave quantization, or less) with `kernels` fixed
+// costs.
+double gemm_time(const KernelSpeeds& k, double m, double kdim, double n, double operand_bytes,
+                 double out_bytes, double batch, double utilization, double kernels) {
   const double flops = 2 * m * kdim * n * batch;
   double rate = 0;
   if (k.fixed_compute_efficiency > 0) {
     rate = k.matmul_flops * k.fixed_compute_efficiency;
   } else {
-    // A batch of small GEMMs fills the GPU together: quantize over the whole batch's tiles.
-    rate = k.matmul_flops * k.gemm_efficiency * gemm_utilization(m * batch, n, k.sms);
+    rate = k.matmul_flops * k.gemm_efficiency * utilization;
     if (k.k_overhead > 0 && k.k_of_maximum > 0) {
       const double k0 = k.k_overhead;
       rate *= std::min(1.0, (kdim / (kdim + k0)) / (k.k_of_maximum / (k.k_of_maximum + k0)));
@@ -38,11 +44,35 @@ double gemm_s(const KernelSpeeds& k, double m, double kdim, double n, double ope
   }
   const double in_bytes = batch * operand_bytes * (m * kdim + kdim * n);
   const double out = batch * out_bytes * m * n;
+  const double overhead = kernels * kKernelOverheadS;
   if (k.serial_epilogue) {
     return std::max(flops / rate, in_bytes / k.memory_bytes_per_s) + out / k.memory_bytes_per_s +
-           kKernelOverheadS;
+           overhead;
   }
-  return std::max(flops / rate, (in_bytes + out) / k.memory_bytes_per_s) + kKernelOverheadS;
+  return std::max(flops / rate, (in_bytes + out) / k.memory_bytes_per_s) + overhead;
+}
+
+}  // namespace
+
+double gemm_s(const KernelSpeeds& k, double m, double kdim, double n, double operand_bytes,
+              double out_bytes, double batch) {
+  if (!(m > 0) || !(kdim > 0) || !(n > 0) || !(batch > 0)) return 0;
+  // A batch of small GEMMs fills the GPU together: quantize over the whole batch's tiles.
+  return gemm_time(k, m, kdim, n, operand_bytes, out_bytes, batch,
+                   gemm_utilization(m * batch, n, k.sms), 1);
+}
+
+double concurrent_gemms_s(const KernelSpeeds& k, double m, double kdim, double n,
+                          double operand_bytes, double out_bytes, double gemms, double streams) {
+  if (!(m > 0) || !(kdim > 0) || !(n > 0) || !(gemms > 0)) return 0;
+  if (!(streams >= 1)) return gemm_s(k, m, kdim, n, operand_bytes, out_bytes, gemms);
+  const double resident = std::min(streams, gemms);
+  double utilization = gemm_utilization(m * gemms, n, k.sms);
+  if (k.sms > 0) {
+    utilization = std::min(utilization, resident * m * n / (k.sms * kTileM * kTileN));
+  }
+  return gemm_time(k, m, kdim, n, operand_bytes, out_bytes, gemms, utilization,
+                   std::ceil(gemms / resident));
 }
 
 double stream_s(const KernelSpeeds& k, double bytes) {

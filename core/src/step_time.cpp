@@ -39,6 +39,12 @@ constexpr double kBucketParamsPerRank = 1e6;
 // its chunked GEMMs on up to 3 streams (_NUM_MAX_UB_STREAMS, pytorch/cpp_extensions/gemm.py).
 constexpr double kPipelineSplits = 4;
 constexpr double kUserbufferStreams = 3;
+// Megatron's grouped experts (TEGroupedMLP) run TransformerEngine's GroupedLinear, whose default
+// path launches one cuBLAS GEMM per local expert, round-robin over 4 compute streams
+// (multi_stream_cublas_gemm, common/gemm/cublaslt_gemm.cu; get_num_compute_streams,
+// common/util/multi_stream.cpp; its fused grouped GEMM is opt-in). PyTorch's grouped_mm is one
+// kernel over all of them.
+constexpr double kGroupedGemmStreams = 4;
 
 // The speeds of one link: bytes per second a collective's bus bandwidth reaches. A link of
 // unknown bandwidth costs nothing and says so (the step then leaves communication out).
@@ -124,14 +130,15 @@ struct GemmCost {
   double m = 0, kdim = 0, n = 0, batch = 1;  // the forward's shape
 };
 
+// `batch` GEMMs of one shape: one kernel, or (`streams` ≥ 1) a kernel each over that many streams.
 GemmCost linear(const KernelSpeeds& k, const Shape& s, double m, double kdim, double n,
-                double batch = 1) {
+                double batch = 1, double streams = 0) {
   GemmCost g{0, 0, 0, m, kdim, n, batch};
-  g.fwd = gemm_s(k, m, kdim, n, s.me, s.e, batch);
-  g.dgrad = gemm_s(k, m, n, kdim, s.me, s.e, batch);
+  g.fwd = concurrent_gemms_s(k, m, kdim, n, s.me, s.e, batch, streams);
+  g.dgrad = concurrent_gemms_s(k, m, n, kdim, s.me, s.e, batch, streams);
   // The weight gradient accumulates over micro-batches: its output is read and written in the
   // gradient's precision (Megatron's fused fp32 main_grad, PyTorch's .grad).
-  g.wgrad = gemm_s(k, kdim, m, n, s.me, 2 * s.grad, batch);
+  g.wgrad = concurrent_gemms_s(k, kdim, m, n, s.me, 2 * s.grad, batch, streams);
   return g;
 }
 
@@ -312,9 +319,10 @@ LayerCost layer_cost(const TrainingTimeInputs& in, const KernelSpeeds& lin,
     const double fe = a.moe_ffn / l.etp;
     c.add(linear(lin, s, Tu, h, a.moe_experts), s, Tu, h, a.moe_experts);
     c.stream(Tu * a.moe_experts * 2 * kFp32Bytes, Tu * a.moe_experts * 2 * kFp32Bytes);
-    const GemmCost up = linear(lin, s, rows, h, up_mats * fe, experts_here);
+    const double streams = s.megatron ? kGroupedGemmStreams : 0;
+    const GemmCost up = linear(lin, s, rows, h, up_mats * fe, experts_here, streams);
     c.add(up, s, rows, h, up_mats * fe, experts_here);
-    c.add(linear(lin, s, rows, fe, h, experts_here), s, rows, fe, h, experts_here);
+    c.add(linear(lin, s, rows, fe, h, experts_here, streams), s, rows, fe, h, experts_here);
     activation(rows * experts_here * fe);
     act_fwd = stream_s(lin, 3 * rows * experts_here * fe * e);
     // Permute and unpermute the routed copies, forward and backward.

@@ -62,6 +62,35 @@ TEST(GemmKernel, NoReductionOverheadWhereNothingIsMeasured) {
   EXPECT_NEAR(rate(k, 512) / rate(k, 4096), 1.0, 0.02);
 }
 
+// TransformerEngine's grouped linear launches one cuBLAS GEMM per local expert over 4 compute
+// streams (multi_stream_cublas_gemm, get_num_compute_streams = 4). Qwen3-30B-A3B's expert FC1
+// (hidden 2048 → 2 × 768) on an H100 (132 SMs, tiles of 256 × 128).
+TEST(GemmKernel, ExpertGemmsOnFourStreamsLeaveSmsIdleWhenSmall) {
+  const KernelSpeeds k = h100_bf16();
+  // The short-K factor of a 2048-long reduction (K₀ = 166 below the MAMF's K = 4096).
+  const double short_k = (2048.0 / (2048 + 166)) / (4096.0 / (4096 + 166));
+  // EP 1, micro-batch 2: 128 experts of 8192 · 8 / 128 = 512 rows. Four resident kernels hold
+  // 4 · 512 · 1536 outputs, 73 % of what 132 SMs' tiles cover; 32 rounds of kernels.
+  const double flops = 2.0 * 512 * 2048 * 1536 * 128;
+  const double share = 4.0 * 512 * 1536 / (132 * 256 * 128);
+  EXPECT_NEAR(concurrent_gemms_s(k, 512, 2048, 1536, 2, 2, 128, 4),
+              flops / (989e12 * k.gemm_efficiency * share * short_k) + 32 * kKernelOverheadS,
+              1e-12);
+  // As one grouped kernel, the same GEMMs fill 24 waves: a third faster.
+  EXPECT_GT(
+      concurrent_gemms_s(k, 512, 2048, 1536, 2, 2, 128, 4) / gemm_s(k, 512, 2048, 1536, 2, 2, 128),
+      1.3);
+  // EP 16, micro-batch 1: 8 experts of 4096 rows, 192 tiles each, fill the SMs together as one
+  // kernel would; the second round pays one more fixed cost.
+  EXPECT_NEAR(
+      concurrent_gemms_s(k, 4096, 2048, 1536, 2, 2, 8, 4) - gemm_s(k, 4096, 2048, 1536, 2, 2, 8),
+      kKernelOverheadS, 1e-12);
+  // No streams: one kernel.
+  EXPECT_EQ(concurrent_gemms_s(k, 512, 2048, 1536, 2, 2, 128, 0),
+            gemm_s(k, 512, 2048, 1536, 2, 2, 128));
+  EXPECT_EQ(concurrent_gemms_s(k, 0, 2048, 1536, 2, 2, 128, 4), 0);
+}
+
 TEST(GemmKernel, TrainingRunsGemmsAtTheirSustainedRate) {
   // NVIDIA AIConfigurator's power-measured GEMM collections against its burst ones, median of
   // burst ÷ sustained time over validation/data/gemm-sustained.json (tests/web holds the figure

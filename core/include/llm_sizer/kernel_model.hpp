@@ -62,6 +62,16 @@ double gemm_utilization(double m, double n, double sms);
 double gemm_s(const KernelSpeeds& k, double m, double kdim, double n, double operand_bytes,
               double out_bytes, double batch = 1);
 
+/// Seconds of `gemms` GEMMs of one shape launched as one kernel each, at most `streams` of them
+/// resident at once (TransformerEngine's grouped linear: one cuBLAS GEMM per local expert over
+/// 4 compute streams). The SMs draw tiles from whichever kernels are resident, so the set's tiles
+/// fill the waves together as in gemm_s — unless the resident kernels hold less output than the
+/// SMs' tiles cover, when only that share of the SMs computes:
+///   utilization = min(wave quantization of the set, min(streams, gemms) · M·N / (S · 256·128))
+/// and the kernels' fixed cost is paid once per round of `streams`. `streams` < 1: as gemm_s.
+double concurrent_gemms_s(const KernelSpeeds& k, double m, double kdim, double n,
+                          double operand_bytes, double out_bytes, double gemms, double streams);
+
 /// Seconds of an element-wise (memory-bound) kernel moving `bytes` to and from HBM.
 double stream_s(const KernelSpeeds& k, double bytes);
 
