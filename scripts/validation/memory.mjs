@@ -264,7 +264,16 @@ function trainedPlan(run, presets) {
     seqLen: String(seq),
   };
   if (!texts.accelerator) return { why: `accelerator not in the catalog (${acc})` };
+  if (run.hardware.inter_node_gbps_per_gpu) {
+    texts.interNodeBandwidthGbps = String(run.hardware.inter_node_gbps_per_gpu);
+  }
   const fp8 = trainedInFp8(L, run.notes);
+  if (titan && L.recompute === 'selective') {
+    return {
+      why: "torchtitan's op-level selective AC (every second matmul's output and the element-wise ops recomputed) is not a recompute mode here",
+    };
+  }
+  if (L.recompute_layers) texts.recomputeLayers = String(L.recompute_layers);
   if (titan || /Meta internal/.test(fw)) {
     // FSDP: fp32 master weights sharded with their gradients and moments, bf16 compute.
     Object.assign(texts, {
