@@ -17,15 +17,30 @@ namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 constexpr double kMicroBatches[] = {1, 2, 4, 8, 16};
-constexpr Recompute kRecomputes[] = {Recompute::kNone, Recompute::kSelective, Recompute::kFull};
-constexpr const char* kRecomputeIds[] = {"none", "selective", "full"};
+// The modes by index (SearchLimits::recompute_index). The search tries the first three unless
+// the plan or its limits name torchtitan's op-level mode, which keeps more than full recompute.
+constexpr Recompute kRecomputes[] = {Recompute::kNone, Recompute::kSelective, Recompute::kFull,
+                                     Recompute::kOp};
+constexpr const char* kRecomputeIds[] = {"none", "selective", "full", "op"};
 constexpr int kFullIndex = 2;
+constexpr int kOpIndex = 3;
+constexpr std::size_t kModes = 4;
 // Deeper interleaving must make the step at least this much faster to be tried further.
 constexpr double kVppGain = 0.005;
 // Deadline mode: larger DPs tried after the fastest-enough one when it does not fit.
 constexpr int kDeadlineDpSteps = 16;
 
-int recompute_rank(const std::string& id) { return id == "none" ? 0 : id == "selective" ? 1 : 2; }
+Recompute recompute_of(const std::string& id) {
+  for (std::size_t i = 0; i < kModes; ++i) {
+    if (id == kRecomputeIds[i]) return kRecomputes[i];
+  }
+  return Recompute::kNone;
+}
+
+// By what a layer keeps, most first.
+int recompute_rank(const std::string& id) {
+  return id == "none" ? 0 : id == "selective" ? 1 : id == "op" ? 2 : 3;
+}
 
 enum class Objective { kTime, kCost, kGpus };
 
@@ -111,12 +126,12 @@ struct LayoutSearch::State {
   std::size_t pp_index = 0;
   double done = 0;
   // Per key: layer costs per recompute mode and the DPs that the batch and EP allow.
-  std::array<LayerCosts, 3> costs;
+  std::array<LayerCosts, kModes> costs;
   std::vector<double> dps;
   std::vector<std::vector<double>> batch_dps;  // per kMicroBatches entry: DPs the batch allows
   // FLOPs per token by recompute mode (the architecture and length do not change).
-  std::array<double, 3> model_flops{};
-  std::array<double, 3> hardware_flops{};
+  std::array<double, kModes> model_flops{};
+  std::array<double, kModes> hardware_flops{};
   bool key_ready = false;
   double evaluated = 0;
   double feasible = 0;
@@ -225,18 +240,27 @@ void LayoutSearch::State::prepare() {
     if (i == 1 && l.flash_attention && attention_only && lim.recompute.values.empty()) continue;
     if (lim.recompute.allows(i)) recomputes.push_back(i);
   }
+  // Op-level recompute only when named; it keeps less than none and selective, more than full,
+  // so it goes before full (the leanest mode is tried last: recomputes.back()).
+  const auto& named = lim.recompute.values;
+  if (std::find(named.begin(), named.end(), kOpIndex) != named.end()) {
+    const auto full = std::find(recomputes.begin(), recomputes.end(), kFullIndex);
+    recomputes.insert(full, kOpIndex);
+  }
   // Without the distributed optimizer the framework refuses some recipes and optimizers.
   const bool sharded_only = needs_distributed_optimizer(
       base.memory.framework, base.memory.recipe.id, base.memory.finetune.optimizer);
   for (int z = sharded_only ? 1 : 0; z <= 3; ++z) {
     if (lim.zero.allows(z)) zeros.push_back(z);
   }
+  // Limits that leave no recompute mode or ZeRO stage leave nothing to evaluate.
+  if (recomputes.empty() || zeros.empty()) keys.clear();
   // N ≥ 1 allowed by the limit (0 stands for every layer, the plain full recompute).
   partial_recompute =
       !(l.recompute_layers > 0) && !measured && lim.recompute_layers.allows_from(1) &&
       std::find(recomputes.begin(), recomputes.end(), kFullIndex) != recomputes.end();
-  for (int i = 0; i < 3; ++i) {
-    const auto index = static_cast<std::size_t>(i);
+  for (std::size_t index = 0; index < kModes; ++index) {
+    const int i = static_cast<int>(index);
     flops_per_token(a, l.seq_len, kRecomputes[i], model_flops[index], hardware_flops[index],
                     modules);
   }
@@ -788,7 +812,7 @@ LayoutCandidate with_range(const TrainingMemoryInputs& base, const LayoutCandida
   l.microbatches = c.microbatches;
   l.zero = static_cast<int>(c.zero);
   l.sequence_parallel = c.sequence_parallel;
-  l.recompute = static_cast<Recompute>(recompute_rank(c.recompute));
+  l.recompute = recompute_of(c.recompute);
   l.recompute_layers = std::isnan(c.recompute_layers) ? 0 : c.recompute_layers;
   l.stage_layers = parse_stage_layers(c.stage_layers);
   const TrainingMemory m = training_memory(in);

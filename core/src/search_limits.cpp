@@ -10,7 +10,7 @@ namespace llm_sizer {
 namespace {
 
 constexpr std::string_view kNames = "tp, pp, dp, cp, ep, etp, vpp, mb, zero, rc, sp, uneven, rcl";
-constexpr std::string_view kRecomputes[] = {"none", "selective", "full"};
+constexpr std::string_view kRecomputes[] = {"none", "selective", "full", "op"};
 
 DimensionLimit* dimension(SearchLimits& l, std::string_view name) {
   if (name == "tp") return &l.tp;
@@ -104,7 +104,7 @@ bool DimensionLimit::allows_from(double v) const {
 }
 
 int SearchLimits::recompute_index(std::string_view id) {
-  for (int i = 0; i < 3; ++i) {
+  for (int i = 0; i < 4; ++i) {
     if (kRecomputes[i] == id) return i;
   }
   return -1;

@@ -46,6 +46,26 @@ constexpr double kUserbufferStreams = 3;
 // kernel over all of them.
 constexpr double kGroupedGemmStreams = 4;
 
+// The element-wise ops of the PyTorch profile's models as transformers' modeling code runs them
+// eagerly (modeling_llama.py; Qwen3 and Mistral share them), bytes per element of the tensor
+// they transform (e: its dtype) and kernels, forward then backward. Megatron's fused kernels move
+// each tensor once (the plain stream() calls below).
+//   RMSNorm (LlamaRMSNorm): to(fp32) e+4, pow 8, mean 4, × rsqrt 8, to(e) 4+e, × weight 2e:
+//   4e + 28 in 8 kernels (with the epsilon add and rsqrt). Backward: the weight's and the input's
+//   gradients 6e, to(fp32) e+4, the rsqrt product and its reduction 8 + 12 + 4, mean's expand 4,
+//   pow's 12, the two paths' sum 12, to(e) 4+e: 8e + 60 in 11 kernels.
+//   Rotary (apply_rotary_pos_emb, in e): q·cos 2e, rotate_half's neg e and cat 2e, ·sin 2e, the
+//   sum 3e: 10e in 5 kernels. Backward: g·sin and g·cos 4e, neg e, each half's slice_backward
+//   (zeros, then the copy) 2e + 2e, q's three gradients summed 6e: 15e in 9 kernels.
+//   SwiGLU (act_fn(gate) * up): SiLU 2e, the product 3e: 5e in 2 kernels. Backward: the product's
+//   two gradients 6e, silu_backward 3e: 9e in 3 kernels.
+struct EagerOp {
+  double fwd_e, fwd_fixed, fwd_kernels, bwd_e, bwd_fixed, bwd_kernels;
+};
+constexpr EagerOp kEagerRmsNorm{4, 28, 8, 8, 60, 11};
+constexpr EagerOp kEagerRotary{10, 0, 5, 15, 0, 9};
+constexpr EagerOp kEagerSwiglu{5, 0, 2, 9, 0, 3};
+
 // The speeds of one link: bytes per second a collective's bus bandwidth reaches. A link of
 // unknown bandwidth costs nothing and says so (the step then leaves communication out).
 struct Link {
@@ -167,8 +187,20 @@ struct Compute {
     fwd_kernels += fwd_b > 0 ? 1 : 0;
     bwd_kernels += bwd_b > 0 ? 1 : 0;
   }
+  // An eager op chain run `count` times, each over `elements` of `e`-byte elements.
+  void eager(const EagerOp& op, double elements, double e, int count = 1) {
+    if (!(elements > 0)) return;
+    fwd_bytes += count * elements * (op.fwd_e * e + op.fwd_fixed);
+    bwd_bytes += count * elements * (op.bwd_e * e + op.bwd_fixed);
+    fwd_kernels += count * static_cast<int>(op.fwd_kernels);
+    bwd_kernels += count * static_cast<int>(op.bwd_kernels);
+  }
+  // The forward's memory-bound part: what an op-level recompute runs again whole.
+  double fwd_stream_s(const KernelSpeeds& k) const {
+    return stream_s(k, fwd_bytes) + (fwd_kernels > 1 ? (fwd_kernels - 1) * kKernelOverheadS : 0);
+  }
   void finish(const KernelSpeeds& k) {
-    fwd += stream_s(k, fwd_bytes) + (fwd_kernels > 1 ? (fwd_kernels - 1) * kKernelOverheadS : 0);
+    fwd += fwd_stream_s(k);
     bwd += stream_s(k, bwd_bytes) + (bwd_kernels > 1 ? (bwd_kernels - 1) * kKernelOverheadS : 0);
   }
 };
@@ -244,6 +276,9 @@ LayerCost layer_cost(const TrainingTimeInputs& in, const KernelSpeeds& lin,
   double up_proj_fwd = 0;  // MLA's q and kv up-projections
   double mlp_fwd = 0;      // the MLP block's GEMMs (dense, or router, experts and shared experts)
   double act_fwd = 0;      // the routed experts' activation
+  // Forward seconds of the matmuls torchtitan's op-level policy does not save (the 2nd, 4th, …
+  // of a layer: k, o and SwiGLU's up projection, or the GELU FFN's second).
+  double op_unsaved_fwd = 0;
 
   // Attention projections.
   GemmCost first_in, last_out;  // the GEMMs TP's collectives sit beside
@@ -267,32 +302,57 @@ LayerCost layer_cost(const TrainingTimeInputs& in, const KernelSpeeds& lin,
     c.add(kvb, s, T, a.kv_lora_rank, kv_b);
     up_proj_fwd += kvb.fwd;
     // The latent norms: on the q and kv latents of every token.
-    c.stream(2 * T * (a.q_lora_rank + a.kv_lora_rank) * e,
-             3 * T * (a.q_lora_rank + a.kv_lora_rank) * e);
+    const double latents = T * (a.q_lora_rank + a.kv_lora_rank);
+    if (s.megatron) {
+      c.stream(2 * latents * e, 3 * latents * e);
+    } else {
+      c.eager(kEagerRmsNorm, latents, e);
+    }
   } else {
     const double qkv = (a.heads + 2.0 * a.kv_heads) * a.qk_head_dim() / t;
     first_in = linear(lin, s, T, h, qkv);
     c.add(first_in, s, T, h, qkv);
+    op_unsaved_fwd += first_in.fwd * a.kv_heads / (a.heads + 2.0 * a.kv_heads);  // k
     const double qk = (a.heads + a.kv_heads) * a.qk_head_dim() / t;
-    if (a.positions == PositionKind::kRotary) c.stream(2 * T * qk * e, 2 * T * qk * e);
+    const bool rotary = a.positions == PositionKind::kRotary;
     // QK norm (Qwen3, OLMo 2): an RMSNorm over every query and key head, as the layer's norms.
-    if (a.qk_norm) c.stream(2 * T * qk * e, 3 * T * qk * e);
+    if (s.megatron) {
+      if (rotary) c.stream(2 * T * qk * e, 2 * T * qk * e);
+      if (a.qk_norm) c.stream(2 * T * qk * e, 3 * T * qk * e);
+    } else {
+      // On q and on k apart.
+      const double q = a.heads * a.qk_head_dim() / t;
+      const double k = a.kv_heads * a.qk_head_dim() / t;
+      for (const double width : {q, k}) {
+        if (rotary) c.eager(kEagerRotary, T * width, e);
+        if (a.qk_norm) c.eager(kEagerRmsNorm, T * width, e);
+      }
+    }
   }
   const double o_in = a.heads * a.v_dim() / t;
   last_out = linear(lin, s, T, o_in, h);
   c.add(last_out, s, T, o_in, h);
+  op_unsaved_fwd += last_out.fwd;
   const AttentionCost core = attention_core(bf16, s, a, l.micro_batch, l.cp);
 
-  // Norms (2), residual adds with their dropout (2): on T/t tokens under SP.
+  // Norms (2, or 4 with post-norms), residual adds with their dropout (2): on T/t tokens under
+  // SP. PyTorch's RMSNorm runs eagerly (above); LayerNorm is one kernel there too.
   const double mask = a.dropout ? kMaskBytes : 0;
-  c.stream(2 * 2 * Tu * h * e, 2 * 3 * Tu * h * e);
+  if (!s.megatron && a.norm == NormKind::kRmsNorm) {
+    c.eager(kEagerRmsNorm, Tu * h, e, a.layer_norms);
+  } else {
+    c.stream(a.layer_norms * 2 * Tu * h * e, a.layer_norms * 3 * Tu * h * e);
+  }
   c.stream(2 * Tu * h * (3 * e + mask), a.dropout ? 2 * Tu * h * (2 * e + mask) : 0);
 
   // FFN.
   const double up_mats = a.ffn_kind == FfnKind::kSwiglu ? 2 : 1;
   const auto activation = [&](double elements) {
-    // GELU reads and writes its input; SwiGLU reads gate and up and writes their product.
-    if (a.ffn_kind == FfnKind::kSwiglu) {
+    // GELU reads and writes its input; SwiGLU reads gate and up and writes their product (in one
+    // fused kernel; eagerly, above).
+    if (a.ffn_kind == FfnKind::kSwiglu && !s.megatron) {
+      c.eager(kEagerSwiglu, elements, e);
+    } else if (a.ffn_kind == FfnKind::kSwiglu) {
       c.stream(3 * elements * e, 5 * elements * e);
     } else {
       c.stream(2 * elements * e, 3 * elements * e);
@@ -308,6 +368,7 @@ LayerCost layer_cost(const TrainingTimeInputs& in, const KernelSpeeds& lin,
     c.add(ffn_in, s, T, h, up_mats * f);
     ffn_out = linear(lin, s, T, f, h);
     c.add(ffn_out, s, T, f, h);
+    op_unsaved_fwd += up_mats > 1 ? ffn_in.fwd / up_mats : ffn_out.fwd;
     activation(T * f);
   } else {
     // Router on this GPU's tokens, then the routed experts: E/EP experts here, each sharded
@@ -322,6 +383,7 @@ LayerCost layer_cost(const TrainingTimeInputs& in, const KernelSpeeds& lin,
     const double streams = s.megatron ? kGroupedGemmStreams : 0;
     const GemmCost up = linear(lin, s, rows, h, up_mats * fe, experts_here, streams);
     c.add(up, s, rows, h, up_mats * fe, experts_here);
+    op_unsaved_fwd += up.fwd / 2;  // about every second expert matmul
     c.add(linear(lin, s, rows, fe, h, experts_here, streams), s, rows, fe, h, experts_here);
     activation(rows * experts_here * fe);
     act_fwd = stream_s(lin, 3 * rows * experts_here * fe * e);
@@ -363,6 +425,7 @@ LayerCost layer_cost(const TrainingTimeInputs& in, const KernelSpeeds& lin,
     }
   }
   mlp_fwd = c.fwd - fwd_before_mlp;
+  const double op_recompute_s = op_unsaved_fwd + c.fwd_stream_s(lin);
   c.finish(lin);
   out.fwd_s = c.fwd + core.fwd;
   out.bwd_s = c.bwd + core.bwd;
@@ -473,6 +536,11 @@ LayerCost layer_cost(const TrainingTimeInputs& in, const KernelSpeeds& lin,
 
   if (l.recompute == Recompute::kFull) {
     out.recompute_s += out.fwd_s;
+  } else if (l.recompute == Recompute::kOp) {
+    // torchtitan's op-level checkpointing (training_memory.hpp) keeps the attention kernel's
+    // outputs and every other matmul's: backward runs the rest of the forward again — the other
+    // matmuls and every element-wise op (its TP collectives are not charged here).
+    out.recompute_s += op_recompute_s;
   } else if (l.recompute == Recompute::kSelective) {
     const unsigned m = selective_recompute_modules(in.memory);
     if (m & kRecomputeCoreAttn) out.recompute_s += core.recompute;
@@ -521,9 +589,17 @@ void ends(const TrainingTimeInputs& in, const KernelSpeeds& bf16, const Shape& s
   const bool megatron = s.megatron;
   const double loss_fwd = logits * (megatron ? 38 : 22);
   const double loss_bwd = logits * (megatron ? 14 : 18);
-  costs.last.fwd_s = g.fwd + stream_s(bf16, 2 * s.unsplit * h * e) + stream_s(bf16, loss_fwd);
-  costs.last.bwd_s =
-      g.dgrad + g.wgrad + stream_s(bf16, 3 * s.unsplit * h * e) + stream_s(bf16, loss_bwd);
+  // The final norm: fused, or PyTorch's eager RMSNorm (kEagerRmsNorm).
+  const double norm_elements = s.unsplit * h;
+  const bool eager_norm = !megatron && a.norm == NormKind::kRmsNorm;
+  const double norm_fwd = eager_norm
+                              ? norm_elements * (kEagerRmsNorm.fwd_e * e + kEagerRmsNorm.fwd_fixed)
+                              : 2 * norm_elements * e;
+  const double norm_bwd = eager_norm
+                              ? norm_elements * (kEagerRmsNorm.bwd_e * e + kEagerRmsNorm.bwd_fixed)
+                              : 3 * norm_elements * e;
+  costs.last.fwd_s = g.fwd + stream_s(bf16, norm_fwd) + stream_s(bf16, loss_fwd);
+  costs.last.bwd_s = g.dgrad + g.wgrad + stream_s(bf16, norm_bwd) + stream_s(bf16, loss_bwd);
   if (s.t > 1) {
     costs.last.tp_s =
         s.sp ? 2 * tp_link.all_gather_s(T * h * e, s.t) : 2 * tp_link.all_reduce_s(T * h * e, s.t);

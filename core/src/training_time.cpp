@@ -31,6 +31,19 @@ void flops_per_token(const Architecture& a, double seq_len, Recompute recompute,
   model_flops = 6 * c.matmul_active + 3 * attention_forward;
   hardware_flops = model_flops;
   if (recompute == Recompute::kFull) hardware_flops += 2 * layer_matmuls + attention_forward;
+  if (recompute == Recompute::kOp) {
+    // torchtitan's op-level policy runs every second matmul of a layer again (step_time.cpp): k
+    // and o, and SwiGLU's up projection (a GELU FFN's second matrix), one of the active routed
+    // experts' two in an MoE layer.
+    const double moe_layers = a.is_moe() ? a.moe_layer_count() : 0;
+    const double k = a.hidden * a.kv_heads * a.qk_head_dim();
+    const double o = a.heads * a.v_dim() * a.hidden;
+    const double dense_half = a.hidden * a.ffn;
+    const double expert_half = a.hidden * a.moe_ffn * a.moe_top_k;
+    hardware_flops +=
+        2 * (a.layers * (k + o) + (a.layers - moe_layers) * dense_half + moe_layers * expert_half);
+    return;
+  }
   if (recompute != Recompute::kSelective) return;
   const unsigned m = recompute_modules;
   if (m & kRecomputeCoreAttn) hardware_flops += attention_forward;

@@ -70,7 +70,7 @@ function customModel(m, seq) {
 
 /** A source's recompute wording as the plan's choice (torchtitan's op-level SAC is "op"). */
 function RECOMPUTE(text) {
-  if (/op-level|SAC/.test(text ?? '')) return 'op';
+  if (text === 'op' || /op-level|SAC/.test(text ?? '')) return 'op';
   if (/full|checkpoint/i.test(text ?? '')) return 'full';
   return /selective/.test(text ?? '') ? 'selective' : 'none';
 }
@@ -268,11 +268,6 @@ function trainedPlan(run, presets) {
     texts.interNodeBandwidthGbps = String(run.hardware.inter_node_gbps_per_gpu);
   }
   const fp8 = trainedInFp8(L, run.notes);
-  if (titan && L.recompute === 'selective') {
-    return {
-      why: "torchtitan's op-level selective AC (every second matmul's output and the element-wise ops recomputed) is not a recompute mode here",
-    };
-  }
   if (L.recompute_layers) texts.recomputeLayers = String(L.recompute_layers);
   if (titan || /Meta internal/.test(fw)) {
     // FSDP: fp32 master weights sharded with their gradients and moments, bf16 compute.

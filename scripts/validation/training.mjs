@@ -31,10 +31,12 @@ export const TARGETS = {
 };
 
 // What tests/web/validation-training.test.mjs holds the table to: today's figures (median
-// 8.2 %, largest 37.9 %, 105 of 120 published layouts in the top 10, 96 within 10 % of the best),
+// 8.7 %, largest 37.9 %, 108 of 123 published layouts in the top 10, 98 within 10 % of the best),
 // rounded up, so that no change makes them worse unnoticed; and no fewer rows under the bounds
-// (120 since torchtitan's FSDP2 runs on 64 A100 joined; both of Megatron-Bridge's conflicting
-// Qwen3-30B-A3B figures are left out). GEMMs at
+// (123 since torchtitan's FSDP2 runs on 64 A100 joined; both of Megatron-Bridge's conflicting
+// Qwen3-30B-A3B figures are left out). PyTorch's eager element-wise ops (step_time.cpp) took
+// Meta's Llama 3 405B rows from +6.3, +2.0 and −10.4 % to −11.5, −10.9 and −19.5 %: the
+// source does not say which kernels Meta's stack ran, so they keep the PyTorch profile. GEMMs at
 // the rate NVIDIA's collector measured bf16 ones sustaining at the power limit
 // (validation/data/gemm-sustained.json) took the H100 BF16 runs' median from +20.5 % to +10.8 %;
 // fp8 GEMMs at that share too (kernel_catalog.cpp) took the H100 FP8 runs' from +12.5 % to +5.5 %
@@ -58,9 +60,9 @@ export const TARGETS = {
 export const BOUNDS = {
   medianAbsError: 0.1,
   maxAbsError: 0.38,
-  minRows: 120,
-  minInTop: 105,
-  minWithin: 96,
+  minRows: 123,
+  minInTop: 108,
+  minWithin: 98,
 };
 
 const DATA = new URL('../../validation/data/training-runs.json', import.meta.url);
@@ -199,12 +201,6 @@ function exclusion(run, presets) {
       "DeepSpeed's ZeRO-3 of 2021 without model parallelism: measured slower than the model " +
       'predicts (its weight gathers and gradient reduction hidden behind the compute); ' +
       'the model has no mechanism yet for what these runs expose, so they are shown, not bounded'
-    );
-  }
-  if (/torchtitan/.test(layout.framework ?? '') && layout.recompute === 'selective') {
-    return (
-      "torchtitan's op-level selective AC (every second matmul and the element-wise ops " +
-      'recomputed) is not a recompute mode here'
     );
   }
   if (/DeepSpeed/.test(layout.framework ?? '')) {
@@ -825,16 +821,21 @@ function a100Finding(rows) {
   return [
     `torchtitan's FSDP2 runs on 64 A100 (April 2024; ${titan.length} rows, ${range}) are the only ` +
       'measured ZeRO-3 across nodes held to the bounds: every weight gathered twice and every ' +
-      'gradient reduce-scattered in fp32 over 400 Gb/s of EFA per node, which the model hides ' +
-      'behind the compute. The model is faster than all of them, and than most of the other A100 ' +
-      'rows. One candidate: it runs A100 GEMMs at their burst rate (Bekman’s MAMF, 87 % of ' +
-      'peak), since no collection measures the A100 at its power limit over seconds, as NVIDIA’s ' +
-      'does for Hopper and Blackwell (the GEMM section). Taking Hopper’s sustained share for the A100 (tried on ' +
-      '2026-12-03, not kept: a constant no A100 measurement supports) took these runs to +8.6 … ' +
-      '+15.1 %, Narayanan et al.’s Table 1 from −12.5 … +1.9 % to −5.9 … +7.0 % and Korthikanti ' +
-      'et al.’s Table 5 from −6.4 … +1.9 % to +1.1 … +13.2 % (step time): a measured A100 ' +
-      'sustained rate would settle it. The search ranks each published layout first or second: ' +
-      'its ZeRO-3 preference elsewhere rests on the same hidden collectives.',
+      'gradient reduce-scattered in fp32 over 400 Gb/s of EFA per node, with eager element-wise ' +
+      'ops (the PyTorch profile’s RMSNorm, rotary and SwiGLU; formulas.md) and torchtitan’s ' +
+      'op-level checkpointing where stated. The model is faster than all of them but one, and ' +
+      'than most of the other A100 rows. One candidate: it runs A100 GEMMs at their burst rate ' +
+      '(Bekman’s MAMF, 87 % of peak), since no collection measures the A100 at its power limit ' +
+      'over seconds, as NVIDIA’s does for Hopper and Blackwell (the GEMM section). Taking ' +
+      'Hopper’s sustained share for the A100 (tried on 2026-12-03, not kept: a constant no A100 ' +
+      'measurement supports) took these runs to +2.7 … +7.2 %, Narayanan et al.’s Table 1 from ' +
+      '−12.5 … +1.9 % to −5.9 … +7.0 %, Korthikanti et al.’s Table 5 from −6.4 … +1.9 % to ' +
+      '+1.1 … +13.2 % (step time) and the median of all rows from 8.7 % to 7.7 %: a measured A100 ' +
+      'sustained rate would settle it. The exception, Llama 2 70B at local batch 1 (−29 %), sends ' +
+      '543 GB through each node’s network every step: published at 11.5 s, within 6 % of the ' +
+      '10.9 s of EFA’s line rate, where the model’s A100 link efficiency (0.68, measured for ' +
+      'NVLink 3’s all-reduce and taken for the network too) leaves 16 s. The search ranks each ' +
+      'published layout first or second.',
     '',
   ];
 }

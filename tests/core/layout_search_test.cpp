@@ -459,3 +459,46 @@ TEST(Rulebook, IsMultipleAgreesWithIntegerRemainders) {
 
 }  // namespace
 }  // namespace llm_sizer
+
+namespace llm_sizer {
+namespace {
+
+// torchtitan's op-level checkpointing ("op") is searched when the plan names it: every listed
+// layout keeps it, with the memory and step time of its own plan (the search once crashed on
+// it: its mode had no index). Limits that leave no recompute mode find nothing, and say so.
+TEST(LayoutSearch, OpLevelRecomputeIsSearchedWhenNamed) {
+  Plan plan;
+  plan.model = "llama-3.1-8b";
+  plan.accelerator = "a100-80g";
+  plan.framework = "pytorch";
+  plan.seq_len = 8192;
+  plan.global_batch = 64;
+  plan.cluster_gpus = 64;
+  plan.recompute = "op";
+  plan.search_limits = "pp=1..2 mb=1,2";
+  const SearchReport s = search_plan(plan);
+  ASSERT_TRUE(s.search.found);
+  std::vector<LayoutCandidate> rows = s.search.top;
+  rows.push_back(s.search.best);
+  for (const auto& c : rows) {
+    EXPECT_EQ(c.recompute, "op");
+    const Report r = evaluate(test::candidate_plan(plan, c));
+    ASSERT_TRUE(r.training.time_available);
+    EXPECT_NEAR(c.step_s, r.training.time.step_s, 1e-9 * c.step_s);
+    EXPECT_NEAR(c.peak_high_gb, r.training.memory.high_gb, 1e-9 * c.peak_high_gb);
+    EXPECT_GT(r.training.time.recompute_s, 0);
+  }
+  plan.recompute.clear();
+  plan.search_limits = "rc=op";  // a limit may name it too
+  const SearchReport named = search_plan(plan);
+  ASSERT_TRUE(named.search.found);
+  EXPECT_EQ(named.search.best.recompute, "op");
+  plan.recompute = "none";
+  plan.search_limits = "rc=full";  // the plan's mode and the limit leave nothing
+  const SearchReport none = search_plan(plan);
+  EXPECT_FALSE(none.search.found);
+  EXPECT_EQ(none.search.evaluated, 0);
+}
+
+}  // namespace
+}  // namespace llm_sizer

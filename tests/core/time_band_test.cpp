@@ -119,7 +119,7 @@ TEST(TimeBand, PlansUnlikeTheValidatedRunsGetNoneAndSayWhy) {
   Plan lora = gpt3_plan("h100-80g");
   lora.finetune = "lora";
   EXPECT_EQ(reason(lora), "finetune");
-  // ZeRO-3 over 128 nodes: its own issue says published runs of it took longer than predicted.
+  // ZeRO-3 over 128 nodes: its own issue gives the spread of its published runs.
   Plan zero3 = gpt3_plan("h100-80g");
   zero3.tp = 1;
   zero3.pp = 1;

@@ -5,6 +5,7 @@
 
 #include <cmath>
 
+#include "llm_sizer/kernel_model.hpp"
 #include "llm_sizer/layout_search.hpp"
 #include "llm_sizer/model.hpp"
 #include "llm_sizer/report.hpp"
@@ -435,6 +436,79 @@ TEST(LayoutSearch, NeedsAClusterOrADeadline) {
   const SearchReport s = search_plan(plan);
   EXPECT_FALSE(s.ran);
   EXPECT_EQ(s.issues.back().code, "search_needs_target");
+}
+
+}  // namespace
+}  // namespace llm_sizer
+
+namespace llm_sizer {
+namespace {
+
+// transformers' LlamaRMSNorm runs eagerly (modeling_llama.py): to(fp32), pow, mean, + eps,
+// rsqrt, the product, to(bf16) and the weight's product — 4e + 28 bytes per element forward in 8
+// kernels, 8e + 60 backward in 11 (step_time.cpp counts each op's reads and writes), where a
+// fused norm moves 2e and 3e in one kernel each way. Under PyTorch, LayerNorm is one kernel
+// (F.layer_norm), so the two plans differ by exactly that traffic: (7e + 88) bytes per element,
+// 102 at e = 2, for each of a layer's two norms and the final one, and 36 kernels a layer.
+TEST(TrainingTime, PytorchRmsNormRunsEagerly) {
+  const auto compute_s = [](const char* norm) {
+    Plan plan = one_micro_batch(1);
+    plan.model = "custom";
+    plan.arch_layers = 4;
+    plan.arch_hidden = 4096;
+    plan.arch_heads = 32;
+    plan.arch_kv_heads = 8;
+    plan.arch_ffn = 14336;
+    plan.arch_ffn_kind = "swiglu";
+    plan.arch_vocab = 32768;
+    plan.arch_norm = norm;
+    plan.accelerator = "a100-80g";
+    plan.framework = "pytorch";
+    plan.memory_efficiency = 0.8;
+    plan.seq_len = 4096;
+    const Report r = evaluate(plan);
+    EXPECT_TRUE(r.training.time_available);
+    return r.training.time.compute_s;
+  };
+  const double bandwidth = 2.039e12 * 0.8;  // A100 80GB SXM: 2,039 GB/s (NVIDIA's datasheet)
+  const double tokens = 4096;
+  const double elements = tokens * 4096;
+  const double layers = 4;
+  const double expected =
+      (2 * layers + 1) * elements * 102 / bandwidth + layers * 36 * kKernelOverheadS;
+  EXPECT_NEAR(compute_s("rmsnorm") - compute_s("layernorm"), expected, 1e-9);
+}
+
+}  // namespace
+}  // namespace llm_sizer
+
+namespace llm_sizer {
+namespace {
+
+// torchtitan's op-level checkpointing (parallelize_llama.py, _save_list) saves the outputs of a
+// layer's 1st, 3rd, … matmul and of the attention kernel: backward runs k, o and SwiGLU's up
+// projection again (Llama 3.1 8B: 4096 × 1024, 4096 × 4096 and 4096 × 14336 per layer, 2 FLOPs
+// a parameter a token) with the element-wise ops — less again than full recompute, more than none.
+TEST(TrainingTime, OpLevelRecomputeRunsTheUnsavedMatmulsAgain) {
+  const Architecture& a = find_model("llama-3.1-8b")->architecture;
+  double model = 0, hardware = 0;
+  flops_per_token(a, 8192, Recompute::kOp, model, hardware);
+  EXPECT_NEAR(hardware - model, 2.0 * 32 * (4096 * 1024 + 4096 * 4096 + 4096 * 14336), 1);
+  const auto recompute_s = [](const char* mode) {
+    Plan plan = one_micro_batch(1);
+    plan.model = "llama-3.1-8b";
+    plan.accelerator = "a100-80g";
+    plan.framework = "pytorch";
+    plan.seq_len = 8192;
+    plan.recompute = mode;
+    const Report r = evaluate(plan);
+    EXPECT_TRUE(r.training.time_available);
+    return r.training.time.recompute_s;
+  };
+  const double op = recompute_s("op");
+  EXPECT_EQ(recompute_s("none"), 0);
+  EXPECT_GT(op, 0);
+  EXPECT_LT(op, recompute_s("full") * 0.6);  // a third of the matmuls, no attention
 }
 
 }  // namespace

@@ -93,9 +93,9 @@ double data_parallel_for_cluster(double cluster_gpus, double replica_gpus, doubl
                                  double micro_batch);
 
 /// ZeRO-3 whose weight gathers leave the node: the DP × CP ranks that shard the weights, TP apart,
-/// span more than one node. Its published runs (Narayanan et al. 2021, Table 2: 1.4–2.9×;
-/// torchtitan's FSDP2 on 64 A100: 1.2–1.3×; docs/validation.md) took longer than the step-time
-/// model predicts, so the search's best layout and a plan's step time say so.
+/// span more than one node. Its published runs took 1.4–2.9× the step the model predicts
+/// (Narayanan et al. 2021, Table 2) and 0.7–1.2× (torchtitan's FSDP2 on 64 A100;
+/// docs/validation.md), so the search's best layout and a plan's step time say so.
 inline bool zero3_across_nodes(double zero, double tp, double dp, double cp, double gpus_per_node) {
   return zero >= 3 && tp * dp * cp > gpus_per_node;
 }

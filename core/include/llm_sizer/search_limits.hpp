@@ -6,8 +6,8 @@
 ///   "tp=8 pp=4..16 mb=1,2 zero=..1 rc=none,full cp=1 ep=8.. vpp=1"
 /// — entries separated by spaces or semicolons, each `name=` a value, a range `lo..hi` (either
 /// end may be left open) or a list `a,b,c`. Names: tp, pp, dp, cp, ep, etp, vpp, mb, zero, rc
-/// (none, selective, full), sp (0, 1), uneven (below), rcl (full recompute's layers per chunk:
-/// 0 every layer, N the first N). Values must be whole numbers ≥ 0.
+/// (none, selective, full, op — op only when named), sp (0, 1), uneven (below), rcl (full
+/// recompute's layers per chunk: 0 every layer, N the first N). Values must be whole numbers ≥ 0.
 
 #include <string>
 #include <string_view>
@@ -41,7 +41,7 @@ struct SearchLimits {
   /// commit c1e0689 of 2021-08-10): the N tried, 0 standing for every layer ("rcl=0": only every
   /// layer, as before that method).
   DimensionLimit recompute_layers;
-  /// Recompute modes by index: 0 none, 1 selective, 2 full.
+  /// Recompute modes by index: 0 none, 1 selective, 2 full, 3 op (-1: none of them).
   static int recompute_index(std::string_view id);
 };
 
