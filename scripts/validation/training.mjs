@@ -834,8 +834,14 @@ function a100Finding(rows) {
       'sustained rate would settle it. The exception, Llama 2 70B at local batch 1 (−29 %), sends ' +
       '543 GB through each node’s network every step: published at 11.5 s, within 6 % of the ' +
       '10.9 s of EFA’s line rate, where the model’s A100 link efficiency (0.68, measured for ' +
-      'NVLink 3’s all-reduce and taken for the network too) leaves 16 s. The search ranks each ' +
-      'published layout first or second.',
+      'NVLink 3’s all-reduce and taken for the network too) leaves 16 s. NCCL over InfiniBand ' +
+      'reports 0.85–0.96 of the NICs’ line rate (NVIDIA/nccl-tests#119: 84.8–96 of 100 GB/s on ' +
+      'three A100 nodes; NVIDIA/nccl#1048: 86 of 96 on two). With 0.9 for every link that leaves ' +
+      'a node (tried on 2026-12-03, not kept) this row came to −6.5 % and PR #5094’s serial ' +
+      'Qwen3 run to +30.9 % (from +37.9 %), but Megatron-Bridge’s overlapped Qwen3-235B rows to ' +
+      '+23 … +32 % and DeepSeek-V3’s to +21 %, the median unmoved (8.7 %): what the model lacks ' +
+      'in those MoE layers’ compute (the all-to-all paragraph above) then shows. The search ranks ' +
+      'each published layout first or second.',
     '',
   ];
 }
