@@ -69,6 +69,30 @@ test('hostile values never abort any call of the module', () => {
   articlePlanStillComputes();
 });
 
+// Valid values can reach paths hostile ones stop short of: torchtitan's op-level recompute once
+// crashed the search (its mode had no index there). Every choice of every input, through every
+// call, on a cluster the search covers in milliseconds.
+test('every choice of every input goes through every call of the module', () => {
+  let calls = 0;
+  for (const field of fields.filter((f) => f.choices.length > 0)) {
+    for (const choice of field.choices) {
+      const texts = { ...casePlan(field, choice), clusterGpus: '16', searchLimits: 'pp=1..2' };
+      const where = `${field.id} = ${choice}`;
+      assert.equal(typeof core.evaluate(texts).ok, 'boolean', where);
+      assert.equal(typeof core.exportJson(texts, 'training'), 'string', where);
+      assert.equal(typeof core.exportJson(texts, 'inference'), 'string', where);
+      const search = core.search(texts);
+      assert.ok(Array.isArray(search.issues), where);
+      if (field.id === 'recompute' && search.search?.found) {
+        assert.equal(search.search.best.recompute, choice, `${where}: the search keeps it`);
+      }
+      calls += 1;
+    }
+  }
+  assert.ok(calls > 100, `${calls} choices`);
+  articlePlanStillComputes();
+});
+
 test('values no text box can hold, from a caller or a tampered state, never abort', () => {
   const odd = [NaN, Infinity, -Infinity, -0, 1e308, 5e-324, null, undefined, true, {}, [], [1]];
   for (const field of fields) {
