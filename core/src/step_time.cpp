@@ -643,7 +643,9 @@ LayerCosts layer_costs(const TrainingTimeInputs& in) {
   s.t = l.tp;
   s.tokens = l.seq_len / l.cp * l.micro_batch;
   s.megatron = in.memory.framework == Framework::kMegatron;
-  s.sp = s.megatron && l.sequence_parallel && l.tp > 1;
+  // Sequence parallelism as the plan gives it, under PyTorch too (torchtitan's SequenceParallel
+  // plans): the memory model applies it as given, and so does the step.
+  s.sp = l.sequence_parallel && l.tp > 1;
   s.unsplit = s.sp ? s.tokens / l.tp : s.tokens;
   s.seq = l.seq_len / l.cp;
   s.e = in.memory.recipe.activation_bytes;

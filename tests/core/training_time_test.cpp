@@ -513,3 +513,28 @@ TEST(TrainingTime, OpLevelRecomputeRunsTheUnsavedMatmulsAgain) {
 
 }  // namespace
 }  // namespace llm_sizer
+
+namespace llm_sizer {
+namespace {
+
+// Sequence parallelism given under PyTorch (torchtitan's SequenceParallel plans) splits the norms'
+// tokens over TP in the step as in the memory model: the eager norms then run on T/t tokens each.
+TEST(TrainingTime, PytorchSequenceParallelSplitsTheNormsAsInMemory) {
+  const auto run = [](double sp) {
+    Plan plan = one_micro_batch(8);
+    plan.model = "llama-3.1-70b";
+    plan.accelerator = "h100-80g";
+    plan.framework = "pytorch";
+    plan.seq_len = 8192;
+    plan.sequence_parallel = sp;
+    return evaluate(plan);
+  };
+  const Report off = run(0);
+  const Report on = run(1);
+  ASSERT_TRUE(off.training.time_available && on.training.time_available);
+  EXPECT_LT(on.training.memory.peak_gb, off.training.memory.peak_gb);
+  EXPECT_LT(on.training.time.compute_s, off.training.time.compute_s);
+}
+
+}  // namespace
+}  // namespace llm_sizer
