@@ -457,12 +457,6 @@ TEST(Rulebook, IsMultipleAgreesWithIntegerRemainders) {
   EXPECT_FALSE(is_multiple(-4, 2));
 }
 
-}  // namespace
-}  // namespace llm_sizer
-
-namespace llm_sizer {
-namespace {
-
 // torchtitan's op-level checkpointing ("op") is searched when the plan names it: every listed
 // layout keeps it, with the memory and step time of its own plan (the search once crashed on
 // it: its mode had no index). Limits that leave no recompute mode find nothing, and say so.

@@ -234,6 +234,16 @@ Plan one_micro_batch(double tp) {
   return plan;
 }
 
+// One micro-batch of a preset under PyTorch.
+Plan pytorch_plan(const char* model, const char* accelerator, double tp, double seq_len) {
+  Plan plan = one_micro_batch(tp);
+  plan.model = model;
+  plan.accelerator = accelerator;
+  plan.framework = "pytorch";
+  plan.seq_len = seq_len;
+  return plan;
+}
+
 TEST(TrainingTime, TensorParallelOverlapRunsTheGemmsInChunks) {
   const auto time = [](double tp_overlap) {
     Plan plan = one_micro_batch(8);  // GPT-3 175B on H100, TP 8, 2048 tokens
@@ -438,12 +448,6 @@ TEST(LayoutSearch, NeedsAClusterOrADeadline) {
   EXPECT_EQ(s.issues.back().code, "search_needs_target");
 }
 
-}  // namespace
-}  // namespace llm_sizer
-
-namespace llm_sizer {
-namespace {
-
 // transformers' LlamaRMSNorm runs eagerly (modeling_llama.py): to(fp32), pow, mean, + eps,
 // rsqrt, the product, to(bf16) and the weight's product — 4e + 28 bytes per element forward in 8
 // kernels, 8e + 60 backward in 11 (step_time.cpp counts each op's reads and writes), where a
@@ -479,12 +483,6 @@ TEST(TrainingTime, PytorchRmsNormRunsEagerly) {
   EXPECT_NEAR(compute_s("rmsnorm") - compute_s("layernorm"), expected, 1e-9);
 }
 
-}  // namespace
-}  // namespace llm_sizer
-
-namespace llm_sizer {
-namespace {
-
 // torchtitan's op-level checkpointing (parallelize_llama.py, _save_list) saves the outputs of a
 // layer's 1st, 3rd, … matmul and of the attention kernel: backward runs k, o and SwiGLU's up
 // projection again (Llama 3.1 8B: 4096 × 1024, 4096 × 4096 and 4096 × 14336 per layer, 2 FLOPs
@@ -495,11 +493,7 @@ TEST(TrainingTime, OpLevelRecomputeRunsTheUnsavedMatmulsAgain) {
   flops_per_token(a, 8192, Recompute::kOp, model, hardware);
   EXPECT_NEAR(hardware - model, 2.0 * 32 * (4096 * 1024 + 4096 * 4096 + 4096 * 14336), 1);
   const auto recompute_s = [](const char* mode) {
-    Plan plan = one_micro_batch(1);
-    plan.model = "llama-3.1-8b";
-    plan.accelerator = "a100-80g";
-    plan.framework = "pytorch";
-    plan.seq_len = 8192;
+    Plan plan = pytorch_plan("llama-3.1-8b", "a100-80g", 1, 8192);
     plan.recompute = mode;
     const Report r = evaluate(plan);
     EXPECT_TRUE(r.training.time_available);
@@ -511,21 +505,11 @@ TEST(TrainingTime, OpLevelRecomputeRunsTheUnsavedMatmulsAgain) {
   EXPECT_LT(op, recompute_s("full") * 0.6);  // a third of the matmuls, no attention
 }
 
-}  // namespace
-}  // namespace llm_sizer
-
-namespace llm_sizer {
-namespace {
-
 // Sequence parallelism given under PyTorch (torchtitan's SequenceParallel plans) splits the norms'
 // tokens over TP in the step as in the memory model: the eager norms then run on T/t tokens each.
 TEST(TrainingTime, PytorchSequenceParallelSplitsTheNormsAsInMemory) {
   const auto run = [](double sp) {
-    Plan plan = one_micro_batch(8);
-    plan.model = "llama-3.1-70b";
-    plan.accelerator = "h100-80g";
-    plan.framework = "pytorch";
-    plan.seq_len = 8192;
+    Plan plan = pytorch_plan("llama-3.1-70b", "h100-80g", 8, 8192);
     plan.sequence_parallel = sp;
     return evaluate(plan);
   };
