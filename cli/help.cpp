@@ -94,6 +94,7 @@ std::vector<IssueParam> automatic_params(const FieldSpec& field) {
   }
   if (id == "gemm_efficiency") return one(kDefaultGemmEfficiency);
   if (id == "comm_efficiency") return one(kDefaultCommEfficiency);
+  if (id == "net_efficiency") return one(kDefaultNetEfficiency);
   if (id == "memory_efficiency") return one(kDefaultMemoryEfficiency);
   if (id == "batch") return one(kDefaultServingBatch);
   if (id == "context") return one(kDefaultServingContext);

@@ -333,6 +333,8 @@ void resolve_training(Resolver& r, ResolvedPlan& out) {
       r.number("comm_efficiency", p.comm_efficiency,
                comm_known ? facts.comm_efficiency : kDefaultCommEfficiency,
                comm_known ? InputSource::kAutomatic : InputSource::kDefault);
+  time.net_efficiency = s.net_efficiency =
+      r.number("net_efficiency", p.net_efficiency, kDefaultNetEfficiency);
   time.serial_epilogue = facts.serial_epilogue;
   time.gemm_k_overhead = facts.k_overhead;
   time.gemm_k_of_maximum = facts.k_of_maximum;
@@ -355,10 +357,10 @@ void resolve_training(Resolver& r, ResolvedPlan& out) {
   time.host_link_gbps = setup.host_link_gbps;
 
   t.ready = setup.has_architecture && recipe != nullptr;
-  for (double v :
-       {l.tp, l.cp, l.ep, l.etp, l.vpp, l.micro_batch, l.seq_len, in.overheads.cuda_context_gb,
-        in.card_memory_gb, s.zero, in.headroom, s.batch_tolerance, s.gemm_efficiency,
-        s.attention_efficiency, s.memory_efficiency, s.comm_efficiency, time.dp_overlap}) {
+  for (double v : {l.tp, l.cp, l.ep, l.etp, l.vpp, l.micro_batch, l.seq_len,
+                   in.overheads.cuda_context_gb, in.card_memory_gb, s.zero, in.headroom,
+                   s.batch_tolerance, s.gemm_efficiency, s.attention_efficiency,
+                   s.memory_efficiency, s.comm_efficiency, s.net_efficiency, time.dp_overlap}) {
     t.ready = t.ready && std::isfinite(v);
   }
   t.ready = t.ready && !(p.global_batch && !t.global_batch_given);

@@ -104,10 +104,13 @@ struct Link {
   }
 };
 
+// NVLink's share is measured per accelerator (kernel_catalog.cpp); the network's is the NICs'
+// (kernel_model.hpp): an InfiniBand or EFA link is not an NVLink one.
 Link link(const TrainingTimeInputs& in, bool within_node, bool& unknown) {
-  const double gbps = within_node ? in.intra_node_gbps : in.inter_node_gbps;
-  return {gb_to_bytes(gbps) * in.comm_efficiency, &unknown,
-          within_node ? kNvlinkComputeShare : kNicComputeShare};
+  if (within_node) {
+    return {gb_to_bytes(in.intra_node_gbps) * in.comm_efficiency, &unknown, kNvlinkComputeShare};
+  }
+  return {gb_to_bytes(in.inter_node_gbps) * in.net_efficiency, &unknown, kNicComputeShare};
 }
 
 // What `comm` costs when it runs beside `compute`: the part that outlasts the compute, plus the
@@ -123,8 +126,9 @@ double overlapped(double comm, double compute, double share) {
 Link group_link(const TrainingTimeInputs& in, double ranks, double stride, bool& unknown) {
   if (ranks * stride <= in.gpus_per_node) return link(in, true, unknown);
   const double k = std::clamp(std::floor(in.gpus_per_node / stride), 1.0, ranks);
-  const double bus = std::min(k * in.inter_node_gbps, in.intra_node_gbps);
-  return {gb_to_bytes(bus) * in.comm_efficiency, &unknown, kNicComputeShare, k};
+  const double bus =
+      std::min(k * in.inter_node_gbps * in.net_efficiency, in.intra_node_gbps * in.comm_efficiency);
+  return {gb_to_bytes(bus), &unknown, kNicComputeShare, k};
 }
 
 // Everything one layer's kernels need to know about the layout, computed once.

@@ -42,7 +42,7 @@ std::string_view reason_without_band(const ResolvedPlan& plan, const FullTrainin
   // The attention efficiency names a kernel (the validation states FlashAttention-2's for runs
   // that ran it); the others are the model's own figures, which the validation keeps automatic.
   if (given(plan, "gemm_efficiency") || given(plan, "memory_efficiency") ||
-      given(plan, "comm_efficiency")) {
+      given(plan, "comm_efficiency") || given(plan, "net_efficiency")) {
     return "efficiencies";
   }
   if (s.framework != "megatron") return "framework";

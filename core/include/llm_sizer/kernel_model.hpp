@@ -114,6 +114,11 @@ inline constexpr double kDefaultMemoryEfficiency = 0.85;
 /// Share of a link's bandwidth that NCCL collectives reach as bus bandwidth where nothing is
 /// measured (editable).
 inline constexpr double kDefaultCommEfficiency = 0.8;
+/// Share of the NICs' line rate that NCCL's collectives reach across nodes: 0.85–0.96 measured
+/// over InfiniBand (NVIDIA/nccl-tests#119: 84.8–96 of 100 GB/s on three A100 nodes;
+/// NVIDIA/nccl#1048: 86 of 96 on two), this its middle (editable: the network is the cluster's,
+/// not the accelerator's).
+inline constexpr double kDefaultNetEfficiency = 0.9;
 /// GEMM efficiency where no measurement is published.
 inline constexpr double kDefaultGemmEfficiency = 0.75;
 

@@ -93,8 +93,8 @@ double data_parallel_for_cluster(double cluster_gpus, double replica_gpus, doubl
                                  double micro_batch);
 
 /// ZeRO-3 whose weight gathers leave the node: the DP × CP ranks that shard the weights, TP apart,
-/// span more than one node. Its published runs took 1.4–2.9× the step the model predicts
-/// (Narayanan et al. 2021, Table 2) and 0.7–1.2× (torchtitan's FSDP2 on 64 A100;
+/// span more than one node. Its published runs took 1.5–3.2× the step the model predicts
+/// (Narayanan et al. 2021, Table 2) and 0.9–1.2× (torchtitan's FSDP2 on 64 A100;
 /// docs/validation.md), so the search's best layout and a plan's step time say so.
 inline bool zero3_across_nodes(double zero, double tp, double dp, double cp, double gpus_per_node) {
   return zero >= 3 && tp * dp * cp > gpus_per_node;

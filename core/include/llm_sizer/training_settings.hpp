@@ -68,6 +68,7 @@ struct TrainingSettings {
   std::string attention_kernel;     ///< "cudnn", "flash2", "estimate", "standard"
   double memory_efficiency = 0;
   double comm_efficiency = 0;
+  double net_efficiency = 0;
   bool tp_overlap = false;
   bool moe_overlap = false;
   bool pp_overlap = true;
@@ -124,6 +125,7 @@ void visit_fields(Visitor& v, const TrainingSettings& s) {
   v.field("attention_kernel", s.attention_kernel);
   v.field("memory_efficiency", s.memory_efficiency);
   v.field("comm_efficiency", s.comm_efficiency);
+  v.field("net_efficiency", s.net_efficiency);
   v.field("tp_overlap", s.tp_overlap);
   v.field("moe_overlap", s.moe_overlap);
   v.field("pp_overlap", s.pp_overlap);

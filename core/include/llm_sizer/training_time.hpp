@@ -34,7 +34,8 @@ struct TrainingTimeInputs {
   double attention_bwd_efficiency = 0;  ///< and backward
   double hbm_tbps = 0;                  ///< HBM bandwidth, TB/s
   double memory_efficiency = 0;         ///< share of HBM bandwidth streaming kernels reach
-  double comm_efficiency = 0;           ///< share of link bandwidth collectives reach
+  double comm_efficiency = 0;           ///< share of NVLink's bandwidth collectives reach
+  double net_efficiency = 0;            ///< share of the NICs' line rate collectives reach
   double sms = 0;                       ///< streaming multiprocessors (NaN: not known)
   bool serial_epilogue = false;         ///< GEMM outputs written after their K loop (Ampere)
   double gemm_k_overhead = 0;    ///< a GEMM tile's fixed cost in K elements (kernel_model.hpp)

@@ -19,6 +19,7 @@ export function EfficiencyFields() {
       <Field id="attentionEfficiency" hint={t('time.hint_attention_efficiency')} />
       <Field id="memoryEfficiency" hint={t('time.hint_memory_efficiency')} />
       <Field id="commEfficiency" hint={t('time.hint_comm_efficiency')} />
+      <Field id="netEfficiency" hint={t('time.hint_net_efficiency')} />
       <Field id="tpOverlap" hint={t('time.hint_tp_overlap')} />
       <Field id="moeOverlap" hint={t('time.hint_moe_overlap')} />
       <Field id="ppOverlap" hint={t('time.hint_pp_overlap')} />
