@@ -47,7 +47,8 @@ function pageSource(dir = 'web/src') {
 
 // Messages that travel with the code that shows them: each pack holds the keys its files name
 // literally and no other file of the page names (literally or as the prefix of a built key, such
-// as `choice.${field}.`), so a first visit downloads none of them. Its loader (App.tsx …) adds
+// as `choice.${field}.`), and the keys only its files build, so a first visit downloads none of
+// them. Its loader (App.tsx …) adds
 // them before the pack's components render.
 const PACKS = {
   search: { files: ['components/SearchPanel.tsx', 'components/ParetoChart.tsx'] },
@@ -143,12 +144,12 @@ function packKeys() {
     const outside = files.filter((f) => !members.includes(f.path));
     const usedOutside = new Set(outside.flatMap((f) => [...literal(f.text)]));
     const builtOutside = outside.flatMap((f) => prefixes(f.text));
-    const keys = new Set(
-      inside
-        .flatMap((f) => [...literal(f.text)])
-        .filter((k) => !usedOutside.has(k) && !builtOutside.some((p) => k.startsWith(p))),
-    );
+    const onlyInside = (k) => !usedOutside.has(k) && !builtOutside.some((p) => k.startsWith(p));
+    const keys = new Set(inside.flatMap((f) => [...literal(f.text)]).filter(onlyInside));
+    // Keys the pack's own files build (`ui.fleet_mem_${part}`) and nothing outside names.
+    const builtInside = inside.flatMap((f) => prefixes(f.text));
     for (const key of Object.keys(catalog)) {
+      if (builtInside.some((p) => key.startsWith(p)) && onlyInside(key)) keys.add(key);
       if (declared.some((p) => key.startsWith(p)) && !except?.test(key)) keys.add(key);
       if (only?.(key) && !Object.values(packs).some((held) => held.has(key))) keys.add(key);
     }

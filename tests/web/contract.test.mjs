@@ -248,14 +248,16 @@ test('the page module answers as the full module does, but for the serving model
     assert.equal(page.encodeLink(texts), link);
     assert.deepEqual(page.decodeLink(link), core.decodeLink(link));
   }
-  // The same catalog, but for the CLI's flag names, which the page's module is built without.
-  const withoutCliFlags = (catalog) => ({
+  // The same catalog, but for the CLI's flag names and the automatic rules' names (what the CLI's
+  // help and docs/inputs.md word), which the page's module is built without.
+  const withoutCliTexts = (catalog) => ({
     ...catalog,
-    fields: catalog.fields.map(({ cliFlag, ...field }) => field),
+    fields: catalog.fields.map(({ cliFlag, autoRule, ...field }) => field),
   });
-  assert.deepEqual(withoutCliFlags(page.catalog()), withoutCliFlags(core.catalog()));
-  assert.ok(page.catalog().fields.every((field) => field.cliFlag === ''));
+  assert.deepEqual(withoutCliTexts(page.catalog()), withoutCliTexts(core.catalog()));
+  assert.ok(page.catalog().fields.every((field) => field.cliFlag === '' && field.autoRule === ''));
   assert.ok(core.catalog().fields.every((field) => field.cliFlag !== ''));
+  assert.ok(core.catalog().fields.some((field) => field.autoRule !== ''));
 });
 
 test('every plan field has a label and every issue code a message in both languages', async () => {

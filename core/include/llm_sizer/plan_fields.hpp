@@ -43,9 +43,9 @@ struct FieldSpec {
   std::string (*get_text)(const Plan&) = nullptr;
   void (*set_text)(Plan&, std::string) = nullptr;
 
-  /// How an empty input resolves (resolve.hpp), as a message key "rule.<auto_rule>" the page,
-  /// the CLI's help and docs/inputs.md show; empty when the default is a fixed value (the
-  /// default Plan's, or "none").
+  /// How an empty input resolves (resolve.hpp), as a message key "rule.<auto_rule>" the CLI's
+  /// help and docs/inputs.md show; empty when the default is a fixed value (the default Plan's,
+  /// or "none"), and in the page's first module, which never shows it.
   std::string_view auto_rule;
 
   bool is_text() const { return type == FieldType::kText; }
