@@ -60,6 +60,42 @@ test('predicted time shows its parts, cost and the MFU sensitivity', async () =>
   await page.closeAll();
 });
 
+// The network's share of its line rate is its own input (kernel_model.hpp, NCCL over InfiniBand),
+// beside NVLink's: GPT-3 on 1,000 H100 reduces its gradients over DP 100 across nodes, so a lower
+// share shows in the DP row and the step, and the link keeps it.
+test("the network's efficiency is its own input and slows what crosses nodes", async () => {
+  const page = await openWatchedPage(site.browser);
+  const plan = `${site.server.url}#v=2&m=gpt3-175b&a=h100-80g&pp=10&cluster=1000&tokens=300e9&overlap=0`;
+  const stepParts = async () => {
+    await showTime(page);
+    await page.waitForSelector('[data-testid=step-breakdown]');
+    return page.$$eval('[data-testid=step-breakdown] tbody tr', (trs) =>
+      trs.map((tr) => tr.textContent),
+    );
+  };
+  await page.goto(plan);
+  const before = await stepParts();
+  await page.click('summary:has-text("Efficiency and energy")');
+  const field = page.locator('[data-testid=input-netEfficiency]');
+  await field.waitFor();
+  assert.match(await field.getAttribute('placeholder'), /0\.9/);
+  await field.fill('0.3');
+  await page.waitForURL(/t\.net=0\.3/);
+  await page.waitForFunction(
+    (old) =>
+      document.querySelector('[data-testid=step-breakdown] tbody tr:nth-child(7)')?.textContent !==
+      old,
+    before[6],
+  );
+  const after = await stepParts();
+  const seconds = (row) => Number(row.match(/([\d.]+) s/)[1]);
+  assert.match(after[6], /DP gradient/);
+  assert.ok(seconds(after[6]) > 2.5 * seconds(before[6]), `${before[6]} → ${after[6]}`);
+  assert.equal(after[0], before[0], 'the compute is the same');
+  assert.deepEqual(page.problems, []);
+  await page.closeAll();
+});
+
 test('the search runs off the main thread and its best layout can be applied', async () => {
   const page = await openWatchedPage(site.browser);
   const requested = [];
