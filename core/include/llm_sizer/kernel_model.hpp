@@ -111,8 +111,8 @@ AttentionKernel attention_kernel(std::string_view accelerator_id, bool pytorch,
 
 /// Share of the datasheet HBM bandwidth that streaming kernels reach (an estimate, editable).
 inline constexpr double kDefaultMemoryEfficiency = 0.85;
-/// Share of a link's bandwidth that NCCL collectives reach as bus bandwidth where nothing is
-/// measured (editable).
+/// Share of NVLink's bandwidth that NCCL collectives reach as bus bandwidth where nothing is
+/// measured for the accelerator (editable).
 inline constexpr double kDefaultCommEfficiency = 0.8;
 /// Share of the NICs' line rate that NCCL's collectives reach across nodes: 0.85–0.96 measured
 /// over InfiniBand (NVIDIA/nccl-tests#119: 84.8–96 of 100 GB/s on three A100 nodes;
