@@ -48,8 +48,7 @@ function pageSource(dir = 'web/src') {
 // Messages that travel with the code that shows them: each pack holds the keys its files name
 // literally and no other file of the page names (literally or as the prefix of a built key, such
 // as `choice.${field}.`), and the keys only its files build, so a first visit downloads none of
-// them. Its loader (App.tsx …) adds
-// them before the pack's components render.
+// them. Its loader (App.tsx …) adds them before the pack's components render.
 const PACKS = {
   search: { files: ['components/SearchPanel.tsx', 'components/ParetoChart.tsx'] },
   // The search's rows, the step time's split and the efficiency fields: each component loads

@@ -14,10 +14,10 @@ namespace {
 // The page's first module never shows a CLI flag or how an empty input resolves (the CLI's help
 // and docs/inputs.md read them from the other builds; the page's messages leave "rule.*" out):
 // CMakeLists.txt builds this file for it without them, 0.6 KB gzipped lighter.
-#ifdef LLM_SIZER_WITHOUT_CLI_FLAGS
-constexpr bool kCliFlags = false;
+#ifdef LLM_SIZER_WITHOUT_CLI_TEXTS
+constexpr bool kCliTexts = false;
 #else
-constexpr bool kCliFlags = true;
+constexpr bool kCliTexts = true;
 #endif
 
 template <auto Member>
@@ -53,7 +53,7 @@ constexpr FieldSpec number(std::string_view id, std::string_view link_key,
   FieldSpec spec;
   spec.id = id;
   spec.link_key = link_key;
-  spec.cli_flag = kCliFlags ? cli_flag : std::string_view{};
+  spec.cli_flag = kCliTexts ? cli_flag : std::string_view{};
   spec.group = group;
   spec.type = type;
   spec.unit = unit;
@@ -72,7 +72,7 @@ constexpr FieldSpec text(std::string_view id, std::string_view link_key, std::st
   FieldSpec spec;
   spec.id = id;
   spec.link_key = link_key;
-  spec.cli_flag = kCliFlags ? cli_flag : std::string_view{};
+  spec.cli_flag = kCliTexts ? cli_flag : std::string_view{};
   spec.group = group;
   spec.type = FieldType::kText;
   spec.always_in_link = always_in_link;
@@ -92,7 +92,7 @@ constexpr FieldSpec list(std::string_view id, std::string_view link_key, std::st
 
 // The same spec with its automatic rule named (FieldSpec::auto_rule).
 constexpr FieldSpec ruled(FieldSpec spec, std::string_view rule) {
-  spec.auto_rule = kCliFlags ? rule : std::string_view{};
+  spec.auto_rule = kCliTexts ? rule : std::string_view{};
   return spec;
 }
 

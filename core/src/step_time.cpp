@@ -127,8 +127,8 @@ Link group_link(const TrainingTimeInputs& in, double ranks, double stride, bool&
   if (ranks * stride <= in.gpus_per_node) return link(in, true, unknown);
   const double k = std::clamp(std::floor(in.gpus_per_node / stride), 1.0, ranks);
   const double bus =
-      std::min(k * in.inter_node_gbps * in.net_efficiency, in.intra_node_gbps * in.comm_efficiency);
-  return {gb_to_bytes(bus), &unknown, kNicComputeShare, k};
+      std::min(k * link(in, false, unknown).bytes_per_s, link(in, true, unknown).bytes_per_s);
+  return {bus, &unknown, kNicComputeShare, k};
 }
 
 // Everything one layer's kernels need to know about the layout, computed once.

@@ -30,36 +30,36 @@ export const TARGETS = {
   searchTop: 10,
 };
 
-// What tests/web/validation-training.test.mjs holds the table to: today's figures (median
-// 8.7 %, largest 32.4 %, 107 of 123 published layouts in the top 10, 97 within 10 % of the best),
-// rounded up, so that no change makes them worse unnoticed; and no fewer rows under the bounds
-// (123 since torchtitan's FSDP2 runs on 64 A100 joined; both of Megatron-Bridge's conflicting
-// Qwen3-30B-A3B figures are left out). The network's own collective efficiency (0.9 of the NICs'
-// line rate, NCCL over InfiniBand, where NVLink's measured one stood in before) took the largest
-// from 37.9 % to 32.4 %, one layout out of the top 10 (NeMo's Llama 3 70B, tenth before) and one
-// past 10 % of the best (Korthikanti's 1T, 10.0 % before). PyTorch's eager element-wise ops
-// (step_time.cpp) took Meta's Llama 3 405B rows from +6.3, +2.0 and −10.4 % to −11.5, −10.9 and −19.5 %: the
-// source does not say which kernels Meta's stack ran, so they keep the PyTorch profile. GEMMs at
-// the rate NVIDIA's collector measured bf16 ones sustaining at the power limit
+// What tests/web/validation-training.test.mjs holds the table to: today's figures (median 8.7 %,
+// largest 32.4 %, 107 of 123 published layouts in the top 10, 97 within 10 % of the best), rounded
+// up, so that no change makes them worse unnoticed; and no fewer rows under the bounds (123 since
+// torchtitan's FSDP2 runs on 64 A100 joined; both of Megatron-Bridge's conflicting Qwen3-30B-A3B
+// figures are left out). The network's own collective efficiency (0.9 of the NICs' line rate, NCCL
+// over InfiniBand, where NVLink's measured one stood in before) took the largest from 37.9 % to
+// 32.4 %, one layout out of the top 10 (NeMo's Llama 3 70B, tenth before) and one past 10 % of the
+// best (Korthikanti's 1T, 10.0 % before). PyTorch's eager element-wise ops (step_time.cpp) took
+// Meta's Llama 3 405B rows from +6.3, +2.0 and −10.4 % to −11.5, −10.9 and −19.5 %: the source does
+// not say which kernels Meta's stack ran, so they keep the PyTorch profile. GEMMs at the rate
+// NVIDIA's collector measured bf16 ones sustaining at the power limit
 // (validation/data/gemm-sustained.json) took the H100 BF16 runs' median from +20.5 % to +10.8 %;
 // fp8 GEMMs at that share too (kernel_catalog.cpp) took the H100 FP8 runs' from +12.5 % to +5.5 %
-// and the B200 ones' from +32.8 % to +19.6 %; flash attention at the length of a CP chunk, to
-// +4.6 % (H100 BF16 +9.8 %). DGX Cloud's recipes state every setting of their runs, and on all
-// twenty-four the model is fast: by 1–17 % (step time), FP8 more than BF16, and its MoE, Grok-1,
-// by 10–18 % once the experts' gathers over their TP group count (15–23 % before), though the
-// search ranks its layout first. The largest are PR
-// #5094's Qwen3-30B-A3B run without the all-to-all overlap (+38 %: its HybridEP all-to-all took
-// less time than the model's NCCL one; +31 % since), Megatron-Bridge's Qwen3-235B (+23 … +32 %),
-// its B200 Llama 3.1 405B (+25 %) and the Megatron-LM README's smallest H100 rows (+25 %). NeMo's Nemotron-4 340B row (−26 % while the
-// search filled in full recompute) runs, as NVIDIA's DGX Cloud recipe of the same layout states,
-// with selective recompute, bf16 gradients and bf16 optimizer state, and is now the search's best.
-// Of the published layouts the search ranks low, most lose to ZeRO-3 with TP 1 and partial
-// recompute, up to 22 % faster in the model than NVIDIA's tuned Llama 70B and GPT-3 layouts (on
-// B200, Megatron-Bridge's own 70B recipe is such a layout: FSDP, TP 1, 5 recomputed layers; on
-// H100 it keeps TP 4, PP 8), and the MoE runs to layouts with expert parallelism inside a node,
-// often tight on memory, or without it under ZeRO-3 (since the experts reduce over their own
-// group, EP 8 with ZeRO-3 across nodes no longer wins): the model's all-to-all across nodes is
-// dearer than HybridEP's (allToAllBound below).
+// and the B200 ones' from +32.8 % to +19.6 %; flash attention at the length of a CP chunk, to +4.6
+// % (H100 BF16 +9.8 %). DGX Cloud's recipes state every setting of their runs, and on all
+// twenty-four the model is fast: by 1–17 % (step time), FP8 more than BF16, and its MoE, Grok-1, by
+// 10–18 % once the experts' gathers over their TP group count (15–23 % before), though the search
+// ranks its layout first. The largest are PR #5094's Qwen3-30B-A3B run without the all-to-all
+// overlap (+38 %: its HybridEP all-to-all took less time than the model's NCCL one; +31 % since),
+// Megatron-Bridge's Qwen3-235B (+23 … +32 %), its B200 Llama 3.1 405B (+25 %) and the Megatron-LM
+// README's smallest H100 rows (+25 %). NeMo's Nemotron-4 340B row (−26 % while the search filled in
+// full recompute) runs, as NVIDIA's DGX Cloud recipe of the same layout states, with selective
+// recompute, bf16 gradients and bf16 optimizer state, and is now the search's best. Of the
+// published layouts the search ranks low, most lose to ZeRO-3 with TP 1 and partial recompute, up
+// to 22 % faster in the model than NVIDIA's tuned Llama 70B and GPT-3 layouts (on B200,
+// Megatron-Bridge's own 70B recipe is such a layout: FSDP, TP 1, 5 recomputed layers; on H100 it
+// keeps TP 4, PP 8), and the MoE runs to layouts with expert parallelism inside a node, often tight
+// on memory, or without it under ZeRO-3 (since the experts reduce over their own group, EP 8 with
+// ZeRO-3 across nodes no longer wins): the model's all-to-all across nodes is dearer than
+// HybridEP's (allToAllBound below).
 export const BOUNDS = {
   medianAbsError: 0.1,
   maxAbsError: 0.33,
