@@ -98,6 +98,7 @@ std::string band_text(const TimeBand& b, const Messages& m) {
   std::vector<std::string> sentences = {
       m.format(all ? "ui.time_band_all" : "ui.time_band",
                {{"family", all ? std::string() : m.format("family." + b.family)},
+                {"kind", m.format(b.kind == "moe" ? "kind.moe" : "kind.dense")},
                 {"runs", rounded(b.runs, 0)},
                 {"low", rounded(b.low_ratio, 2)},
                 {"high", rounded(b.high_ratio, 2)},

@@ -20,9 +20,9 @@ constexpr FamilyMember kFamilies[] = {
     {"h200-141g", "hopper"}, {"h800-80g", "hopper"}, {"b200", "blackwell"},
 };
 
-const TimeBandFigures* figures_of(std::string_view family) {
+const TimeBandFigures* figures_of(std::string_view family, std::string_view kind) {
   for (const TimeBandFigures& f : time_band_figures()) {
-    if (f.family == family && f.runs > 0) return &f;
+    if (f.family == family && f.kind == kind && f.runs > 0) return &f;
   }
   return nullptr;
 }
@@ -57,6 +57,8 @@ std::string_view reason_without_band(const ResolvedPlan& plan, const FullTrainin
 
 }  // namespace
 
+std::string_view model_kind(bool moe) { return moe ? "moe" : "dense"; }
+
 std::string_view accelerator_family(std::string_view accelerator_id) {
   for (const FamilyMember& m : kFamilies) {
     if (m.accelerator == accelerator_id) return m.family;
@@ -69,10 +71,12 @@ TimeBand time_band(const ResolvedPlan& plan, const FullTraining& training) {
   const ResolvedInput* accelerator = find_input(plan, "accelerator");
   band.accelerator_family =
       std::string(accelerator_family(accelerator != nullptr ? accelerator->text : ""));
+  band.kind = std::string(model_kind(plan.training.inputs.memory.arch.is_moe()));
   band.reason = std::string(reason_without_band(plan, training));
-  const TimeBandFigures* figures = figures_of(band.accelerator_family);
-  if (figures == nullptr) figures = figures_of("all");
-  if (!band.reason.empty() || figures == nullptr) return band;
+  const TimeBandFigures* figures = figures_of(band.accelerator_family, band.kind);
+  if (figures == nullptr) figures = figures_of("all", band.kind);
+  if (band.reason.empty() && figures == nullptr) band.reason = "no_runs";
+  if (!band.reason.empty()) return band;
   const TrainingTime& t = training.time;
   band.available = true;
   band.family = std::string(figures->family);

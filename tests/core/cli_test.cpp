@@ -135,7 +135,8 @@ TEST(Cli, TrainShowsTheStepTimesBandFromPublishedRuns) {
                                          "1000"};
   const auto text = run_cli(gpt3);
   ASSERT_EQ(text.code, 0);
-  EXPECT_NE(text.out.find("Published runs on H100, H200 and H800 took "), std::string::npos);
+  EXPECT_NE(text.out.find("Published dense-model runs on H100, H200 and H800 took "),
+            std::string::npos);
   auto json_args = gpt3;
   json_args.push_back("--json");
   const auto json = run_cli(json_args);
@@ -144,6 +145,7 @@ TEST(Cli, TrainShowsTheStepTimesBandFromPublishedRuns) {
   const JsonValue& band = *doc.find("time_band");
   const double step = test::number_at(*doc.find("time"), "step_s");
   EXPECT_EQ(test::string_at(band, "family"), "hopper");
+  EXPECT_EQ(test::string_at(band, "kind"), "dense");
   EXPECT_LT(test::number_at(band, "step_low_s"), step);
   EXPECT_GT(test::number_at(band, "step_high_s"), step);
   auto pytorch = gpt3;

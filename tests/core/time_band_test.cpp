@@ -26,27 +26,29 @@ Plan gpt3_plan(std::string accelerator) {
   return plan;
 }
 
-const TimeBandFigures& figures(std::string_view family) {
+const TimeBandFigures& figures(std::string_view family, std::string_view kind = "dense") {
   for (const TimeBandFigures& f : time_band_figures()) {
-    if (f.family == family) return f;
+    if (f.family == family && f.kind == kind) return f;
   }
   static const TimeBandFigures none{};
   return none;
 }
 
-TEST(TimeBand, FiguresCoverEveryRunAndEachFamilyWithRuns) {
-  const TimeBandFigures& all = figures("all");
-  ASSERT_GT(all.runs, 0);
-  double runs = 0;
-  for (const TimeBandFigures& f : time_band_figures()) {
-    EXPECT_LE(f.low_ratio, f.high_ratio) << f.family;
-    if (f.family == "all") continue;
-    runs += f.runs;
-    // A family's runs are some of all runs: its range lies within theirs.
-    EXPECT_GE(f.low_ratio, all.low_ratio) << f.family;
-    EXPECT_LE(f.high_ratio, all.high_ratio) << f.family;
+TEST(TimeBand, FiguresCoverEveryRunOfEachKindAndEachFamilyWithRuns) {
+  for (const std::string_view kind : {"dense", "moe"}) {
+    const TimeBandFigures& all = figures("all", kind);
+    ASSERT_GT(all.runs, 0) << kind;
+    double runs = 0;
+    for (const TimeBandFigures& f : time_band_figures()) {
+      EXPECT_LE(f.low_ratio, f.high_ratio) << f.family;
+      if (f.kind != kind || f.family == "all") continue;
+      runs += f.runs;
+      // A family's runs are some of its kind's runs: its range lies within theirs.
+      EXPECT_GE(f.low_ratio, all.low_ratio) << f.family << ' ' << kind;
+      EXPECT_LE(f.high_ratio, all.high_ratio) << f.family << ' ' << kind;
+    }
+    EXPECT_EQ(runs, all.runs) << kind;
   }
-  EXPECT_EQ(runs, all.runs);
 }
 
 TEST(TimeBand, ScalesTheStepDaysAndCostByTheFamilysRatios) {
@@ -55,6 +57,7 @@ TEST(TimeBand, ScalesTheStepDaysAndCostByTheFamilysRatios) {
   const TimeBand& b = r.time_band;
   ASSERT_TRUE(b.available) << b.reason;
   const TimeBandFigures& hopper = figures("hopper");
+  EXPECT_EQ(b.kind, "dense");
   EXPECT_EQ(b.family, "hopper");
   EXPECT_EQ(b.runs, hopper.runs);
   const TrainingTime& t = r.training.time;
@@ -80,6 +83,34 @@ TEST(TimeBand, SameDieSharesItsFamilyOtherAcceleratorsGetAllRuns) {
   EXPECT_EQ(mi300x.time_band.accelerator_family, "");
   EXPECT_EQ(mi300x.time_band.family, "all");
   EXPECT_EQ(mi300x.time_band.runs, figures("all").runs);
+}
+
+// An MoE plan gets the MoE runs' figures, not the dense runs' on the same accelerator; where
+// its family has no MoE runs (Blackwell), those of the MoE runs on every accelerator.
+TEST(TimeBand, MoePlansGetTheMoeRunsFigures) {
+  Plan plan;
+  plan.model = "mixtral-8x7b";  // 8 routed experts, top 2 (Jiang et al. 2024)
+  plan.accelerator = "h100-80g";
+  plan.tp = 2;
+  plan.pp = 1;
+  plan.dp = 32;
+  plan.ep = 8;
+  const Report hopper = evaluate(plan);
+  ASSERT_TRUE(hopper.time_band.available) << hopper.time_band.reason;
+  EXPECT_EQ(hopper.time_band.kind, "moe");
+  EXPECT_EQ(hopper.time_band.family, "hopper");
+  EXPECT_EQ(hopper.time_band.runs, figures("hopper", "moe").runs);
+  EXPECT_EQ(hopper.time_band.low_ratio, figures("hopper", "moe").low_ratio);
+  EXPECT_EQ(hopper.time_band.high_ratio, figures("hopper", "moe").high_ratio);
+  EXPECT_NE(hopper.time_band.runs, figures("hopper", "dense").runs);
+  plan.accelerator = "b200";
+  const Report blackwell = evaluate(plan);
+  ASSERT_TRUE(blackwell.time_band.available) << blackwell.time_band.reason;
+  EXPECT_EQ(blackwell.time_band.accelerator_family, "blackwell");
+  EXPECT_EQ(blackwell.time_band.family, "all");
+  EXPECT_EQ(blackwell.time_band.runs, figures("all", "moe").runs);
+  EXPECT_EQ(model_kind(true), "moe");
+  EXPECT_EQ(model_kind(false), "dense");
 }
 
 TEST(TimeBand, NoTokensNoDaysNoPriceNoCost) {

@@ -44,7 +44,7 @@ test('predicted time shows its parts, cost and the MFU sensitivity', async () =>
   // the predicted days, since the runs fell on both sides of it.
   const band = await page.textContent('[data-testid=time-band]');
   const range = band.match(
-    /^Published runs on H100, H200 and H800 took ([\d.]+)–([\d.]+)× .* ([\d.]+)–([\d.]+) days, \$[\d,]+–\$[\d,]+\.$/,
+    /^Published dense-model runs on H100, H200 and H800 took ([\d.]+)–([\d.]+)× .* ([\d.]+)–([\d.]+) days, \$[\d,]+–\$[\d,]+\.$/,
   );
   assert.ok(range, band);
   const [low, high, daysLow, daysHigh] = range.slice(1).map(Number);
@@ -56,6 +56,30 @@ test('predicted time shows its parts, cost and the MFU sensitivity', async () =>
   await page.waitForURL(/tokens=600e9/);
   const after = numberIn(await page.textContent('[data-testid=time-days]'));
   assert.ok(Math.abs(after / before - 2) < 0.02, `${before} → ${after}`);
+  assert.deepEqual(page.problems, []);
+  await page.closeAll();
+});
+
+// An MoE plan's range comes from the validation's MoE runs (time_band.hpp): on the same H100s it is
+// wider than the dense runs', which spread less, and the page says whose runs they are.
+test("an MoE plan's range comes from the MoE runs, wider than the dense runs'", async () => {
+  const page = await openWatchedPage(site.browser);
+  const bandOf = async (hash) => {
+    await page.goto(`${site.server.url}#v=2&a=h100-80g&tokens=1e12&${hash}`);
+    await showTime(page);
+    await page.waitForSelector('[data-testid=time-band]');
+    const text = await page.textContent('[data-testid=time-band]');
+    const range = text.match(
+      /^Published (.+?) runs on H100, H200 and H800 took ([\d.]+)–([\d.]+)×/,
+    );
+    assert.ok(range, text);
+    return { kind: range[1], low: Number(range[2]), high: Number(range[3]) };
+  };
+  const dense = await bandOf('m=llama-3.1-70b&tp=8&pp=4&dp=8');
+  const moe = await bandOf('m=mixtral-8x7b&tp=2&pp=1&dp=32&ep=8');
+  assert.equal(dense.kind, 'dense-model');
+  assert.equal(moe.kind, 'MoE');
+  assert.ok(moe.low < dense.low && moe.high >= dense.high, JSON.stringify({ dense, moe }));
   assert.deepEqual(page.problems, []);
   await page.closeAll();
 });

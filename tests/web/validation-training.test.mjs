@@ -81,30 +81,47 @@ test("the step time's band the core shows is this table's (core/src/time_band_da
     'utf8',
   );
   assert.equal(source, training.timeBandSource(figures));
-  // … and the module was built from it: a plan on each family's accelerator (and on one without
-  // runs) carries that family's figures.
-  const base = { model: 'gpt3-175b', tp: '8', pp: '8', dp: '16' };
-  for (const [accelerator, family] of [
-    ['a100-80g', 'ampere'],
-    ['h100-80g', 'hopper'],
-    ['b200', 'blackwell'],
-    ['mi300x', 'all'],
+  // … and the module was built from it: a dense plan on each family's accelerator (and on one
+  // without runs) carries that family's dense figures; an MoE plan its kind's, on Blackwell (no
+  // MoE runs there) those of the MoE runs on every accelerator.
+  const gpt3 = { model: 'gpt3-175b', tp: '8', pp: '8', dp: '16' };
+  const mixtral = { model: 'mixtral-8x7b', tp: '2', pp: '1', dp: '32', ep: '8' };
+  for (const [base, kind, accelerator, family] of [
+    [gpt3, 'dense', 'a100-80g', 'ampere'],
+    [gpt3, 'dense', 'h100-80g', 'hopper'],
+    [gpt3, 'dense', 'b200', 'blackwell'],
+    [gpt3, 'dense', 'mi300x', 'all'],
+    [mixtral, 'moe', 'h100-80g', 'hopper'],
+    [mixtral, 'moe', 'b200', 'all'],
   ]) {
-    const expected = figures.find((f) => f.family === family);
-    assert.ok(expected, `${family} has runs`);
+    const expected = figures.find((f) => f.family === family && f.kind === kind);
+    assert.ok(expected, `${kind} ${family} has runs`);
     const band = core.evaluate({ ...base, accelerator }).timeBand;
     assert.equal(band.available, true, `${accelerator}: ${band.reason}`);
+    assert.equal(band.kind, kind);
     assert.equal(band.family, family);
     assert.deepEqual(
       [band.runs, band.lowRatio, band.highRatio],
       [expected.runs, expected.low, expected.high],
     );
   }
-  // Every counted run lies inside its band: it is the runs' own range, rounded outward.
-  for (const r of bounded.filter((x) => x.band.reason === '')) {
+  // Every counted run lies inside its band: it is the runs' own range, rounded outward. Each run
+  // counts once per kind, over all accelerators and in its family.
+  const counted = bounded.filter((x) => x.band.reason === '');
+  for (const kind of ['dense', 'moe']) {
+    const all = figures.find((x) => x.family === 'all' && x.kind === kind);
+    assert.equal(all.runs, counted.filter((r) => r.band.kind === kind).length, kind);
+    const families = figures.filter((x) => x.family !== 'all' && x.kind === kind);
+    assert.equal(
+      families.reduce((sum, f) => sum + f.runs, 0),
+      counted.filter((r) => r.band.kind === kind && r.band.acceleratorFamily).length,
+      kind,
+    );
+  }
+  for (const r of counted) {
     const ratio = training.speedRatio(r);
     for (const family of ['all', r.band.acceleratorFamily].filter(Boolean)) {
-      const f = figures.find((x) => x.family === family);
+      const f = figures.find((x) => x.family === family && x.kind === r.band.kind);
       assert.ok(ratio >= f.low && ratio <= f.high, `${r.run.id}: ${ratio} in ${family}`);
     }
   }

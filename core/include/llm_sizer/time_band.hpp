@@ -3,16 +3,19 @@
 /// and the exports show beside a predicted step time (docs/formulas.md, "How wide the step time
 /// is").
 ///
-/// For each accelerator family with published runs in docs/validation.md (training section), the
-/// smallest and largest ratio of a run's published step time to the model's prediction at the
-/// framework's default settings:
+/// For each accelerator family with published runs in docs/validation.md (training section), and
+/// apart for dense and mixture-of-experts models, the smallest and largest ratio of a run's
+/// published step time to the model's prediction at the framework's default settings:
 ///   ratio = published step time / predicted step time = predicted throughput / published
 ///   step range = [step · ratio_low, step · ratio_high], days and cost likewise (both ∝ step).
 /// Nothing is fitted to a run: the prediction stays the model's, the band says how far the runs
-/// like this plan were from it. The figures are generated from the validation by
-/// `node scripts/gen-validation.mjs` (time_band_data.cpp), and tests/web/validation-training
-/// checks them against it. A plan the validation has no runs like (another framework, fine-tuning,
-/// efficiencies of its own, a measured throughput) gets no band and says why.
+/// like this plan were from it. MoE runs count apart: their all-to-all, routing and dispatcher
+/// software spread them wider than dense runs on the same accelerators (docs/validation.md gives
+/// both), and a dense plan is not given their spread, nor an MoE plan the dense runs' narrower
+/// one. The figures are generated from the validation by `node scripts/gen-validation.mjs`
+/// (time_band_data.cpp), and tests/web/validation-training checks them against it. A plan the
+/// validation has no runs like (another framework, fine-tuning, efficiencies of its own, a
+/// measured throughput, a kind of model with no runs) gets no band and says why.
 
 #include <cmath>
 #include <span>
@@ -24,16 +27,20 @@ namespace llm_sizer {
 struct FullTraining;
 struct ResolvedPlan;
 
-/// One family's figures: published runs behind them and their ratio range.
+/// One family's figures for one kind of model: published runs behind them and their ratio range.
 struct TimeBandFigures {
-  std::string_view family;  ///< "ampere", "hopper", "blackwell", or "all" (every run)
+  std::string_view family;  ///< "ampere", "hopper", "blackwell", or "all" (every run of the kind)
+  std::string_view kind;    ///< "dense" or "moe" (model_kind())
   double runs = 0;
   double low_ratio = 0;  ///< published step ÷ predicted, the smallest
   double high_ratio = 0;
 };
 
-/// The generated figures (time_band_data.cpp), "all" first.
+/// The generated figures (time_band_data.cpp), each kind's "all" first.
 std::span<const TimeBandFigures> time_band_figures();
+
+/// Whose runs a model's plan is like: "moe" for a model with routed experts, else "dense".
+std::string_view model_kind(bool moe);
 
 /// The family of an accelerator preset whose runs count together: the same die at the same
 /// clocks ("ampere": A100 SXM; "hopper": H100 SXM, H200, H800; "blackwell": B200). Empty for
@@ -44,10 +51,14 @@ struct TimeBand {
   bool available = false;
   /// Why there is no band: "no_time", "measured" (a measured throughput), "fixed_efficiency"
   /// (a compute efficiency given), "efficiencies" (GEMM, memory or link efficiencies given),
-  /// "framework" (not Megatron-LM), "finetune", "zero3_across_nodes". Empty with a band.
+  /// "framework" (not Megatron-LM), "finetune", "zero3_across_nodes", "no_runs" (none of the
+  /// model's kind). Empty with a band.
   std::string reason;
   std::string accelerator_family;  ///< accelerator_family() of the plan's accelerator
-  std::string family;              ///< whose figures: the accelerator's family, or "all"
+  std::string kind;                ///< model_kind() of the plan's model: whose runs count
+  /// Whose figures: the accelerator's family, or "all" (that kind's runs on every accelerator)
+  /// where the family has none of the kind.
+  std::string family;
   double runs = NAN;
   double low_ratio = NAN;
   double high_ratio = NAN;
@@ -69,6 +80,7 @@ void visit_fields(Visitor& v, const TimeBand& b) {
   v.field("available", b.available);
   v.field("reason", b.reason);
   v.field("accelerator_family", b.accelerator_family);
+  v.field("kind", b.kind);
   v.field("family", b.family);
   v.field("runs", b.runs);
   v.field("low_ratio", b.low_ratio);

@@ -36,6 +36,7 @@ function bandSentences(
   const sentences = [
     t(band.family === 'all' ? 'ui.time_band_all' : 'ui.time_band', {
       family: family ? t(family) : '',
+      kind: t(band.kind === 'moe' ? 'kind.moe' : 'kind.dense'),
       runs: n(band.runs, 0),
       low: n(band.lowRatio, 2),
       high: n(band.highRatio, 2),
