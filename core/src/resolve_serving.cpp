@@ -6,6 +6,7 @@
 #include <optional>
 #include <string_view>
 
+#include "link_efficiencies.hpp"
 #include "llm_sizer/device_memory.hpp"
 #include "llm_sizer/engine_profile.hpp"
 #include "llm_sizer/inference.hpp"
@@ -262,6 +263,9 @@ void resolve_serving(Resolver& r, ResolvedPlan& out) {
   in.gpus_per_node = setup.gpus_per_node;
   in.intra_node_gbps = setup.intra_node_bandwidth_gbps;
   in.inter_node_gbps = setup.inter_node_bandwidth_gbps;
+  const LinkEfficiencies links = resolve_link_efficiencies(r);
+  in.intra_node_efficiency = links.nvlink;
+  in.inter_node_efficiency = links.net;
   in.max_num_seqs = s.max_num_seqs;
   in.sampler_bytes_per_logit = serving.engine.profile->sampler_bytes_per_logit;
 

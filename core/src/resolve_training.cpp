@@ -6,6 +6,7 @@
 #include <limits>
 #include <span>
 
+#include "link_efficiencies.hpp"
 #include "llm_sizer/kernel_model.hpp"
 #include "llm_sizer/layout_rules.hpp"
 #include "llm_sizer/memory_profile.hpp"
@@ -328,13 +329,9 @@ void resolve_training(Resolver& r, ResolvedPlan& out) {
       s.attention_efficiency * kernel.bwd_efficiency / kernel.fwd_efficiency;
   time.memory_efficiency = s.memory_efficiency =
       r.number("memory_efficiency", p.memory_efficiency, kDefaultMemoryEfficiency);
-  const bool comm_known = std::isfinite(facts.comm_efficiency);
-  time.comm_efficiency = s.comm_efficiency =
-      r.number("comm_efficiency", p.comm_efficiency,
-               comm_known ? facts.comm_efficiency : kDefaultCommEfficiency,
-               comm_known ? InputSource::kAutomatic : InputSource::kDefault);
-  time.net_efficiency = s.net_efficiency =
-      r.number("net_efficiency", p.net_efficiency, kDefaultNetEfficiency);
+  const LinkEfficiencies links = resolve_link_efficiencies(r);
+  time.comm_efficiency = s.comm_efficiency = links.nvlink;
+  time.net_efficiency = s.net_efficiency = links.net;
   time.serial_epilogue = facts.serial_epilogue;
   time.gemm_k_overhead = facts.k_overhead;
   time.gemm_k_of_maximum = facts.k_of_maximum;

@@ -16,6 +16,13 @@ constexpr double kExpertWireBytes = 1 + 2;
 
 double gbps(double v) { return v * 1e9; }
 
+// Bytes per second a transfer reaches over NVLink or the network: the line rate times the share
+// the plan's efficiencies give it.
+double link_bytes_per_s(const ServingInputs& in, bool inter) {
+  return inter ? gbps(in.inter_node_gbps) * in.inter_node_efficiency
+               : gbps(in.intra_node_gbps) * in.intra_node_efficiency;
+}
+
 bool spans_nodes(const ServingInputs& in, double cards) { return cards > in.gpus_per_node; }
 
 // Communication of one pipeline stage for `tokens` tokens of one DP rank passing its layers.
@@ -25,7 +32,7 @@ double stage_comm_s(const ServingInputs& in, const ServingLayout& layout, double
   double comm = 0;
   if (layout.tp > 1) {
     const bool inter = spans_nodes(in, layout.tp);
-    const double bw = gbps(inter ? in.inter_node_gbps : in.intra_node_gbps);
+    const double bw = link_bytes_per_s(in, inter);
     const double alpha = inter ? kCollectiveLatencyInterS : kCollectiveLatencyIntraS;
     const double bytes = 2 * (layout.tp - 1) / layout.tp * tokens * a.hidden * kActivationWireBytes;
     // After attention and after the FFN; with DP attention the MoE output comes back through
@@ -40,14 +47,14 @@ double stage_comm_s(const ServingInputs& in, const ServingLayout& layout, double
     const double local = (node - 1) / group;
     const double remote = std::max(0.0, group - in.gpus_per_node) / group;
     const double bytes = tokens / layout.tp * a.moe_top_k * a.hidden * kExpertWireBytes;
-    double wire = local > 0 ? bytes * local / gbps(in.intra_node_gbps) : 0;
-    if (remote > 0) wire += bytes * remote / gbps(in.inter_node_gbps);
+    double wire = local > 0 ? bytes * local / link_bytes_per_s(in, false) : 0;
+    if (remote > 0) wire += bytes * remote / link_bytes_per_s(in, true);
     const double alpha = remote > 0 ? kCollectiveLatencyInterS : kCollectiveLatencyIntraS;
     comm += moe_layers * (2 * alpha + wire);
   }
   if (layout.pp > 1) {
     const bool inter = spans_nodes(in, layout.gpus());
-    const double bw = gbps(inter ? in.inter_node_gbps : in.intra_node_gbps);
+    const double bw = link_bytes_per_s(in, inter);
     comm += (inter ? kCollectiveLatencyInterS : kCollectiveLatencyIntraS) +
             tokens * a.hidden * kActivationWireBytes / bw;
   }

@@ -7,8 +7,13 @@ import { median } from './stats.mjs';
 
 export const id = 'serving';
 export const title = 'Serving: KV capacity, throughput and latency';
-/** Median |error| bounds held by tests/web/validation-serving.test.mjs (issue 14). */
-export const BOUNDS = { kvCapacityMedianPct: 2, throughputMedianPct: 15 };
+/**
+ * Median |error| bounds held by tests/web/validation-serving.test.mjs. Issue 14 asks for ≤ 15 % on
+ * throughput; it is 12.53 % since serving's transfers run at the links' measured shares of their
+ * line rates (as training's collectives), 14.29 % before, and held to 13 % so that no change
+ * makes it worse unnoticed.
+ */
+export const BOUNDS = { kvCapacityMedianPct: 2, throughputMedianPct: 13 };
 
 const ENGINES = { vLLM: 'vllm', SGLang: 'sglang', 'TensorRT-LLM': 'trtllm' };
 const FORMATS = ['fp8-block', 'nvfp4', 'mxfp4', 'int4-gptq', 'int4-awq', 'int8', 'fp8'];

@@ -80,6 +80,10 @@ struct ServingInputs {
   double sampler_bytes_per_logit = 12;  ///< the engine's sampler beyond the logits
   double intra_node_gbps = 0;           ///< per card, one direction (NVLink); NaN when unknown
   double inter_node_gbps = 0;  ///< per card, one direction (the node's NICs); NaN when unknown
+  /// The shares of those line rates transfers reach: the plan's NVLink and network efficiencies,
+  /// the same training's collectives use (kernel_model.hpp).
+  double intra_node_efficiency = 1;
+  double inter_node_efficiency = 1;
 };
 
 /// Layers whose cache holds every token, and layers that keep only a sliding window.

@@ -10,7 +10,8 @@
 ///   FLOPs   = B × q × (2 N_matmul,active + attention(ctx)) × stage share / tp
 ///             (q = 1 + draft tokens verified per step; the experts' work spreads over tp × dp)
 ///   t_stage = max(bytes / (BW e_bw), FLOPs / (peak e_c)) + communication
-///   communication (not overlapped in decode; α is a per-collective latency, an estimate):
+///   communication (not overlapped in decode; α is a per-collective latency, an estimate; every
+///   link at its line rate times the plan's NVLink or network efficiency, as training's):
 ///     TP all-reduce, 2 per layer (1 with DP attention):  α + 2 (tp−1)/tp × B q h × 2 B / BW_tp
 ///     EP dispatch + combine per MoE layer:  2α + B q / tp × k × h × (1 + 2) B, the share that
 ///     leaves
