@@ -8,6 +8,8 @@
 //   node scripts/gen-model-catalog.mjs --hub        download every id of the committed catalog (and
 //                                                   of its excluded list) from huggingface.co again
 //   node scripts/gen-model-catalog.mjs --hub ID...  … or these ids
+//   … --from DIR --merge                            re-read only DIR's configs and keep every other
+//                                                   entry of the committed catalog as it is
 //
 // DIR/index.json: [{hf_id, file, kind, source: {repo, path, commit, url}, verified_sha256, complete,
 // notes}] — `kind` is one of dense, moe, mla-moe, hybrid, multimodal. Without an index, every
@@ -291,7 +293,6 @@ const NOT_EXACT = {
     "Falcon-7B's parallel block shares one LayerNorm; no exact published count to check 40B by",
   qwen2_moe: 'a sigmoid gate on the shared expert (hidden parameters per layer) the plan lacks',
   phimoe: 'biases on attention and head but not on the experts; the plan cannot split them',
-  gpt_oss: 'attention sinks and biases on the router and experts; the plan has neither',
   dbrx: 'LayerNorm without bias: RMSNorm-sized but not RMSNorm in memory',
   llama4_text:
     'chunked attention on three layers in four (not a sliding window) and no-RoPE layers',
@@ -387,6 +388,18 @@ function markdown({ models, excluded }) {
   return lines.join('\n');
 }
 
+/** The committed catalog with `fresh`'s entries in place of (or beside) those of the same ids. */
+function merged(committed, fresh) {
+  const ids = new Set([...fresh.models, ...fresh.excluded].map((m) => m.id));
+  const keep = (list) => list.filter((m) => !ids.has(m.id));
+  const byId = (a, b) => a.id.localeCompare(b.id);
+  return {
+    version: committed.version,
+    models: [...keep(committed.models), ...fresh.models].sort(byId),
+    excluded: [...keep(committed.excluded), ...fresh.excluded].sort(byId),
+  };
+}
+
 async function main(args) {
   let configs;
   if (args[0] === '--from' && args[1]) {
@@ -403,7 +416,9 @@ async function main(args) {
     console.error('usage: node scripts/gen-model-catalog.mjs --from DIR | --hub [ID...]');
     process.exit(2);
   }
-  const catalog = { version: 1, ...(await build(configs)) };
+  let catalog = { version: 1, ...(await build(configs)) };
+  if (args.includes('--merge'))
+    catalog = merged(JSON.parse(await readFile(CATALOG, 'utf8')), catalog);
   await mkdir(new URL('web/src/catalog/', root), { recursive: true });
   await writeFile(CATALOG, `${JSON.stringify(catalog)}\n`);
   await writeFile(DOC, markdown(catalog));

@@ -71,7 +71,8 @@ ParamCounts count_params(const Architecture& a) {
   c.norms_per_layer = a.layer_norms * norm_params(a, h);
   if (a.is_moe()) {
     c.expert = ffn_params(a, a.moe_ffn);
-    const double router = h * a.moe_experts;
+    // The router is a linear layer too: with biases on every linear one, one per expert.
+    const double router = (h + (a.linear_bias ? 1 : 0)) * a.moe_experts;
     const double shared = a.moe_shared_experts * c.expert;
     c.moe_ffn_total = router + a.moe_experts * c.expert + shared;
     c.moe_ffn_active = router + a.moe_top_k * c.expert + shared;

@@ -40,6 +40,7 @@ enum class Family {
   kGlm4,
   kOlmo2,
   kMinimaxM2,
+  kGptOss,
 };
 
 struct FamilyEntry {
@@ -84,6 +85,7 @@ constexpr FamilyEntry kFamilies[] = {
     {"glm4", Family::kGlm4},
     {"olmo2", Family::kOlmo2},
     {"minimax_m2", Family::kMinimaxM2},
+    {"gpt_oss", Family::kGptOss},
 };
 
 // Keys that change nothing this calculator sizes, read silently (docs/hf-config.md says why):
@@ -736,9 +738,10 @@ void read_gemma(Reader& r, Draft& d) {
 
 /// Gemma 2 and 3: `sliding_window` on the layers `layer_types` names "sliding_attention"; without
 /// the list, transformers' default: every layer but each `period`-th.
-void read_gemma_window(Reader& r, Draft& d, int period) {
+void read_gemma_window(Reader& r, Draft& d, int period, double default_window = 4096) {
   Architecture& a = d.arch;
-  const auto window = r.integer("sliding_window", range_of("sliding_window")).value_or(4096);
+  const auto window =
+      r.integer("sliding_window", range_of("sliding_window")).value_or(default_window);
   int sliding = period > 0 ? a.layers - a.layers / period : a.layers;
   if (const auto types = r.string_list("layer_types")) {
     if (static_cast<int>(types->size()) != a.layers) {
@@ -997,6 +1000,28 @@ void read_ministral3(Reader& r, Draft& d) {
   read_window_all_layers(r, d, 0);
 }
 
+// gpt-oss (modeling_gpt_oss.py): every layer an MoE of num_local_experts experts, top
+// num_experts_per_tok (experts_per_token repeats it), intermediate_size each; biases on q, k, v
+// and o (attention_bias), on both matrices of every expert and on the router (linear_bias counts
+// all three); the window (128 by GptOssConfig's default) on the layers `layer_types` names
+// "sliding_attention", every second by default. Each layer also learns one sink logit per head,
+// which no plan input holds: 64 × 36 = 2,304 parameters in gpt-oss-120b, 2 × 10⁻⁸ of its 116.83 ×
+// 10⁹, below every figure shown. swiglu_limit clamps the activation and initial_context_length
+// is the length before YaRN: neither has parameters.
+void read_gpt_oss(Reader& r, Draft& d) {
+  Architecture& a = d.arch;
+  read_decoder(r, d, 8, 64);
+  read_experts(r, d, "num_local_experts", "intermediate_size");
+  a.ffn = 0;
+  must_equal(r, "experts_per_token", a.moe_top_k);
+  a.qkv_bias = r.boolean("attention_bias").value_or(true);
+  a.linear_bias = true;
+  if (!a.qkv_bias) d.approximated.push_back("attention_bias");  // o's bias goes with the rest
+  read_gemma_window(r, d, 2, 128);
+  r.mark_read("swiglu_limit");
+  r.mark_read("initial_context_length");
+}
+
 void read_family(Family family, Reader& r, Draft& d) {
   Architecture& a = d.arch;
   switch (family) {
@@ -1032,6 +1057,9 @@ void read_family(Family family, Reader& r, Draft& d) {
       return;
     case Family::kQwen3Moe:
       read_qwen3_moe(r, d);
+      return;
+    case Family::kGptOss:
+      read_gpt_oss(r, d);
       return;
     case Family::kDeepseekV2:
     case Family::kDeepseekV3:

@@ -224,6 +224,57 @@ TEST(HfConfig, NewlyMappedFamiliesMatchTheirPublishedParameterCounts) {
   }
 }
 
+// gpt-oss model card (OpenAI 2025, arXiv 2508.10925), Table 1: gpt-oss-120b has 116.83B
+// parameters, 5.13B active per token; gpt-oss-20b 20.91B and 3.61B. Active counts the experts a
+// token uses and the unembedding, not the embedding table (the core's matmul_active). The one
+// sink logit per head and layer has no input and is not counted: 64 × 36 = 2,304 parameters, far
+// below the card's last digit.
+TEST(HfConfig, GptOssMatchesItsModelCard) {
+  struct Card {
+    const char* file;
+    double total, active, experts, layers;
+  };
+  for (const Card& c : {Card{"gpt-oss-120b.json", 116.83e9, 5.13e9, 128, 36},
+                        Card{"gpt-oss-20b.json", 20.91e9, 3.61e9, 32, 24}}) {
+    SCOPED_TRACE(c.file);
+    const HfImport imported = import_hf_config(fixture(c.file));
+    // The checkpoint's MXFP4 storage is the plan's weight format to choose, as for DeepSeek.
+    ASSERT_EQ(codes(imported), std::vector<std::string>{"hf_unused_keys"});
+    EXPECT_EQ(imported.issues[0].param("keys"), "quantization_config");
+    EXPECT_EQ(imported.family, "gpt_oss");
+    EXPECT_EQ(*imported.text("moe_experts"), std::to_string(int(c.experts)));
+    EXPECT_EQ(*imported.text("moe_top_k"), "4");
+    EXPECT_EQ(*imported.text("moe_ffn"), "2880");
+    EXPECT_EQ(*imported.text("ffn"), "0");
+    EXPECT_EQ(*imported.text("head_dim"), "64");
+    EXPECT_EQ(*imported.text("qkv_bias"), "1");
+    EXPECT_EQ(*imported.text("linear_bias"), "1");
+    // The 128-token window on every second layer (layer_types), the first sliding.
+    EXPECT_EQ(*imported.text("sliding_window"), "128");
+    EXPECT_EQ(*imported.text("sliding_window_layers"), std::to_string(int(c.layers / 2)));
+    const ResolvedSetup s = setup_of(imported);
+    EXPECT_NEAR(s.counts.total / c.total, 1.0, 0.005e9 / c.total);
+    EXPECT_NEAR(s.counts.matmul_active / c.active, 1.0, 0.005e9 / c.active);
+  }
+  // By hand for the 120b: per layer q, k, v, o with biases 2 × 2880 × 4096 + 2 × 2880 × 512 +
+  // 4096 + 2 × 512 + 2880, the router 128 × (2880 + 1), 128 experts of 3 × 2880² + 2 × 2880 +
+  // 2880, two norms of 2880; the embedding and the head 201,088 × 2880 each, the final norm.
+  const double layer = 2 * 2880.0 * 4096 + 2 * 2880.0 * 512 + 4096 + 2 * 512 + 2880 + 128 * 2881.0 +
+                       128 * (3 * 2880.0 * 2880 + 3 * 2880) + 2 * 2880;
+  EXPECT_EQ(setup_of(import_hf_config(fixture("gpt-oss-120b.json"))).counts.total,
+            36 * layer + 2 * 201088.0 * 2880 + 2880);
+  // Without layer_types (a list over several lines), GptOssConfig's default alternation; without
+  // a window, its 128.
+  std::string bare = without_key(fixture("gpt-oss-20b.json"), "sliding_window");
+  const auto list = bare.find("\"layer_types\": [");
+  ASSERT_NE(list, std::string::npos);
+  bare.erase(list, bare.find("],", list) + 2 - list);
+  const HfImport defaults = import_hf_config(bare);
+  ASSERT_TRUE(defaults.ok());
+  EXPECT_EQ(*defaults.text("sliding_window"), "128");
+  EXPECT_EQ(*defaults.text("sliding_window_layers"), "12");
+}
+
 TEST(HfConfig, GemmaCountsTheNonEmbeddingParametersOfItsPaper) {
   // Gemma paper (Gemma Team 2024), Table 2: Gemma 2B has 1,981,884,416 non-embedding parameters
   // (its 524,550,144 embedding parameters count a vocabulary padded to 256,128; the released

@@ -38,7 +38,7 @@ struct Architecture {
   PositionKind positions = PositionKind::kRotary;
   double max_positions = 0;  ///< context length (learned positions: also a parameter count)
   bool qkv_bias = false;     ///< biases on q, k, v (Qwen2, GPT)
-  bool linear_bias = false;  ///< biases on every other linear layer too (GPT-2/3, GPT-NeoX, OPT)
+  bool linear_bias = false;  ///< biases on every other linear layer too (GPT-2/3, OPT, gpt-oss)
   NormKind norm = NormKind::kRmsNorm;
   bool qk_norm = false;  ///< RMSNorm on q and k after their projections (Qwen3, OLMo 2)
   bool dropout = false;  ///< trained with dropout (GPT-3: 0.1); modern LLMs use none
