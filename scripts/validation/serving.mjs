@@ -2,6 +2,7 @@
 // capacity engines log at start-up, throughput and latency from engine docs and blogs, and the
 // weights engines report loading. Every prediction comes from the real module, from the run's
 // stated configuration put into a plan (the engine's defaults where the run states none).
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { median } from './stats.mjs';
 
@@ -38,15 +39,34 @@ function weightFormat(stated) {
   return '';
 }
 
+// The page's model catalog (web/src/catalog/models.json): a run of a model without a preset is
+// planned as choosing it there does, from its config.json as the core's importer read it.
+const MODEL_CATALOG = JSON.parse(
+  readFileSync(new URL('../../web/src/catalog/models.json', import.meta.url), 'utf8'),
+);
+
+function catalogEntry(run) {
+  const name = (run.model.name ?? '').toLowerCase();
+  return MODEL_CATALOG.models.find((m) => m.id.toLowerCase() === name) ?? null;
+}
+
+/**
+ * The run's model as plan texts: its preset, else its catalog entry's architecture; null for
+ * none, and for a multimodal entry, whose plan sizes the text model while the engine loads the
+ * vision tower too.
+ */
 function modelOf(run) {
-  return run.model.preset ?? run.model.same_architecture_as ?? null;
+  const preset = run.model.preset ?? run.model.same_architecture_as;
+  if (preset) return { model: preset };
+  const entry = catalogEntry(run);
+  return entry && !entry.textOnly ? { ...entry.texts } : null;
 }
 
 /** A run's stated configuration as plan texts. */
 function planOf(run) {
   const e = run.engine;
   const texts = {
-    model: modelOf(run),
+    ...modelOf(run),
     accelerator: run.hardware.accelerator,
     engine: ENGINES[e.name],
   };
@@ -67,7 +87,10 @@ function planOf(run) {
 
 // Why a run is left out of the table, or null when it is predicted.
 function exclusion(run) {
-  if (!modelOf(run)) return 'model without a preset architecture here';
+  if (catalogEntry(run)?.textOnly && !run.model.preset && !run.model.same_architecture_as) {
+    return 'multimodal model: its plan sizes the text model, the engine loads the vision tower too';
+  }
+  if (!modelOf(run)) return 'model without a preset or catalog architecture here';
   if (!run.hardware.accelerator) return 'accelerator not stated';
   if (!ENGINES[run.engine.name]) return 'engine not stated';
   if (run.confidence === 'simulated') return 'simulated by the source';
