@@ -47,7 +47,8 @@ TEST(TimeBand, FiguresCoverEveryRunOfEachKindAndEachFamilyWithRuns) {
       EXPECT_GE(f.low_ratio, all.low_ratio) << f.family << ' ' << kind;
       EXPECT_LE(f.high_ratio, all.high_ratio) << f.family << ' ' << kind;
     }
-    EXPECT_EQ(runs, all.runs) << kind;
+    // Families with too few runs of the kind have no figures of their own (gen-validation).
+    EXPECT_LE(runs, all.runs) << kind;
   }
 }
 

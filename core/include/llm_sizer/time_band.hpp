@@ -3,9 +3,10 @@
 /// and the exports show beside a predicted step time (docs/formulas.md, "How wide the step time
 /// is").
 ///
-/// For each accelerator family with published runs in docs/validation.md (training section), and
-/// apart for dense and mixture-of-experts models, the smallest and largest ratio of a run's
-/// published step time to the model's prediction at the framework's default settings:
+/// For each accelerator family with published runs in docs/validation.md (training section, three
+/// or more of the kind), apart for dense and mixture-of-experts models, and for each kind over all
+/// accelerators, the smallest and largest ratio of a run's published step time to the model's
+/// prediction at the framework's default settings:
 ///   ratio = published step time / predicted step time = predicted throughput / published
 ///   step range = [step · ratio_low, step · ratio_high], days and cost likewise (both ∝ step).
 /// Nothing is fitted to a run: the prediction stays the model's, the band says how far the runs
@@ -57,7 +58,7 @@ struct TimeBand {
   std::string accelerator_family;  ///< accelerator_family() of the plan's accelerator
   std::string kind;                ///< model_kind() of the plan's model: whose runs count
   /// Whose figures: the accelerator's family, or "all" (that kind's runs on every accelerator)
-  /// where the family has none of the kind.
+  /// where the family has fewer than three of the kind.
   std::string family;
   double runs = NAN;
   double low_ratio = NAN;
