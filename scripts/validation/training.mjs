@@ -964,7 +964,8 @@ export function render(result) {
     'How wide the step time is: the page, the CLI and the exports show each predicted step with ' +
       'the range of published ÷ predicted step time of the runs like it (`time_band.hpp`: runs of ' +
       "the same kind of model, dense or MoE, on the accelerator's family, or on every accelerator " +
-      'where its family has none of that kind; Megatron-LM plans at automatic efficiencies): ' +
+      `where its family has fewer than ${MIN_FAMILY_RUNS} of that kind; Megatron-LM plans at ` +
+      'automatic efficiencies): ' +
       timeBandFigures(result)
         .map(
           (f) => `${f.kind} ${f.family} ${f.runs} runs ${f.low.toFixed(2)}–${f.high.toFixed(2)}×`,
