@@ -128,7 +128,7 @@ DisaggregatedFleet disaggregate(const ServingInputs& in, const FleetOption& best
   const PrefillTime prefill = replica_prefill(in, l, load);
   // The prompt's KV leaves every card of the prefill replica over its own NIC.
   const double kv_card = layout_kv_bytes_per_token(in, l) * load.input_tokens;
-  d.transfer_ms = kv_card / (in.inter_node_gbps * 1e9 * in.inter_node_efficiency) * 1e3;
+  d.transfer_ms = kv_card / link_bytes_per_s(in, true) * 1e3;
   d.ttft_ms = (prefill.alone_s + prefill.reload_s) * 1e3 + d.transfer_ms;
   const double decode_rate = d.decode_replicas * l.dp * best.at_load.batch * tau / step;
   const double prompts_per_s = d.prefill_replicas * l.dp / prefill.busy_s;

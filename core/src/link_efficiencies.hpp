@@ -1,7 +1,7 @@
 #pragma once
-// The shares of their line rates NVLink and the network reach, resolved once from the plan for
-// every model that moves bytes between cards: training's collectives and serving's TP, EP and
-// KV transfers read the same two inputs.
+// The shares of their line rates NVLink and the network reach: one rule, which the resolution of
+// training (its collectives) and of serving (its TP, EP and KV transfers) both call, so that the
+// two read the same two inputs with the same defaults.
 
 #include "resolver.hpp"
 

@@ -16,13 +16,6 @@ constexpr double kExpertWireBytes = 1 + 2;
 
 double gbps(double v) { return v * 1e9; }
 
-// Bytes per second a transfer reaches over NVLink or the network: the line rate times the share
-// the plan's efficiencies give it.
-double link_bytes_per_s(const ServingInputs& in, bool inter) {
-  return inter ? gbps(in.inter_node_gbps) * in.inter_node_efficiency
-               : gbps(in.intra_node_gbps) * in.intra_node_efficiency;
-}
-
 bool spans_nodes(const ServingInputs& in, double cards) { return cards > in.gpus_per_node; }
 
 // Communication of one pipeline stage for `tokens` tokens of one DP rank passing its layers.
@@ -79,6 +72,11 @@ double prefill_attention_flops(const Architecture& a, double start, double end) 
 }
 
 }  // namespace
+
+double link_bytes_per_s(const ServingInputs& in, bool inter_node) {
+  return inter_node ? gbps(in.inter_node_gbps) * in.inter_node_efficiency
+                    : gbps(in.intra_node_gbps) * in.intra_node_efficiency;
+}
 
 StageStep decode_stage_step(const ServingInputs& in, const ServingLayout& layout, double batch,
                             double context, double tokens_per_sequence) {

@@ -2,8 +2,8 @@
 // capacity engines log at start-up, throughput and latency from engine docs and blogs, and the
 // weights engines report loading. Every prediction comes from the real module, from the run's
 // stated configuration put into a plan (the engine's defaults where the run states none).
-import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { modelCatalogEntry } from './catalog-presets.mjs';
 import { median } from './stats.mjs';
 
 export const id = 'serving';
@@ -39,16 +39,9 @@ function weightFormat(stated) {
   return '';
 }
 
-// The page's model catalog (web/src/catalog/models.json): a run of a model without a preset is
-// planned as choosing it there does, from its config.json as the core's importer read it.
-const MODEL_CATALOG = JSON.parse(
-  readFileSync(new URL('../../web/src/catalog/models.json', import.meta.url), 'utf8'),
-);
-
-function catalogEntry(run) {
-  const name = (run.model.name ?? '').toLowerCase();
-  return MODEL_CATALOG.models.find((m) => m.id.toLowerCase() === name) ?? null;
-}
+// A run of a model without a preset is planned as choosing it in the page's model catalog does,
+// from its config.json as the core's importer read it.
+const catalogEntry = (run) => modelCatalogEntry(run.model.name);
 
 /**
  * The run's model as plan texts: its preset, else its catalog entry's architecture; null for

@@ -6,9 +6,8 @@
 // per GPU or seconds per step where given, else TFLOP/s converted to a step time with the
 // source's own FLOP formula. Then the search runs free on the same cluster and batch: the
 // published layout must be within 10 % of its best time and among its top 10 layouts.
-import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { catalogPresets } from './catalog-presets.mjs';
+import { catalogPresets, modelCatalogEntry } from './catalog-presets.mjs';
 import { median } from './stats.mjs';
 import {
   deepspeedZero3,
@@ -151,17 +150,8 @@ const NAMED = {
     llama(96, 18432, 96, 8, 73728, 256000, { ffnKind: 'gelu', norm: 'layernorm' }),
   // openai/gpt-oss-120b's config.json as the page's model catalog imports it
   // (web/src/catalog/models.json, docs/model-catalog.md): choosing it there plans the same model.
-  'gpt-oss-120b': () => ({ ...catalogModel('openai/gpt-oss-120b').texts }),
+  'gpt-oss-120b': () => ({ ...modelCatalogEntry('openai/gpt-oss-120b').texts }),
 };
-
-const MODEL_CATALOG = JSON.parse(
-  readFileSync(new URL('../../web/src/catalog/models.json', import.meta.url), 'utf8'),
-);
-function catalogModel(id) {
-  const entry = MODEL_CATALOG.models.find((m) => m.id === id);
-  if (!entry) throw new Error(`${id} is not in the model catalog`);
-  return entry;
-}
 
 function accelerator(text) {
   if (/^(a100-80g|a100-40g|h100-80g|h800-80g|h200-141g)$/.test(text)) return text;

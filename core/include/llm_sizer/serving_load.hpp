@@ -62,6 +62,10 @@ struct StageStep {
   double step_s = 0;
 };
 
+/// Bytes per second a transfer reaches between two cards: the line rate over the NICs
+/// (`inter_node`) or NVLink, times the plan's network or NVLink efficiency.
+double link_bytes_per_s(const ServingInputs& in, bool inter_node);
+
 /// One pipeline stage's step on one card for `batch` sequences of a DP rank, each adding
 /// `tokens_per_sequence` tokens (1 in decode), each attending to `context` tokens.
 StageStep decode_stage_step(const ServingInputs& in, const ServingLayout& layout, double batch,
