@@ -88,6 +88,7 @@ std::string accelerators_json() {
     f.field("capacity_gib", capacity_bytes_or_nominal(a) / 1073741824.0);
     f.field("capacity_source", a.capacity_source);
     f.field("gpus_per_node", a.gpus_per_node);
+    f.field("nvlink_domain_gpus", a.nvlink_domain_gpus);
     f.field("bf16_dense_tflops", a.bf16_dense_tflops);
     f.field("fp8_dense_tflops", a.fp8_dense_tflops);
     f.field("hbm_bandwidth_tbps", a.hbm_bandwidth_tbps);

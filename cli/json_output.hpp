@@ -18,6 +18,7 @@ std::string open_json(const Report& report);
 std::string models_json();
 
 /// `accelerators --json`: one object per preset — id, name, vendor, memory_gb, gpus_per_node,
+/// nvlink_domain_gpus (null: the node),
 /// bf16_dense_tflops, fp8_dense_tflops, hbm_bandwidth_tbps, intra_node_bandwidth_gbps,
 /// inter_node_bandwidth_gbps, power_w, price_per_hour_usd (null where unknown), source,
 /// confidence, note.

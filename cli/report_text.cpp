@@ -55,10 +55,14 @@ std::string setup_lines(const Report& report, const Messages& m) {
   const std::string model = s.model_name.empty() ? m.format("cli.custom_model") : s.model_name;
   const std::string card =
       s.accelerator_name.empty() ? m.format("cli.custom_accelerator") : s.accelerator_name;
+  std::string accelerator = card + " · " + value_text(s.card_memory_gb, "GB", m) + " · " +
+                            m.format("cli.per_node", {{"n", format_shortest(s.gpus_per_node)}});
+  if (s.nvlink_domain_gpus > s.gpus_per_node) {
+    accelerator +=
+        " · " + m.format("cli.nvlink_domain", {{"n", format_shortest(s.nvlink_domain_gpus)}});
+  }
   return render_table({{m.format("field.model"), model + " · " + value_text(s.params, "params", m)},
-                       {m.format("field.accelerator"),
-                        card + " · " + value_text(s.card_memory_gb, "GB", m) + " · " +
-                            m.format("cli.per_node", {{"n", format_shortest(s.gpus_per_node)}})}},
+                       {m.format("field.accelerator"), accelerator}},
                       {});
 }
 

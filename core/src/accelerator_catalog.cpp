@@ -11,6 +11,19 @@ constexpr const char* kNvidiaSheet =
 
 constexpr double kUnknown = NAN;
 
+#ifdef LLM_SIZER_WITHOUT_CLI_TEXTS
+constexpr bool kCitations = false;
+#else
+constexpr bool kCitations = true;
+#endif
+
+// A row's citation or note: the page's module never shows them (the CLI's `accelerators` and
+// the docs do), and built for it without them its table holds no pointer to their text.
+struct Citation {
+  const char* text;
+  constexpr Citation(const char* t) : text(kCitations ? t : "") {}  // NOLINT: from literals
+};
+
 // One catalog row as plain data (a table compiles to data, not to construction code).
 struct Row {
   const char* id;
@@ -22,9 +35,9 @@ struct Row {
   double fp8_tflops;
   double hbm_tbps;
   double power_w;
-  const char* source;
+  Citation source;
   const char* confidence;
-  const char* note = "";
+  Citation note = "";
 };
 
 constexpr Row kRows[] = {
@@ -108,9 +121,9 @@ std::vector<Accelerator> build() {
     a.fp8_dense_tflops = known(r.fp8_tflops);
     a.hbm_bandwidth_tbps = known(r.hbm_tbps);
     a.power_w = known(r.power_w);
-    a.source = r.source;
+    a.source = r.source.text;
     a.confidence = r.confidence;
-    a.note = r.note;
+    a.note = r.note.text;
     catalog.push_back(std::move(a));
   }
   return catalog;
@@ -125,6 +138,7 @@ struct Links {
   double intra_gbps;
   double inter_gbps;
   double price_per_hour_usd;
+  double nvlink_domain_gpus = kUnknown;  // the GPUs the NVLink switches join, where not the node
 };
 
 // Prices: Lambda's public on-demand list (2025) for 8-GPU SXM instances, per GPU-hour; H200 and
@@ -139,7 +153,10 @@ const Links kLinks[] = {
     {"a100-80g", 300, 25, 1.79},  // NVLink3 600 GB/s bidirectional
     {"a100-40g", 300, 25, 1.29},
     {"b200", 900, 50, kUnknown},  // NVLink5 1.8 TB/s bidirectional
-    {"gb200", 900, kUnknown, kUnknown},
+    // DGX GB200 user guide (docs.nvidia.com/dgx/dgxgb200-user-guide, Hardware): "an NVIDIA rack
+    // with 72-GPU NVL domains", 18 compute trays of 4 GPUs, each tray with 4 single-port 400G
+    // ConnectX-7 NICs for the cluster network.
+    {"gb200", 900, 50, kUnknown, 72},
     {"mi300x", 448, 50, kUnknown},  // 7 Infinity Fabric links, 896 GB/s aggregate
     {"mi325x", 448, 50, kUnknown},
     {"tpu-v5p", 600, kUnknown, kUnknown},  // ICI 1200 GB/s bidirectional per chip
@@ -214,6 +231,7 @@ const std::vector<Accelerator>& accelerator_catalog() {
         a.intra_node_bandwidth_gbps = known(links.intra_gbps);
         a.inter_node_bandwidth_gbps = known(links.inter_gbps);
         a.price_per_hour_usd = known(links.price_per_hour_usd);
+        a.nvlink_domain_gpus = known(links.nvlink_domain_gpus);
       }
       for (const auto& link : kHostLinks) {
         if (a.id == link.id) a.host_link_gbps = link.gbps;

@@ -114,12 +114,12 @@ ArticleTraining article_layout(const ArticleInputs& in, std::vector<Issue>& issu
     return make_step("tp", "P_TP = G_node", num(t.tp), t.tp, "", "tp_from_node",
                      {{"gpus_per_node", format_shortest(in.gpus_per_node)}});
   });
-  if (known(t.tp) && known(in.gpus_per_node) && t.tp > in.gpus_per_node) {
-    issues.push_back(
-        {"tp_crosses_nodes",
-         "tp",
-         Severity::kWarning,
-         {{"tp", format_shortest(t.tp)}, {"gpus_per_node", format_shortest(in.gpus_per_node)}}});
+  if (known(t.tp) && known(in.nvlink_domain_gpus) && t.tp > in.nvlink_domain_gpus) {
+    issues.push_back({"tp_crosses_nodes",
+                      "tp",
+                      Severity::kWarning,
+                      {{"tp", format_shortest(t.tp)},
+                       {"gpus_per_node", format_shortest(in.nvlink_domain_gpus)}}});
   }
 
   // 5. Minimum pipeline depth, ⌈N·B / (V_card·s·P_TP)⌉ taken exactly.

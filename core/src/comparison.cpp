@@ -47,6 +47,7 @@ ComparisonMatrix comparison_matrix(const Plan& plan) {
       in.params = model.nominal_params;
       in.card_memory_gb = accelerator.memory_gb;
       in.gpus_per_node = accelerator.gpus_per_node.value_or(8);
+      in.nvlink_domain_gpus = accelerator.nvlink_domain_gpus.value_or(in.gpus_per_node);
       const bool is_plan = model.id == plan_model && accelerator_id == plan_accelerator;
       if (!is_plan) {
         in.pp.reset();

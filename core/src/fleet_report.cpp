@@ -208,7 +208,7 @@ FleetReport fleet_report(const ResolvedPlan& plan, std::vector<Issue>& issues) {
   const EngineProfile& engine = *serving.engine.profile;
   auto& steps = f.steps;
   steps.push_back(make_step("fleet_layout", "TP × PP × DP", layout_text(l), l.gpus(), "GPUs",
-                            layout_note(l, in.gpus_per_node),
+                            layout_note(l, in.nvlink_domain_gpus),
                             {{"tp", n(l.tp)},
                              {"pp", n(l.pp)},
                              {"dp", n(l.dp)},

@@ -28,7 +28,7 @@ Issue warning(std::string code, std::string field, std::vector<IssueParam> param
   return {std::move(code), std::move(field), Severity::kWarning, std::move(params)};
 }
 
-// Valid tensor-parallel sizes inside one node, smallest first.
+// Valid tensor-parallel sizes inside the fast link's domain, smallest first.
 std::vector<double> valid_tps(const Architecture& a, double gpus_per_node) {
   std::vector<double> out;
   const double limit = known(gpus_per_node) ? gpus_per_node : 8;
@@ -146,7 +146,7 @@ FullInference full_inference(const ResolvedPlan& plan, std::vector<Issue>& issue
   const auto concurrency_at = [&](double t, const CardBudget& b) {
     return layout_max_concurrency(in, ServingLayout{t, 1, 1, false}, b, s.context);
   };
-  const std::vector<double> tps = valid_tps(a, setup.gpus_per_node);
+  const std::vector<double> tps = valid_tps(a, setup.nvlink_domain_gpus);
   r.min_gpus = kNaN;
   const double device_gb = bytes_to_gb(engine.total_bytes);
   std::vector<IssueParam> min_params = {
@@ -170,7 +170,7 @@ FullInference full_inference(const ResolvedPlan& plan, std::vector<Issue>& issue
   if (!known(r.min_gpus)) {
     min_note = "serve_min_none";
     issues.push_back(warning("serving_exceeds_node", "",
-                             {{"gpus_per_node", n(setup.gpus_per_node)},
+                             {{"gpus_per_node", n(setup.nvlink_domain_gpus)},
                               {"weights_gb", min_params.size() > 4 ? min_params.back().value : "—"},
                               {"usable_gb", min_params[1].value}}));
   }

@@ -190,7 +190,7 @@ void LayoutSearch::State::prepare() {
 
   std::vector<double> tps;
   for (double tp :
-       valid_tensor_parallel_sizes(a, options.tp_may_cross_nodes ? 1e9 : base.gpus_per_node)) {
+       valid_tensor_parallel_sizes(a, options.tp_may_cross_nodes ? 1e9 : base.nvlink_domain_gpus)) {
     if (lim.tp.allows(tp)) tps.push_back(tp);
   }
   std::vector<double> cps;
@@ -330,7 +330,7 @@ bool LayoutSearch::State::set_dp(double dp) {
 bool LayoutSearch::State::valid(const TrainingTimeInputs& in) const {
   const LayoutProposal p =
       layout_proposal(in.memory.layout, in.global_batch, options.tp_may_cross_nodes);
-  return broken_layout_rules(in.memory.arch, p, in.gpus_per_node) == 0;
+  return broken_layout_rules(in.memory.arch, p, in.nvlink_domain_gpus) == 0;
 }
 
 LayoutCandidate LayoutSearch::State::describe(const TrainingTimeInputs& in, const TrainingTime& t,
@@ -829,7 +829,7 @@ SearchResult LayoutSearch::result() const {
   const State& s = *state_;
   SearchResult r;
   r.mode = s.deadline ? "deadline" : "cluster";
-  r.gpus_per_node = s.base.gpus_per_node;
+  r.nvlink_domain_gpus = s.base.nvlink_domain_gpus;
   r.global_batch = s.target;
   r.evaluated = s.evaluated;
   r.feasible = s.feasible;

@@ -291,7 +291,7 @@ SearchSetup prepare_search(const Plan& plan) {
   options.batch_tolerance = r.training.settings.batch_tolerance;
   // TP above a node only where the plan asks for it (a given TP or a limit beyond the node).
   const DimensionLimit& tp = options.limits.tp;
-  const double node = r.setup.gpus_per_node;
+  const double node = r.setup.nvlink_domain_gpus;
   options.tp_may_cross_nodes = tp.values.empty() ? tp.hi < 1e300 && tp.hi > node
                                                  : std::any_of(tp.values.begin(), tp.values.end(),
                                                                [&](double v) { return v > node; });
@@ -320,7 +320,7 @@ void finish_search(SearchReport& report) {
     return;
   }
   const LayoutCandidate& best = s.best;
-  if (zero3_across_nodes(best.zero, best.tp, best.dp, best.cp, s.gpus_per_node)) {
+  if (zero3_across_nodes(best.zero, best.tp, best.dp, best.cp, s.nvlink_domain_gpus)) {
     report.issues.push_back({"search_best_zero3_across_nodes",
                              "",
                              Severity::kWarning,

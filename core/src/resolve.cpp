@@ -27,6 +27,7 @@ void resolve_article(Resolver& r, ResolvedPlan& out) {
   in.optimizer_bytes = s.optimizer_bytes;
   in.card_memory_gb = s.card_memory_gb;
   in.gpus_per_node = s.gpus_per_node;
+  in.nvlink_domain_gpus = s.nvlink_domain_gpus;
   in.safety_factor = r.refused("safety_factor") ? kNaN : p.safety_factor;
   r.record("safety_factor",
            field_is_default(*find_field_by_id("safety_factor"), p) ? InputSource::kDefault

@@ -218,9 +218,9 @@ void resolve_serving(Resolver& r, ResolvedPlan& out) {
                 Severity::kError,
                 {{"tp", n(*p.infer_tp)}, {"heads", n(a.heads)}, {"kv_heads", n(a.kv_heads)}}});
       serving.tp = kNaN;
-    } else if (*p.infer_tp > setup.gpus_per_node) {
+    } else if (*p.infer_tp > setup.nvlink_domain_gpus) {
       r.add(warning("serving_tp_crosses_nodes", "infer_tp",
-                    {{"tp", n(*p.infer_tp)}, {"gpus_per_node", n(setup.gpus_per_node)}}));
+                    {{"tp", n(*p.infer_tp)}, {"gpus_per_node", n(setup.nvlink_domain_gpus)}}));
     }
   } else if (p.infer_tp) {
     serving.tp = kNaN;
@@ -261,6 +261,7 @@ void resolve_serving(Resolver& r, ResolvedPlan& out) {
   in.prefill_efficiency = s.prefill_efficiency;
   in.activation_bytes = s.weights == "fp32" ? 4 : 2;
   in.gpus_per_node = setup.gpus_per_node;
+  in.nvlink_domain_gpus = setup.nvlink_domain_gpus;
   in.intra_node_gbps = setup.intra_node_bandwidth_gbps;
   in.inter_node_gbps = setup.inter_node_bandwidth_gbps;
   const LinkEfficiencies links = resolve_link_efficiencies(r);

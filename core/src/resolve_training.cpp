@@ -83,9 +83,9 @@ void check_given_layout(Resolver& r, const ResolvedPlan& out, TrainingLayout& l)
     proposal.tp = out.article.tp;
     proposal.tp_may_cross_nodes = true;
     proposal.stage_layers = l.stage_layers;
-    const unsigned broken = broken_layout_rules(a, proposal, out.setup.gpus_per_node) &
+    const unsigned broken = broken_layout_rules(a, proposal, out.setup.nvlink_domain_gpus) &
                             (kRuleVppNeedsPp | kRuleVppChunks);
-    for (auto& issue : layout_rule_issues(broken, a, proposal, out.setup.gpus_per_node)) {
+    for (auto& issue : layout_rule_issues(broken, a, proposal, out.setup.nvlink_domain_gpus)) {
       r.refuse(std::move(issue));
     }
   }
@@ -348,7 +348,7 @@ void resolve_training(Resolver& r, ResolvedPlan& out) {
   time.tokens = s.tokens = tokens * r.number("epochs", p.epochs, 1);
   time.intra_node_gbps = setup.intra_node_bandwidth_gbps;
   time.inter_node_gbps = setup.inter_node_bandwidth_gbps;
-  time.gpus_per_node = setup.gpus_per_node;
+  time.nvlink_domain_gpus = setup.nvlink_domain_gpus;
   time.price_per_gpu_hour = setup.price_per_gpu_hour;
   time.power_w = setup.power_w;
   time.host_link_gbps = setup.host_link_gbps;

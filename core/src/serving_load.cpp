@@ -16,7 +16,7 @@ constexpr double kExpertWireBytes = 1 + 2;
 
 double gbps(double v) { return v * 1e9; }
 
-bool spans_nodes(const ServingInputs& in, double cards) { return cards > in.gpus_per_node; }
+bool spans_nodes(const ServingInputs& in, double cards) { return cards > in.nvlink_domain_gpus; }
 
 // Communication of one pipeline stage for `tokens` tokens of one DP rank passing its layers.
 double stage_comm_s(const ServingInputs& in, const ServingLayout& layout, double tokens) {
@@ -36,9 +36,9 @@ double stage_comm_s(const ServingInputs& in, const ServingLayout& layout, double
   const double group = layout.moe_group();
   if (a.is_moe() && group > 1 && (layout.ep || layout.dp > 1)) {
     const double moe_layers = a.moe_layer_count() * layers / a.layers;
-    const double node = std::min(group, in.gpus_per_node);
+    const double node = std::min(group, in.nvlink_domain_gpus);
     const double local = (node - 1) / group;
-    const double remote = std::max(0.0, group - in.gpus_per_node) / group;
+    const double remote = std::max(0.0, group - in.nvlink_domain_gpus) / group;
     const double bytes = tokens / layout.tp * a.moe_top_k * a.hidden * kExpertWireBytes;
     double wire = local > 0 ? bytes * local / link_bytes_per_s(in, false) : 0;
     if (remote > 0) wire += bytes * remote / link_bytes_per_s(in, true);

@@ -244,6 +244,16 @@ void resolve_accelerator(Resolver& r, ResolvedSetup& s) {
            Severity::kWarning,
            {{"value", format_shortest(kDefaultGpusPerNode)}}});
   }
+  // Smaller than a node is a real box too: H100 NVL cards are bridged in pairs, the rest of the
+  // server reached over PCIe (then the inter-node bandwidth is that path's).
+  s.nvlink_domain_gpus =
+      figure("nvlink_domain_gpus", p.nvlink_domain_gpus, preset(&Accelerator::nvlink_domain_gpus));
+  if (!(s.nvlink_domain_gpus > 0)) {  // no preset figure, or refused (its issue says so)
+    s.nvlink_domain_gpus = s.gpus_per_node;
+    if (!p.nvlink_domain_gpus) {
+      r.record("nvlink_domain_gpus", InputSource::kAutomatic, s.nvlink_domain_gpus);
+    }
+  }
   s.bf16_tflops = figure("bf16_tflops", p.bf16_tflops, preset(&Accelerator::bf16_dense_tflops));
   s.fp8_tflops = figure("fp8_tflops", p.fp8_tflops, preset(&Accelerator::fp8_dense_tflops));
   s.hbm_bandwidth_tbps =

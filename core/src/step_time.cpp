@@ -124,8 +124,8 @@ double overlapped(double comm, double compute, double share) {
 // rings leave every node through all k members' NICs (each GPU has its own), so the bus
 // bandwidth is k NICs' worth, at most NVLink's.
 Link group_link(const TrainingTimeInputs& in, double ranks, double stride, bool& unknown) {
-  if (ranks * stride <= in.gpus_per_node) return link(in, true, unknown);
-  const double k = std::clamp(std::floor(in.gpus_per_node / stride), 1.0, ranks);
+  if (ranks * stride <= in.nvlink_domain_gpus) return link(in, true, unknown);
+  const double k = std::clamp(std::floor(in.nvlink_domain_gpus / stride), 1.0, ranks);
   const double bus =
       std::min(k * link(in, false, unknown).bytes_per_s, link(in, true, unknown).bytes_per_s);
   return {bus, &unknown, kNicComputeShare, k};
@@ -406,7 +406,7 @@ LayerCost layer_cost(const TrainingTimeInputs& in, const KernelSpeeds& lin,
       // Dispatch and combine, forward and backward. The expert group's members sit ETP apart;
       // of the copies leaving a GPU, those for members in its node go over NVLink, the rest
       // through its own NIC, both at once.
-      const double k = std::clamp(std::floor(in.gpus_per_node / l.etp), 1.0, l.ep);
+      const double k = std::clamp(std::floor(in.nvlink_domain_gpus / l.etp), 1.0, l.ep);
       const Link nvlink = link(in, true, unknown);
       const Link nic = link(in, false, unknown);
       const double local = nvlink.send_s(copies * (k - 1) / l.ep);
@@ -515,7 +515,7 @@ LayerCost layer_cost(const TrainingTimeInputs& in, const KernelSpeeds& lin,
   // backward, each step hidden behind the attention of the chunk before.
   if (l.cp > 1) {
     // Ring attention sends to one neighbour at a time: one link, NVLink or the GPU's NIC.
-    const Link cp_link = link(in, t * l.cp <= in.gpus_per_node, unknown);
+    const Link cp_link = link(in, t * l.cp <= in.nvlink_domain_gpus, unknown);
     const double kv_heads = a.is_mla() ? a.heads : a.kv_heads;
     const double kv_bytes = T * std::max(1.0, kv_heads / t) * (a.qk_head_dim() + a.v_dim()) * e;
     const double steps = l.cp - 1;
@@ -718,7 +718,7 @@ StagePass stage_pass(const TrainingTimeInputs& in, const LayerCosts& costs) {
   double total = 0;
   // Consecutive stages sit TP·CP·DP ranks apart: in one node only while two of them fit.
   bool unknown = costs.link_unknown;
-  const Link pp_link = link(in, 2 * l.tp * l.cp * l.dp <= in.gpus_per_node, unknown);
+  const Link pp_link = link(in, 2 * l.tp * l.cp * l.dp <= in.nvlink_domain_gpus, unknown);
   const double send = p > 1 ? pp_link.send_s(costs.p2p_bytes) : 0;
   // Megatron's interleaved schedule overlaps a chunk's sends with the next chunk's compute in its
   // 1F1B steady state only: the warm-up forwards and cool-down backwards send and wait

@@ -49,7 +49,7 @@ std::string_view reason_without_band(const ResolvedPlan& plan, const FullTrainin
   if (s.finetune != "full" || s.offload != "none" || s.activation_offload) return "finetune";
   // Published runs of ZeRO-3 across nodes stray further from the model (layout_rules.hpp): its
   // own issue (zero3_across_nodes) gives their spread instead.
-  if (zero3_across_nodes(s.zero, s.tp, s.dp, s.cp, plan.setup.gpus_per_node)) {
+  if (zero3_across_nodes(s.zero, s.tp, s.dp, s.cp, plan.setup.nvlink_domain_gpus)) {
     return "zero3_across_nodes";
   }
   return {};

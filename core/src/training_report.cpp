@@ -50,10 +50,11 @@ bool training_layout(const ResolvedPlan& plan, double tp, double pp, double dp,
   if (!t.global_batch_given)
     s.global_batch = layout_global_batch(s.global_batch, l.micro_batch, l.dp);
   const LayoutProposal proposal = layout_proposal(l, s.global_batch, t.tp_given);
-  const unsigned broken = broken_layout_rules(time.memory.arch, proposal, plan.setup.gpus_per_node);
+  const unsigned broken =
+      broken_layout_rules(time.memory.arch, proposal, plan.setup.nvlink_domain_gpus);
   if (broken != 0) {
     for (auto& issue :
-         layout_rule_issues(broken, time.memory.arch, proposal, plan.setup.gpus_per_node)) {
+         layout_rule_issues(broken, time.memory.arch, proposal, plan.setup.nvlink_domain_gpus)) {
       issues.push_back(std::move(issue));
     }
     return false;
@@ -284,7 +285,7 @@ std::vector<FitOption> fit_options(const ResolvedPlan& plan, TrainingTimeInputs 
                                     in.layout.dp);
       }
       const LayoutProposal proposal = layout_proposal(in.layout, batch, plan.training.tp_given);
-      if (broken_layout_rules(in.arch, proposal, plan.setup.gpus_per_node) != 0) continue;
+      if (broken_layout_rules(in.arch, proposal, plan.setup.nvlink_domain_gpus) != 0) continue;
       in.layout.microbatches = batch / (in.layout.micro_batch * in.layout.dp);
       const double peak = training_peak_bytes(in);
       if (peak <= card_bytes) {
@@ -377,7 +378,7 @@ FullTraining full_training(const ResolvedPlan& plan, double tp, double pp, doubl
     }
     const TrainingLayout& l = in.layout;
     if (!result.time.measured &&
-        zero3_across_nodes(l.zero, l.tp, l.dp, l.cp, time_inputs.gpus_per_node)) {
+        zero3_across_nodes(l.zero, l.tp, l.dp, l.cp, time_inputs.nvlink_domain_gpus)) {
       issues.push_back(
           {"zero3_across_nodes", "zero", Severity::kWarning, {{"dp", n(l.dp * l.cp)}}});
     }

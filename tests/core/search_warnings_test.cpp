@@ -34,7 +34,7 @@ TEST(SearchWarnings, ZeroThreeAcrossNodesIsFlaggedWithItsRanks) {
   const SearchReport r = search_plan(plan);
   ASSERT_TRUE(r.search.found);
   EXPECT_EQ(r.search.best.zero, 3);
-  EXPECT_EQ(r.search.gpus_per_node, 8);
+  EXPECT_EQ(r.search.nvlink_domain_gpus, 8);
   const Issue* issue = find_issue(r, kCode);
   ASSERT_NE(issue, nullptr);
   EXPECT_EQ(issue->severity, Severity::kWarning);

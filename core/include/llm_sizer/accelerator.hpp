@@ -20,8 +20,11 @@ struct Accelerator {
   /// process can address, before its own CUDA context. nullopt when no driver figure was found;
   /// the full memory model then takes memory_gb × 10⁹ and says so.
   std::optional<double> capacity_bytes;
-  std::string capacity_source;  ///< where capacity_bytes comes from
-  std::optional<double> gpus_per_node;
+  std::string capacity_source;          ///< where capacity_bytes comes from
+  std::optional<double> gpus_per_node;  ///< GPUs per host (a server, or a GB200 compute tray)
+  /// GPUs one scale-up fabric (NVLink and NVSwitch) joins at intra_node_bandwidth_gbps; nullopt:
+  /// the node. A GB200 NVL72 rack joins its 18 trays' 72 GPUs.
+  std::optional<double> nvlink_domain_gpus;
   std::optional<double> bf16_dense_tflops;  ///< dense (not 2:4 sparse) tensor peak
   std::optional<double> fp8_dense_tflops;
   std::optional<double> hbm_bandwidth_tbps;         ///< TB/s = 1e12 B/s

@@ -34,6 +34,9 @@ struct ArticleInputs {
   double card_memory_gb = 0;
   double safety_factor = 0.6;
   double gpus_per_node = 8;
+  /// GPUs the fast link joins (setup.hpp): a given TP beyond it is warned of; the automatic TP
+  /// stays the article's, a node's.
+  double nvlink_domain_gpus = 8;
   /// LoRA/QLoRA: the bytes are a frozen base's plus its adapters' (resolve.cpp)
   bool adapters = false;
   double tp = 8;  ///< resolved: given, or the automatic rule's

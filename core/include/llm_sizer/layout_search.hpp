@@ -92,11 +92,11 @@ struct LayoutCandidate {
 };
 
 struct SearchResult {
-  std::string mode;          ///< "cluster" or "deadline"
-  double gpus_per_node = 0;  ///< the node the layouts were placed on
-  double global_batch = 0;   ///< the batch every layout trains (sequences)
-  double evaluated = 0;      ///< layouts whose memory and time were computed
-  double feasible = 0;       ///< of those, layouts that fit on every stage
+  std::string mode;               ///< "cluster" or "deadline"
+  double nvlink_domain_gpus = 0;  ///< the fast link's domain the layouts were placed in
+  double global_batch = 0;        ///< the batch every layout trains (sequences)
+  double evaluated = 0;           ///< layouts whose memory and time were computed
+  double feasible = 0;            ///< of those, layouts that fit on every stage
   /// Pipeline splits of one (TP, PP, CP, EP, ETP, micro-batch, SP) skipped with all their
   /// interleaving depths, recompute modes and ZeRO stages: their step, bounded from below, could
   /// enter neither the top list nor the Pareto front (cluster searches, without keep_all).

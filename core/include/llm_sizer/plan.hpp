@@ -58,6 +58,7 @@ struct Plan {
   std::string accelerator_name;  ///< shown for a custom accelerator
   std::optional<double> card_memory_gb;
   std::optional<double> gpus_per_node;
+  std::optional<double> nvlink_domain_gpus;  ///< GPUs the fast link joins (a node, or a rack)
   std::optional<double> bf16_tflops;
   std::optional<double> fp8_tflops;
   std::optional<double> hbm_bandwidth_tbps;

@@ -23,7 +23,11 @@ struct ResolvedSetup {
   double card_capacity_gb = 0;
   double card_capacity_gib = 0;
   std::string card_capacity_source;  ///< "driver" (with the catalog's citation), "given", "nominal"
-  double gpus_per_node = 0;
+  double gpus_per_node = 0;  ///< GPUs per host: launch commands, node counts, the article's TP
+  /// GPUs the fast link joins: where TP may reach and every collective inside it runs at
+  /// intra_node_bandwidth_gbps. The node unless a preset (GB200 NVL72: 72) or the plan says
+  /// otherwise (fewer: H100 NVL cards bridged in pairs).
+  double nvlink_domain_gpus = 0;
   double bf16_tflops = 0;  ///< NaN when unknown
   double fp8_tflops = 0;
   double hbm_bandwidth_tbps = 0;
@@ -56,6 +60,7 @@ void visit_fields(Visitor& v, const ResolvedSetup& s) {
   v.field("card_capacity_gib", s.card_capacity_gib);
   v.field("card_capacity_source", s.card_capacity_source);
   v.field("gpus_per_node", s.gpus_per_node);
+  v.field("nvlink_domain_gpus", s.nvlink_domain_gpus);
   v.field("bf16_tflops", s.bf16_tflops);
   v.field("fp8_tflops", s.fp8_tflops);
   v.field("hbm_bandwidth_tbps", s.hbm_bandwidth_tbps);

@@ -49,7 +49,9 @@ struct TrainingTimeInputs {
   double achieved_tflops = 0;  ///< measured hardware TFLOP/s per GPU (NaN: predict)
   double intra_node_gbps = 0;  ///< per GPU and direction (NaN: unknown)
   double inter_node_gbps = 0;
-  double gpus_per_node = 8;
+  /// GPUs the fast link joins (ResolvedSetup::nvlink_domain_gpus): a collective inside runs
+  /// at intra_node_gbps, one that leaves it through the GPUs' NICs.
+  double nvlink_domain_gpus = 8;
   double dp_overlap = 0;          ///< share of the DP collectives the compute beside them may hide
   double global_batch = 0;        ///< sequences per optimizer step
   double tokens = 0;              ///< tokens to train on (NaN: per step only)

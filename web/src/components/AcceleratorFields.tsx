@@ -18,6 +18,7 @@ export function AcceleratorFields() {
           <Field id="bf16Tflops" />
           <Field id="fp8Tflops" />
           <Field id="hbmBandwidthTbps" />
+          <Field id="nvlinkDomainGpus" />
           <Field id="intraNodeBandwidthGbps" />
           <Field id="interNodeBandwidthGbps" />
           <Field id="powerW" />
