@@ -267,6 +267,12 @@ TEST(CliCatalogs, AcceleratorsJsonHasEveryFigureAndNullForUnknown) {
       EXPECT_EQ(test::number_at(a, "hbm_bandwidth_tbps"), 3.35);
       EXPECT_EQ(test::number_at(a, "power_w"), 700);
       EXPECT_EQ(test::string_at(a, "confidence"), "high");
+      EXPECT_TRUE(a.find("nvlink_domain_gpus")->is_null());  // the node's 8
+    }
+    if (id == "gb200") {
+      // NVIDIA DGX GB200 user guide: 4 GPUs per compute tray, 72-GPU NVLink domains.
+      EXPECT_EQ(test::number_at(a, "gpus_per_node"), 4);
+      EXPECT_EQ(test::number_at(a, "nvlink_domain_gpus"), 72);
     }
     if (id == "rg800-32g") {
       // The article gives its memory (32 GB, 8 per server) and nothing else.
@@ -280,6 +286,17 @@ TEST(CliCatalogs, AcceleratorsJsonHasEveryFigureAndNullForUnknown) {
       EXPECT_TRUE(a.find(key) && a.find(key)->is_string()) << id << " " << key;
     }
   }
+}
+
+// A GB200 plan says both sizes: the tray its launch commands count, the rack its links span.
+TEST(CliCommands, TrainTextNamesTheNvlinkDomainWhereItIsNotTheNode) {
+  const auto gb200 = run_cli({"train", "--model", "llama-3.1-70b", "--accelerator", "gb200"});
+  ASSERT_EQ(gb200.code, 0);
+  EXPECT_NE(gb200.out.find("4 GPUs per node · NVLink domain of 72 GPUs"), std::string::npos);
+  EXPECT_NE(gb200.out.find("--nproc-per-node 4"), std::string::npos);
+  const auto h100 = run_cli({"train", "--model", "llama-3.1-70b", "--accelerator", "h100-80g"});
+  ASSERT_EQ(h100.code, 0);
+  EXPECT_EQ(h100.out.find("NVLink domain"), std::string::npos);
 }
 
 // Bug: text-mode `train` showed the full model's memory but none of its time and cost.

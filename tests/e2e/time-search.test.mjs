@@ -1,7 +1,13 @@
 // The time and cost panel and the layout search (in its Web Worker) in the real page.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openWatchedPage, showSearch, showTime, waitForApp } from './browser.mjs';
+import {
+  openEveryDisclosure,
+  openWatchedPage,
+  showSearch,
+  showTime,
+  waitForApp,
+} from './browser.mjs';
 import { servePage } from './served-page.mjs';
 
 const site = servePage();
@@ -116,6 +122,47 @@ test("the network's efficiency is its own input and slows what crosses nodes", a
   assert.match(after[6], /DP gradient/);
   assert.ok(seconds(after[6]) > 2.5 * seconds(before[6]), `${before[6]} → ${after[6]}`);
   assert.equal(after[0], before[0], 'the compute is the same');
+  assert.deepEqual(page.problems, []);
+  await page.closeAll();
+});
+
+test("a GB200 plan times its rack's NVLink, and the NVLink domain input moves it", async () => {
+  // DGX GB200: 72 GPUs in one NVLink domain over 18 trays of 4 (NVIDIA's DGX GB200 user guide).
+  const page = await openWatchedPage(site.browser);
+  await page.goto(
+    `${site.server.url}#v=2&m=llama-3.1-70b&a=gb200&tp=1&pp=1&dp=64&zero=3&rc=full&tokens=1e12`,
+  );
+  const dpRow = async () => {
+    await showTime(page);
+    await page.waitForSelector('[data-testid=step-breakdown]');
+    const rows = await page.$$eval('[data-testid=step-breakdown] tbody tr', (trs) =>
+      trs.map((tr) => tr.textContent),
+    );
+    return rows.find((row) => /DP gradient/.test(row));
+  };
+  const seconds = (row) => Number(row.match(/([\d.]+) s/)[1]);
+  const rack = await dpRow();
+  assert.ok(rack, 'a DP row');
+  const issues = await page.locator('[data-testid=issue-summary]').textContent();
+  assert.doesNotMatch(issues, /bandwidth is unknown|ZeRO-3 shards the weights across nodes/);
+  await openEveryDisclosure(page);
+  const field = page.locator('[data-testid=input-nvlinkDomainGpus]');
+  assert.match(await field.getAttribute('placeholder'), /72/);
+  await field.fill('4');
+  await page.waitForURL(/a\.nvl=4/);
+  await page.waitForFunction(
+    (old) =>
+      [...document.querySelectorAll('[data-testid=step-breakdown] tbody tr')].some(
+        (tr) => /DP gradient/.test(tr.textContent) && tr.textContent !== old,
+      ),
+    rack,
+  );
+  const trays = await dpRow();
+  assert.ok(seconds(trays) > seconds(rack), `${rack} → ${trays}`);
+  assert.match(
+    await page.locator('[data-testid=issue-summary]').textContent(),
+    /ZeRO-3 shards the weights across nodes/,
+  );
   assert.deepEqual(page.problems, []);
   await page.closeAll();
 });
