@@ -84,6 +84,22 @@ TEST(NvlinkDomain, TensorParallelismStaysOnNvlinkAcrossTheDomain) {
   for (const auto& c : searched.search.top) EXPECT_LE(c.tp, 72);
 }
 
+TEST(NvlinkDomain, ServingFindsTensorParallelismAcrossTheRack) {
+  // DeepSeek-V3 in FP8 holds 671B weights: a tray's 4 × 186 GB cannot serve it, 16 cards of the
+  // rack can (the smallest valid TP whose share, with one sequence, fits the engine's 90 %).
+  Plan plan;
+  plan.model = "deepseek-v3";
+  plan.accelerator = "gb200";
+  const Report rack = evaluate(plan);
+  ASSERT_TRUE(rack.inference.available);
+  EXPECT_GT(rack.inference.min_gpus, 4);
+  EXPECT_LE(rack.inference.min_gpus, 72);
+  EXPECT_FALSE(has_issue(rack, "serving_exceeds_node"));
+  plan.nvlink_domain_gpus = 4;
+  const Report trays = evaluate(plan);
+  EXPECT_TRUE(has_issue(trays, "serving_exceeds_node"));
+}
+
 TEST(NvlinkDomain, ADomainSmallerThanTheNodeSendsTheRestOverTheOtherLink) {
   // H100 NVL cards bridged in pairs: TP 4's all-reduces leave the pair.
   Plan plan;

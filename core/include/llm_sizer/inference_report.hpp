@@ -165,7 +165,8 @@ struct FullInference {
   double overhead_gb = 0;         ///< per card: prefill workspace + runtime reserve
   double per_card_gb = 0;
   bool fits = false;
-  double min_gpus = 0;  ///< smallest TP holding the weights and one sequence; NaN: none in a node
+  double min_gpus = 0;  ///< smallest TP holding the weights and one sequence; NaN: none in the
+                        ///< NVLink domain
   double tp = 0;
   double max_concurrency = 0;
   double replicas = 0;
