@@ -11,6 +11,11 @@ const site = servePage();
 
 const ONE_CARD = 'tp=1&pp=1&dp=1&fw=pytorch&mb=1&seq=4096&ft.r=16&tokens=100e6';
 const text = (page, testId) => page.textContent(`[data-testid=${testId}]`);
+// Days and cost arrive with the full module, fetched after the first answer: wait for them.
+const daysShown = (page) =>
+  page.waitForFunction(
+    () => document.querySelector('[data-testid=answer-days]')?.textContent !== '—',
+  );
 const tone = (page, testId) => page.getAttribute(`[data-testid=${testId}] >> xpath=..`, 'class');
 
 async function open(hash, locale = 'en-US') {
@@ -31,6 +36,7 @@ test('QLoRA on one RTX 4090 fits with gradient checkpointing; LoRA without it do
   assert.match(method, /rank 16/);
   assert.match(method, /41\.9 M trained parameters/);
   // 100 M tokens: days and a cost at the card's price.
+  await daysShown(page);
   assert.notEqual(await text(page, 'answer-days'), '—');
   assert.match(await text(page, 'answer-cost'), /\$\d/);
   // The method is one of the question's own inputs.
@@ -52,6 +58,7 @@ test('LoRA on one H200 fits, said in Chinese', async () => {
   assert.match(method, /秩 16/);
   // The H200 as its driver reports it: 143,156 MiB = 150.11 GB.
   assert.match(await page.textContent('[data-testid=answer-fits] >> xpath=..'), /150\.11 GB/);
+  await daysShown(page);
   assert.notEqual(await text(page, 'answer-days'), '—');
   assert.deepEqual(page.problems, []);
   await page.closeAll();
