@@ -29,9 +29,9 @@ Issue warning(std::string code, std::string field, std::vector<IssueParam> param
 }
 
 // Valid tensor-parallel sizes inside the fast link's domain, smallest first.
-std::vector<double> valid_tps(const Architecture& a, double gpus_per_node) {
+std::vector<double> valid_tps(const Architecture& a, double domain_gpus) {
   std::vector<double> out;
-  const double limit = known(gpus_per_node) ? gpus_per_node : 8;
+  const double limit = known(domain_gpus) ? domain_gpus : 8;
   for (double t = 1; t <= limit; ++t) {
     if (serving_tp_valid(a, t)) out.push_back(t);
   }

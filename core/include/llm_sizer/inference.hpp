@@ -75,10 +75,9 @@ struct ServingInputs {
   double peak_tflops = 0;         ///< dense peak of the matmul type used; NaN when unknown
   double decode_efficiency = 0.8;
   double prefill_efficiency = 0.5;
-  double gpus_per_node = 8;  ///< per host: replicas pack whole hosts
-  double nvlink_domain_gpus =
-      8;                       ///< the fast link's reach (setup.hpp): transfers beyond it use NICs
-  double max_num_seqs = 1024;  ///< the engine's cap (the sampler's profile rows)
+  double gpus_per_node = 8;             ///< per host: replicas pack whole hosts
+  double nvlink_domain_gpus = 8;        ///< the fast link's reach; transfers beyond it use the NICs
+  double max_num_seqs = 1024;           ///< the engine's cap (the sampler's profile rows)
   double sampler_bytes_per_logit = 12;  ///< the engine's sampler beyond the logits
   double intra_node_gbps = 0;           ///< per card, one direction (NVLink); NaN when unknown
   double inter_node_gbps = 0;  ///< per card, one direction (the node's NICs); NaN when unknown
