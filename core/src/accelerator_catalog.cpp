@@ -1,5 +1,6 @@
 #include <cmath>
 
+#include "cli_texts.hpp"
 #include "llm_sizer/accelerator.hpp"
 
 namespace llm_sizer {
@@ -11,17 +12,12 @@ constexpr const char* kNvidiaSheet =
 
 constexpr double kUnknown = NAN;
 
-#ifdef LLM_SIZER_WITHOUT_CLI_TEXTS
-constexpr bool kCitations = false;
-#else
-constexpr bool kCitations = true;
-#endif
-
 // A row's citation or note: the page's module never shows them (the CLI's `accelerators` and
-// the docs do), and built for it without them its table holds no pointer to their text.
+// the docs do), and built for it without them (cli_texts.hpp) its table holds no pointer to
+// their text.
 struct Citation {
   const char* text;
-  constexpr Citation(const char* t) : text(kCitations ? t : "") {}  // NOLINT: from literals
+  constexpr Citation(const char* t) : text(kCliTexts ? t : "") {}  // NOLINT: from literals
 };
 
 // One catalog row as plain data (a table compiles to data, not to construction code).

@@ -141,12 +141,13 @@ double largest_tensor_parallel_size(const Architecture& a, double limit) {
   return sizes.empty() ? 1 : sizes.back();
 }
 
-unsigned broken_layout_rules(const Architecture& a, const LayoutProposal& l, double gpus_per_node) {
+unsigned broken_layout_rules(const Architecture& a, const LayoutProposal& l,
+                             double nvlink_domain_gpus) {
   unsigned broken = 0;
   if (!divides(l.tp, a.heads) || !divides(l.tp, kv_heads_for_tp(a))) {
     broken |= kRuleTpDividesHeads;
   }
-  if (!l.tp_may_cross_nodes && l.tp > gpus_per_node) broken |= kRuleTpWithinNode;
+  if (!l.tp_may_cross_nodes && l.tp > nvlink_domain_gpus) broken |= kRuleTpWithinNode;
   if (!(l.pp >= 1) || l.pp > a.layers) broken |= kRulePpWithinLayers;
   int stage_sum = 0;
   for (int layers : l.stage_layers) stage_sum += layers;
@@ -177,7 +178,7 @@ unsigned broken_layout_rules(const Architecture& a, const LayoutProposal& l, dou
 }
 
 std::vector<Issue> layout_rule_issues(unsigned broken, const Architecture& a,
-                                      const LayoutProposal& l, double gpus_per_node) {
+                                      const LayoutProposal& l, double nvlink_domain_gpus) {
   std::vector<Issue> issues;
   if (broken & kRuleTpDividesHeads) {
     const auto valid = valid_tensor_parallel_sizes(a, 1e9);
@@ -188,8 +189,8 @@ std::vector<Issue> layout_rule_issues(unsigned broken, const Architecture& a,
                             {"valid", number_list(valid)}}));
   }
   if (broken & kRuleTpWithinNode) {
-    issues.push_back(
-        error("tp_exceeds_node", "tp", {{"tp", n(l.tp)}, {"gpus_per_node", n(gpus_per_node)}}));
+    issues.push_back(error("tp_exceeds_node", "tp",
+                           {{"tp", n(l.tp)}, {"gpus_per_node", n(nvlink_domain_gpus)}}));
   }
   if (broken & kRulePpWithinLayers) {
     issues.push_back(error("pp_exceeds_layers", "pp", {{"pp", n(l.pp)}, {"layers", n(a.layers)}}));

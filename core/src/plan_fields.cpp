@@ -5,6 +5,7 @@
 #include <cmath>
 #include <type_traits>
 
+#include "cli_texts.hpp"
 #include "llm_sizer/number_format.hpp"
 #include "llm_sizer/training_memory.hpp"
 
@@ -13,12 +14,7 @@ namespace {
 
 // The page's first module never shows a CLI flag or how an empty input resolves (the CLI's help
 // and docs/inputs.md read them from the other builds; the page's messages leave "rule.*" out):
-// CMakeLists.txt builds this file for it without them, 0.6 KB gzipped lighter.
-#ifdef LLM_SIZER_WITHOUT_CLI_TEXTS
-constexpr bool kCliTexts = false;
-#else
-constexpr bool kCliTexts = true;
-#endif
+// built for it without them (cli_texts.hpp), 0.6 KB gzipped lighter.
 
 template <auto Member>
 std::optional<double> get_member(const Plan& plan) {

@@ -74,17 +74,17 @@ enum LayoutRule : unsigned {
   kRuleBatchDivides = 1u << 8,
 };
 
-/// The rules `layout` breaks for `arch` on nodes of `gpus_per_node`; cheap enough to call for
-/// every layout the search considers.
+/// The rules `layout` breaks for `arch` where the fast link joins `nvlink_domain_gpus` GPUs (a
+/// node, or a GB200 rack: setup.hpp); cheap enough to call for every layout the search considers.
 unsigned broken_layout_rules(const Architecture& arch, const LayoutProposal& layout,
-                             double gpus_per_node);
+                             double nvlink_domain_gpus);
 
 /// Each broken rule as an error issue on the input it concerns, with the valid choices where
 /// there is a short list (codes: tp_not_divisor, tp_exceeds_node, pp_exceeds_layers,
 /// stage_layers_invalid, vpp_needs_pp, vpp_exceeds_layers, ep_not_divisor, ep_group_invalid,
 /// global_batch_not_divisible).
 std::vector<Issue> layout_rule_issues(unsigned broken, const Architecture& arch,
-                                      const LayoutProposal& layout, double gpus_per_node);
+                                      const LayoutProposal& layout, double nvlink_domain_gpus);
 
 /// Data parallelism a cluster gives replicas of `replica` GPUs: ⌊cluster / replica⌋, stepped down
 /// to the largest size whose micro-batches divide a fixed global batch (NaN: not fixed). 0 when
@@ -92,12 +92,14 @@ std::vector<Issue> layout_rule_issues(unsigned broken, const Architecture& arch,
 double data_parallel_for_cluster(double cluster_gpus, double replica_gpus, double global_batch,
                                  double micro_batch);
 
-/// ZeRO-3 whose weight gathers leave the node: the DP × CP ranks that shard the weights, TP apart,
-/// span more than one node. Its published runs took 1.5–3.2× the step the model predicts
-/// (Narayanan et al. 2021, Table 2) and 0.9–1.2× (torchtitan's FSDP2 on 64 A100;
-/// docs/validation.md), so the search's best layout and a plan's step time say so.
-inline bool zero3_across_nodes(double zero, double tp, double dp, double cp, double gpus_per_node) {
-  return zero >= 3 && tp * dp * cp > gpus_per_node;
+/// ZeRO-3 whose weight gathers leave the fast link: the DP × CP ranks that shard the weights, TP
+/// apart, span more than one NVLink domain (a node, or a GB200 rack). Its published runs
+/// took 1.5–3.2× the step the model predicts (Narayanan et al. 2021, Table 2) and 0.9–1.2×
+/// (torchtitan's FSDP2 on 64 A100; docs/validation.md), so the search's best layout and a plan's
+/// step time say so.
+inline bool zero3_across_nodes(double zero, double tp, double dp, double cp,
+                               double nvlink_domain_gpus) {
+  return zero >= 3 && tp * dp * cp > nvlink_domain_gpus;
 }
 
 /// Tensor-parallel sizes that divide the heads and K/V heads, up to `limit`, smallest first.
