@@ -25,7 +25,8 @@ constexpr const char* kRecomputeIds[] = {"none", "selective", "full", "op"};
 constexpr int kFullIndex = 2;
 constexpr int kOpIndex = 3;
 constexpr std::size_t kModes = 4;
-// Deeper interleaving must make the step at least this much faster to be tried further.
+// Deeper interleaving is tried while it could still gain this share of the step (a deadline: while
+// each depth gains it).
 constexpr double kVppGain = 0.005;
 // Deadline mode: larger DPs tried after the fastest-enough one when it does not fit.
 constexpr int kDeadlineDpSteps = 16;
@@ -731,24 +732,37 @@ void LayoutSearch::State::unit(int pp) {
       continue;
     }
     const int fewest = *std::min_element(layers.begin(), layers.end());
+    const int deepest = pp > 1 ? fewest : 1;
     double best_time = HUGE_VAL;
     double best_gpus = HUGE_VAL;
-    for (int v = 1; v <= (pp > 1 ? fewest : 1); ++v) {
+    double flat_memory_bound_s = 0;  // VPP 1's recompute and data-parallel time
+    for (int v = 1; v <= deepest; ++v) {
       if (!options.limits.vpp.allows(v)) continue;
       if (even_only && v > 1 && fewest % v != 0) continue;
       if (!consider(pp, split, v, cluster_dp)) {
-        // Deeper interleaving needs more memory and the same micro-batch count: in a cluster
-        // nothing deeper can succeed. For a deadline a deeper (faster) one may still meet it.
-        if (!deadline) break;
+        // Interleaving holds the most micro-batches in flight at VPP 2 and fewer deeper, never
+        // fewer than without it (training_memory.cpp, inflight): a deeper one may fit where a
+        // shallower one did not, none where VPP 1 did not.
+        if (v == 1 && !deadline) break;
         continue;
       }
       const LayoutCandidate& c = kept.back();
-      const bool gain = deadline ? (c.gpus < best_gpus ||
-                                    (c.gpus == best_gpus && c.step_s < best_time * (1 - kVppGain)))
-                                 : c.step_s < best_time * (1 - kVppGain);
-      if (!gain && v > 1) break;
+      if (deadline) {
+        const bool gain =
+            c.gpus < best_gpus || (c.gpus == best_gpus && c.step_s < best_time * (1 - kVppGain));
+        if (!gain && v > 1) break;
+      }
       best_time = std::min(best_time, c.step_s);
       best_gpus = std::min(best_gpus, c.gpus);
+      // Deeper than VPP 2, interleaving shrinks the bubble (to v/v' of it at depth v'), adds
+      // sends and holds fewer micro-batches in flight, though never fewer than VPP 1: it may need
+      // less recompute or a lower ZeRO stage than this depth, not less than VPP 1 did. No deeper
+      // one beats this one by more than what its bubble can shrink and that difference.
+      const double memory_bound_s = c.recompute_s + c.dp_comm_s;
+      if (v == 1) flat_memory_bound_s = memory_bound_s;
+      const double floor = c.step_s - c.bubble_s * (1 - double(v) / deepest) -
+                           std::max(0.0, memory_bound_s - flat_memory_bound_s);
+      if (!deadline && v > 1 && floor > best_time * (1 - kVppGain)) break;
     }
   }
 }

@@ -28,6 +28,10 @@ constexpr double kMaskBytes = 1;
 // A collective overlapped with compute is not free: its kernels hold SMs and HBM bandwidth while
 // they run, so the compute beside it slows by this share of the overlap (Calculon's system model,
 // Isaev et al. SC'23: 15 % of the processor for NVLink collectives, 2 % for the network).
+// NCCL runs each channel of a collective as one thread block, on one SM of every rank, and an
+// inter-node ring enters and leaves each node through one NIC per channel before the channels
+// are doubled (src/graph/search.cc, connect.cc's ncclTopoPreset): the network's 2 % is one NIC's
+// channels, and a ring through k NICs of each node holds k times as many SMs, up to NVLink's.
 constexpr double kNvlinkComputeShare = 0.15;
 constexpr double kNicComputeShare = 0.02;
 // Megatron-Core reduces the gradients in buckets of max(40M, 1M × DP) parameters while the
@@ -113,22 +117,23 @@ Link link(const TrainingTimeInputs& in, bool within_node, bool& unknown) {
   return {gb_to_bytes(in.inter_node_gbps) * in.net_efficiency, &unknown, kNicComputeShare};
 }
 
-// What `comm` costs when it runs beside `compute`: the part that outlasts the compute, plus the
-// compute's slowdown while both run.
+// What `comm` costs when it runs beside `compute`, which runs `share` slower while both do: the
+// pair ends at max(comm, compute + share·comm) — the compute's slowdown, or, once the
+// communication outlasts the slowed compute, the communication's own end.
 double overlapped(double comm, double compute, double share) {
-  return std::max(0.0, comm - compute) + share * std::min(comm, compute);
+  return std::max(comm - compute, share * comm);
 }
 
 // The link of a collective over `ranks` GPUs placed `stride` apart in rank order (consecutive
 // ranks fill a node). Within a node: NVLink. Across nodes with k members in each node, NCCL's
 // rings leave every node through all k members' NICs (each GPU has its own), so the bus
-// bandwidth is k NICs' worth, at most NVLink's.
+// bandwidth is k NICs' worth, at most NVLink's, and its channels hold k NICs' share of the SMs.
 Link group_link(const TrainingTimeInputs& in, double ranks, double stride, bool& unknown) {
   if (ranks * stride <= in.nvlink_domain_gpus) return link(in, true, unknown);
   const double k = std::clamp(std::floor(in.nvlink_domain_gpus / stride), 1.0, ranks);
   const double bus =
       std::min(k * link(in, false, unknown).bytes_per_s, link(in, true, unknown).bytes_per_s);
-  return {bus, &unknown, kNicComputeShare, k};
+  return {bus, &unknown, std::min(kNvlinkComputeShare, k * kNicComputeShare), k};
 }
 
 // Everything one layer's kernels need to know about the layout, computed once.
@@ -803,8 +808,7 @@ void dp_and_optimizer(const TrainingTimeInputs& in, const LayerCosts& costs, dou
   const double ov = in.dp_overlap;
   const auto hidden = [&](const Phase& p, double window) {  // what the phase costs beside `window`
     if (!(p.s > 0)) return 0.0;
-    const double beside = std::min(ov * p.s, window);
-    return p.s - beside + p.slowdown_s / p.s * beside;
+    return (1 - ov) * p.s + overlapped(ov * p.s, window, p.slowdown_s / p.s);
   };
   // Gradients in buckets while the backward runs (above), of max(40M, 1M × DP·CP) parameters in
   // the dense and the expert buffers alike (distributed_data_parallel.py sizes them once);

@@ -92,7 +92,8 @@ TEST(LayoutSearch, BestIsFeasibleAndNoEnumeratedLayoutBeatsIt) {
   ASSERT_TRUE(s.search.found);
   EXPECT_GT(s.search.evaluated, s.search.feasible);
   const double brute = brute_force_best_days(plan, 64);
-  // Deeper interleaving is given up once it gains under 0.5 %: at most that much is missed.
+  // Deeper interleaving is given up once it could no longer gain 0.5 % of the step: at most that
+  // much is missed.
   EXPECT_LE(s.search.best.days, brute * 1.005);
   EXPECT_GE(s.search.best.days, brute * (1 - 1e-9));
 }

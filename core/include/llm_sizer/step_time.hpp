@@ -34,14 +34,16 @@
 /// distributed optimizer reduce-scatter them there and all-gather the weights during the next
 /// step's first forward; ZeRO-2 reduce-scatters after every micro-batch's backward; ZeRO-3 also
 /// gathers the weights for every forward and backward. Each collective is hidden only up to the
-/// compute it overlaps (× the DP overlap share). Every collective waits NCCL's ring latency
-/// (its tuning.cc cost model: 8.4 µs + 3.4 µs per NVLink step + 14 µs per step across nodes), once
-/// per gradient bucket of max(40M, 1M × DP) parameters (Megatron-Core's default), per layer and
-/// micro-batch under ZeRO-3. Routed experts are data-parallel over their own group,
-/// EDP = TP·CP·DP / (EP·ETP) ranks placed EP·ETP apart (Megatron-Core's expert rank order
-/// tp-ep-dp-pp, parallel_state.py): their gradients and gathers move over that group's link, one
-/// NIC per member when the group has one member per node, after the dense ones. Optimizer: Adam
-/// streams its states once, the experts' sharded over EDP.
+/// compute it overlaps (× the DP overlap share). Overlap anywhere: a collective of C seconds beside
+/// compute of W ends the pair at max(C, W + s·C), s the share of the SMs its kernels hold (15 % on
+/// NVLink, 2 % per NIC a ring crosses each node through, at most 15 %; step_time.cpp says why).
+/// Every collective waits NCCL's ring latency (its tuning.cc cost model: 8.4 µs + 3.4 µs per NVLink
+/// step + 14 µs per step across nodes), once per gradient bucket of max(40M, 1M × DP) parameters
+/// (Megatron-Core's default), per layer and micro-batch under ZeRO-3. Routed experts are
+/// data-parallel over their own group, EDP = TP·CP·DP / (EP·ETP) ranks placed EP·ETP apart
+/// (Megatron-Core's expert rank order tp-ep-dp-pp, parallel_state.py): their gradients and gathers
+/// move over that group's link, one NIC per member when the group has one member per node, after
+/// the dense ones. Optimizer: Adam streams its states once, the experts' sharded over EDP.
 
 #include "llm_sizer/kernel_model.hpp"
 #include "llm_sizer/training_time.hpp"
