@@ -28,6 +28,21 @@ constexpr std::size_t kModes = 4;
 // Deeper interleaving is tried while it could still gain this share of the step (a deadline: while
 // each depth gains it).
 constexpr double kVppGain = 0.005;
+// The most a depth v' in (v, deepest] can take off a step of depth v ≥ 2 through its bubble:
+// the bubble falls to v/v' of it, and the sends grow with the depth (stage_pass: a stage sends
+// 2v' times per micro-batch, the exposed share of its m·v' chunks 2(p − 1) + (v' − 1)p, the rest
+// at least their compute share), by at least p × one send per step and depth, one send at least
+// pp_comm_s / (2·v·m): B(1 − v/v') − (v' − v)·p·pp_comm_s/(v·m), largest at v' = √(B·v/δ), δ that
+// slope.
+double deeper_bubble_gain_s(const LayoutCandidate& c, int pp, int v, int deepest) {
+  if (deepest <= v || !(c.bubble_s > 0)) return 0;
+  const double depth = v;
+  const double per_depth = c.microbatches > 0 ? c.pp_comm_s * pp / (depth * c.microbatches) : 0;
+  const double best = per_depth > 0 ? std::sqrt(c.bubble_s * depth / per_depth) : deepest;
+  const double at = std::clamp(best, depth + 1, double(deepest));
+  return std::max(0.0, c.bubble_s * (1 - depth / at) - (at - depth) * per_depth);
+}
+
 // Deadline mode: larger DPs tried after the fastest-enough one when it does not fit.
 constexpr int kDeadlineDpSteps = 16;
 
@@ -757,10 +772,11 @@ void LayoutSearch::State::unit(int pp) {
       // Deeper than VPP 2, interleaving shrinks the bubble (to v/v' of it at depth v'), adds
       // sends and holds fewer micro-batches in flight, though never fewer than VPP 1: it may need
       // less recompute or a lower ZeRO stage than this depth, not less than VPP 1 did. No deeper
-      // one beats this one by more than what its bubble can shrink and that difference.
+      // one beats this one by more than what its bubble can shrink net of the sends it adds and
+      // that difference.
       const double memory_bound_s = c.recompute_s + c.dp_comm_s;
       if (v == 1) flat_memory_bound_s = memory_bound_s;
-      const double floor = c.step_s - c.bubble_s * (1 - double(v) / deepest) -
+      const double floor = c.step_s - deeper_bubble_gain_s(c, pp, v, deepest) -
                            std::max(0.0, memory_bound_s - flat_memory_bound_s);
       if (!deadline && v > 1 && floor > best_time * (1 - kVppGain)) break;
     }
