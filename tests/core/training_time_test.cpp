@@ -10,6 +10,7 @@
 #include "llm_sizer/model.hpp"
 #include "llm_sizer/report.hpp"
 #include "llm_sizer/resolve.hpp"
+#include "llm_sizer/step_time.hpp"
 #include "llm_sizer/training_settings.hpp"
 
 namespace llm_sizer {
@@ -239,6 +240,36 @@ TEST(TrainingTime, TheNetworkHasItsOwnEfficiency) {
   EXPECT_EQ(dp_comm_s(8, 0.5), dp_comm_s(8, 1));
 }
 
+// An overlapped collective slows the compute beside it by the share of the GPU its kernels hold:
+// NCCL runs each channel as a thread block on every rank, one channel per NIC an inter-node ring
+// crosses each node through, doubled (src/graph/search.cc, connect.cc), so a ring through k NICs
+// holds k × the network's 2 % (Calculon's system model, Isaev et al. SC'23), at most NVLink's
+// 15 %. Llama 3.1 8B, ZeRO-1 on DP 16, every byte beside a backward or forward far longer: the
+// step pays that share of the reduce-scatter and the all-gather, each in buckets of 40M parameters.
+TEST(TrainingTime, OverlappedRingsHoldTheSmsOfTheNicsTheyCross) {
+  const auto time = [](double gpus_per_node) {
+    Plan plan = fast_links_plan(1, 16, 1, 1, gpus_per_node);
+    plan.inter_node_bandwidth_gbps = 400;
+    plan.intra_node_bandwidth_gbps = 900;
+    plan.comm_efficiency = 1;
+    plan.net_efficiency = 1;
+    const Report r = evaluate(plan);
+    EXPECT_TRUE(r.training.time_available);
+    return std::pair{r.training.time, r.training.stages.at(0).params};
+  };
+  for (const double per_node : {8.0, 1.0}) {
+    const auto [t, card] = time(per_node);
+    const double nodes = 16 / per_node;
+    const double bus_bytes_per_s = std::min(per_node * 400e9, 900e9);  // NICs, at most NVLink
+    const double buckets = std::ceil(card / 40e6);
+    const double collective_s =
+        15.0 / 16 * card * 2 / bus_bytes_per_s + buckets * ring_latency_us(16, nodes) / 1e6;
+    const double share = std::min(0.15, per_node * 0.02);
+    EXPECT_LT(collective_s, t.compute_s / t.microbatches / 3);  // beside a longer forward
+    EXPECT_NEAR(t.dp_comm_s, share * 2 * collective_s, 1e-9 * t.dp_comm_s) << per_node;
+  }
+}
+
 // TransformerEngine's userbuffers (what --tp-comm-overlap runs; initialize_ub's default methods,
 // comm_gemm_overlap.cpp) overlap TP's collectives by cutting the GEMMs beside them: ring_exchange
 // runs the QKV and FC1 forward and the proj and FC2 dgrads as t GEMMs of M/t rows, one per
@@ -264,6 +295,37 @@ Plan pytorch_plan(const char* model, const char* accelerator, double tp, double 
   plan.framework = "pytorch";
   plan.seq_len = seq_len;
   return plan;
+}
+
+// A collective that outlasts the compute beside it ends the pair itself: max(C, W + s·C), not
+// C − W + s·W. GPT-3 175B, one sequence on TP 8 without SP across eight nodes (a GPU per node, 1
+// GB/s NICs): every all-reduce outlasts the GEMM beside it many times, so overlap takes exactly
+// those GEMMs' time off the collectives (forward beside the attention and FFN output projections,
+// backward beside the QKV and FFN input projections' input gradients).
+TEST(TrainingTime, ACollectiveThatOutlastsItsComputeEndsThePair) {
+  const auto plan_of = [](bool overlap) {
+    Plan plan = one_micro_batch(8);
+    plan.gpus_per_node = 1;
+    plan.inter_node_bandwidth_gbps = 1;
+    plan.sequence_parallel = 0;
+    plan.tp_overlap = overlap ? 1 : 0;
+    return plan;
+  };
+  const TrainingTime waited = time_of(plan_of(false));
+  const TrainingTime hidden = time_of(plan_of(true));
+  const ResolvedPlan resolved = resolve(plan_of(true));
+  const TrainingTimeInputs& in = resolved.training.inputs;
+  const Architecture& a = in.memory.arch;
+  const double t = 8;
+  const double T = in.memory.layout.seq_len;
+  const double h = a.hidden;
+  const double qkv = (a.heads + 2.0 * a.kv_heads) * a.qk_head_dim() / t;
+  const double beside = linear_gemm_s(in, T, a.heads * a.v_dim() / t, h) +  // attention output
+                        linear_gemm_s(in, T, a.ffn / t, h) +                // FFN output
+                        linear_gemm_s(in, T, qkv, h) +                      // QKV input gradient
+                        linear_gemm_s(in, T, a.ffn / t, h);                 // FC1 input gradient
+  EXPECT_NEAR(hidden.tp_comm_s, waited.tp_comm_s - a.layers * beside, 1e-9 * waited.tp_comm_s);
+  EXPECT_EQ(hidden.compute_s, waited.compute_s);
 }
 
 TEST(TrainingTime, TensorParallelOverlapRunsTheGemmsInChunks) {
