@@ -417,7 +417,10 @@ LayerCost layer_cost(const TrainingTimeInputs& in, const KernelSpeeds& lin,
       const double local = nvlink.send_s(copies * (k - 1) / l.ep);
       const double remote = k < l.ep ? nic.send_s(copies * (l.ep - k) / l.ep) : 0;
       ep_comm = 4 * std::max(local, remote);
-      ep_share = remote > 0 ? nic.compute_share : nvlink.compute_share;
+      // The kernels that copy to the members over NVLink hold NVLink's share of the SMs, as a
+      // ring's channels do (above); only an all-to-all with no member in the node holds just the
+      // NIC's.
+      ep_share = k > 1 ? nvlink.compute_share : nic.compute_share;
     }
     if (l.etp > 1) {
       // Experts split over ETP GPUs each need all of their group's routed copies: Megatron's
