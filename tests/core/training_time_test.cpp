@@ -123,6 +123,18 @@ TrainingTime time_of(const Plan& plan) {
   return r.training.time;
 }
 
+// The time of `plan` and its first stage's parameters per card, with NVLink and the NICs at these
+// rates (GB/s) and NCCL reaching all of them.
+std::pair<TrainingTime, double> time_at_line_rate(Plan plan, double intra_gbps, double inter_gbps) {
+  plan.comm_efficiency = 1;
+  plan.net_efficiency = 1;
+  plan.intra_node_bandwidth_gbps = intra_gbps;
+  plan.inter_node_bandwidth_gbps = inter_gbps;
+  const Report r = evaluate(plan);
+  EXPECT_TRUE(r.training.time_available);
+  return {r.training.time, r.training.stages.at(0).params};
+}
+
 // On 64 GPUs, PP 1.
 TrainingTime data_parallel_time(double gpus_per_node, double zero, double dp_overlap) {
   return time_of(fast_links_plan(1, 64, zero, dp_overlap, gpus_per_node));
@@ -190,14 +202,8 @@ TEST(TrainingTime, ExpertsReduceOverTheirOwnDataParallelGroup) {
     plan.zero = 1;
     plan.dp_overlap = 0;  // every byte waited for, each group's collectives once
     plan.gpus_per_node = 8;
-    plan.comm_efficiency = 1;
-    plan.net_efficiency = 1;
-    plan.intra_node_bandwidth_gbps = 900;
-    plan.inter_node_bandwidth_gbps = 50;
     plan.tokens = 1e9;
-    const Report r = evaluate(plan);
-    EXPECT_TRUE(r.training.time_available);
-    return std::pair{r.training.time, r.training.stages.at(0).params};
+    return time_at_line_rate(plan, 900, 50);
   };
   const Architecture& a = find_model("mixtral-8x7b")->architecture;
   const double expert = count_params(a).expert;
@@ -248,14 +254,7 @@ TEST(TrainingTime, TheNetworkHasItsOwnEfficiency) {
 // step pays that share of the reduce-scatter and the all-gather, each in buckets of 40M parameters.
 TEST(TrainingTime, OverlappedRingsHoldTheSmsOfTheNicsTheyCross) {
   const auto time = [](double gpus_per_node) {
-    Plan plan = fast_links_plan(1, 16, 1, 1, gpus_per_node);
-    plan.inter_node_bandwidth_gbps = 400;
-    plan.intra_node_bandwidth_gbps = 900;
-    plan.comm_efficiency = 1;
-    plan.net_efficiency = 1;
-    const Report r = evaluate(plan);
-    EXPECT_TRUE(r.training.time_available);
-    return std::pair{r.training.time, r.training.stages.at(0).params};
+    return time_at_line_rate(fast_links_plan(1, 16, 1, 1, gpus_per_node), 900, 400);
   };
   for (const double per_node : {8.0, 1.0}) {
     const auto [t, card] = time(per_node);
