@@ -71,7 +71,10 @@ test('predicted time shows its parts, cost and the MFU sensitivity', async () =>
 test("an MoE plan's range comes from the MoE runs, wider than the dense runs'", async () => {
   const page = await openWatchedPage(site.browser);
   const bandOf = async (hash) => {
+    // A goto that changes only the hash keeps the document and its last band until the worker
+    // answers; loading the plan afresh means the band read is the new plan's.
     await page.goto(`${site.server.url}#v=2&a=h100-80g&tokens=1e12&${hash}`);
+    await page.reload();
     await showTime(page);
     await page.waitForSelector('[data-testid=time-band]');
     const text = await page.textContent('[data-testid=time-band]');
