@@ -286,7 +286,9 @@ export function syncWithLocation(state: AppState, win: Window): () => void {
   let written = win.location.hash;
   let pending: string | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  let first = true;
+  // The plan's link as last seen: a new report of the same plan (the full module's, once it
+  // arrives) is no change of the user's, and leaves the address as it is.
+  let seen: string | undefined;
   const cancel = () => {
     if (timer !== undefined) win.clearTimeout(timer);
     timer = undefined;
@@ -295,9 +297,12 @@ export function syncWithLocation(state: AppState, win: Window): () => void {
   const flush = () => {
     const hash = pending;
     cancel();
+    // The address moved since the last write: a link pasted whose hashchange is still to come.
+    // It wins; writing now would replace it with the plan it is about to replace.
+    if (win.location.hash !== written) return;
     if (hash !== undefined && hash !== written) {
-      written = hash;
       win.history.replaceState(null, '', hash);
+      written = win.location.hash;
     }
   };
   const stop = effect(() => {
@@ -307,14 +312,16 @@ export function syncWithLocation(state: AppState, win: Window): () => void {
     } catch {
       // The core failed on this plan: the error boundary shows it; the address keeps the last
       // plan that worked, and an exception here would escape into the input's event handler.
-      first = false;
+      seen ??= '';
       return;
     }
     const hash = link.slice(link.indexOf('#'));
-    if (first) {
-      first = false;
+    const opened = seen === undefined;
+    if (opened || hash === seen) {
+      seen = hash;
       return;
     }
+    seen = hash;
     if (timer !== undefined) win.clearTimeout(timer);
     pending = hash;
     timer = win.setTimeout(flush, ADDRESS_WRITE_DELAY_MS);
