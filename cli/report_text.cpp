@@ -83,6 +83,17 @@ std::string recompute_text(const std::string& recompute, double layers, const Me
 
 std::string gb_text(double gb) { return format_readable(std::round(gb * 100) / 100); }
 
+// A share as a percentage to one decimal ("3.9%").
+std::string percent_text(double share) {
+  return format_readable(std::round(share * 1000) / 10) + "%";
+}
+
+// A layout's step against the best's: "+3.9%", or "—" where the search does not compare them.
+std::string vs_best_text(double share) {
+  if (!std::isfinite(share)) return "—";
+  return (share < 0 ? "−" : "+") + percent_text(std::abs(share));
+}
+
 // `value` rounded to `decimals` places, as the derivation prints numbers.
 std::string rounded(double value, int decimals) {
   const double scale = std::pow(10.0, decimals);
@@ -262,32 +273,56 @@ std::string full_training_text(const Report& report, const Messages& m) {
 }
 
 std::string layout_rows(const std::vector<LayoutCandidate>& layouts, const Messages& m) {
-  std::vector<std::vector<std::string>> rows = {
-      {"#", "TP", "PP", "VPP", "DP", "CP", "EP", m.format("cli.col_gpus"),
-       m.format("field.micro_batch"), m.format("cli.col_microbatches"), "ZeRO",
-       m.format("field.recompute"), m.format("cli.col_peak"), m.format("cli.col_high"),
-       m.format("cli.col_step"), m.format("cli.col_bubble"), "MFU", m.format("cli.col_days"),
-       m.format("cli.col_cost")}};
+  std::vector<std::vector<std::string>> rows = {{"#",
+                                                 "TP",
+                                                 "PP",
+                                                 "VPP",
+                                                 "DP",
+                                                 "CP",
+                                                 "EP",
+                                                 m.format("cli.col_gpus"),
+                                                 m.format("field.micro_batch"),
+                                                 m.format("cli.col_microbatches"),
+                                                 "ZeRO",
+                                                 m.format("field.recompute"),
+                                                 m.format("cli.col_peak"),
+                                                 m.format("cli.col_high"),
+                                                 m.format("cli.col_step"),
+                                                 m.format("cli.col_vs_best"),
+                                                 m.format("cli.col_bubble"),
+                                                 "MFU",
+                                                 m.format("cli.col_days"),
+                                                 m.format("cli.col_cost")}};
   int rank = 1;
   const auto seconds = [](double s) { return format_readable(std::round(s * 100) / 100) + " s"; };
   for (const auto& c : layouts) {
     std::string pp = format_shortest(c.pp);
     if (!c.stage_layers.empty()) pp += " [" + c.stage_layers + "]";
-    rows.push_back({std::to_string(rank++), format_shortest(c.tp), pp, format_shortest(c.vpp),
-                    format_shortest(c.dp), format_shortest(c.cp), format_shortest(c.ep),
-                    format_shortest(c.gpus), format_shortest(c.micro_batch),
-                    format_shortest(c.microbatches), format_shortest(c.zero),
-                    recompute_text(c.recompute, c.recompute_layers, m), gb_text(c.peak_gb) + " GB",
+    rows.push_back({std::to_string(rank++),
+                    format_shortest(c.tp),
+                    pp,
+                    format_shortest(c.vpp),
+                    format_shortest(c.dp),
+                    format_shortest(c.cp),
+                    format_shortest(c.ep),
+                    format_shortest(c.gpus),
+                    format_shortest(c.micro_batch),
+                    format_shortest(c.microbatches),
+                    format_shortest(c.zero),
+                    recompute_text(c.recompute, c.recompute_layers, m),
+                    gb_text(c.peak_gb) + " GB",
                     std::isfinite(c.peak_high_gb)
                         ? gb_text(c.peak_high_gb) + (c.verdict == "tight" ? " !" : "")
                         : "—",
-                    seconds(c.step_s), seconds(c.bubble_s),
-                    format_readable(std::round(c.mfu * 1000) / 10) + "%",
+                    seconds(c.step_s),
+                    vs_best_text(c.step_vs_best),
+                    seconds(c.bubble_s),
+                    percent_text(c.mfu),
                     std::isfinite(c.days) ? format_readable(std::round(c.days * 10) / 10) : "—",
                     std::isfinite(c.cost) ? dollars(c.cost) : "—"});
   }
-  return render_table(rows, {true, true, true, true, true, true, true, true, true, true, true,
-                             false, true, true, true, true, true, true, true});
+  return render_table(rows, {true, true,  true, true, true, true, true, true, true, true,
+                             true, false, true, true, true, true, true, true, true, true});
 }
 
 }  // namespace
@@ -305,6 +340,15 @@ std::string search_text(const SearchReport& r, const Messages& m) {
   out += "\n";
   if (!s.found) return out + m.format("issue.search_nothing_fits") + "\n";
   out += layout_rows(s.top, m);
+  if (const SearchResolution& res = r.resolution; res.available) {
+    out += "\n" +
+           m.format("ui.search_resolution", {{"runs", format_shortest(res.runs)},
+                                             {"median", percent_text(res.median_gap)},
+                                             {"quartile", percent_text(res.quartile_gap)},
+                                             {"within", format_shortest(res.within_target)},
+                                             {"target", percent_text(res.target_gap)}}) +
+           "\n";
+  }
   if (s.min_gpus_found) {
     out += "\n" +
            m.format("cli.min_gpus_layout", {{"gpus", format_shortest(s.min_gpus.gpus)},

@@ -7,7 +7,12 @@ import { fileURLToPath } from 'node:url';
 import * as prettier from 'prettier';
 import { loadModule } from '../tests/web/load-module.mjs';
 import { SECTIONS } from './validation/sections.mjs';
-import { timeBandFigures, timeBandSource } from './validation/training.mjs';
+import {
+  searchResolutionFigures,
+  searchResolutionSource,
+  timeBandFigures,
+  timeBandSource,
+} from './validation/training.mjs';
 
 export const DOC_PATH = fileURLToPath(new URL('../docs/validation.md', import.meta.url));
 
@@ -45,6 +50,9 @@ export async function renderValidationDoc(results) {
 }
 
 const TIME_BAND_PATH = fileURLToPath(new URL('../core/src/time_band_data.cpp', import.meta.url));
+const RESOLUTION_PATH = fileURLToPath(
+  new URL('../core/src/search_resolution_data.cpp', import.meta.url),
+);
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const results = await evaluateSections();
@@ -52,9 +60,16 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   console.log(`wrote ${DOC_PATH}`);
   // The step-time band the core shows comes from the same runs: rewritten when they moved it
   // (the module is then rebuilt: `bash scripts/build.sh native wasm`).
-  const source = timeBandSource(timeBandFigures(results.get('training')));
-  if ((await readFile(TIME_BAND_PATH, 'utf8')) !== source) {
-    await writeFile(TIME_BAND_PATH, source);
-    console.log(`wrote ${TIME_BAND_PATH}: rebuild the modules, then run this again`);
+  // So do the figures on how finely the search ranks.
+  const training = results.get('training');
+  for (const [path, source] of [
+    [TIME_BAND_PATH, timeBandSource(timeBandFigures(training))],
+    [RESOLUTION_PATH, searchResolutionSource(searchResolutionFigures(training))],
+  ]) {
+    const old = await readFile(path, 'utf8').catch(() => '');
+    if (old !== source) {
+      await writeFile(path, source);
+      console.log(`wrote ${path}: rebuild the modules, then run this again`);
+    }
   }
 }

@@ -101,6 +101,7 @@ template <class Visitor>
 void visit_fields(Visitor& v, const SearchOutcome& s) {
   v.field("ran", s.report->ran);
   v.field("search", s.report->search);
+  v.field("resolution", s.report->resolution);
   v.field("issues", s.report->issues);
 }
 

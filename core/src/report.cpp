@@ -315,6 +315,7 @@ SearchReport search_plan(const Plan& plan, bool keep_all) {
 
 void finish_search(SearchReport& report) {
   const SearchResult& s = report.search;
+  report.resolution = search_resolution(s);
   if (!s.found) {
     report.issues.push_back({"search_nothing_fits", "", Severity::kWarning, {}});
     return;
@@ -344,6 +345,7 @@ std::string search_json(const SearchReport& r) {
   }
   fields.field("top", r.search.top);
   fields.field("pareto", r.search.pareto);
+  fields.field("resolution", r.resolution);
   if (r.search.min_gpus_found) {
     fields.field("min_gpus", r.search.min_gpus);
   } else {

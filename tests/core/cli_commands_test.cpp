@@ -505,6 +505,18 @@ TEST(CliSearch, TakesFixedValuesAndRangesAndWritesEveryLayoutWithAll) {
     EXPECT_LE(pp, 4);
   }
   EXPECT_GT(rows, 10);
+  // The text gives each row's step against the best's, and how finely the validation says the
+  // search ranks, in both languages.
+  for (const char* lang : {"en", "zh"}) {
+    const auto text = run_cli({"search", "--cluster-gpus", "256", "--tokens", "1e12", "--model",
+                               "llama-3.1-70b", "--lang", lang});
+    ASSERT_EQ(text.code, 0) << text.err;
+    const bool en = lang == std::string("en");
+    EXPECT_TRUE(has(text.out, en ? "vs best" : "比最优")) << text.out;
+    EXPECT_TRUE(has(text.out, en ? "How finely this ranks" : "排序精度")) << text.out;
+    EXPECT_TRUE(has(text.out, "+0%")) << text.out;  // the best row
+    EXPECT_FALSE(std::regex_search(text.out, std::regex("\\{[a-z_]+\\}"))) << text.out;
+  }
   const auto bad =
       run_cli({"search", "--cluster-gpus", "256", "--tokens", "1e12", "--limit", "pp=9..3"});
   EXPECT_EQ(bad.code, 2);

@@ -59,6 +59,10 @@ test('Markdown carries every panel: answer, memory per stage, time and cost, sea
   // The search's best layouts, best first, and the serving layout.
   assert.match(markdown, /\| \(TP, PP, DP\) \| GPUs \|/);
   assert.match(markdown, /\| \(\d+, \d+, \d+\) \| [\d,]+ \| \d+ \|/);
+  // Each layout's step against the best's (the best at +0 %), and how finely the search ranks.
+  assert.match(markdown, /\| MFU \| vs best \| Days \|/);
+  assert.match(markdown, /\| [\d.]+% \| \+0% \| [\d.]+ \|/);
+  assert.match(markdown, /\nHow finely this ranks: on \d+ published runs, .* not told apart\.\n/);
   assert.match(markdown, /\| Serving layout \| TP \d+ × \d+ replica\(s\) = \d+ GPUs \|/);
   assert.deepEqual(page.problems, []);
   await page.closeAll();

@@ -71,8 +71,8 @@ test('predicted time shows its parts, cost and the MFU sensitivity', async () =>
 test("an MoE plan's range comes from the MoE runs, wider than the dense runs'", async () => {
   const page = await openWatchedPage(site.browser);
   const bandOf = async (hash) => {
-    // A goto that changes only the hash keeps the document and its last band until the worker
-    // answers; loading the plan afresh means the band read is the new plan's.
+    // A goto that changes only the hash returns before the page has handled its hashchange, so
+    // the band read could still be the last plan's; loading the plan afresh reads the new one's.
     await page.goto(`${site.server.url}#v=2&a=h100-80g&tokens=1e12&${hash}`);
     await page.reload();
     await showTime(page);
@@ -190,6 +190,17 @@ test('the search runs off the main thread and its best layout can be applied', a
   assert.match(summary, /layouts evaluated/);
   // The search's bound (docs/formulas.md, "Layout search") says how much it did not evaluate.
   assert.match(summary, /\d+ pipeline splits skipped: a lower bound on their step/);
+  // Each row's step against the best's: the best first at +0 %, the others no faster, in order;
+  // and under the table how finely the validation says the search ranks (search_resolution.hpp).
+  const vsBest = (await page.locator('[data-testid=search-vs-best]').allTextContents()).map((x) =>
+    Number(x.replace('−', '-').replace('%', '')),
+  );
+  assert.equal(vsBest[0], 0);
+  for (let i = 1; i < vsBest.length; i++) assert.ok(vsBest[i] >= vsBest[i - 1], `${vsBest}`);
+  assert.match(
+    await page.textContent('[data-testid=search-resolution]'),
+    /^How finely this ranks: on \d+ published runs, .* a median ([\d.]+)% slower .* Layouts closer than \1% to the best are not told apart\.$/,
+  );
   const first = await page.textContent('[data-testid=search-top] tbody tr th');
   const [tp, pp] = first.match(/\d+/g);
   // A row whose memory range's high end passes the headroom says so, with that high end.
@@ -242,6 +253,12 @@ test('a deadline finds the fewest GPUs that meet it', async () => {
     await page.textContent('[data-testid=search-min-gpus]'),
     /Fewest GPUs that meet the deadline: \d+/,
   );
+  // A deadline's layouts differ in DP: their steps are not set against one another.
+  assert.deepEqual(
+    [...new Set(await page.locator('[data-testid=search-vs-best]').allTextContents())],
+    ['—'],
+  );
+  assert.equal(await page.locator('[data-testid=search-resolution]').count(), 0);
   // The article's DP step now comes from the deadline (the answer card says why DP is what it is).
   assert.match(await page.textContent('[data-testid=answer-dp-why]'), /20 days/);
   // … and the time panel says what meets it if the run is as slow as the slowest published one.

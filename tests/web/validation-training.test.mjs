@@ -132,6 +132,45 @@ test("the step time's band the core shows is this table's (core/src/time_band_da
   }
 });
 
+test("how finely the search ranks is this table's (core/src/search_resolution_data.cpp)", async () => {
+  const f = training.searchResolutionFigures(result);
+  // The file is what the generator writes from these runs (`node scripts/gen-validation.mjs`).
+  const source = await readFile(
+    new URL('../../core/src/search_resolution_data.cpp', import.meta.url),
+    'utf8',
+  );
+  assert.equal(source, training.searchResolutionSource(f));
+  // The figures are the runs' own: a median and an upper quartile of the gaps, rounded up, and
+  // the count within the target that the search summary counts apart.
+  const gaps = bounded
+    .map((r) => r.search?.ratio)
+    .filter(Number.isFinite)
+    .sort((a, b) => a - b);
+  assert.equal(f.runs, gaps.length);
+  const mid = (gaps[(gaps.length - 1) >> 1] + gaps[gaps.length >> 1]) / 2;
+  assert.ok(f.median >= mid && f.median < mid + 0.001, `${f.median} for ${mid}`);
+  // Three in four at most the quartile, and fewer under it by 0.1 %.
+  const under = (x) => gaps.filter((g) => g <= x).length;
+  assert.ok(under(f.quartile) >= 0.75 * gaps.length, `${f.quartile}`);
+  assert.ok(under(f.quartile - 0.001) < 0.75 * gaps.length, `${f.quartile}`);
+  assert.equal(f.within, bounded.length - summary.searchFar.length);
+  // … and the module was built from it: a cluster search carries them, a deadline search not.
+  const cluster = core.search({ model: 'gpt3-175b', clusterGpus: '1024', tokens: '300e9' });
+  assert.deepEqual(
+    [
+      cluster.resolution.available,
+      cluster.resolution.runs,
+      cluster.resolution.medianGap,
+      cluster.resolution.quartileGap,
+      cluster.resolution.withinTarget,
+    ],
+    [true, f.runs, f.median, f.quartile, f.within],
+  );
+  assert.equal(cluster.search.best.stepVsBest, 0);
+  const deadline = core.search({ model: 'llama-3.1-8b', tokens: '1e12', deadlineDays: '20' });
+  assert.equal(deadline.resolution.available, false);
+});
+
 // The section's paragraph on the expert all-to-all reads its figures from PR #5094's A/B; its
 // words say the model charges more than the serial run leaves (and at least what the overlap
 // hid). Should the model's all-to-all change so that this no longer holds, the words must too.

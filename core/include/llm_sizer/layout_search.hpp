@@ -75,6 +75,9 @@ struct LayoutCandidate {
   std::string verdict;
   bool fits = true;  ///< false only in SearchResult::all
   double step_s = 0;
+  /// Cluster mode: step_s ÷ the best layout's − 1 (every layout trains the same batch on the
+  /// cluster); NaN in a deadline search, whose layouts differ in DP.
+  double step_vs_best = std::numeric_limits<double>::quiet_NaN();
   double compute_s = 0;
   double recompute_s = 0;
   double bubble_s = 0;
@@ -164,6 +167,7 @@ void visit_fields(Visitor& v, const LayoutCandidate& c) {
   v.field("verdict", c.verdict);
   v.field("fits", c.fits);
   v.field("step_s", c.step_s);
+  v.field("step_vs_best", c.step_vs_best);
   v.field("compute_s", c.compute_s);
   v.field("recompute_s", c.recompute_s);
   v.field("bubble_s", c.bubble_s);

@@ -14,6 +14,7 @@
 #include "llm_sizer/layout_search.hpp"
 #include "llm_sizer/plan.hpp"
 #include "llm_sizer/resolve.hpp"
+#include "llm_sizer/search_resolution.hpp"
 #include "llm_sizer/setup.hpp"
 #include "llm_sizer/time_band.hpp"
 #include "llm_sizer/training_report.hpp"
@@ -72,6 +73,8 @@ std::string training_json(const Report& report);
 struct SearchReport {
   bool ran = false;
   SearchResult search;
+  /// How finely the validation says the search ranks (cluster mode; search_resolution.hpp).
+  SearchResolution resolution;
   std::vector<Issue> issues;
 };
 SearchReport search_plan(const Plan& plan, bool keep_all = false);
@@ -85,13 +88,14 @@ struct SearchSetup {
   std::vector<Issue> issues;
 };
 SearchSetup prepare_search(const Plan& plan);
-/// Adds what the result itself says to the report's issues: nothing fits, or the best layout
+/// Adds what the result itself says to the report: how finely it ranks (search_resolution.hpp),
+/// and to its issues: nothing fits, or the best layout
 /// shards its weights with ZeRO-3 across nodes, which published runs took longer for than the
 /// model predicts (docs/validation.md).
 void finish_search(SearchReport& report);
 
 /// `llm-sizer search --json`: {mode, global_batch, evaluated, feasible, best, top, pareto,
-/// min_gpus, all (with --all), issues}.
+/// resolution, min_gpus, all (with --all), issues}.
 std::string search_json(const SearchReport& report);
 
 /// `llm-sizer search --all`: every evaluated layout as CSV, one row each with its layout, batch,

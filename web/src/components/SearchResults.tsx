@@ -4,6 +4,7 @@ import { useApp, useT } from '../state/context';
 import { orNaN } from '../core/unknown';
 import { layoutExtras } from './layout-extras';
 import { recomputeLabel } from './recompute-label';
+import { percentText, vsBestText } from './share-text';
 import { ParetoChart } from './ParetoChart';
 import resultsMessages from 'virtual:messages/results';
 
@@ -15,7 +16,9 @@ addMessages(resultsMessages);
  */
 export function SearchResults() {
   const app = useApp();
-  const s = app.search.value.report?.search;
+  const report = app.search.value.report;
+  const s = report?.search;
+  const resolution = report?.resolution;
   const t = useT();
   const lang = app.lang.value;
   const n = (v: number | null | undefined, d = 2) => formatNumber(lang, v ?? undefined, d);
@@ -42,6 +45,7 @@ export function SearchResults() {
         c.globalBatch === resolvedBatch ? (texts.globalBatch ?? '') : String(c.globalBatch),
     });
   };
+  const percent = (share: number | null | undefined) => percentText(lang, share);
   if (!s?.found) return null;
   return (
     <>
@@ -81,12 +85,15 @@ export function SearchResults() {
                 MFU
               </th>
               <th scope="col" class="num">
+                {t('cli.col_vs_best')}
+              </th>
+              <th scope="col" class="num">
                 {t('cli.col_days')}
               </th>
               <th scope="col" class="num">
                 {t('cli.col_cost')}
               </th>
-              <th scope="col">
+              <th scope="col" class="use">
                 <span class="visually-hidden">{t('ui.use_layout')}</span>
               </th>
             </tr>
@@ -117,9 +124,12 @@ export function SearchResults() {
                 </td>
                 <td class="num">{n((orNaN(c.bubbleS) / orNaN(c.stepS)) * 100, 1)}%</td>
                 <td class="num">{n(orNaN(c.mfu) * 100, 1)}%</td>
+                <td class="num" data-testid="search-vs-best">
+                  {vsBestText(lang, c.stepVsBest)}
+                </td>
                 <td class="num">{n(c.days, 1)}</td>
                 <td class="num">{Number.isFinite(c.cost ?? NaN) ? `$${n(c.cost, 0)}` : '—'}</td>
-                <td>
+                <td class="use">
                   <button type="button" class="secondary" onClick={() => use(c)}>
                     {t('ui.use_layout')}
                   </button>
@@ -129,6 +139,17 @@ export function SearchResults() {
           </tbody>
         </table>
       </div>
+      {resolution?.available && (
+        <p class="context" data-testid="search-resolution">
+          {t('ui.search_resolution', {
+            runs: n(resolution.runs, 0),
+            median: percent(resolution.medianGap),
+            quartile: percent(resolution.quartileGap),
+            within: n(resolution.withinTarget, 0),
+            target: percent(resolution.targetGap),
+          })}
+        </p>
+      )}
       {s.pareto.length > 1 && <ParetoChart points={s.pareto} best={s.best} />}
     </>
   );

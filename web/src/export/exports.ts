@@ -5,6 +5,7 @@
 import { MEMORY_PARTS } from '../components/memory-parts';
 import { STEP_LABELS } from '../components/step-labels';
 import { recomputeLabel } from '../components/recompute-label';
+import { percentText, vsBestText } from '../components/share-text';
 import type { DerivationStep, PlanTexts, Report, SearchReport } from '../core/types';
 import { formatNumber, formatParams, type Lang } from '../i18n/i18n';
 import { orNaN, withNaN } from '../core/unknown';
@@ -193,6 +194,7 @@ function rows({ report, search, t }: ExportInput): Row[] {
       add('sequence_parallel', t('field.sequence_parallel'), c.sequenceParallel ? 1 : 0, '');
       add('peak_gb', t('cli.col_peak'), c.peakGb, 'GB');
       add('step_s', t('ui.md_step_s'), c.stepS, 's');
+      add('step_vs_best', t('cli.col_vs_best'), c.stepVsBest ?? null, '');
       add('mfu', 'MFU', c.mfu, '');
       add('days', t('cli.col_days'), c.days, 'days');
       add('gpu_hours', t('cli.col_gpu_hours'), c.gpuHours, 'GPU-hours');
@@ -245,6 +247,7 @@ export function markdownReport(input: ExportInput): string {
   const { report, search, lang, t, link } = input;
   const n = (v: number | null | undefined, digits = 2) =>
     formatNumber(lang, v ?? undefined, digits);
+  const percent = (share: number | null | undefined) => percentText(lang, share);
   const lines: string[] = [markdownTable(summaryRows(report, lang, t), link, t).trimEnd(), ''];
   const section = (title: string) => lines.push(`## ${markdownCell(title)}`, '');
   const derivation = (steps: DerivationStep[]) =>
@@ -347,6 +350,7 @@ export function markdownReport(input: ExportInput): string {
             t('field.recompute'),
             t('cli.col_peak'),
             'MFU',
+            t('cli.col_vs_best'),
             t('cli.col_days'),
             t('cli.col_cost'),
           ],
@@ -357,13 +361,29 @@ export function markdownReport(input: ExportInput): string {
             String(c.zero),
             recomputeLabel(t, c.recompute, c.recomputeLayers),
             `${n(c.peakGb, 1)} GB`,
-            `${n(orNaN(c.mfu) * 100, 1)}%`,
+            percent(c.mfu),
+            vsBestText(lang, c.stepVsBest),
             n(c.days, 1),
             Number.isFinite(c.cost ?? NaN) ? `$${n(c.cost, 0)}` : '—',
           ]),
-          [false, true, true, true, false, true, true, true, true],
+          [false, true, true, true, false, true, true, true, true, true],
         ),
       );
+      const res = search.resolution;
+      if (res?.available) {
+        lines.push(
+          '',
+          markdownCell(
+            t('ui.search_resolution', {
+              runs: n(res.runs, 0),
+              median: percent(res.medianGap),
+              quartile: percent(res.quartileGap),
+              within: n(res.withinTarget, 0),
+              target: percent(res.targetGap),
+            }),
+          ),
+        );
+      }
     }
   }
   const inf = report.inference;
