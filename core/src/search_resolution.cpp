@@ -5,17 +5,10 @@
 namespace llm_sizer {
 
 SearchResolution search_resolution(const SearchResult& result) {
-  SearchResolution out;
-  if (!result.found || result.mode != "cluster") return out;
+  if (!result.found || result.mode != "cluster") return {};
   const SearchResolutionFigures f = search_resolution_figures();
-  if (!(f.runs > 0)) return out;
-  out.available = true;
-  out.runs = f.runs;
-  out.median_gap = f.median_gap;
-  out.quartile_gap = f.quartile_gap;
-  out.target_gap = f.target_gap;
-  out.within_target = f.within_target;
-  return out;
+  if (!(f.runs > 0)) return {};
+  return {true, f.runs, f.median_gap, f.quartile_gap, f.target_gap, f.within_target};
 }
 
 }  // namespace llm_sizer
