@@ -895,21 +895,21 @@ SearchResult LayoutSearch::result() const {
       best_time = k.time;
     }
   }
-  // In a cluster every layout trains the same batch: its step against the best's says how much
-  // slower it is. A deadline's layouts differ in DP, so their steps are not compared.
-  if (!s.deadline && r.found) {
-    const double best_step = r.best.step_s;
-    r.best.step_vs_best = 0;
-    for (auto* list : {&r.top, &r.pareto}) {
-      for (LayoutCandidate& c : *list) c.step_vs_best = c.step_s / best_step - 1;
-    }
-  }
   if (s.deadline && !r.pareto.empty()) {
     r.min_gpus = r.pareto.front();
     r.min_gpus_found = true;
   }
   r.all.reserve(s.all.size());
   for (const LayoutCandidate& c : s.all) r.all.push_back(with_range(s.base.memory, c));
+  // In a cluster every layout trains the same batch: its step against the best's says how much
+  // slower it is. A deadline's layouts differ in DP, so their steps are not compared.
+  if (!s.deadline && r.found) {
+    const double best_step = r.best.step_s;
+    r.best.step_vs_best = 0;
+    for (auto* list : {&r.top, &r.pareto, &r.all}) {
+      for (LayoutCandidate& c : *list) c.step_vs_best = c.step_s / best_step - 1;
+    }
+  }
   return r;
 }
 

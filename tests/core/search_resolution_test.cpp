@@ -34,6 +34,13 @@ TEST(SearchResolution, EveryClusterRowSaysHowMuchSlowerThanTheBestItIs) {
   for (const LayoutCandidate& c : r.search.pareto) {
     EXPECT_NEAR(c.step_vs_best, c.step_s / r.search.best.step_s - 1, 1e-12);
   }
+  // --all's rows too; none is faster than the best that fits, save layouts that do not fit.
+  const SearchReport all = search_plan(gpt3_cluster(), true);
+  ASSERT_EQ(all.search.best.step_s, r.search.best.step_s);
+  for (const LayoutCandidate& c : all.search.all) {
+    EXPECT_NEAR(c.step_vs_best, c.step_s / all.search.best.step_s - 1, 1e-12);
+    if (c.fits) EXPECT_GE(c.step_vs_best, -1e-12);
+  }
 }
 
 TEST(SearchResolution, AClusterSearchCarriesTheValidationsFigures) {
