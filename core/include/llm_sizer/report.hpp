@@ -88,10 +88,9 @@ struct SearchSetup {
   std::vector<Issue> issues;
 };
 SearchSetup prepare_search(const Plan& plan);
-/// Adds what the result itself says to the report: how finely it ranks (search_resolution.hpp),
-/// and to its issues: nothing fits, or the best layout
-/// shards its weights with ZeRO-3 across nodes, which published runs took longer for than the
-/// model predicts (docs/validation.md).
+/// Adds what the result itself says to the report: how finely it ranks (search_resolution.hpp);
+/// and to its issues: nothing fits, or the best layout shards its weights with ZeRO-3 across
+/// nodes, which published runs took longer for than the model predicts (docs/validation.md).
 void finish_search(SearchReport& report);
 
 /// `llm-sizer search --json`: {mode, global_batch, evaluated, feasible, best, top, pareto,

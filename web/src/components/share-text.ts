@@ -1,7 +1,7 @@
 import { formatNumber, type Lang } from '../i18n/i18n';
 import { orNaN } from '../core/unknown';
 
-/** A share as a percentage to one decimal ("3.9%"); "—%" is never shown: "—" when unknown. */
+/** A share as a percentage to one decimal ("3.9%"), or "—" when unknown. */
 export function percentText(lang: Lang, share: number | null | undefined): string {
   const value = orNaN(share);
   return Number.isFinite(value) ? `${formatNumber(lang, value * 100, 1)}%` : '—';
