@@ -763,12 +763,15 @@ void LayoutSearch::State::unit(int pp) {
       }
       const LayoutCandidate& c = kept.back();
       if (deadline) {
+        // A deadline goes deeper while each depth gains: fewer GPUs, or as many and faster.
         const bool gain =
             c.gpus < best_gpus || (c.gpus == best_gpus && c.step_s < best_time * (1 - kVppGain));
         if (!gain && v > 1) break;
+        best_time = std::min(best_time, c.step_s);
+        best_gpus = std::min(best_gpus, c.gpus);
+        continue;
       }
       best_time = std::min(best_time, c.step_s);
-      best_gpus = std::min(best_gpus, c.gpus);
       // Deeper than VPP 2, interleaving shrinks the bubble (to v/v' of it at depth v'), adds
       // sends and holds fewer micro-batches in flight, though never fewer than VPP 1: it may need
       // less recompute or a lower ZeRO stage than this depth, not less than VPP 1 did. No deeper
@@ -778,7 +781,7 @@ void LayoutSearch::State::unit(int pp) {
       if (v == 1) flat_memory_bound_s = memory_bound_s;
       const double floor = c.step_s - deeper_bubble_gain_s(c, pp, v, deepest) -
                            std::max(0.0, memory_bound_s - flat_memory_bound_s);
-      if (!deadline && v > 1 && floor > best_time * (1 - kVppGain)) break;
+      if (v > 1 && floor > best_time * (1 - kVppGain)) break;
     }
   }
 }

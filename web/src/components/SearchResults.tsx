@@ -122,8 +122,8 @@ export function SearchResults() {
                     </>
                   )}
                 </td>
-                <td class="num">{n((orNaN(c.bubbleS) / orNaN(c.stepS)) * 100, 1)}%</td>
-                <td class="num">{n(orNaN(c.mfu) * 100, 1)}%</td>
+                <td class="num">{percent(orNaN(c.bubbleS) / orNaN(c.stepS))}</td>
+                <td class="num">{percent(c.mfu)}</td>
                 <td class="num" data-testid="search-vs-best">
                   {vsBestText(lang, c.stepVsBest)}
                 </td>
