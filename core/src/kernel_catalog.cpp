@@ -62,6 +62,8 @@ constexpr double kBlackwellSustained = 0.8826;
 // 132, H100 PCIe 114, B200 148), AMD's CDNA 3 whitepaper (MI300X/MI325X 304 compute units).
 constexpr double kHopperBf16 = 794.5 / 989 * kHopperSustained;
 constexpr double kHopperFp8 = 1402.6 / 1979 * kHopperSustained;
+constexpr double kBlackwellBf16 = 1745.0 / 2250 * kBlackwellSustained;
+constexpr double kBlackwellFp8 = 3432.5 / 4500 * kBlackwellSustained;
 constexpr FactsRow kFacts[] = {
     {"h100-80g", 132, kHopperBf16, kHopperFp8, kNvlink4, Arch::kHopper},
     {"h200-141g", 132, kHopperBf16, kHopperFp8, kNvlink4, Arch::kHopper},
@@ -70,8 +72,11 @@ constexpr FactsRow kFacts[] = {
     {"h100-pcie-80g", 114, kUnknown, kUnknown, kUnknown, Arch::kHopper},
     {"a100-80g", 108, 271.2 / 312, kUnknown, kNvlink3, Arch::kAmpere},
     {"a100-40g", 108, 271.2 / 312, kUnknown, kNvlink3, Arch::kAmpere},
-    {"b200", 148, 1745.0 / 2250 * kBlackwellSustained, 3432.5 / 4500 * kBlackwellSustained,
-     kUnknown, Arch::kBlackwell},
+    {"b200", 148, kBlackwellBf16, kBlackwellFp8, kUnknown, Arch::kBlackwell},
+    // GB200's GPUs are the B200's die (148 SMs) at a 1200 W limit, for which NVIDIA rates 2.5
+    // and 5 PFLOPS dense (accelerator_catalog.cpp). No MAMF is published for them: the shares
+    // the B200 keeps of its own peak stand for theirs, at their own peak.
+    {"gb200", 148, kBlackwellBf16, kBlackwellFp8, kUnknown, Arch::kBlackwell},
     {"mi300x", 304, 668.4 / 1300, kUnknown},
     {"mi325x", 304, 784.9 / 1300, kUnknown},
     {"mi250x", kUnknown, 147.0 / 191.5, kUnknown},

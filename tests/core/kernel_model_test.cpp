@@ -105,6 +105,12 @@ TEST(GemmKernel, TrainingRunsGemmsAtTheirSustainedRate) {
   // A full-rate fp8 GEMM meets the same power limit (Bekman's MAMF: the GH200's 900 W lift fp8
   // 9.4 % above the 700 W H100 SXM, bf16 4.3 %): the same share.
   EXPECT_DOUBLE_EQ(kernel_facts("b200").gemm_fp8_efficiency, 3432.5 / 4500 * 0.8826);
+  // GB200's GPUs are the B200's die at 1200 W, without a MAMF of their own: the B200's shares
+  // (Bekman: 1745.0 of 2250 bf16, 3432.5 of 4500 fp8 TFLOP/s) of their own 2500 and 5000 peak.
+  EXPECT_DOUBLE_EQ(kernel_facts("gb200").gemm_bf16_efficiency, 1745.0 / 2250 * 0.8826);
+  EXPECT_DOUBLE_EQ(kernel_facts("gb200").gemm_fp8_efficiency, 3432.5 / 4500 * 0.8826);
+  EXPECT_EQ(kernel_facts("gb200").sms, 148);
+  EXPECT_DOUBLE_EQ(gemm_sustained("gb200"), 0.8826);
 
   Plan plan;
   plan.model = "llama-3.1-8b";
