@@ -14,7 +14,8 @@ struct FamilyMember {
 
 // The presets whose runs count together: one die at the same clocks and power. H200 and H800 are
 // the H100 SXM's GH100 at its clocks (the H200 with more HBM, the H800 with less NVLink). The
-// H100 PCIe and NVL, the H20 and GB200 run the same dies at other clocks or power: no runs here.
+// H100 PCIe and NVL, the H20 and GB200 run the same dies at other clocks or power: the H100 PCIe,
+// NVL and H20 have no runs here, GB200's count in the ranges over every accelerator alone.
 constexpr FamilyMember kFamilies[] = {
     {"a100-80g", "ampere"},  {"a100-40g", "ampere"}, {"h100-80g", "hopper"},
     {"h200-141g", "hopper"}, {"h800-80g", "hopper"}, {"b200", "blackwell"},

@@ -263,6 +263,9 @@ function trainedPlan(run, presets) {
     globalBatch: String(L.global_batch),
     seqLen: String(seq),
   };
+  // GB200 is a preset, but without the total nvidia-smi reports for it (device_memory.cpp): its
+  // marketed 186 GB would stand for the card, which no judgement of a fit should rest on.
+  if (acc === 'gb200') return { why: 'GB200: no measured memory total (device_memory.cpp)' };
   if (!texts.accelerator) return { why: `accelerator not in the catalog (${acc})` };
   if (run.hardware.inter_node_gbps_per_gpu) {
     texts.interNodeBandwidthGbps = String(run.hardware.inter_node_gbps_per_gpu);

@@ -30,12 +30,21 @@ export const TARGETS = {
   searchTop: 10,
 };
 
-// What tests/web/validation-training.test.mjs holds the table to: today's figures (median 8.2 %,
-// largest 77.9 %, 110 of 125 published layouts in the top 10, 102 within 10 % of the best), rounded
-// up, so that no change makes them worse unnoticed; and no fewer rows under the bounds (125 since
-// Megatron-Bridge's GPT-OSS 120B rows of 26.04.01 on H100 and B200 joined, once the importer read
-// gpt-oss configs; both of its conflicting Qwen3-30B-A3B figures and its self-contradicting
-// GPT-OSS row of 25.11 are left out). GPT-OSS 120B is the largest: the model is 77 % fast on B200
+// What tests/web/validation-training.test.mjs holds the table to: today's figures (median 8.4 %,
+// largest 124.3 %, 114 of 130 published layouts in the top 10, 104 within 10 % of the best),
+// rounded up, so that no change makes them worse unnoticed; and no fewer rows under the bounds
+// (130 since Megatron-Bridge's 26.04.01 runs on DGX GB200 and its Qwen3-30B-A3B on one DGX B200
+// joined; 125 before, with the bound on the largest at 78 %: the new rows, not the model, moved
+// it). On GB200 the dense runs come out +1.4 % (Llama 3.1 405B, FP8) and +31.5 % (Llama 3 70B,
+// MXFP8, TP 2 PP 4 VP 5); its fine-grained MoE runs +43 % (Qwen3-30B-A3B, EP 8) and +124 %
+// (GPT-OSS 120B, EP 64 over the NVL72 rack, the all-to-all overlapped), Qwen3-30B-A3B on B200
+// +31 %. GPT-OSS 120B's published MFU is 20–23 % on H100, B200 and GB200 alike (at the model's
+// FLOPs per token) while the model's grows with the GPU (33, 37, 52 %; fineGrainedMoeFinding
+// below): what it leaves out of these layers points to work that scales with the GPU's speed
+// rather than a fixed cost per kernel. Both of its conflicting
+// Qwen3-30B-A3B figures and its self-contradicting GPT-OSS row of 25.11 are left out, and so are
+// the GB200 runs that offload activations to the Grace CPU or put a virtual stage at no layer.
+// GPT-OSS 120B was the largest before: the model is 77 % fast on B200
 // (TP 1, PP 1, EP 8 inside a node) and 63 % on H100 (PP 4, EP 8 inside a node, 16 % MFU
 // published), as on the Qwen3-30B-A3B layout with EP 8 inside a node that the
 // 26.02.01 table published at 9,058 tokens/s/GPU against the model's 14,756: with the all-to-all
@@ -73,10 +82,10 @@ export const TARGETS = {
 // HybridEP's (allToAllBound below).
 export const BOUNDS = {
   medianAbsError: 0.1,
-  maxAbsError: 0.78,
-  minRows: 125,
-  minInTop: 110,
-  minWithin: 102,
+  maxAbsError: 1.25,
+  minRows: 130,
+  minInTop: 114,
+  minWithin: 104,
 };
 
 const DATA = new URL('../../validation/data/training-runs.json', import.meta.url);
@@ -162,6 +171,7 @@ function accelerator(text) {
   if (/^(a100-80g|a100-40g|h100-80g|h800-80g|h200-141g)$/.test(text)) return text;
   if (/^a100 /.test(text)) return 'a100-80g'; // the Megatron README's GPT-3 run on Selene
   if (/^b200/.test(text)) return 'b200';
+  if (text === 'gb200') return 'gb200';
   if (/ampere/i.test(text)) return 'a100-80g'; // MegaScale: "NVIDIA Ampere", 312 TFLOP/s implied
   return null;
 }
@@ -199,6 +209,14 @@ const CONFLICTING = {
     'micro-batch 1: which micro-batch the run used is not known',
 };
 
+// Layouts a source ran that no plan here can state.
+const INEXPRESSIBLE = {
+  'mbridge-260401-gb200-llama31_405b-256gpu-mxfp8':
+    'VP 8 over PP 16, with the embedding and the loss counted as a layer each, leaves the first ' +
+    'virtual stage the embedding alone and the last the loss alone; a virtual stage here holds ' +
+    'one transformer layer at least',
+};
+
 /** Why a run is left out of the table's bounds, or null. */
 function exclusion(run, presets) {
   const { model, hardware, layout, published } = run;
@@ -217,7 +235,14 @@ function exclusion(run, presets) {
     return 'FLOP convention not stated and no throughput in tokens';
   }
   if (/Nano/.test(model.name)) return 'hybrid Mamba layers (not a transformer of this model)';
+  if (layout.activation_offload_layers) {
+    return (
+      `activations of ${layout.activation_offload_layers} layers offloaded to the host's memory: ` +
+      'neither the memory model nor the step time has activation offloading'
+    );
+  }
   if (CONFLICTING[run.id]) return CONFLICTING[run.id];
+  if (INEXPRESSIBLE[run.id]) return INEXPRESSIBLE[run.id];
   if (deepspeedZero3(layout.framework)) {
     return (
       "DeepSpeed's ZeRO-3 of 2021 without model parallelism: measured slower than the model " +
@@ -354,6 +379,13 @@ const STATED = {
   // …and on B200 (GPT_OSS_120B_PRETRAIN_CONFIG_B200_BF16_V2 at 21d102f5e): TP 1, PP 1, EP 8,
   // micro-batch 4, GBS 1280, the same recompute.
   'mbridge-260401-b200-gptoss120b-64gpu': { recompute: 'selective', recomputeModules: 'moe_act' },
+  // …and on GB200 (GPT_OSS_120B_PRETRAIN_CONFIG_GB200_BF16_V2 at 21d102f5e): EP 64 over one
+  // NVL72 rack, micro-batch 4, the same recompute, and moe_a2a_overlap=True.
+  'mbridge-260401-gb200-gptoss120b-64gpu': {
+    recompute: 'selective',
+    recomputeModules: 'moe_act',
+    moeOverlap: '1',
+  },
   // NeMo 24.07's table states neither recompute nor overlaps for Nemotron-4 340B. NVIDIA's DGX
   // Cloud benchmarking recipe for the same model, layout and batch (TP 8, PP 8, VP 12, MBS 1,
   // GBS 32 on 128 H100; dgxc-benchmarking 35a9aec, nemotron/configure.sh and
@@ -456,11 +488,37 @@ function searchLimitsFor(run) {
   return entry ? { searchLimits: entry[1] } : {};
 }
 
+/**
+ * The stages of a model of `layers` layers whose pipeline split counts the embedding and the loss
+ * as a layer each (Megatron's account_for_embedding_in_pipeline_split and
+ * account_for_loss_in_pipeline_split): layers + 2 over `pp` stages, the first and the last
+ * stage one transformer layer short.
+ */
+export function embeddingAndLossSplit(layers, pp) {
+  const units = layers + 2;
+  if (!(pp > 1) || units % pp !== 0) return null;
+  const each = units / pp;
+  return Array.from({ length: pp }, (_, i) => (i === 0 || i === pp - 1 ? each - 1 : each)).join(
+    ',',
+  );
+}
+
+// Megatron-Bridge's Llama 3.1 405B recipe counts the embedding and the loss in its pipeline split
+// in every release here (recipes/llama/llama31_405b.py at f37f883a8: both arguments default to
+// True; recipes/llama/llama3.py at 97ad8cc6f and 21d102f5e: llama31_405b_pretrain_config sets
+// both): 126 layers over PP 8 as 15,16,…,16,15, over PP 16 as 7,8,…,8,7.
+const LLAMA31_405B_LAYERS = 126;
+const ACCOUNTED_SPLIT = /^mbridge-.*llama31_405b/;
+
 function statedFor(run) {
   const stated = { ...(STATED[run.id] ?? {}) };
   for (const [prefix, texts] of STATED_BY_PREFIX) {
     const matches = typeof prefix === 'string' ? run.id.startsWith(prefix) : prefix.test(run.id);
     if (matches) Object.assign(stated, texts);
+  }
+  if (ACCOUNTED_SPLIT.test(run.id)) {
+    const split = embeddingAndLossSplit(LLAMA31_405B_LAYERS, run.layout.pp);
+    if (split) stated.stageLayers = split;
   }
   return stated;
 }
@@ -946,6 +1004,60 @@ function a100Finding(rows) {
   ];
 }
 
+// Megatron-Bridge's 26.04.01 GPT-OSS 120B runs, one per GPU, all BF16: the published MFU against
+// the model's (both of the BF16 peak the plan resolves for its accelerator).
+const GPT_OSS_RUNS = [
+  ['H100', 'mbridge-260401-gptoss120b-64gpu'],
+  ['B200', 'mbridge-260401-b200-gptoss120b-64gpu'],
+  ['GB200', 'mbridge-260401-gb200-gptoss120b-64gpu'],
+];
+
+// Megatron-Bridge's Qwen3-30B-A3B on one node of each Blackwell system (26.04.01, MXFP8).
+const QWEN3_30B_ONE_NODE = [
+  ['B200', 'mbridge-260401-b200-qwen3_30b_a3b-8gpu-mxfp8'],
+  ['GB200', 'mbridge-260401-gb200-qwen3_30b_a3b-8gpu-mxfp8'],
+];
+
+const bounded = (rows, list) =>
+  list
+    .map(([gpu, id]) => [gpu, rows.find((r) => r.run.id === id)])
+    .filter(([, r]) => r && !r.reason && r.metric && r.time);
+
+/**
+ * GPT-OSS 120B's MFU per GPU, published and predicted, both at the model's FLOPs per token (the
+ * published one is the model's over its speed ratio: the runs publish tokens/s).
+ */
+export function gptOssMfus(rows) {
+  return bounded(rows, GPT_OSS_RUNS).map(([gpu, r]) => ({
+    gpu,
+    published: r.time.mfu / (1 + r.error),
+    model: r.time.mfu,
+  }));
+}
+
+function fineGrainedMoeFinding(rows) {
+  const oss = gptOssMfus(rows);
+  if (oss.length < 2) return [];
+  const share = (x) => pct(x).replace('+', '');
+  const mfus = oss
+    .map((m) => `${m.gpu} ${share(m.published)} (model ${share(m.model)})`)
+    .join(', ');
+  const qwen = bounded(rows, QWEN3_30B_ONE_NODE)
+    .map(([gpu, r]) => `${gpu} ${pct(r.error)}`)
+    .join(', ');
+  return [
+    'Fine-grained MoE with its experts inside one NVLink domain is where the model is furthest ' +
+      `off. Megatron-Bridge's GPT-OSS 120B (128 experts of 2,880, top 4; 26.04.01, BF16) ran at an ` +
+      `MFU of ${mfus}: about the same share of each GPU's peak, where the model gets more out of ` +
+      'each faster one. What the model leaves out of these layers therefore looks like work that ' +
+      'scales with the GPU (kernels at a fixed share of their peak) rather than a fixed cost per ' +
+      'launch, which a faster GPU would make weigh more. ' +
+      (qwen ? `Its Qwen3-30B-A3B on one node is off as well (${qwen}). ` : '') +
+      'No published breakdown of such a layer says which kernels; a profile of one would.',
+    '',
+  ];
+}
+
 export function render(result) {
   const { rows, summary } = result;
   const out = [];
@@ -1011,6 +1123,7 @@ export function render(result) {
       'overlap TP communication (`t.tpo=1`).',
     '',
     ...expertAllToAllBound(rows),
+    ...fineGrainedMoeFinding(rows),
     ...a100Finding(rows),
     'How wide the step time is: the page, the CLI and the exports show each predicted step with ' +
       'the range of published ÷ predicted step time of the runs like it (`time_band.hpp`: runs of ' +

@@ -182,6 +182,20 @@ test("PR #5094's A/B bounds the expert all-to-all below the model's charge", () 
   assert.ok(b.modelled > b.implied, `${b.modelled} <= ${b.implied}`);
 });
 
+// docs/validation.md says GPT-OSS 120B ran at about the same share of the peak on H100, B200 and
+// GB200 while the model gets more out of each faster GPU: the words hold while the rows say so.
+test("GPT-OSS 120B's published MFU stays flat across GPUs while the model's grows", () => {
+  const mfus = training.gptOssMfus(result.rows);
+  assert.deepEqual(
+    mfus.map((m) => m.gpu),
+    ['H100', 'B200', 'GB200'],
+  );
+  const spread = (xs) => Math.max(...xs) - Math.min(...xs);
+  assert.ok(spread(mfus.map((m) => m.published)) < 0.05, JSON.stringify(mfus));
+  for (let i = 1; i < mfus.length; i++) assert.ok(mfus[i].model > mfus[i - 1].model);
+  assert.ok(spread(mfus.map((m) => m.model)) > 0.15, JSON.stringify(mfus));
+});
+
 // The ZeRO-3-across-nodes warning (web/src/i18n, issue.zero3_across_nodes and
 // issue.search_best_zero3_across_nodes) quotes its published runs' steps against the model's: DeepSpeed's ZeRO-3 of Narayanan et al. 2021, Table 2, and torchtitan's FSDP2 on
 // 64 A100. The figures are this table's, rounded to a tenth; when the model moves them, the
