@@ -87,7 +87,7 @@ TEST(TimeBand, SameDieSharesItsFamilyOtherAcceleratorsGetAllRuns) {
 }
 
 // An MoE plan gets the MoE runs' figures, not the dense runs' on the same accelerator; where
-// its family has no MoE runs (Blackwell), those of the MoE runs on every accelerator.
+// its accelerator has no family of runs (GB200), those of the MoE runs on every accelerator.
 TEST(TimeBand, MoePlansGetTheMoeRunsFigures) {
   Plan plan;
   plan.model = "mixtral-8x7b";  // 8 routed experts, top 2 (Jiang et al. 2024)
@@ -108,8 +108,15 @@ TEST(TimeBand, MoePlansGetTheMoeRunsFigures) {
   const Report blackwell = evaluate(plan);
   ASSERT_TRUE(blackwell.time_band.available) << blackwell.time_band.reason;
   EXPECT_EQ(blackwell.time_band.accelerator_family, "blackwell");
-  EXPECT_EQ(blackwell.time_band.family, "all");
-  EXPECT_EQ(blackwell.time_band.runs, figures("all", "moe").runs);
+  EXPECT_EQ(blackwell.time_band.family, "blackwell");
+  EXPECT_EQ(blackwell.time_band.runs, figures("blackwell", "moe").runs);
+  EXPECT_NE(blackwell.time_band.high_ratio, figures("blackwell", "dense").high_ratio);
+  plan.accelerator = "gb200";
+  const Report rack = evaluate(plan);
+  ASSERT_TRUE(rack.time_band.available) << rack.time_band.reason;
+  EXPECT_EQ(rack.time_band.accelerator_family, "");
+  EXPECT_EQ(rack.time_band.family, "all");
+  EXPECT_EQ(rack.time_band.runs, figures("all", "moe").runs);
   EXPECT_EQ(model_kind(true), "moe");
   EXPECT_EQ(model_kind(false), "dense");
 }

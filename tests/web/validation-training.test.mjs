@@ -82,8 +82,8 @@ test("the step time's band the core shows is this table's (core/src/time_band_da
   );
   assert.equal(source, training.timeBandSource(figures));
   // … and the module was built from it: a dense plan on each family's accelerator (and on one
-  // without runs) carries that family's dense figures; an MoE plan its kind's, on Blackwell (no
-  // MoE runs there) those of the MoE runs on every accelerator.
+  // without runs) carries that family's dense figures; an MoE plan its kind's, on an accelerator
+  // without MoE runs (GB200: another power limit, no family) those of the MoE runs on every one.
   const gpt3 = { model: 'gpt3-175b', tp: '8', pp: '8', dp: '16' };
   const mixtral = { model: 'mixtral-8x7b', tp: '2', pp: '1', dp: '32', ep: '8' };
   for (const [base, kind, accelerator, family] of [
@@ -92,7 +92,8 @@ test("the step time's band the core shows is this table's (core/src/time_band_da
     [gpt3, 'dense', 'b200', 'blackwell'],
     [gpt3, 'dense', 'mi300x', 'all'],
     [mixtral, 'moe', 'h100-80g', 'hopper'],
-    [mixtral, 'moe', 'b200', 'all'],
+    [mixtral, 'moe', 'b200', 'blackwell'],
+    [mixtral, 'moe', 'gb200', 'all'],
   ]) {
     const expected = figures.find((f) => f.family === family && f.kind === kind);
     assert.ok(expected, `${kind} ${family} has runs`);
