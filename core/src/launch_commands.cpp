@@ -364,8 +364,10 @@ std::string megatron_arguments(const TrainingSettings& t, double gpus_per_node, 
   if (t.ep > 1 && t.etp != t.tp) add(out, "--expert-tensor-parallel-size", n(t.etp));
   if (moe) {
     // Megatron's defaults are the allgather dispatcher and one GEMM per expert (SequentialMLP);
-    // the step time is the all-to-all dispatcher's, with the experts' GEMMs grouped.
-    add(out, "--moe-token-dispatcher-type", "alltoall");
+    // the step time is the all-to-all dispatcher's, or the flex one's on DeepEP, with the
+    // experts' GEMMs grouped.
+    add(out, "--moe-token-dispatcher-type", t.moe_flex_dispatcher ? "flex" : "alltoall");
+    if (t.moe_flex_dispatcher) add(out, "--moe-flex-dispatcher-backend", "deepep");
     add_flag(out, "--moe-grouped-gemm");
   }
   if (t.moe_capacity_factor > 0) {
@@ -448,7 +450,9 @@ std::string nemo_arguments(const TrainingSettings& t, double gpus_per_node, bool
                 {"model.config.recompute_granularity=", "model.config.recompute_method=",
                  "model.config.recompute_num_layers="});
   if (moe) {
-    add(out, "model.config.moe_token_dispatcher_type=", "alltoall");
+    add(out,
+        "model.config.moe_token_dispatcher_type=", t.moe_flex_dispatcher ? "flex" : "alltoall");
+    if (t.moe_flex_dispatcher) add(out, "model.config.moe_flex_dispatcher_backend=", "deepep");
     add(out, "model.config.moe_grouped_gemm=", "true");
   }
   if (moe_overlap_runs(t)) add(out, "model.config.overlap_moe_expert_parallel_comm=", "true");

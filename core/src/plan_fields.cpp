@@ -394,6 +394,8 @@ const std::array kFields = {
                               1, kInclusive),
     number<&Plan::moe_overlap>("moe_overlap", "t.epo", "moe-overlap", "time", FieldType::kFlag, "",
                                0, 1, kInclusive),
+    number<&Plan::moe_flex_dispatcher>("moe_flex_dispatcher", "t.epf", "moe-flex-dispatcher",
+                                       "time", FieldType::kFlag, "", 0, 1, kInclusive),
     number<&Plan::pp_overlap>("pp_overlap", "t.ppo", "pp-overlap", "time", FieldType::kFlag, "", 0,
                               1, kInclusive),
     number<&Plan::pue>("pue", "pue", "pue", "time", FieldType::kNumber, "", 1, 3, kInclusive),

@@ -337,6 +337,8 @@ void resolve_training(Resolver& r, ResolvedPlan& out) {
   time.gemm_k_of_maximum = facts.k_of_maximum;
   time.tp_overlap = s.tp_overlap = r.number("tp_overlap", p.tp_overlap, 0) == 1;
   time.moe_overlap = s.moe_overlap = r.number("moe_overlap", p.moe_overlap, 0) == 1;
+  time.moe_flex_dispatcher = s.moe_flex_dispatcher =
+      r.number("moe_flex_dispatcher", p.moe_flex_dispatcher, 0) == 1;
   time.pp_overlap = s.pp_overlap = r.number("pp_overlap", p.pp_overlap, 1) == 1;
   // A given compute efficiency replaces the kernel model; automatic leaves it to the model.
   time.compute_efficiency = s.compute_efficiency =
@@ -377,6 +379,7 @@ void resolve_training(Resolver& r, ResolvedPlan& out) {
                                  "mfu",
                                  "tp_overlap",
                                  "moe_overlap",
+                                 "moe_flex_dispatcher",
                                  "pp_overlap",
                                  "grad_reduce_bf16",
                                  "moe_capacity_factor",

@@ -124,6 +124,19 @@ double overlapped(double comm, double compute, double share) {
   return std::max(comm - compute, share * comm);
 }
 
+// Of the other `nodes` − 1 nodes of an expert group (each holding E / nodes experts), how many
+// hold at least one of a token's top-k experts, the k drawn without repeats and, as benchmarks
+// force-balance the routing, uniformly: (nodes − 1) · (1 − C(E − E/nodes, k) / C(E, k)).
+double remote_nodes_per_token(double experts, double top_k, double nodes) {
+  if (!(nodes > 1)) return 0;
+  const double elsewhere = experts - experts / nodes;
+  double none = 1;  // a node holds none of the k
+  for (int i = 0; i < static_cast<int>(top_k); ++i) {
+    none *= std::max(0.0, elsewhere - i) / (experts - i);
+  }
+  return (nodes - 1) * (1 - none);
+}
+
 // The link of a collective over `ranks` GPUs placed `stride` apart in rank order (consecutive
 // ranks fill a node). Within a node: NVLink. Across nodes with k members in each node, NCCL's
 // rings leave every node through all k members' NICs (each GPU has its own), so the bus
@@ -414,8 +427,18 @@ LayerCost layer_cost(const TrainingTimeInputs& in, const KernelSpeeds& lin,
       const double k = std::clamp(std::floor(in.nvlink_domain_gpus / l.etp), 1.0, l.ep);
       const Link nvlink = link(in, true, unknown);
       const Link nic = link(in, false, unknown);
-      const double local = nvlink.send_s(copies * (k - 1) / l.ep);
-      const double remote = k < l.ep ? nic.send_s(copies * (l.ep - k) / l.ep) : 0;
+      double local = nvlink.send_s(copies * (k - 1) / l.ep);
+      double remote = k < l.ep ? nic.send_s(copies * (l.ep - k) / l.ep) : 0;
+      if (in.moe_flex_dispatcher && k < l.ep) {
+        // DeepEP's and HybridEP's internode kernels send a token once to each other node holding
+        // one of its experts, to the GPU of the same local rank, which forwards it over NVLink to
+        // the experts' GPUs there: the NICs carry one copy per remote node, NVLink every copy
+        // that leaves the GPU.
+        const double nodes = std::ceil(l.ep / k);
+        const double per_token = remote_nodes_per_token(a.moe_experts, a.moe_top_k, nodes);
+        remote = nic.send_s(copies / a.moe_top_k * per_token);
+        local = nvlink.send_s(copies * (l.ep - 1) / l.ep);
+      }
       ep_comm = 4 * std::max(local, remote);
       // The kernels that copy to the members over NVLink hold NVLink's share of the SMs, as a
       // ring's channels do (above); only an all-to-all with no member in the node holds just the

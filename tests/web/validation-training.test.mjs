@@ -175,12 +175,14 @@ test("how finely the search ranks is this table's (core/src/search_resolution_da
 // The section's paragraph on the expert all-to-all reads its figures from PR #5094's A/B; its
 // words say the model charges more than the serial run leaves (and at least what the overlap
 // hid). Should the model's all-to-all change so that this no longer holds, the words must too.
-test("PR #5094's A/B bounds the expert all-to-all below the model's charge", () => {
+// The A/B brackets the all-to-all: at least what the overlap hid, at most what the serial run
+// leaves beside the model's rest of the step. The flex dispatcher's charge falls inside.
+test("PR #5094's A/B brackets the model's all-to-all on HybridEP", () => {
   const b = training.allToAllBound(result.rows);
   assert.ok(b, 'both halves of the A/B are rows');
   assert.ok(b.atLeast > 0);
   assert.ok(b.implied >= b.atLeast, `${b.implied} < ${b.atLeast}`);
-  assert.ok(b.modelled > b.implied, `${b.modelled} <= ${b.implied}`);
+  assert.ok(b.modelled >= b.atLeast && b.modelled <= b.implied, JSON.stringify(b));
 });
 
 // docs/validation.md says GPT-OSS 120B ran at about the same share of the peak on H100, B200 and

@@ -137,6 +137,7 @@ struct Plan {
   std::optional<double> net_efficiency;        ///< of the NICs' line rate, collectives (0.9)
   std::optional<double> tp_overlap;            ///< flag: TP collectives overlapped (0)
   std::optional<double> moe_overlap;           ///< flag: MoE all-to-alls overlapped (0)
+  std::optional<double> moe_flex_dispatcher;   ///< flag: DeepEP/HybridEP, once a node (0)
   std::optional<double> pp_overlap;            ///< flag: interleaved pipeline sends overlapped (1)
   std::optional<double> pue;                   ///< data-centre power usage effectiveness (1.2)
   std::optional<double> deadline_days;  ///< DP from a deadline when neither DP nor cluster given

@@ -71,6 +71,7 @@ struct TrainingSettings {
   double net_efficiency = 0;
   bool tp_overlap = false;
   bool moe_overlap = false;
+  bool moe_flex_dispatcher = false;
   bool pp_overlap = true;
   double batch_tolerance = 0;
   double achieved_tflops = 0;  ///< NaN when predicted
@@ -128,6 +129,7 @@ void visit_fields(Visitor& v, const TrainingSettings& s) {
   v.field("net_efficiency", s.net_efficiency);
   v.field("tp_overlap", s.tp_overlap);
   v.field("moe_overlap", s.moe_overlap);
+  v.field("moe_flex_dispatcher", s.moe_flex_dispatcher);
   v.field("pp_overlap", s.pp_overlap);
   v.field("batch_tolerance", s.batch_tolerance);
   v.field("achieved_tflops", s.achieved_tflops);

@@ -42,6 +42,9 @@ struct TrainingTimeInputs {
   double gemm_k_of_maximum = 0;  ///< K from which GEMMs reach their efficiency
   bool tp_overlap = false;       ///< TP collectives overlapped with the GEMMs beside them
   bool moe_overlap = false;      ///< MoE all-to-alls overlapped with compute
+  /// Megatron's flex dispatcher (DeepEP, HybridEP): a token crosses the network once to each
+  /// node holding one of its experts, then NVLink carries it to them (step_time.cpp).
+  bool moe_flex_dispatcher = false;
   /// Megatron's interleaved schedule overlaps its pipeline sends with compute in the 1F1B steady
   /// state (overlap_p2p_comm: an option from f9283c5 of 2023-05-31, the default from 4eeff55 of
   /// 2023-10-12); false: every send waits, as before.

@@ -22,6 +22,7 @@ export function EfficiencyFields() {
       <Field id="netEfficiency" hint={t('time.hint_net_efficiency')} />
       <Field id="tpOverlap" hint={t('time.hint_tp_overlap')} />
       <Field id="moeOverlap" hint={t('time.hint_moe_overlap')} />
+      <Field id="moeFlexDispatcher" hint={t('time.hint_moe_flex_dispatcher')} />
       <Field id="ppOverlap" hint={t('time.hint_pp_overlap')} />
       <Field id="dpOverlap" hint={t('time.hint_dp_overlap')} />
       <Field id="mfu" hint={t('time.hint_mfu')} />
