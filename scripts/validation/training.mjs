@@ -968,7 +968,6 @@ function expertAllToAllBound(rows) {
   const b = allToAllBound(rows);
   if (!b) return [];
   const s = (x) => `${x.toFixed(1)} s`;
-  const deepseek = rows.find((r) => r.run.id === 'mbridge-260401-b200-deepseekv3-256gpu');
   return [
     `What the expert all-to-all across nodes costs, from Megatron-Bridge PR #5094's A/B of one ` +
       `Qwen3-30B-A3B recipe on 16 H100 (HybridEP, EP 16 over two nodes): overlapping it took the ` +
@@ -980,7 +979,7 @@ function expertAllToAllBound(rows) {
       'holds one of its experts, as those kernels do, where the all-to-all dispatcher sends a ' +
       'copy per routed expert (formulas.md). Before, the model charged every run the all-to-all ' +
       'dispatcher’s copies: this serial run 18.4 s of all-to-all, Megatron-Bridge’s DeepSeek-V3 on ' +
-      `DeepEP on 32 B200 of four nodes ${deepseek?.time ? '−41 %' : '—'} off, the published ` +
+      'DeepEP (EP 32 over four B200 nodes) −41 % off, the published ' +
       'layouts with experts across nodes up to 179 % behind the search’s best; the dearer ' +
       'all-to-all also hid, on the H100 runs across nodes, what the fine-grained MoE layers ' +
       'cost beyond the model (the next paragraph): those runs now come out fast, as the runs ' +
