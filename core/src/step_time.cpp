@@ -427,17 +427,19 @@ LayerCost layer_cost(const TrainingTimeInputs& in, const KernelSpeeds& lin,
       const double k = std::clamp(std::floor(in.nvlink_domain_gpus / l.etp), 1.0, l.ep);
       const Link nvlink = link(in, true, unknown);
       const Link nic = link(in, false, unknown);
-      double local = nvlink.send_s(copies * (k - 1) / l.ep);
-      double remote = k < l.ep ? nic.send_s(copies * (l.ep - k) / l.ep) : 0;
-      if (in.moe_flex_dispatcher && k < l.ep) {
-        // DeepEP's and HybridEP's internode kernels send a token once to each other node holding
-        // one of its experts, to the GPU of the same local rank, which forwards it over NVLink to
-        // the experts' GPUs there: the NICs carry one copy per remote node, NVLink every copy
-        // that leaves the GPU.
+      // DeepEP's and HybridEP's internode kernels send a token once to each other node holding
+      // one of its experts, to the GPU of the same local rank, which forwards it over NVLink to
+      // the experts' GPUs there: the NICs carry one copy per remote node, NVLink every copy that
+      // leaves the GPU.
+      const bool flex = in.moe_flex_dispatcher && k < l.ep;
+      const double local = nvlink.send_s(copies * ((flex ? l.ep : k) - 1) / l.ep);
+      double remote = 0;
+      if (flex) {
         const double nodes = std::ceil(l.ep / k);
-        const double per_token = remote_nodes_per_token(a.moe_experts, a.moe_top_k, nodes);
-        remote = nic.send_s(copies / a.moe_top_k * per_token);
-        local = nvlink.send_s(copies * (l.ep - 1) / l.ep);
+        remote = nic.send_s(copies / a.moe_top_k *
+                            remote_nodes_per_token(a.moe_experts, a.moe_top_k, nodes));
+      } else if (k < l.ep) {
+        remote = nic.send_s(copies * (l.ep - k) / l.ep);
       }
       ep_comm = 4 * std::max(local, remote);
       // The kernels that copy to the members over NVLink hold NVLink's share of the SMs, as a
