@@ -1053,7 +1053,7 @@ const QWEN3_30B_ONE_NODE = [
   ['GB200', 'mbridge-260401-gb200-qwen3_30b_a3b-8gpu-mxfp8'],
 ];
 
-const bounded = (rows, list) =>
+const boundedRunsOf = (rows, list) =>
   list
     .map(([gpu, id]) => [gpu, rows.find((r) => r.run.id === id)])
     .filter(([, r]) => r && !r.reason && r.metric && r.time);
@@ -1063,7 +1063,7 @@ const bounded = (rows, list) =>
  * published one is the model's over its speed ratio: the runs publish tokens/s).
  */
 export function gptOssMfus(rows) {
-  return bounded(rows, GPT_OSS_RUNS).map(([gpu, r]) => ({
+  return boundedRunsOf(rows, GPT_OSS_RUNS).map(([gpu, r]) => ({
     gpu,
     published: r.time.mfu / (1 + r.error),
     model: r.time.mfu,
@@ -1077,7 +1077,7 @@ function fineGrainedMoeFinding(rows) {
   const mfus = oss
     .map((m) => `${m.gpu} ${share(m.published)} (model ${share(m.model)})`)
     .join(', ');
-  const qwen = bounded(rows, QWEN3_30B_ONE_NODE)
+  const qwen = boundedRunsOf(rows, QWEN3_30B_ONE_NODE)
     .map(([gpu, r]) => `${gpu} ${pct(r.error)}`)
     .join(', ');
   return [

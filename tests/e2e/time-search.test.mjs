@@ -14,6 +14,16 @@ const site = servePage();
 
 const numberIn = (text) => Number(text.replace(/[^0-9.]/g, ''));
 
+// The step's breakdown rows as the time panel shows them, and the seconds a row gives.
+async function stepRows(page) {
+  await showTime(page);
+  await page.waitForSelector('[data-testid=step-breakdown]');
+  return page.$$eval('[data-testid=step-breakdown] tbody tr', (trs) =>
+    trs.map((tr) => tr.textContent),
+  );
+}
+const secondsIn = (row) => Number(row.match(/([\d.]+) s/)[1]);
+
 test("Megatron's GPT-3 estimate: 1024 A100 at a measured 140 TFLOP/s, about 34 days", async () => {
   // Narayanan et al. 2021, §5.1: 8·T·P/(n·X) with T = 300B tokens, X = 140 TFLOP/s → ~34 days.
   const page = await openWatchedPage(site.browser);
@@ -101,15 +111,8 @@ test("an MoE plan's range comes from the MoE runs, wider than the dense runs'", 
 test("the network's efficiency is its own input and slows what crosses nodes", async () => {
   const page = await openWatchedPage(site.browser);
   const plan = `${site.server.url}#v=2&m=gpt3-175b&a=h100-80g&pp=10&cluster=1000&tokens=300e9&overlap=0`;
-  const stepParts = async () => {
-    await showTime(page);
-    await page.waitForSelector('[data-testid=step-breakdown]');
-    return page.$$eval('[data-testid=step-breakdown] tbody tr', (trs) =>
-      trs.map((tr) => tr.textContent),
-    );
-  };
   await page.goto(plan);
-  const before = await stepParts();
+  const before = await stepRows(page);
   await page.click('summary:has-text("Efficiency and energy")');
   const field = page.locator('[data-testid=input-netEfficiency]');
   await field.waitFor();
@@ -122,10 +125,9 @@ test("the network's efficiency is its own input and slows what crosses nodes", a
       old,
     before[6],
   );
-  const after = await stepParts();
-  const seconds = (row) => Number(row.match(/([\d.]+) s/)[1]);
+  const after = await stepRows(page);
   assert.match(after[6], /DP gradient/);
-  assert.ok(seconds(after[6]) > 2.5 * seconds(before[6]), `${before[6]} → ${after[6]}`);
+  assert.ok(secondsIn(after[6]) > 2.5 * secondsIn(before[6]), `${before[6]} → ${after[6]}`);
   assert.equal(after[0], before[0], 'the compute is the same');
   assert.deepEqual(page.problems, []);
   await page.closeAll();
@@ -138,18 +140,10 @@ test("the network's efficiency is its own input and slows what crosses nodes", a
 test('the MoE flex dispatcher input sends a token once to each node of its experts', async () => {
   const page = await openWatchedPage(site.browser);
   const plan = `${site.server.url}#v=2&m=deepseek-v3&a=h800-80g&tp=1&pp=16&dp=128&ep=32&tokens=1e12`;
-  const rows = async () => {
-    await showTime(page);
-    await page.waitForSelector('[data-testid=step-breakdown]');
-    return page.$$eval('[data-testid=step-breakdown] tbody tr', (trs) =>
-      trs.map((tr) => tr.textContent),
-    );
-  };
   const moeRow = (all) => all.find((row) => /MoE all-to-all/.test(row));
-  const seconds = (row) => Number(row.match(/([\d.]+) s/)[1]);
   await page.goto(plan);
-  const before = await rows();
-  assert.ok(seconds(moeRow(before)) > 0, moeRow(before));
+  const before = await stepRows(page);
+  assert.ok(secondsIn(moeRow(before)) > 0, moeRow(before));
   await page.click('summary:has-text("Efficiency and energy")');
   const field = page.locator('[data-testid=input-moeFlexDispatcher]');
   await field.waitFor();
@@ -162,8 +156,8 @@ test('the MoE flex dispatcher input sends a token once to each node of its exper
       ),
     moeRow(before),
   );
-  const after = await rows();
-  const ratio = seconds(moeRow(after)) / seconds(moeRow(before));
+  const after = await stepRows(page);
+  const ratio = secondsIn(moeRow(after)) / secondsIn(moeRow(before));
   assert.ok(ratio > 0.3 && ratio < 0.6, `${moeRow(before)} → ${moeRow(after)}`);
   assert.equal(after[0], before[0], 'the compute is the same');
   assert.deepEqual(page.problems, []);
@@ -176,15 +170,7 @@ test("a GB200 plan times its rack's NVLink, and the NVLink domain input moves it
   await page.goto(
     `${site.server.url}#v=2&m=llama-3.1-70b&a=gb200&tp=1&pp=1&dp=64&zero=3&rc=full&tokens=1e12`,
   );
-  const dpRow = async () => {
-    await showTime(page);
-    await page.waitForSelector('[data-testid=step-breakdown]');
-    const rows = await page.$$eval('[data-testid=step-breakdown] tbody tr', (trs) =>
-      trs.map((tr) => tr.textContent),
-    );
-    return rows.find((row) => /DP gradient/.test(row));
-  };
-  const seconds = (row) => Number(row.match(/([\d.]+) s/)[1]);
+  const dpRow = async () => (await stepRows(page)).find((row) => /DP gradient/.test(row));
   const rack = await dpRow();
   assert.ok(rack, 'a DP row');
   const issues = await page.locator('[data-testid=issue-summary]').textContent();
@@ -202,7 +188,7 @@ test("a GB200 plan times its rack's NVLink, and the NVLink domain input moves it
     rack,
   );
   const trays = await dpRow();
-  assert.ok(seconds(trays) > seconds(rack), `${rack} → ${trays}`);
+  assert.ok(secondsIn(trays) > secondsIn(rack), `${rack} → ${trays}`);
   assert.match(
     await page.locator('[data-testid=issue-summary]').textContent(),
     /ZeRO-3 shards the weights across nodes/,
