@@ -1006,8 +1006,8 @@ void read_ministral3(Reader& r, Draft& d) {
 // all three); the window (128 by GptOssConfig's default) on the layers `layer_types` names
 // "sliding_attention", every second by default. Each layer also learns one sink logit per head,
 // which no plan input holds: 64 × 36 = 2,304 parameters in gpt-oss-120b, 2 × 10⁻⁸ of its 116.83 ×
-// 10⁹, below every figure shown. swiglu_limit clamps the activation and initial_context_length
-// is the length before YaRN: neither has parameters.
+// 10⁹, below every figure shown. swiglu_limit (GptOssConfig's default 7) clamps the activation's
+// inputs (glu_clamp); initial_context_length is the length before YaRN: neither has parameters.
 void read_gpt_oss(Reader& r, Draft& d) {
   Architecture& a = d.arch;
   read_decoder(r, d, 8, 64);
@@ -1018,6 +1018,8 @@ void read_gpt_oss(Reader& r, Draft& d) {
   a.linear_bias = true;
   if (!a.qkv_bias) d.approximated.push_back("attention_bias");  // o's bias goes with the rest
   read_gemma_window(r, d, 2, 128);
+  const JsonValue* limit = r.find("swiglu_limit");
+  a.glu_clamp = limit == nullptr || (limit->is_number() && limit->as_number() > 0);
   r.mark_read("swiglu_limit");
   r.mark_read("initial_context_length");
 }

@@ -84,9 +84,23 @@ double flash_attention_s(const KernelSpeeds& k, double flops, double seq, bool b
   double efficiency = k.fixed_compute_efficiency;
   if (!(efficiency > 0)) {
     const double top = backward ? k.attention_bwd_efficiency : k.attention_fwd_efficiency;
-    efficiency = top * seq / (seq + kFlashHalfSeq);
+    efficiency = top * seq / (seq + kFlashHalfSeq) *
+                 (backward ? k.attention_bwd_head_share : k.attention_fwd_head_share);
   }
   return flops / (k.bf16_flops * efficiency) + kKernelOverheadS;
+}
+
+double head_dim_share(bool flash2, double head_dim, bool backward) {
+  // TFLOP/s at head dims 64, 128 and 256 (the header's sources); a backward not timed at 256
+  // keeps 128's.
+  constexpr double kRates[2][2][3] = {{{413, 595, 509}, {433, 516, 516}},
+                                      {{324, 370, 298}, {291, 322, 322}}};
+  if (!(head_dim > 0)) return 1;
+  const double* r = kRates[flash2 ? 1 : 0][backward ? 1 : 0];
+  const double d = std::clamp(head_dim, 64.0, 256.0);
+  const double rate =
+      d <= 128 ? r[0] + (d - 64) / 64 * (r[1] - r[0]) : r[1] + (d - 128) / 128 * (r[2] - r[1]);
+  return rate / r[1];
 }
 
 }  // namespace llm_sizer

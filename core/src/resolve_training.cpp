@@ -327,6 +327,7 @@ void resolve_training(Resolver& r, ResolvedPlan& out) {
                InputSource::kAutomatic);
   time.attention_bwd_efficiency =
       s.attention_efficiency * kernel.bwd_efficiency / kernel.fwd_efficiency;
+  time.attention_flash2 = kernel.id == "flash2";
   time.memory_efficiency = s.memory_efficiency =
       r.number("memory_efficiency", p.memory_efficiency, kDefaultMemoryEfficiency);
   const LinkEfficiencies links = resolve_link_efficiencies(r);

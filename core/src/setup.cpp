@@ -50,6 +50,7 @@ constexpr ArchNumber kArchNumbers[] = {
     {"layer_norms", &Plan::arch_layer_norms, &Architecture::layer_norms, nullptr, nullptr},
     {"qk_norm", &Plan::arch_qk_norm, nullptr, nullptr, &Architecture::qk_norm},
     {"qk_norm_full", &Plan::arch_qk_norm_full, nullptr, nullptr, &Architecture::qk_norm_full},
+    {"glu_clamp", &Plan::arch_glu_clamp, nullptr, nullptr, &Architecture::glu_clamp},
     {"dropout", &Plan::arch_dropout, nullptr, nullptr, &Architecture::dropout},
     {"moe_experts", &Plan::arch_moe_experts, &Architecture::moe_experts, nullptr, nullptr},
     {"moe_top_k", &Plan::arch_moe_top_k, &Architecture::moe_top_k, nullptr, nullptr},

@@ -69,6 +69,19 @@ struct EagerOp {
 constexpr EagerOp kEagerRmsNorm{4, 28, 8, 8, 60, 11};
 constexpr EagerOp kEagerRotary{10, 0, 5, 15, 0, 9};
 constexpr EagerOp kEagerSwiglu{5, 0, 2, 9, 0, 3};
+// Megatron adds the routed experts' output bias (gpt-oss) eagerly, in fp32, on every routed copy
+// (TEGroupedMLP._apply_packed_bias, megatron/core/transformer/moe/experts.py at d98e8a64dd; the
+// older per-expert _apply_bias moves about as much): the output's .float() e+4, the bias
+// repeated per copy 4, × the copy's probability 8, the sum 12, .to(e) 4+e: 2e + 32 in 5 kernels.
+// Backward: .to's e+4, .float's 4+e, the product's two gradients 8 + 8, repeat_interleave's
+// reduction 4: 2e + 28 in 5 kernels.
+constexpr EagerOp kEagerExpertBias{2, 32, 5, 2, 28, 5};
+// Megatron runs gpt-oss's activation as its quick-GEGLU, whose clamp (glu_clamp) runs eagerly
+// before the fused kernel (weighted_bias_quick_geglu_impl, megatron/core/fusions/
+// fused_bias_geglu.py at d98e8a64dd; its SwiGLU fuses the clamp): per element of the GLU's input,
+// each half's clamp 2e and their cat 2e in 3 kernels. Backward: each half's clamp_backward (the
+// gradient and the input read, one written) 3e and the halves' gradients joined 2e in 3 kernels.
+constexpr EagerOp kEagerGluClamp{4, 0, 3, 5, 0, 3};
 
 // The speeds of one link: bytes per second a collective's bus bandwidth reaches. A link of
 // unknown bandwidth costs nothing and says so (the step then leaves communication out).
@@ -407,8 +420,14 @@ LayerCost layer_cost(const TrainingTimeInputs& in, const KernelSpeeds& lin,
     c.add(up, s, rows, h, up_mats * fe, experts_here);
     op_unsaved_fwd += up.fwd / 2;  // about every second expert matmul
     c.add(linear(lin, s, rows, fe, h, experts_here, streams), s, rows, fe, h, experts_here);
+    if (a.linear_bias && s.megatron) c.eager(kEagerExpertBias, rows * experts_here * h, e);
     activation(rows * experts_here * fe);
-    act_fwd = stream_s(lin, 3 * rows * experts_here * fe * e);
+    // The activation Megatron's moe_act recompute redoes, with the clamp it runs inside.
+    const double glu_inputs = up_mats * rows * experts_here * fe;
+    const bool clamp = a.glu_clamp && s.megatron;
+    if (clamp) c.eager(kEagerGluClamp, glu_inputs, e);
+    act_fwd = stream_s(lin, 3 * rows * experts_here * fe * e +
+                                (clamp ? kEagerGluClamp.fwd_e * glu_inputs * e : 0));
     // Permute and unpermute the routed copies, forward and backward.
     const double copies = Tu * a.moe_top_k * h * e * load;
     c.stream(2 * 2 * copies, 2 * 2 * copies);
@@ -652,6 +671,9 @@ KernelSpeeds speeds(const TrainingTimeInputs& in, double peak_tflops, double gem
   k.bf16_flops = bf16 * kFlopsPerTflop;
   k.attention_fwd_efficiency = in.attention_fwd_efficiency;
   k.attention_bwd_efficiency = in.attention_bwd_efficiency;
+  const double head_dim = in.memory.arch.qk_head_dim();
+  k.attention_fwd_head_share = head_dim_share(in.attention_flash2, head_dim, false);
+  k.attention_bwd_head_share = head_dim_share(in.attention_flash2, head_dim, true);
   k.memory_bytes_per_s = in.hbm_tbps * kBytesPerTb * in.memory_efficiency;
   k.sms = std::isfinite(in.sms) ? in.sms : 0;
   k.serial_epilogue = in.serial_epilogue;

@@ -67,7 +67,10 @@ double ffn_inner_bytes(const TrainingMemoryInputs& in, const Trains& t, double f
   const double me = in.recipe.matmul_input_bytes;
   const bool swiglu = in.arch.ffn_kind == FfnKind::kSwiglu;
   const bool megatron = is_megatron(in);
-  double bytes = swiglu ? (megatron ? 2 * e * f : 3 * e * f) : e * f;
+  // Megatron keeps fc1's output; with gpt-oss's clamp (glu_clamp: only its experts have one) also
+  // the clamped copy of it that the fused activation reads (step_time.cpp).
+  const double clamp = megatron && in.arch.glu_clamp ? 2 : 0;
+  double bytes = swiglu ? (megatron ? (2 + clamp) * e * f : 3 * e * f) : e * f;
   if (t.full) {
     bytes += (megatron ? me : e) * f;
   } else if (t.lora(kLoraDown)) {
@@ -284,9 +287,11 @@ LayerActivations layer_activations(const TrainingMemoryInputs& in, bool moe_laye
         saved -= tokens * (mlp_unsplit + norm_bytes(in, t) * h) / unsplit_share +
                  tokens * mlp_split / tp + expert_bytes;
         saved += tokens * e * h / unsplit_share;
-      } else if (moe_layer && (m & kRecomputeMoeAct) && t.full) {
-        // The activation's output, each routed copy's fc2 input, is recomputed from fc1's.
-        saved -= tokens * a.moe_top_k * load * me * a.moe_ffn / (sp || !megatron ? tp : 1);
+      } else if (moe_layer && (m & kRecomputeMoeAct)) {
+        // The activation's output, each routed copy's fc2 input, is recomputed from fc1's, and so
+        // is the clamped copy of fc1's output.
+        const double act = (t.full ? me : 0) + (megatron && a.glu_clamp ? 2 * e : 0);
+        saved -= tokens * a.moe_top_k * load * act * a.moe_ffn / (sp || !megatron ? tp : 1);
       }
       out.saved_bytes = saved;
       break;

@@ -31,10 +31,15 @@ export const TARGETS = {
 };
 
 // What tests/web/validation-training.test.mjs holds the table to: today's figures (median 9.1 %,
-// largest 124.3 %, 119 of 134 published layouts in the top 10, 109 within 10 % of the best),
-// rounded up, so that no change makes them worse unnoticed; and no fewer rows under the bounds
-// (134 since Megatron-Bridge's 26.04.01 runs on DGX GB200 and its MoE runs on DGX B200 joined;
-// 125 before, with the bound on the largest at 78 %: the new rows, not the model, moved it). On
+// largest 74.5 %, 119 of 134 published layouts in the top 10, 109 within 10 % of the best),
+// rounded up, so that no change makes them worse unnoticed; and no fewer rows under the bounds.
+// What Megatron runs eagerly in gpt-oss's expert layers (its experts' output bias in fp32 on every
+// routed copy, the clamp of the GLU's inputs; step_time.cpp) and attention at head dim 64
+// (kernel_catalog.cpp) took GPT-OSS 120B from +63, +78 and +124 % (H100, B200, GB200) to +37.5,
+// +54 and +73 %, and the largest to Qwen3-30B-A3B on 16 H100 in FP8 (+74.5 %); the bound on the
+// largest from 125 to 75 %. Before that, as follows (124.3 % the largest). 134 rows since
+// Megatron-Bridge's 26.04.01 runs on DGX GB200 and its MoE runs on DGX B200 joined (125 before,
+// with the bound on the largest at 78 %: the new rows, not the model, moved it). On
 // GB200 the dense runs come out +1.4 % (Llama 3.1 405B, FP8) and +31.5 % (Llama 3 70B, MXFP8, TP 2
 // PP 4 VP 5). Every MoE run on Megatron-Bridge now comes out fast, from +24 % to +124 % (GPT-OSS
 // 120B on GB200): since the flex dispatcher sends a token through the network once a node
@@ -88,7 +93,7 @@ export const TARGETS = {
 // HybridEP's (allToAllBound below).
 export const BOUNDS = {
   medianAbsError: 0.1,
-  maxAbsError: 1.25,
+  maxAbsError: 0.75,
   minRows: 134,
   minInTop: 119,
   minWithin: 109,
@@ -1086,7 +1091,11 @@ function fineGrainedMoeFinding(rows) {
       `MFU of ${mfus}: about the same share of each GPU's peak, where the model gets more out of ` +
       'each faster one. What the model leaves out of these layers therefore looks like work that ' +
       'scales with the GPU (kernels at a fixed share of their peak) rather than a fixed cost per ' +
-      'launch, which a faster GPU would make weigh more. ' +
+      'launch, which a faster GPU would make weigh more. Part of it was: since 2026-12-03 the ' +
+      "model counts what Megatron runs eagerly in gpt-oss's expert layers, the experts' output " +
+      "bias added in fp32 on every routed copy and the clamp of the GLU's inputs (step_time.cpp), " +
+      "and its attention at head dim 64 at the rate FlashAttention-3's figures give that head " +
+      'dim; before, the model put these MFUs at 33, 37 and 52 %. ' +
       (qwen ? `Its Qwen3-30B-A3B on one node is off as well (${qwen}). ` : '') +
       'No published breakdown of such a layer says which kernels; a profile of one would.',
     '',

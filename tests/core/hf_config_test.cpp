@@ -249,6 +249,8 @@ TEST(HfConfig, GptOssMatchesItsModelCard) {
     EXPECT_EQ(*imported.text("head_dim"), "64");
     EXPECT_EQ(*imported.text("qkv_bias"), "1");
     EXPECT_EQ(*imported.text("linear_bias"), "1");
+    // swiglu_limit 7 clamps the GLU's inputs.
+    EXPECT_EQ(*imported.text("glu_clamp"), "1");
     // The 128-token window on every second layer (layer_types), the first sliding.
     EXPECT_EQ(*imported.text("sliding_window"), "128");
     EXPECT_EQ(*imported.text("sliding_window_layers"), std::to_string(int(c.layers / 2)));
@@ -273,6 +275,15 @@ TEST(HfConfig, GptOssMatchesItsModelCard) {
   ASSERT_TRUE(defaults.ok());
   EXPECT_EQ(*defaults.text("sliding_window"), "128");
   EXPECT_EQ(*defaults.text("sliding_window_layers"), "12");
+  // GptOssConfig's swiglu_limit defaults to 7; a null one clamps nothing.
+  EXPECT_EQ(
+      *import_hf_config(without_key(fixture("gpt-oss-20b.json"), "swiglu_limit")).text("glu_clamp"),
+      "1");
+  std::string unclamped = fixture("gpt-oss-20b.json");
+  const auto limit = unclamped.find("\"swiglu_limit\": 7.0");
+  ASSERT_NE(limit, std::string::npos);
+  unclamped.replace(limit, std::string("\"swiglu_limit\": 7.0").size(), "\"swiglu_limit\": null");
+  EXPECT_EQ(*import_hf_config(unclamped).text("glu_clamp"), "0");
 }
 
 TEST(HfConfig, GemmaCountsTheNonEmbeddingParametersOfItsPaper) {

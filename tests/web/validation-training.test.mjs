@@ -196,7 +196,8 @@ test("GPT-OSS 120B's published MFU stays flat across GPUs while the model's grow
   const spread = (xs) => Math.max(...xs) - Math.min(...xs);
   assert.ok(spread(mfus.map((m) => m.published)) < 0.05, JSON.stringify(mfus));
   for (let i = 1; i < mfus.length; i++) assert.ok(mfus[i].model > mfus[i - 1].model);
-  assert.ok(spread(mfus.map((m) => m.model)) > 0.15, JSON.stringify(mfus));
+  const published = spread(mfus.map((m) => m.published));
+  assert.ok(spread(mfus.map((m) => m.model)) > 3 * published, JSON.stringify(mfus));
 });
 
 // The ZeRO-3-across-nodes warning (web/src/i18n, issue.zero3_across_nodes and

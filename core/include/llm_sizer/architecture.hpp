@@ -70,6 +70,9 @@ struct Architecture {
   /// q/k norms over all heads at once (OLMo 2, MiniMax-M2: weights of heads × head_dim and
   /// kv_heads × head_dim) rather than one shared by every head (Qwen3: head_dim each).
   bool qk_norm_full = false;
+  /// The gated FFN's two inputs clamped before its activation (gpt-oss: swiglu_limit 7, the gate
+  /// from above, the linear half both ways). No parameters; it costs kernels (step_time.cpp).
+  bool glu_clamp = false;
 
   bool operator==(const Architecture&) const = default;
 
@@ -144,6 +147,7 @@ void visit_fields(Visitor& v, const Architecture& a) {
   v.field("layer_norms", static_cast<double>(a.layer_norms));
   v.field("qk_norm", a.qk_norm);
   v.field("qk_norm_full", a.qk_norm_full);
+  v.field("glu_clamp", a.glu_clamp);
   v.field("dropout", a.dropout);
   v.field("moe_experts", static_cast<double>(a.moe_experts));
   v.field("moe_top_k", static_cast<double>(a.moe_top_k));

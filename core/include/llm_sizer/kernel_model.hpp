@@ -36,9 +36,11 @@ struct KernelSpeeds {
   double bf16_flops = 0;       ///< FLOP/s, dense bf16 peak (attention stays in bf16 under fp8)
   double attention_fwd_efficiency = 0;  ///< flash forward, share of bf16 peak at long sequences
   double attention_bwd_efficiency = 0;  ///< flash backward (its 2.5× FLOPs), likewise
-  double memory_bytes_per_s = 0;        ///< HBM bandwidth × memory efficiency
-  double sms = 0;                       ///< streaming multiprocessors; 0 when not known
-  bool serial_epilogue = false;         ///< output tiles written after their K loop (before Hopper)
+  double attention_fwd_head_share = 1;  ///< × the efficiencies at the head dim (head_dim_share)
+  double attention_bwd_head_share = 1;
+  double memory_bytes_per_s = 0;  ///< HBM bandwidth × memory efficiency
+  double sms = 0;                 ///< streaming multiprocessors; 0 when not known
+  bool serial_epilogue = false;   ///< output tiles written after their K loop (before Hopper)
   double k_overhead = 0;  ///< K₀: a tile's fixed cost in reduction elements; 0 when not measured
   double k_of_maximum = 0;  ///< K from which GEMMs reach gemm_efficiency
   /// When set (> 0), every GEMM and attention kernel runs at this share of peak instead: the
@@ -77,6 +79,14 @@ double stream_s(const KernelSpeeds& k, double bytes);
 
 /// Seconds of flash attention executing `flops` on sequences of `seq` tokens per kernel call.
 double flash_attention_s(const KernelSpeeds& k, double flops, double seq, bool backward);
+
+/// A flash attention kernel's rate at `head_dim` (of queries and keys) over its rate at head dim
+/// 128, where the attention efficiencies are measured: Shah et al. 2024 (FlashAttention-3), H100
+/// SXM5, 16k tokens. Forward (Figure 5): cuDNN 413, 595 and 509 TFLOP/s at head dims 64, 128 and
+/// 256, FlashAttention-2 (`flash2`) 324, 370 and 298; backward (Figure 6, head dims 64 and 128):
+/// cuDNN 433 and 516, FlashAttention-2 291 and 322. Linear in the head dim between those, the end
+/// value beyond them; a backward above 128 keeps 128's (not timed); 1 without a head dim.
+double head_dim_share(bool flash2, double head_dim, bool backward);
 
 /// Published kernel figures of an accelerator preset (kernel_catalog.cpp): SM count and the
 /// measured GEMM efficiencies (MAMF / dense peak). NaN where nothing is published.

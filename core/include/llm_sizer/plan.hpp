@@ -131,15 +131,16 @@ struct Plan {
   std::optional<double> achieved_tflops;  ///< measured hardware TFLOP/s per GPU
   std::optional<double> dp_overlap;       ///< share of the DP collectives compute may hide (1)
   std::optional<double> gemm_efficiency;  ///< of peak, largest GEMMs (auto: accelerator's MAMF)
-  std::optional<double> attention_efficiency;  ///< flash attention forward (auto: the kernel's)
-  std::optional<double> memory_efficiency;     ///< of HBM bandwidth, streaming kernels (0.85)
-  std::optional<double> comm_efficiency;       ///< of NVLink bandwidth, collectives (0.8)
-  std::optional<double> net_efficiency;        ///< of the NICs' line rate, collectives (0.9)
-  std::optional<double> tp_overlap;            ///< flag: TP collectives overlapped (0)
-  std::optional<double> moe_overlap;           ///< flag: MoE all-to-alls overlapped (0)
-  std::optional<double> moe_flex_dispatcher;   ///< flag: DeepEP/HybridEP, once a node (0)
-  std::optional<double> pp_overlap;            ///< flag: interleaved pipeline sends overlapped (1)
-  std::optional<double> pue;                   ///< data-centre power usage effectiveness (1.2)
+  std::optional<double>
+      attention_efficiency;  ///< flash attention forward, head dim 128 (auto: the kernel's)
+  std::optional<double> memory_efficiency;    ///< of HBM bandwidth, streaming kernels (0.85)
+  std::optional<double> comm_efficiency;      ///< of NVLink bandwidth, collectives (0.8)
+  std::optional<double> net_efficiency;       ///< of the NICs' line rate, collectives (0.9)
+  std::optional<double> tp_overlap;           ///< flag: TP collectives overlapped (0)
+  std::optional<double> moe_overlap;          ///< flag: MoE all-to-alls overlapped (0)
+  std::optional<double> moe_flex_dispatcher;  ///< flag: DeepEP/HybridEP, once a node (0)
+  std::optional<double> pp_overlap;           ///< flag: interleaved pipeline sends overlapped (1)
+  std::optional<double> pue;                  ///< data-centre power usage effectiveness (1.2)
   std::optional<double> deadline_days;  ///< DP from a deadline when neither DP nor cluster given
   std::string objective;                ///< search ranking: "", "time", "cost"
 
@@ -185,6 +186,7 @@ struct Plan {
   // offsets, which keeps the page's first-visit wasm ~30 bytes (gzipped) smaller.
   std::optional<double> arch_layer_norms;   ///< hidden-wide norms per layer
   std::optional<double> arch_qk_norm_full;  ///< flag: q/k norms over all heads at once
+  std::optional<double> arch_glu_clamp;     ///< flag: the GLU's inputs clamped (gpt-oss)
 };
 
 /// Id of the model or accelerator entry that stands for "no preset: my own numbers".

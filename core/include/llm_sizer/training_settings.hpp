@@ -64,8 +64,9 @@ struct TrainingSettings {
   std::vector<double> stage_layers;
   double compute_efficiency = 0;  ///< NaN when the kernel model decides
   double gemm_efficiency = 0;
-  double attention_efficiency = 0;  ///< forward; the backward keeps the kernel's ratio to it
-  std::string attention_kernel;     ///< "cudnn", "flash2", "estimate", "standard"
+  double attention_efficiency =
+      0;                         ///< forward, head dim 128; the backward keeps the kernel's ratio
+  std::string attention_kernel;  ///< "cudnn", "flash2", "estimate", "standard"
   double memory_efficiency = 0;
   double comm_efficiency = 0;
   double net_efficiency = 0;

@@ -32,12 +32,15 @@ struct TrainingTimeInputs {
   double gemm_efficiency = 0;           ///< share of peak the largest GEMMs reach (MAMF)
   double attention_fwd_efficiency = 0;  ///< flash attention at long sequences, forward
   double attention_bwd_efficiency = 0;  ///< and backward
-  double hbm_tbps = 0;                  ///< HBM bandwidth, TB/s
-  double memory_efficiency = 0;         ///< share of HBM bandwidth streaming kernels reach
-  double comm_efficiency = 0;           ///< share of NVLink's bandwidth collectives reach
-  double net_efficiency = 0;            ///< share of the NICs' line rate collectives reach
-  double sms = 0;                       ///< streaming multiprocessors (NaN: not known)
-  bool serial_epilogue = false;         ///< GEMM outputs written after their K loop (Ampere)
+  /// The attention kernel is FlashAttention-2 (PyTorch's SDPA), else cuDNN's (TransformerEngine):
+  /// whose rates by head dim scale the efficiencies, which are head dim 128's (head_dim_share).
+  bool attention_flash2 = false;
+  double hbm_tbps = 0;           ///< HBM bandwidth, TB/s
+  double memory_efficiency = 0;  ///< share of HBM bandwidth streaming kernels reach
+  double comm_efficiency = 0;    ///< share of NVLink's bandwidth collectives reach
+  double net_efficiency = 0;     ///< share of the NICs' line rate collectives reach
+  double sms = 0;                ///< streaming multiprocessors (NaN: not known)
+  bool serial_epilogue = false;  ///< GEMM outputs written after their K loop (Ampere)
   double gemm_k_overhead = 0;    ///< a GEMM tile's fixed cost in K elements (kernel_model.hpp)
   double gemm_k_of_maximum = 0;  ///< K from which GEMMs reach their efficiency
   bool tp_overlap = false;       ///< TP collectives overlapped with the GEMMs beside them

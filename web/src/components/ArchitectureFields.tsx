@@ -29,6 +29,7 @@ export function ArchitectureFields() {
           {f('layerNorms')}
           {f('qkNorm')}
           {f('qkNormFull')}
+          {f('gluClamp')}
           {f('dropout')}
           <p class="subhead">{t('ui.moe')}</p>
           {f('moeExperts')}
