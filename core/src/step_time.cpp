@@ -671,9 +671,6 @@ KernelSpeeds speeds(const TrainingTimeInputs& in, double peak_tflops, double gem
   k.bf16_flops = bf16 * kFlopsPerTflop;
   k.attention_fwd_efficiency = in.attention_fwd_efficiency;
   k.attention_bwd_efficiency = in.attention_bwd_efficiency;
-  const double head_dim = in.memory.arch.qk_head_dim();
-  k.attention_fwd_head_share = head_dim_share(in.attention_flash2, head_dim, false);
-  k.attention_bwd_head_share = head_dim_share(in.attention_flash2, head_dim, true);
   k.memory_bytes_per_s = in.hbm_tbps * kBytesPerTb * in.memory_efficiency;
   k.sms = std::isfinite(in.sms) ? in.sms : 0;
   k.serial_epilogue = in.serial_epilogue;
@@ -716,7 +713,10 @@ LayerCosts layer_costs(const TrainingTimeInputs& in) {
   const double bf16_peak =
       std::isfinite(in.bf16_tflops) && in.bf16_tflops > 0 ? in.bf16_tflops : in.peak_tflops;
   // The head and attention run in bf16: at the bf16 peak, with the same GEMM efficiency.
-  const KernelSpeeds bf16 = speeds(in, bf16_peak, in.gemm_efficiency);
+  KernelSpeeds bf16 = speeds(in, bf16_peak, in.gemm_efficiency);
+  const double head_dim = in.memory.arch.qk_head_dim();
+  bf16.attention_fwd_head_share = head_dim_share(in.attention_flash2, head_dim, false);
+  bf16.attention_bwd_head_share = head_dim_share(in.attention_flash2, head_dim, true);
   costs.dense = layer_cost(in, costs.linear, bf16, s, false, costs.link_unknown);
   if (in.memory.arch.is_moe()) {
     costs.moe = layer_cost(in, costs.linear, bf16, s, true, costs.link_unknown);
