@@ -228,7 +228,7 @@ function trainedModel(m, seq, presets) {
  * out taken from its framework's documented defaults; null (with why) when the layout or the model
  * is not stated well enough to plan.
  */
-function trainedPlan(run, presets) {
+function trainedPlan(run, presets, unmeasured) {
   const L = run.layout;
   const seq = run.model.seq_len;
   const model = trainedModel(run.model, seq, presets);
@@ -263,9 +263,10 @@ function trainedPlan(run, presets) {
     globalBatch: String(L.global_batch),
     seqLen: String(seq),
   };
-  // GB200 is a preset, but without the total nvidia-smi reports for it (device_memory.cpp): its
-  // marketed 186 GB would stand for the card, which no judgement of a fit should rest on.
-  if (acc === 'gb200') return { why: 'GB200: no measured memory total (device_memory.cpp)' };
+  // A preset without the capacity the driver reports (GB200: its catalog row has only the marketed
+  // 186 GB) would have a marketed figure stand for the card, which no judgement of a fit should
+  // rest on.
+  if (unmeasured.has(acc)) return { why: `${acc}: no measured card capacity in the catalog` };
   if (!texts.accelerator) return { why: `accelerator not in the catalog (${acc})` };
   if (run.hardware.inter_node_gbps_per_gpu) {
     texts.interNodeBandwidthGbps = String(run.hardware.inter_node_gbps_per_gpu);
@@ -507,8 +508,14 @@ export async function evaluate(core) {
     });
   }
   const presets = catalogPresets(core);
+  const unmeasured = new Set(
+    core
+      .catalog()
+      .accelerators.filter((a) => a.capacityBytes == null)
+      .map((a) => a.id),
+  );
   for (const run of await readRuns('training-runs.json')) {
-    const plan = trainedPlan(run, presets);
+    const plan = trainedPlan(run, presets, unmeasured);
     const base = { id: run.id, source: run.source.title, url: run.source.url };
     if (!plan.texts) {
       fits.push({ ...base, verdict: null, why: plan.why });
