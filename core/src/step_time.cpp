@@ -424,7 +424,7 @@ LayerCost layer_cost(const TrainingTimeInputs& in, const KernelSpeeds& lin,
     activation(rows * experts_here * fe);
     // The activation Megatron's moe_act recompute redoes, with the clamp it runs inside.
     const double glu_inputs = up_mats * rows * experts_here * fe;
-    const bool clamp = a.glu_clamp && s.megatron;
+    const bool clamp = a.clamps_glu() && s.megatron;
     if (clamp) c.eager(kEagerGluClamp, glu_inputs, e);
     act_fwd = stream_s(lin, 3 * rows * experts_here * fe * e +
                                 (clamp ? kEagerGluClamp.fwd_e * glu_inputs * e : 0));

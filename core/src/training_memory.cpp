@@ -69,7 +69,7 @@ double ffn_inner_bytes(const TrainingMemoryInputs& in, const Trains& t, double f
   const bool megatron = is_megatron(in);
   // Megatron keeps fc1's output; with gpt-oss's clamp (glu_clamp: only its experts have one) also
   // the clamped copy of it that the fused activation reads (step_time.cpp).
-  const double clamp = megatron && in.arch.glu_clamp ? 2 : 0;
+  const double clamp = megatron && in.arch.clamps_glu() ? 2 : 0;
   double bytes = swiglu ? (megatron ? (2 + clamp) * e * f : 3 * e * f) : e * f;
   if (t.full) {
     bytes += (megatron ? me : e) * f;
@@ -290,7 +290,7 @@ LayerActivations layer_activations(const TrainingMemoryInputs& in, bool moe_laye
       } else if (moe_layer && (m & kRecomputeMoeAct)) {
         // The activation's output, each routed copy's fc2 input, is recomputed from fc1's, and so
         // is the clamped copy of fc1's output.
-        const double act = (t.full ? me : 0) + (megatron && a.glu_clamp ? 2 * e : 0);
+        const double act = (t.full ? me : 0) + (megatron && a.clamps_glu() ? 2 * e : 0);
         saved -= tokens * a.moe_top_k * load * act * a.moe_ffn / (sp || !megatron ? tp : 1);
       }
       out.saved_bytes = saved;

@@ -35,7 +35,7 @@ export const TARGETS = {
 // rounded up, so that no change makes them worse unnoticed; and no fewer rows under the bounds.
 // What Megatron runs eagerly in gpt-oss's expert layers (its experts' output bias in fp32 on every
 // routed copy, the clamp of the GLU's inputs; step_time.cpp) and attention at head dim 64
-// (kernel_catalog.cpp) took GPT-OSS 120B from +63, +78 and +124 % (H100, B200, GB200) to +37.5,
+// (head_dim_share, kernel_model.cpp) took GPT-OSS 120B from +63, +78 and +124 % (H100, B200, GB200) to +37.5,
 // +54 and +73 %, and the largest to Qwen3-30B-A3B on 16 H100 in FP8 (+74.5 %); the bound on the
 // largest from 125 to 75 %. Before that, as follows (124.3 % the largest). 134 rows since
 // Megatron-Bridge's 26.04.01 runs on DGX GB200 and its MoE runs on DGX B200 joined (125 before,

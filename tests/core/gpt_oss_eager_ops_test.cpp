@@ -107,6 +107,28 @@ TEST(GptOssEagerOps, MoeActRecomputeRedoesTheClampAndDropsItsCopy) {
               1e-9 * plain.training.memory.activations_gb);
 }
 
+TEST(GptOssEagerOps, AClampOnAnFfnWithoutAGateChangesNothing) {
+  // glu_clamp clamps a GLU's two halves; a GELU FFN has one input and nothing to clamp, with or
+  // without moe_act recompute.
+  for (const char* modules : {"", "moe_act"}) {
+    SCOPED_TRACE(modules);
+    Plan with = gpt_oss(1, 1);
+    Plan without = gpt_oss(1, 0);
+    for (Plan* p : {&with, &without}) {
+      p->arch_ffn_kind = "gelu";
+      if (*modules != '\0') {
+        p->recompute = "selective";
+        p->recompute_modules = modules;
+      }
+    }
+    const Report a = evaluate(with);
+    const Report b = evaluate(without);
+    EXPECT_DOUBLE_EQ(a.training.time.compute_s, b.training.time.compute_s);
+    EXPECT_DOUBLE_EQ(a.training.time.recompute_s, b.training.time.recompute_s);
+    EXPECT_DOUBLE_EQ(a.training.memory.activations_gb, b.training.memory.activations_gb);
+  }
+}
+
 TEST(GptOssEagerOps, PyTorchRunsNeitherOfMegatronsEagerOps) {
   Plan a = gpt_oss(1, 1);
   Plan b = gpt_oss(0, 0);

@@ -78,6 +78,8 @@ struct Architecture {
 
   bool is_moe() const { return moe_experts > 0; }
   bool is_mla() const { return kv_lora_rank > 0; }
+  /// A clamp on a gated FFN's inputs: glu_clamp means nothing on a GELU FFN, which has no gate.
+  bool clamps_glu() const { return glu_clamp && ffn_kind == FfnKind::kSwiglu; }
   /// Width of one query/key head (MLA: nope + rope).
   double qk_head_dim() const;
   /// Width of one value head (MLA: v_head_dim).
