@@ -1104,9 +1104,44 @@ function fineGrainedMoeFinding(rows) {
       'neither those kernels nor CUDA graphs; the model has no host, so what a host sync per layer ' +
       'costs is not in it. ' +
       (qwen ? `Its Qwen3-30B-A3B on one node is off as well (${qwen}). ` : '') +
+      graceHostFinding(rows) +
       'No published breakdown of such a layer says which kernels; a profile of one would.',
     '',
   ];
+}
+
+/**
+ * Qwen3-30B-A3B's one-node runs on B200 (x86 hosts) and GB200 (Grace hosts), the same recipe and
+ * layout: GB200's speed over B200's − 1, published and predicted; null without both rows.
+ */
+export function graceAgainstX86(rows) {
+  const runs = boundedRunsOf(rows, QWEN3_30B_ONE_NODE).map(([, r]) => r);
+  if (runs.length !== 2) return null;
+  const [b200, gb200] = runs;
+  return {
+    published: gb200.metric.value / b200.metric.value - 1,
+    predicted: gb200.predicted / b200.predicted - 1,
+    errors: runs.map((r) => r.error),
+  };
+}
+
+// What the host adds shows as a GB200 run slower than the B200 one, where the model, which has no
+// host, makes it faster for its faster GPU.
+function graceHostFinding(rows) {
+  const f = graceAgainstX86(rows);
+  if (!f) return '';
+  return (
+    `The two ran the same recipe and layout (EP 8 in one NVLink domain, micro-batch 4), and ` +
+    `GB200's tokens/s per GPU came out ${pct(f.published)} against B200's, where the model has ` +
+    `${pct(f.predicted)} for GB200's higher peak (5,000 against 4,500 dense FP8 TFLOP/s, at ` +
+    '1,200 W against 1,000 W). The GPU is ' +
+    'the same Blackwell; the host is not: Grace, whose CPU time to launch the same work ' +
+    'TransformerEngine issue #2053 measured at 2.8× a DGX H100 host’s (one PyTorch linear ' +
+    'forward, bf16, 8,192 × 2,048: 37.1 µs of CPU on GB200, 13.5 µs on a Xeon Platinum 8480C; ' +
+    '99.7 µs through TransformerEngine on GB200, as long as its GPU time). A layer whose kernels ' +
+    'wait for the host runs at the host’s pace, which fits both runs being slower than the model ' +
+    'and the Grace one more so. '
+  );
 }
 
 export function render(result) {
