@@ -169,6 +169,9 @@ FullInference full_inference(const ResolvedPlan& plan, std::vector<Issue>& issue
   }
   if (!known(r.min_gpus)) {
     min_note = "serve_min_none";
+  }
+  // Without a card memory (its own error says why) no TP is too small: nothing to warn of.
+  if (!known(r.min_gpus) && known(device_gb)) {
     issues.push_back(warning("serving_exceeds_node", "",
                              {{"gpus_per_node", n(setup.nvlink_domain_gpus)},
                               {"weights_gb", min_params.size() > 4 ? min_params.back().value : "—"},
@@ -249,7 +252,7 @@ FullInference full_inference(const ResolvedPlan& plan, std::vector<Issue>& issue
                 {{"need_gb", round2(pc.total_gb)},
                  {"usable_gb", round2(pc.usable_gb)},
                  {"margin_gb", round2(std::fabs(pc.free_gb))}}));
-  if (known(pc.total_gb) && !pc.fits) {
+  if (known(pc.total_gb) && known(pc.usable_gb) && !pc.fits) {
     issues.push_back(warning("serving_does_not_fit", "batch",
                              {{"need_gb", round2(pc.total_gb)},
                               {"usable_gb", round2(pc.usable_gb)},

@@ -282,7 +282,7 @@ void resolve_serving(Resolver& r, ResolvedPlan& out) {
         "request_exceeds_context", "context",
         {{"input", n(s.input_tokens)}, {"output", n(s.output_tokens)}, {"context", n(s.context)}}));
   }
-  if (!known(setup.hbm_bandwidth_tbps) || !known(s.peak_tflops)) {
+  if ((!known(setup.hbm_bandwidth_tbps) || !known(s.peak_tflops)) && !r.refused("accelerator")) {
     r.add(warning("throughput_unknown",
                   known(setup.hbm_bandwidth_tbps) ? "bf16_tflops" : "hbm_bandwidth_tbps", {}));
   }

@@ -73,6 +73,17 @@ TEST(Validation, NamesEachBadInputWithItsOwnCode) {
   }
 }
 
+// An unknown accelerator id has one error; the figures it would have given (node size, HBM
+// bandwidth, card memory) are missing because of it, and warnings about each of them would only
+// bury the one thing to fix.
+TEST(Validation, AnUnknownAcceleratorIsOneErrorNotAWarningPerMissingFigure) {
+  Plan plan;
+  plan.accelerator = "h200";  // the preset is h200-141g
+  const Report report = evaluate(plan);
+  ASSERT_EQ(report.issues.size(), 1u);
+  EXPECT_EQ(report.issues[0].code, "unknown_accelerator");
+}
+
 TEST(Validation, RangeIssuesCarryTheValidRange) {
   Plan plan;
   plan.pp = 0;
