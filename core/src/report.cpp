@@ -259,7 +259,10 @@ SearchSetup prepare_search(const Plan& plan) {
   const ResolvedPlan r = resolve(plan);
   out.issues = r.issues;
   if (!r.setup.has_architecture) {
-    out.issues.push_back({"full_model_needs_architecture", "model", Severity::kWarning, {}});
+    // An unknown model id has its own error; the missing architecture is that error's.
+    if (!r.setup.model_unknown) {
+      out.issues.push_back({"full_model_needs_architecture", "model", Severity::kWarning, {}});
+    }
     return out;
   }
   if (!r.training.ready) return out;

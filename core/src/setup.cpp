@@ -185,6 +185,7 @@ void resolve_model(Resolver& r, ResolvedSetup& s) {
     s.arch = preset->architecture;
   } else {
     r.refuse(unknown_id("unknown_model", "model", p.model));
+    s.model_unknown = true;
   }
   const Architecture before = s.arch;
   apply_overrides(r, s.arch);

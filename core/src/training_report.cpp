@@ -312,7 +312,9 @@ FullTraining full_training(const ResolvedPlan& plan, double tp, double pp, doubl
   TrainingMemoryInputs& in = time_inputs.memory;
   const ResolvedSetup& setup = plan.setup;
   if (!setup.has_architecture) {
-    issues.push_back({"full_model_needs_architecture", "model", Severity::kWarning, {}});
+    if (!setup.model_unknown) {  // an unknown id's own error says it
+      issues.push_back({"full_model_needs_architecture", "model", Severity::kWarning, {}});
+    }
     return result;
   }
   if (!training_layout(plan, tp, pp, dp, time_inputs, result.settings, issues)) return result;

@@ -84,6 +84,15 @@ TEST(Validation, AnUnknownAcceleratorIsOneErrorNotAWarningPerMissingFigure) {
   EXPECT_EQ(report.issues[0].code, "unknown_accelerator");
 }
 
+// Likewise an unknown model id: no warning that the full model lacks the architecture it names.
+TEST(Validation, AnUnknownModelIsOneErrorNotAlsoAMissingArchitecture) {
+  Plan plan;
+  plan.model = "gpt-9";
+  const Report report = evaluate(plan);
+  ASSERT_EQ(report.issues.size(), 1u);
+  EXPECT_EQ(report.issues[0].code, "unknown_model");
+}
+
 TEST(Validation, RangeIssuesCarryTheValidRange) {
   Plan plan;
   plan.pp = 0;

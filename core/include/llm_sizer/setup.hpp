@@ -13,6 +13,7 @@ struct ResolvedSetup {
   std::string model_name;  ///< the preset's name, or the custom name ("" when none)
   double params = 0;       ///< N for the article's method (resolve.hpp: given, nominal or counted)
   bool has_architecture = false;
+  bool model_unknown = false;  ///< the model id names no preset (its error says so)
   Architecture arch;
   ParamCounts counts;  ///< derived from `arch` (zero without one)
 
