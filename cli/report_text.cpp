@@ -281,6 +281,7 @@ std::string layout_rows(const std::vector<LayoutCandidate>& layouts, const Messa
                                                  "CP",
                                                  "EP",
                                                  m.format("cli.col_gpus"),
+                                                 m.format("cli.col_batch"),
                                                  m.format("field.micro_batch"),
                                                  m.format("cli.col_microbatches"),
                                                  "ZeRO",
@@ -306,6 +307,7 @@ std::string layout_rows(const std::vector<LayoutCandidate>& layouts, const Messa
                     format_shortest(c.cp),
                     format_shortest(c.ep),
                     format_shortest(c.gpus),
+                    format_shortest(c.global_batch),
                     format_shortest(c.micro_batch),
                     format_shortest(c.microbatches),
                     format_shortest(c.zero),
@@ -321,7 +323,7 @@ std::string layout_rows(const std::vector<LayoutCandidate>& layouts, const Messa
                     std::isfinite(c.days) ? format_readable(std::round(c.days * 10) / 10) : "—",
                     std::isfinite(c.cost) ? dollars(c.cost) : "—"});
   }
-  return render_table(rows, {true, true,  true, true, true, true, true, true, true, true,
+  return render_table(rows, {true, true,  true, true, true, true, true, true, true, true, true,
                              true, false, true, true, true, true, true, true, true, true});
 }
 
@@ -333,7 +335,14 @@ std::string search_text(const SearchReport& r, const Messages& m) {
                                                   {"evaluated", format_shortest(s.evaluated)},
                                                   {"feasible", format_shortest(s.feasible)}}) +
                     "\n";
-  out += m.format("cli.search_batch", {{"batch", format_readable(s.global_batch)}}) + "\n";
+  if (s.batch_tolerance > 0) {
+    out += m.format("cli.search_batch_tolerance",
+                    {{"batch", format_readable(s.global_batch)},
+                     {"tolerance", format_shortest(std::round(s.batch_tolerance * 1000) / 10)}}) +
+           "\n";
+  } else {
+    out += m.format("cli.search_batch", {{"batch", format_readable(s.global_batch)}}) + "\n";
+  }
   if (s.skipped > 0) {
     out += m.format("cli.search_skipped", {{"skipped", format_shortest(s.skipped)}}) + "\n";
   }

@@ -864,6 +864,7 @@ SearchResult LayoutSearch::result() const {
   r.mode = s.deadline ? "deadline" : "cluster";
   r.nvlink_domain_gpus = s.base.nvlink_domain_gpus;
   r.global_batch = s.target;
+  r.batch_tolerance = s.options.batch_tolerance;
   r.evaluated = s.evaluated;
   r.feasible = s.feasible;
   r.skipped = s.skipped;
@@ -905,12 +906,18 @@ SearchResult LayoutSearch::result() const {
   r.all.reserve(s.all.size());
   for (const LayoutCandidate& c : s.all) r.all.push_back(with_range(s.base.memory, c));
   // In a cluster every layout trains the same batch: its step against the best's says how much
-  // slower it is. A deadline's layouts differ in DP, so their steps are not compared.
+  // slower it is. Under a batch tolerance each trains its own, so the time per token does (the
+  // ranking's). A deadline's layouts differ in DP, so their steps are not compared.
   if (!s.deadline && r.found) {
-    const double best_step = r.best.step_s;
+    const LayoutCandidate best = r.best;
+    const auto vs_best = [&](const LayoutCandidate& c) {
+      return c.global_batch == best.global_batch
+                 ? c.step_s / best.step_s - 1
+                 : (c.step_s / c.global_batch) / (best.step_s / best.global_batch) - 1;
+    };
     r.best.step_vs_best = 0;
     for (auto* list : {&r.top, &r.pareto, &r.all}) {
-      for (LayoutCandidate& c : *list) c.step_vs_best = c.step_s / best_step - 1;
+      for (LayoutCandidate& c : *list) c.step_vs_best = vs_best(c);
     }
   }
   return r;

@@ -517,6 +517,22 @@ TEST(CliSearch, TakesFixedValuesAndRangesAndWritesEveryLayoutWithAll) {
     EXPECT_TRUE(has(text.out, "+0%")) << text.out;  // the best row
     EXPECT_FALSE(std::regex_search(text.out, std::regex("\\{[a-z_]+\\}"))) << text.out;
   }
+  // Under a batch tolerance the rows train their own batches: the text says so instead of one
+  // batch for all, and each row shows its own (1,000 GPUs with 1,000 ± 5 % sequences: 1,020 for
+  // DP 170 and 1,024 for DP 512, both in the top rows).
+  for (const char* lang : {"en", "zh"}) {
+    const auto text =
+        run_cli({"search", "--cluster-gpus", "1024", "--global-batch", "1000", "--batch-tolerance",
+                 "0.05", "--model", "llama-3.1-70b", "--accelerator", "h200-141g", "--lang", lang});
+    ASSERT_EQ(text.code, 0) << text.err;
+    const bool en = lang == std::string("en");
+    EXPECT_TRUE(has(text.out, en ? "Each layout trains its own global batch" : "各用自己的全局批"))
+        << text.out;
+    EXPECT_TRUE(has(text.out, "±5%")) << text.out;
+    EXPECT_FALSE(has(text.out, en ? "Every layout trains a global batch" : "所有布局都使用"));
+    EXPECT_TRUE(has(text.out, en ? " Batch " : "全局批")) << text.out;
+    EXPECT_TRUE(has(text.out, " 1024 ") && has(text.out, " 1020 ")) << text.out;
+  }
   const auto bad =
       run_cli({"search", "--cluster-gpus", "256", "--tokens", "1e12", "--limit", "pp=9..3"});
   EXPECT_EQ(bad.code, 2);

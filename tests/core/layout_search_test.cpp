@@ -135,6 +135,37 @@ TEST(LayoutSearch, ABatchToleranceAcceptsNearbyBatchesAndShowsThem) {
     other = other || c.global_batch != 1024;
   }
   EXPECT_TRUE(other);  // 1000 GPUs are used better by DPs that only divide a nearby batch
+  EXPECT_EQ(exact.search.batch_tolerance, 0);
+  EXPECT_EQ(loose.search.batch_tolerance, 0.1);
+}
+
+// Under a tolerance the rows train different batches, so a longer step may still be faster work:
+// "vs best" is the time per sequence against the best's (the ranking's), and it grows down the
+// list. Without one it is the step against the best's step.
+TEST(LayoutSearch, VsBestComparesTimePerSequenceWhenBatchesDiffer) {
+  Plan plan = llama70b_on(1000);
+  plan.global_batch = 1000;
+  plan.batch_tolerance = 0.05;
+  const SearchReport loose = search_plan(plan);
+  ASSERT_TRUE(loose.search.found);
+  const LayoutCandidate& best = loose.search.best;
+  double previous = -1;
+  bool differs = false;
+  for (const auto& c : loose.search.top) {
+    const double per_sequence = (c.step_s / c.global_batch) / (best.step_s / best.global_batch);
+    EXPECT_NEAR(c.step_vs_best, per_sequence - 1, 1e-12);
+    EXPECT_GE(c.step_vs_best, previous - 1e-12);
+    previous = c.step_vs_best;
+    differs = differs || c.global_batch != best.global_batch;
+  }
+  EXPECT_TRUE(differs);  // the case this test is about
+  plan.global_batch = 1024;
+  plan.batch_tolerance = 0;
+  const SearchReport exact = search_plan(plan);
+  ASSERT_TRUE(exact.search.found);
+  for (const auto& c : exact.search.top) {
+    EXPECT_NEAR(c.step_vs_best, c.step_s / exact.search.best.step_s - 1, 1e-12);
+  }
 }
 
 // The issue's deadline case: Llama-3.1-70B, H200, batch 1024, 15T tokens. It said "No DP meets a

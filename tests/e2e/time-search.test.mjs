@@ -249,6 +249,33 @@ test('the search runs off the main thread and its best layout can be applied', a
   await page.closeAll();
 });
 
+// Issue 12: no row trains a batch other than the one shown. With a batch tolerance each row trains
+// its own (the nearest multiple of its micro-batch × DP), shows it, and compares its time per
+// sequence with the best's; the line above the table says so instead of one batch for all.
+test('under a batch tolerance each row shows the batch it trains', async () => {
+  const page = await openWatchedPage(site.browser);
+  await page.goto(
+    `${site.server.url}#v=2&m=llama-3.1-70b&a=h200-141g&cluster=1000&gbs=1000&gbs.tol=0.05&tokens=1e12`,
+  );
+  await waitForApp(page);
+  await showSearch(page);
+  await page.waitForSelector('[data-testid=search-top] tbody tr');
+  const summary = await page.textContent('[data-testid=search-summary]');
+  assert.match(
+    summary,
+    /Each layout trains its own global batch: .* nearest 1,000 sequences, within ±5%/,
+  );
+  assert.doesNotMatch(summary, /Every layout trains the global batch/);
+  const batches = (await page.locator('[data-testid=search-batch]').allTextContents()).map(
+    numberIn,
+  );
+  assert.ok(batches.length >= 2, `${batches}`);
+  for (const b of batches) assert.ok(Math.abs(b - 1000) <= 50, `${batches}`);
+  assert.ok(new Set(batches).size > 1, `${batches}: the rows differ, which this test is about`);
+  assert.deepEqual(page.problems, []);
+  await page.closeAll();
+});
+
 test('a layout recomputing only some layers of each chunk is shown and applied as such', async () => {
   const page = await openWatchedPage(site.browser);
   await page.goto(`${site.server.url}#v=2&m=llama-3.1-70b&a=h100-80g&cluster=64&tokens=1e12`);

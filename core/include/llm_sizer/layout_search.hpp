@@ -75,8 +75,9 @@ struct LayoutCandidate {
   std::string verdict;
   bool fits = true;  ///< false only in SearchResult::all
   double step_s = 0;
-  /// Cluster mode: step_s ÷ the best layout's − 1 (every layout trains the same batch on the
-  /// cluster); NaN in a deadline search, whose layouts differ in DP.
+  /// Cluster mode: this layout's time per token ÷ the best layout's − 1, which is step_s ÷ the
+  /// best's − 1 where both train the same batch (always, unless a batch tolerance lets each train
+  /// its own); NaN in a deadline search, whose layouts differ in DP.
   double step_vs_best = std::numeric_limits<double>::quiet_NaN();
   double compute_s = 0;
   double recompute_s = 0;
@@ -98,8 +99,11 @@ struct SearchResult {
   std::string mode;               ///< "cluster" or "deadline"
   double nvlink_domain_gpus = 0;  ///< the fast link's domain the layouts were placed in
   double global_batch = 0;        ///< the batch every layout trains (sequences)
-  double evaluated = 0;           ///< layouts whose memory and time were computed
-  double feasible = 0;            ///< of those, layouts that fit on every stage
+  /// With a tolerance, each layout trains its own batch within this share of global_batch (its
+  /// row's global_batch); 0: every layout trains global_batch.
+  double batch_tolerance = 0;
+  double evaluated = 0;  ///< layouts whose memory and time were computed
+  double feasible = 0;   ///< of those, layouts that fit on every stage
   /// Pipeline splits of one (TP, PP, CP, EP, ETP, micro-batch, SP) skipped with all their
   /// interleaving depths, recompute modes and ZeRO stages: their step, bounded from below, could
   /// enter neither the top list nor the Pareto front (cluster searches, without keep_all).
@@ -188,6 +192,7 @@ template <class Visitor>
 void visit_fields(Visitor& v, const SearchResult& r) {
   v.field("mode", r.mode);
   v.field("global_batch", r.global_batch);
+  v.field("batch_tolerance", r.batch_tolerance);
   v.field("evaluated", r.evaluated);
   v.field("feasible", r.feasible);
   v.field("skipped", r.skipped);

@@ -73,7 +73,12 @@ export function SearchPanel() {
             us: n(((state.ms ?? 0) * 1000) / Math.max(1, orNaN(search.evaluated)), 2),
           })}{' '}
           {orNaN(search.globalBatch) > 0 &&
-            t('ui.search_batch', { batch: n(search.globalBatch, 0) })}
+            (orNaN(search.batchTolerance) > 0
+              ? t('ui.search_batch_tolerance', {
+                  batch: n(search.globalBatch, 0),
+                  tolerance: n(orNaN(search.batchTolerance) * 100, 1),
+                })
+              : t('ui.search_batch', { batch: n(search.globalBatch, 0) }))}
           {orNaN(search.skipped) > 0 &&
             ` ${t('ui.search_skipped', { skipped: n(search.skipped, 0) })}`}
           {running && ` ${t('ui.searching')}`}

@@ -69,6 +69,9 @@ export function SearchResults() {
                 {t('cli.col_gpus')}
               </th>
               <th scope="col" class="num">
+                {t('cli.col_batch')}
+              </th>
+              <th scope="col" class="num">
                 {t('ui.col_micro_batches')}
               </th>
               <th scope="col" class="num">
@@ -106,6 +109,9 @@ export function SearchResults() {
                   {layoutExtras(c) && <small class="extras">{layoutExtras(c)}</small>}
                 </th>
                 <td class="num">{n(c.gpus, 0)}</td>
+                <td class="num" data-testid="search-batch">
+                  {n(c.globalBatch, 0)}
+                </td>
                 <td class="num">
                   {c.microBatch} × {n(c.microbatches, 0)}
                 </td>
