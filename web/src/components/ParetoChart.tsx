@@ -9,7 +9,7 @@ const WIDTH = 640;
 const HEIGHT = 240;
 const LEFT = 52;
 const BOTTOM = 34;
-const TOP = 10;
+const TOP = 26; // room for the y axis's unit above its highest tick
 const RIGHT = 12;
 
 /** The search's front: fewest GPUs for each time to train (or per-token time), best marked. */
@@ -61,7 +61,7 @@ export function ParetoChart({
         <text x={(LEFT + WIDTH) / 2} y={HEIGHT - 3} text-anchor="middle">
           {t('cli.col_gpus')}
         </text>
-        <text x={12} y={TOP + 8}>
+        <text x={4} y={TOP - 12}>
           {hasDays ? t('unit.days') : t('ui.s_per_million_tokens')}
         </text>
         <path class="front" d={path} />

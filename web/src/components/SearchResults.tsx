@@ -106,7 +106,7 @@ export function SearchResults() {
               <tr key={i}>
                 <th scope="row">
                   ({c.tp}, {c.pp}, {c.dp})
-                  {layoutExtras(c) && <small class="extras">{layoutExtras(c)}</small>}
+                  {layoutExtras(c) && <small class="extras"> {layoutExtras(c)}</small>}
                 </th>
                 <td class="num">{n(c.gpus, 0)}</td>
                 <td class="num" data-testid="search-batch">
