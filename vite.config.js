@@ -60,6 +60,8 @@ const PACKS = {
       'components/step-labels.ts',
       'components/EfficiencyFields.tsx',
       'components/SearchFields.tsx',
+      'components/days-band.ts',
+      'components/search-resolution.ts',
     ],
   },
   serve: {

@@ -105,6 +105,45 @@ test("an MoE plan's range comes from the MoE runs, wider than the dense runs'", 
   await page.closeAll();
 });
 
+// The answer card's days are the model's own; beside them it gives the days at the pace of
+// published runs like the plan, the same range the time panel derives (time_band.hpp), in both
+// languages.
+test('the answer card gives its days with the range of published runs like the plan', async () => {
+  const page = await openWatchedPage(site.browser);
+  for (const [lang, answer, panel] of [
+    [
+      'en',
+      /published runs like it: ([\d.]+)–([\d.]+) days$/,
+      /At that range: ([\d.]+)–([\d.]+) days[.,]/,
+    ],
+    ['zh', /同类已发表运行：([\d.]+)–([\d.]+) 天$/, /按此范围：([\d.]+)–([\d.]+) 天/],
+  ]) {
+    await page.goto(
+      `${site.server.url}#v=2&m=mixtral-8x7b&a=h100-80g&tp=2&pp=1&dp=32&ep=8&tokens=1e12&lang=${lang}`,
+    );
+    await page.reload();
+    await waitForApp(page);
+    await page.waitForSelector('[data-testid=answer-days-band]');
+    const cardText = await page.textContent('[data-testid=answer-days-band]');
+    const card = cardText.match(answer);
+    await showTime(page);
+    await page.waitForSelector('[data-testid=time-band]');
+    const range = (await page.textContent('[data-testid=time-band]')).match(panel);
+    assert.ok(card && range, `${lang}: ${cardText}`);
+    assert.deepEqual(card.slice(1), range.slice(1));
+    // The H100 preset has a price: the cost's range is the panel's too.
+    const costs = (text) => text.match(/\$[\d,]+/g);
+    assert.deepEqual(
+      costs(await page.textContent('[data-testid=answer-cost-band]')),
+      costs(await page.textContent('[data-testid=time-band]')),
+    );
+    const days = numberIn(await page.textContent('[data-testid=answer-days]'));
+    assert.ok(Number(card[1]) > days * 0.5 && Number(card[2]) > days, `${card} vs ${days}`);
+  }
+  assert.deepEqual(page.problems, []);
+  await page.closeAll();
+});
+
 // The network's share of its line rate is its own input (kernel_model.hpp, NCCL over InfiniBand),
 // beside NVLink's: GPT-3 on 1,000 H100 reduces its gradients over DP 100 across nodes, so a lower
 // share shows in the DP row and the step, and the link keeps it.

@@ -24,6 +24,9 @@ const loadServeAnswer = () =>
 
 const stepById = (steps: DerivationStep[], id: string) => steps.find((s) => s.id === id);
 
+// The days at published runs' pace travel with the time panel's messages (days-band.ts).
+const loadDaysBand = () => import('./days-band').then((m) => m.daysBand);
+
 /**
  * The answer to the page's question, first: GPUs, layout, days, cost and whether it fits, each
  * with how it came about. Training and fine-tuning read the plan's layout and the full model;
@@ -106,6 +109,12 @@ function TrainAnswer({ finetune }: { finetune: boolean }) {
   const time = training.timeAvailable ? training.time : undefined;
   const hasDays = Number.isFinite(time?.days ?? NaN);
   const hasCost = Number.isFinite(time?.cost ?? NaN);
+  const band = app.report.value.timeBand;
+  const showBand = hasDays && band.available;
+  const [daysBand, setDaysBand] = useState<Awaited<ReturnType<typeof loadDaysBand>> | null>(null);
+  useEffect(() => {
+    if (showBand && !daysBand) void loadDaysBand().then((f) => setDaysBand(() => f));
+  }, [showBand]);
   return (
     <>
       <h2 id="answer-title">{title}</h2>
@@ -143,9 +152,16 @@ function TrainAnswer({ finetune }: { finetune: boolean }) {
           label={t('ui.answer_days')}
           testId="answer-days"
           how={
-            hasDays
-              ? t('ui.gpu_hours', { n: n(time?.gpuHours, 0) })
-              : t(time ? 'ui.answer_needs_tokens' : 'ui.answer_needs_full_model')
+            hasDays ? (
+              <>
+                {t('ui.gpu_hours', { n: n(time?.gpuHours, 0) })}
+                {showBand && daysBand && (
+                  <span data-testid="answer-days-band"> · {daysBand(band, t, n)}</span>
+                )}
+              </>
+            ) : (
+              t(time ? 'ui.answer_needs_tokens' : 'ui.answer_needs_full_model')
+            )
           }
         >
           {hasDays ? t('ui.days', { n: n(time?.days, 1) }) : '—'}
@@ -154,11 +170,16 @@ function TrainAnswer({ finetune }: { finetune: boolean }) {
           label={t('ui.answer_cost')}
           testId="answer-cost"
           how={
-            hasCost
-              ? t('ui.answer_cost_how', { price: n(setup.pricePerGpuHour, 2) })
-              : hasDays
-                ? t('ui.cost_unknown')
-                : undefined
+            hasCost ? (
+              <>
+                {t('ui.answer_cost_how', { price: n(setup.pricePerGpuHour, 2) })}
+                {showBand && daysBand && (
+                  <span data-testid="answer-cost-band"> · {daysBand(band, t, n, true)}</span>
+                )}
+              </>
+            ) : hasDays ? (
+              t('ui.cost_unknown')
+            ) : undefined
           }
         >
           {hasCost ? t('ui.cost', { n: n(time?.cost, 0) }) : '—'}

@@ -3,6 +3,7 @@ import { addMessages, formatNumber } from '../i18n/i18n';
 import { useApp, useT } from '../state/context';
 import { orNaN } from '../core/unknown';
 import { layoutExtras } from './layout-extras';
+import { resolutionSentence } from './search-resolution';
 import { recomputeLabel } from './recompute-label';
 import { percentText, vsBestText } from './share-text';
 import { ParetoChart } from './ParetoChart';
@@ -147,13 +148,7 @@ export function SearchResults() {
       </div>
       {resolution?.available && (
         <p class="context" data-testid="search-resolution">
-          {t('ui.search_resolution', {
-            runs: n(resolution.runs, 0),
-            median: percent(resolution.medianGap),
-            quartile: percent(resolution.quartileGap),
-            within: n(resolution.withinTarget, 0),
-            target: percent(resolution.targetGap),
-          })}
+          {resolutionSentence(resolution, t, n, percent)}
         </p>
       )}
       {s.pareto.length > 1 && <ParetoChart points={s.pareto} best={s.best} />}

@@ -6,6 +6,7 @@ import { MEMORY_PARTS } from '../components/memory-parts';
 import { STEP_LABELS } from '../components/step-labels';
 import { recomputeLabel } from '../components/recompute-label';
 import { percentText, vsBestText } from '../components/share-text';
+import { resolutionSentence } from '../components/search-resolution';
 import type { DerivationStep, PlanTexts, Report, SearchReport } from '../core/types';
 import { formatNumber, formatParams, type Lang } from '../i18n/i18n';
 import { orNaN, withNaN } from '../core/unknown';
@@ -371,18 +372,7 @@ export function markdownReport(input: ExportInput): string {
       );
       const res = search.resolution;
       if (res?.available) {
-        lines.push(
-          '',
-          markdownCell(
-            t('ui.search_resolution', {
-              runs: n(res.runs, 0),
-              median: percent(res.medianGap),
-              quartile: percent(res.quartileGap),
-              within: n(res.withinTarget, 0),
-              target: percent(res.targetGap),
-            }),
-          ),
-        );
+        lines.push('', markdownCell(resolutionSentence(res, t, n, percent)));
       }
     }
   }
