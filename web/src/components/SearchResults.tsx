@@ -48,6 +48,9 @@ export function SearchResults() {
   };
   const percent = (share: number | null | undefined) => percentText(lang, share);
   if (!s?.found) return null;
+  // Each row's own batch, where a tolerance lets them differ; else the line above gives the one
+  // batch every row trains (and the table keeps to a printed page's width).
+  const ownBatches = orNaN(s.batchTolerance) > 0;
   return (
     <>
       {s.minGpusFound && (
@@ -69,9 +72,11 @@ export function SearchResults() {
               <th scope="col" class="num">
                 {t('cli.col_gpus')}
               </th>
-              <th scope="col" class="num">
-                {t('cli.col_batch')}
-              </th>
+              {ownBatches && (
+                <th scope="col" class="num">
+                  {t('cli.col_batch')}
+                </th>
+              )}
               <th scope="col" class="num">
                 {t('ui.col_micro_batches')}
               </th>
@@ -107,12 +112,19 @@ export function SearchResults() {
               <tr key={i}>
                 <th scope="row">
                   ({c.tp}, {c.pp}, {c.dp})
-                  {layoutExtras(c) && <small class="extras"> {layoutExtras(c)}</small>}
+                  {layoutExtras(c) && (
+                    <>
+                      <br />
+                      <small class="extras">{layoutExtras(c)}</small>
+                    </>
+                  )}
                 </th>
                 <td class="num">{n(c.gpus, 0)}</td>
-                <td class="num" data-testid="search-batch">
-                  {n(c.globalBatch, 0)}
-                </td>
+                {ownBatches && (
+                  <td class="num" data-testid="search-batch">
+                    {n(c.globalBatch, 0)}
+                  </td>
+                )}
                 <td class="num">
                   {c.microBatch} × {n(c.microbatches, 0)}
                 </td>
