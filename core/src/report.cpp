@@ -316,11 +316,22 @@ SearchReport search_plan(const Plan& plan, bool keep_all) {
   return result;
 }
 
+Issue search_not_found(const SearchResult& s) {
+  if (s.mode == "deadline" && s.feasible > 0) {
+    return {
+        "search_deadline_unmet",
+        "deadline_days",
+        Severity::kWarning,
+        {{"feasible", format_shortest(s.feasible)}, {"batch", format_shortest(s.global_batch)}}};
+  }
+  return {"search_nothing_fits", "", Severity::kWarning, {}};
+}
+
 void finish_search(SearchReport& report) {
   const SearchResult& s = report.search;
   report.resolution = search_resolution(s);
   if (!s.found) {
-    report.issues.push_back({"search_nothing_fits", "", Severity::kWarning, {}});
+    report.issues.push_back(search_not_found(s));
     return;
   }
   const LayoutCandidate& best = s.best;

@@ -8,6 +8,7 @@
 #include <cmath>
 
 #include "llm_sizer/layout_rules.hpp"
+#include "llm_sizer/number_format.hpp"
 #include "llm_sizer/report.hpp"
 #include "llm_sizer/resolve.hpp"
 #include "llm_sizer/step_time.hpp"
@@ -166,6 +167,37 @@ TEST(LayoutSearch, VsBestComparesTimePerSequenceWhenBatchesDiffer) {
   for (const auto& c : exact.search.top) {
     EXPECT_NEAR(c.step_vs_best, c.step_s / exact.search.best.step_s - 1, 1e-12);
   }
+}
+
+// A search that finds nothing says why: in a deadline search where layouts fit but none is fast
+// enough at any DP the batch allows (1024 sequences: DP ≤ 1024), the deadline, not the card; where
+// nothing fits (Llama-3.1-70B's 70B parameters on 3 H100 at 16 bytes each), the card.
+TEST(LayoutSearch, FindingNothingSaysWhetherTheCardOrTheDeadlineIsWhy) {
+  Plan plan;
+  plan.model = "llama-3.1-70b";
+  plan.accelerator = "h100-80g";
+  plan.global_batch = 1024;
+  plan.tokens = 15e12;
+  plan.deadline_days = 0.01;
+  const SearchReport late = search_plan(plan);
+  ASSERT_TRUE(late.ran);
+  EXPECT_FALSE(late.search.found);
+  EXPECT_GT(late.search.feasible, 0);
+  ASSERT_FALSE(late.issues.empty());
+  EXPECT_EQ(late.issues.back().code, "search_deadline_unmet");
+  EXPECT_EQ(late.issues.back().param("batch"), "1024");
+  EXPECT_EQ(late.issues.back().param("feasible"), format_shortest(late.search.feasible));
+
+  Plan small;
+  small.model = "llama-3.1-70b";
+  small.accelerator = "h100-80g";
+  small.cluster_gpus = 3;
+  const SearchReport none = search_plan(small);
+  ASSERT_TRUE(none.ran);
+  EXPECT_FALSE(none.search.found);
+  EXPECT_EQ(none.search.feasible, 0);
+  ASSERT_FALSE(none.issues.empty());
+  EXPECT_EQ(none.issues.back().code, "search_nothing_fits");
 }
 
 // The issue's deadline case: Llama-3.1-70B, H200, batch 1024, 15T tokens. It said "No DP meets a

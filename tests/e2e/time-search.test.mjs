@@ -366,6 +366,21 @@ test('a deadline finds the fewest GPUs that meet it', async () => {
 });
 
 // Bug: a search cancelled before its first result left the panel saying "Searching…" for good.
+// A deadline no layout meets says so, not that nothing fits the card: thousands of layouts fit
+// Llama-3.1-70B on H100, but none trains 15T tokens in a hundredth of a day.
+test('a deadline no layout meets says the deadline is why', async () => {
+  const page = await openWatchedPage(site.browser);
+  await page.goto(`${site.server.url}#v=2&m=llama-3.1-70b&a=h100-80g&tokens=15e12&deadline=0.01`);
+  await waitForApp(page);
+  await showSearch(page);
+  await page.waitForSelector('[data-testid=search-summary]');
+  const panel = page.locator('[data-testid=search-panel]');
+  await panel.getByText(/^No layout meets the deadline: \d+ layouts fit the card/).waitFor();
+  assert.doesNotMatch(await panel.textContent(), /No layout fits this card/);
+  assert.deepEqual(page.problems, []);
+  await page.closeAll();
+});
+
 test('a long search shows its progress and stops when cancelled', async () => {
   const page = await openWatchedPage(site.browser);
   // DeepSeek-V3 on 2,048 H800 with EP searched: ~10⁵ layouts, long enough to cancel.

@@ -89,9 +89,15 @@ struct SearchSetup {
 };
 SearchSetup prepare_search(const Plan& plan);
 /// Adds what the result itself says to the report: how finely it ranks (search_resolution.hpp);
-/// and to its issues: nothing fits, or the best layout shards its weights with ZeRO-3 across
-/// nodes, which published runs took longer for than the model predicts (docs/validation.md).
+/// and to its issues: nothing found (search_not_found), or the best layout shards its weights
+/// with ZeRO-3 across nodes, which published runs took longer for than the model predicts
+/// (docs/validation.md).
 void finish_search(SearchReport& report);
+
+/// Why a search found no layout: none fits the card ("search_nothing_fits"), or, in a deadline
+/// search, layouts fit but none is fast enough at any DP the global batch allows
+/// ("search_deadline_unmet", with how many fit and the batch).
+Issue search_not_found(const SearchResult& s);
 
 /// `llm-sizer search --json`: {mode, global_batch, evaluated, feasible, best, top, pareto,
 /// resolution, min_gpus, all (with --all), issues}.
