@@ -349,6 +349,7 @@ std::string search_json(const SearchReport& r) {
   out.begin_object();
   fields.field("mode", r.search.mode);
   fields.field("global_batch", r.search.global_batch);
+  fields.field("batch_tolerance", r.search.batch_tolerance);
   fields.field("evaluated", r.search.evaluated);
   fields.field("feasible", r.search.feasible);
   fields.field("skipped", r.search.skipped);

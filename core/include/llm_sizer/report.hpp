@@ -99,8 +99,8 @@ void finish_search(SearchReport& report);
 /// ("search_deadline_unmet", with how many fit and the batch).
 Issue search_not_found(const SearchResult& s);
 
-/// `llm-sizer search --json`: {mode, global_batch, evaluated, feasible, best, top, pareto,
-/// resolution, min_gpus, all (with --all), issues}.
+/// `llm-sizer search --json`: {mode, global_batch, batch_tolerance, evaluated, feasible, best,
+/// top, pareto, resolution, min_gpus, all (with --all), issues}.
 std::string search_json(const SearchReport& report);
 
 /// `llm-sizer search --all`: every evaluated layout as CSV, one row each with its layout, batch,
