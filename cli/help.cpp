@@ -28,21 +28,6 @@ std::string joined(const std::vector<std::string>& items, std::string_view separ
   return out;
 }
 
-// The preset ids --model and --accelerator take, then "custom"; other choice fields' choices.
-std::vector<std::string> choices_of(const FieldSpec& field) {
-  std::vector<std::string> out;
-  if (field.id == "model") {
-    for (const auto& preset : model_catalog()) out.push_back(preset.id);
-    out.emplace_back(kCustomId);
-  } else if (field.id == "accelerator") {
-    for (const auto& preset : accelerator_catalog()) out.push_back(preset.id);
-    out.emplace_back(kCustomId);
-  } else {
-    for (const auto& choice : field.choices) out.emplace_back(choice);
-  }
-  return out;
-}
-
 std::string unit_suffix(const FieldSpec& field, const Messages& m) {
   return field.unit.empty() ? std::string() : " " + m.format("unit." + std::string(field.unit));
 }
@@ -142,6 +127,20 @@ std::string command_list(const Messages& m) {
 }
 
 }  // namespace
+
+std::vector<std::string> choices_of(const FieldSpec& field) {
+  std::vector<std::string> out;
+  if (field.id == "model") {
+    for (const auto& preset : model_catalog()) out.push_back(preset.id);
+    out.emplace_back(kCustomId);
+  } else if (field.id == "accelerator") {
+    for (const auto& preset : accelerator_catalog()) out.push_back(preset.id);
+    out.emplace_back(kCustomId);
+  } else {
+    for (const auto& choice : field.choices) out.emplace_back(choice);
+  }
+  return out;
+}
 
 std::string valid_values(const FieldSpec& field, const Messages& m) {
   if (m.has("cli.values." + std::string(field.id))) {

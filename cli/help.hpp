@@ -4,12 +4,16 @@
 // message catalogs.
 
 #include <string>
+#include <vector>
 
 #include "commands.hpp"
 #include "llm_sizer/plan_fields.hpp"
 #include "messages.hpp"
 
 namespace llm_sizer::cli {
+
+/// The preset ids --model and --accelerator take, then "custom"; other choice fields' choices.
+std::vector<std::string> choices_of(const FieldSpec& field);
 
 /// What a field accepts: "a whole number from 1 to 4096", "one of en, zh".
 std::string valid_values(const FieldSpec& field, const Messages& m);

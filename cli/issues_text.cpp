@@ -1,5 +1,6 @@
 #include "issues_text.hpp"
 
+#include "closest_flag.hpp"
 #include "help.hpp"
 #include "llm_sizer/hf_config.hpp"
 #include "llm_sizer/plan_fields.hpp"
@@ -17,6 +18,17 @@ std::string field_name(const Issue& issue, const Messages& m, const std::string&
   return spec ? "--" + std::string(spec->cli_flag) : issue.field;
 }
 
+// The id a mistyped one most likely meant: the first that begins with it ("h200" for
+// "h200-141g"), else the nearest within two edits ("llama-3.1-70B" for "llama-3.1-70b").
+std::string meant_id(const std::string& typed, const std::vector<std::string>& ids) {
+  if (!typed.empty()) {
+    for (const auto& id : ids) {
+      if (id.starts_with(typed)) return id;
+    }
+  }
+  return closest(typed, ids);
+}
+
 }  // namespace
 
 bool report_issues(const std::vector<Issue>& issues, const Messages& m, std::string& err,
@@ -32,8 +44,14 @@ bool report_issues(const std::vector<Issue>& issues, const Messages& m, std::str
                      issue.code == "not_a_number" || issue.code == "not_finite" ||
                      issue.code == "unknown_model" || issue.code == "unknown_accelerator")) {
       if (const FieldSpec* field = find_field_by_id(issue.field)) {
+        const bool unknown_id =
+            issue.code == "unknown_model" || issue.code == "unknown_accelerator";
+        const std::string near =
+            unknown_id ? meant_id(issue.param("value"), choices_of(*field)) : std::string();
         line += ' ';
-        line += valid_hint(*field, m);
+        line += near.empty() ? valid_hint(*field, m)
+                             : m.format("cli.unknown_id_near", {{"near", near}}) + ' ' +
+                                   valid_hint(*field, m);
       }
     }
     err += line + "\n";

@@ -184,6 +184,10 @@ TEST(Cli, BadValuesNameTheFlagAndTheValidRange) {
       {{"train", "--bogus", "1"}, "unknown flag --bogus"},
       {{"train", "--pp"}, "--pp needs a value."},
       {{"train", "--model", "gpt-9"}, "Unknown model “gpt-9”"},
+      // A mistyped id names the preset it most likely meant: the one it begins, or one within
+      // two edits.
+      {{"train", "--accelerator", "h200"}, "Did you mean h200-141g? Valid --accelerator"},
+      {{"train", "--model", "llama-3.1-70B"}, "Did you mean llama-3.1-70b? Valid --model"},
       {{"open", "#%%%garbage"}, "Could not read “%%%garbage” in the link."},
       {{"frobnicate"}, "unknown command “frobnicate”"},
   };
@@ -192,6 +196,12 @@ TEST(Cli, BadValuesNameTheFlagAndTheValidRange) {
     EXPECT_EQ(r.code, 2) << c.args[1];
     EXPECT_NE(r.err.find(c.expected), std::string::npos) << r.err;
   }
+}
+
+TEST(Cli, AnIdNearNoPresetSuggestsNone) {
+  const auto r = run_cli({"train", "--model", "gpt-9"});
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(r.err.find("Did you mean"), std::string::npos) << r.err;
 }
 
 TEST(Cli, BadValuesAreWordedInChineseToo) {
