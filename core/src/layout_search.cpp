@@ -906,8 +906,9 @@ SearchResult LayoutSearch::result() const {
   r.all.reserve(s.all.size());
   for (const LayoutCandidate& c : s.all) r.all.push_back(with_range(s.base.memory, c));
   // In a cluster every layout trains the same batch: its step against the best's says how much
-  // slower it is. Under a batch tolerance each trains its own, so the time per token does (the
-  // ranking's). A deadline's layouts differ in DP, so their steps are not compared.
+  // slower it is. Under a batch tolerance each trains its own, so the time per sequence does
+  // (the ranking's: every layout has the same sequence length). A deadline's layouts differ in DP,
+  // so their steps are not compared.
   if (!s.deadline && r.found) {
     const LayoutCandidate best = r.best;
     const auto vs_best = [&](const LayoutCandidate& c) {

@@ -242,11 +242,12 @@ void resolve_accelerator(Resolver& r, ResolvedSetup& s) {
     s.gpus_per_node = kDefaultGpusPerNode;
     r.record("gpus_per_node", InputSource::kDefault, s.gpus_per_node);
     // An unknown id has its own error: the figures it lacks are that error's, not warnings more.
-    if (!r.refused("accelerator"))
+    if (!r.refused("accelerator")) {
       r.add({"gpus_per_node_assumed",
              "gpus_per_node",
              Severity::kWarning,
              {{"value", format_shortest(kDefaultGpusPerNode)}}});
+    }
   }
   // Smaller than a node is a real box too: H100 NVL cards are bridged in pairs, the rest of the
   // server reached over PCIe (then the inter-node bandwidth is that path's).

@@ -75,7 +75,7 @@ struct LayoutCandidate {
   std::string verdict;
   bool fits = true;  ///< false only in SearchResult::all
   double step_s = 0;
-  /// Cluster mode: this layout's time per token ÷ the best layout's − 1, which is step_s ÷ the
+  /// Cluster mode: this layout's time per sequence ÷ the best layout's − 1, which is step_s ÷ the
   /// best's − 1 where both train the same batch (always, unless a batch tolerance lets each train
   /// its own); NaN in a deadline search, whose layouts differ in DP.
   double step_vs_best = std::numeric_limits<double>::quiet_NaN();
