@@ -57,8 +57,9 @@ test('Markdown carries every panel: answer, memory per stage, time and cost, sea
   // Memory: a row for each of the 10 pipeline stages.
   assert.equal((markdown.match(/^\| (10|[1-9]) \| \d+ \| /gm) ?? []).length, 10);
   // The search's best layouts, best first, and the serving layout.
-  assert.match(markdown, /\| \(TP, PP, DP\) \| GPUs \|/);
-  assert.match(markdown, /\| \(\d+, \d+, \d+\) \| [\d,]+ \| \d+ \|/);
+  // Each with the global batch it trains (issue 12: none other than the one shown).
+  assert.match(markdown, /\| \(TP, PP, DP\) \| GPUs \| Global batch \|/);
+  assert.match(markdown, /\| \(\d+, \d+, \d+\) \| [\d,]+ \| 1,536 \| \d+ \|/);
   // Each layout's step against the best's (the best at +0 %), and how finely the search ranks.
   assert.match(markdown, /\| MFU \| vs best \| Days \|/);
   assert.match(markdown, /\| [\d.]+% \| \+0% \| [\d.]+ \|/);
@@ -128,6 +129,11 @@ test('CSV carries every number, one per row: derivations, stages, time, search, 
   assert.ok(value('days_low') < value('days') && value('days') < value('days_high'));
   assert.ok(value('step_s_low') < value('step_s') && value('cost') < value('cost_high'));
   assert.ok(rows.some((r) => /^search,1\.tp,#1 TP,,"\(\d+, \d+, \d+\)",\d+,$/.test(r)));
+  assert.ok(
+    rows.some((r) =>
+      /^search,1\.global_batch,#1 Global batch,,"\(\d+, \d+, \d+\)",1536,sequences$/.test(r),
+    ),
+  );
   assert.ok(rows.some((r) => /^stages,10\.total,/.test(r)));
   assert.ok(rows.some((r) => /^serving_summary,total_gpus,/.test(r)));
   // And a Markdown file with the same document as the clipboard's.

@@ -188,6 +188,7 @@ function rows({ report, search, t }: ExportInput): Row[] {
       add('pp', 'PP', c.pp, '');
       add('dp', 'DP', c.dp, '');
       add('gpus', t('cli.col_gpus'), c.gpus, 'GPUs');
+      add('global_batch', t('field.global_batch'), c.globalBatch, 'sequences');
       add('micro_batch', t('field.micro_batch'), c.microBatch, '');
       add('zero', 'ZeRO', c.zero, '');
       add('recompute', t('field.recompute'), c.recompute, '');
@@ -346,6 +347,7 @@ export function markdownReport(input: ExportInput): string {
           [
             '(TP, PP, DP)',
             t('cli.col_gpus'),
+            t('field.global_batch'),
             t('field.micro_batch'),
             'ZeRO',
             t('field.recompute'),
@@ -358,6 +360,7 @@ export function markdownReport(input: ExportInput): string {
           s.top.map((c) => [
             `(${c.tp}, ${c.pp}, ${c.dp})`,
             n(c.gpus, 0),
+            n(c.globalBatch, 0),
             String(c.microBatch),
             String(c.zero),
             recomputeLabel(t, c.recompute, c.recomputeLayers),
@@ -367,7 +370,7 @@ export function markdownReport(input: ExportInput): string {
             n(c.days, 1),
             Number.isFinite(c.cost ?? NaN) ? `$${n(c.cost, 0)}` : '—',
           ]),
-          [false, true, true, true, false, true, true, true, true, true],
+          [false, true, true, true, true, false, true, true, true, true, true],
         ),
       );
       const res = search.resolution;
