@@ -347,10 +347,7 @@ std::string search_text(const SearchReport& r, const Messages& m) {
     out += m.format("cli.search_skipped", {{"skipped", format_shortest(s.skipped)}}) + "\n";
   }
   out += "\n";
-  if (!s.found) {
-    const Issue why = search_not_found(s);
-    return out + m.format("issue." + why.code, why.params) + "\n";
-  }
+  if (!s.found) return out + m.issue(search_not_found(s), "") + "\n";
   out += layout_rows(s.top, m);
   if (const SearchResolution& res = r.resolution; res.available) {
     out += "\n" +

@@ -173,9 +173,8 @@ TEST(LayoutSearch, VsBestComparesTimePerSequenceWhenBatchesDiffer) {
 // enough at any DP the batch allows (1024 sequences: DP ≤ 1024), the deadline, not the card; where
 // nothing fits (Llama-3.1-70B's 70B parameters on 3 H100 at 16 bytes each), the card.
 TEST(LayoutSearch, FindingNothingSaysWhetherTheCardOrTheDeadlineIsWhy) {
-  Plan plan;
-  plan.model = "llama-3.1-70b";
-  plan.accelerator = "h100-80g";
+  Plan plan = llama70b_on(0);
+  plan.cluster_gpus.reset();
   plan.global_batch = 1024;
   plan.tokens = 15e12;
   plan.deadline_days = 0.01;
@@ -188,11 +187,7 @@ TEST(LayoutSearch, FindingNothingSaysWhetherTheCardOrTheDeadlineIsWhy) {
   EXPECT_EQ(late.issues.back().param("batch"), "1024");
   EXPECT_EQ(late.issues.back().param("feasible"), format_shortest(late.search.feasible));
 
-  Plan small;
-  small.model = "llama-3.1-70b";
-  small.accelerator = "h100-80g";
-  small.cluster_gpus = 3;
-  const SearchReport none = search_plan(small);
+  const SearchReport none = search_plan(llama70b_on(3));
   ASSERT_TRUE(none.ran);
   EXPECT_FALSE(none.search.found);
   EXPECT_EQ(none.search.feasible, 0);
