@@ -1105,6 +1105,7 @@ function fineGrainedMoeFinding(rows) {
       'costs is not in it. ' +
       (qwen ? `Its Qwen3-30B-A3B on one node is off as well (${qwen}). ` : '') +
       graceHostFinding(rows) +
+      layerGapFinding(rows) +
       'No published breakdown of such a layer says which kernels; a profile of one would.',
     '',
   ];
@@ -1123,6 +1124,49 @@ export function graceAgainstX86(rows) {
     predicted: gb200.predicted / b200.predicted - 1,
     errors: runs.map((r) => r.error),
   };
+}
+
+/**
+ * What the model lacks per MoE layer and micro-batch on Qwen3-30B-A3B's one-node runs (one
+ * pipeline stage, every layer MoE): the published step less the predicted one, over the step's
+ * micro-batches and the model's layers, in seconds; null without both rows.
+ */
+export function qwen3LayerGaps(rows) {
+  const runs = boundedRunsOf(rows, QWEN3_30B_ONE_NODE);
+  if (runs.length !== 2) return null;
+  return runs.map(([gpu, r]) => ({
+    gpu,
+    gapS:
+      (r.time.stepS * speedRatio(r) - r.time.stepS) / (r.time.microbatches * Number(r.plan.layers)),
+    microbatches: r.time.microbatches,
+    layers: Number(r.plan.layers),
+    tokensPerMicrobatch: Number(r.plan.microBatch) * Number(r.plan.seqLen),
+  }));
+}
+
+// TransformerEngine issue #2897: its fused grouped MLP block (MXFP8, 64 experts, hidden size 128,
+// so the GPU has next to nothing to do) took ~1.2 ms forward and ~2.1 ms backward on GB200.
+export const TE_GROUPED_MLP_HOST_S = 1.2e-3 + 2.1e-3;
+
+// The size of what the model lacks per layer against the host time TransformerEngine measured for
+// the grouped MLP alone.
+function layerGapFinding(rows) {
+  const gaps = qwen3LayerGaps(rows);
+  if (!gaps) return '';
+  const ms = (s) => `${(s * 1e3).toFixed(1)} ms`;
+  const g = gaps[0];
+  return (
+    'Per layer, what the model lacks there is milliseconds: the published step less the ' +
+    `predicted one comes to ${gaps.map((x) => `${ms(x.gapS)} (${x.gpu})`).join(' and ')} per ` +
+    `MoE layer and micro-batch (${g.microbatches} micro-batches of ` +
+    `${g.tokensPerMicrobatch.toLocaleString('en-US')} tokens, ${g.layers} layers). That is the order of ` +
+    'the CPU time TransformerEngine measured for the grouped MLP alone: its fused MXFP8 block ' +
+    'took about 1.2 ms forward and 2.1 ms backward on GB200 with 64 experts at hidden size 128, ' +
+    `where the GPU has next to nothing to do (issue #2897; ${ms(TE_GROUPED_MLP_HOST_S)} in all), ` +
+    "its profile's largest items host work: weight-gradient allocations (~350 µs), clearing " +
+    'tensors (~200 µs), device-pointer look-ups (>100 µs), quantizer set-up (~90 µs). A Megatron ' +
+    'layer adds its router and its token dispatcher to that. '
+  );
 }
 
 // What the host adds shows as a GB200 run slower than the B200 one, where the model, which has no
