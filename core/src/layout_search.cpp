@@ -863,6 +863,7 @@ SearchResult LayoutSearch::result() const {
   SearchResult r;
   r.mode = s.deadline ? "deadline" : "cluster";
   r.nvlink_domain_gpus = s.base.nvlink_domain_gpus;
+  r.routed_experts = s.base.memory.arch.moe_experts;
   r.global_batch = s.target;
   r.batch_tolerance = s.options.batch_tolerance;
   r.evaluated = s.evaluated;

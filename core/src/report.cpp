@@ -327,6 +327,12 @@ Issue search_not_found(const SearchResult& s) {
   return {"search_nothing_fits", "", Severity::kWarning, {}};
 }
 
+// The most routed experts per GPU (experts ÷ EP) among the published MoE runs that
+// docs/validation.md holds to its bounds: Megatron-Bridge's Qwen3-30B-A3B, GPT-OSS 120B and
+// Qwen3-235B-A22B at EP 8 (128 ÷ 8; tests/web/validation-training.test.mjs recounts it), all
+// slower than the model (time_band.hpp's MoE range). No published run checks more per GPU.
+constexpr double kMostValidatedExpertsPerGpu = 16;
+
 void finish_search(SearchReport& report) {
   const SearchResult& s = report.search;
   report.resolution = search_resolution(s);
@@ -340,6 +346,17 @@ void finish_search(SearchReport& report) {
                              "",
                              Severity::kWarning,
                              {{"dp", format_shortest(best.dp * best.cp)}}});
+  }
+  // Each GPU runs one GEMM per local expert and pass, with its host-side set-up (the validation's
+  // fine-grained MoE paragraph): the model times the kernels, not the host.
+  const double local_experts = s.routed_experts / best.ep;
+  if (s.routed_experts > 0 && local_experts > kMostValidatedExpertsPerGpu) {
+    report.issues.push_back({"search_best_many_local_experts",
+                             "",
+                             Severity::kWarning,
+                             {{"experts", format_shortest(local_experts)},
+                              {"ep", format_shortest(best.ep)},
+                              {"validated", format_shortest(kMostValidatedExpertsPerGpu)}}});
   }
 }
 

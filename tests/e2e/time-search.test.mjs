@@ -394,3 +394,25 @@ test('a long search shows its progress and stops when cancelled', async () => {
   assert.deepEqual(page.problems, []);
   await page.closeAll();
 });
+
+// A best layout with all 128 of Qwen3-235B's experts on every GPU (EP 1) is one no published run
+// checks (they held at most 16 per GPU): the search says so in the page's language.
+test('a best layout with more experts per GPU than any published run is flagged', async () => {
+  const page = await openWatchedPage(site.browser);
+  const limits = encodeURIComponent('ep=1 zero=3 tp=1 pp=1');
+  for (const [lang, words] of [
+    ['en', /^The best layout runs 128 routed experts on every GPU \(EP 1\)\..* at most 16 per GPU/],
+    ['zh', /^最佳布局在每张卡上运行 128 个路由专家（EP 1）。.*每卡至多 16 个专家/],
+  ]) {
+    await page.goto(
+      `${site.server.url}#v=2&lang=${lang}&m=qwen3-235b-a22b&a=h200-141g&cluster=64&lim=${limits}`,
+    );
+    await page.reload();
+    await waitForApp(page);
+    await showSearch(page);
+    await page.waitForSelector('[data-testid=search-summary]');
+    await page.locator('[data-testid=search-panel]').getByText(words).waitFor();
+  }
+  assert.deepEqual(page.problems, []);
+  await page.closeAll();
+});

@@ -226,6 +226,28 @@ test('Qwen3-30B-A3B on one node: what the model lacks per layer is of the host t
   assert.ok(gb200.gapS > b200.gapS, JSON.stringify(gaps));
 });
 
+// The search flags a best layout with more routed experts per GPU than the published MoE runs
+// held (core/src/report.cpp, kMostValidatedExpertsPerGpu): the figure it quotes is this table's.
+test("The search's experts-per-GPU warning quotes the most any validated MoE run held", () => {
+  const perGpu = result.rows
+    .filter((r) => !r.reason && r.metric && r.plan)
+    .map((r) => {
+      const experts = core.evaluate(r.plan).inputs.find((i) => i.field === 'moe_experts')?.value;
+      return experts > 0 ? experts / Number(r.plan.ep ?? 1) : 0;
+    });
+  const most = Math.max(...perGpu);
+  assert.ok(most > 0, 'MoE runs are under the bounds');
+  const search = core.search({
+    model: 'qwen3-235b-a22b',
+    accelerator: 'h200-141g',
+    clusterGpus: '64',
+    searchLimits: 'ep=1 zero=3 tp=1 pp=1',
+  });
+  const issue = search.issues.find((i) => i.code === 'search_best_many_local_experts');
+  assert.ok(issue, JSON.stringify(search.issues));
+  assert.equal(Number(issue.params.validated), most);
+});
+
 // The ZeRO-3-across-nodes warning (web/src/i18n, issue.zero3_across_nodes and
 // issue.search_best_zero3_across_nodes) quotes its published runs' steps against the model's: DeepSpeed's ZeRO-3 of Narayanan et al. 2021, Table 2, and torchtitan's FSDP2 on
 // 64 A100. The figures are this table's, rounded to a tenth; when the model moves them, the

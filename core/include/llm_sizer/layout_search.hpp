@@ -98,6 +98,7 @@ struct LayoutCandidate {
 struct SearchResult {
   std::string mode;               ///< "cluster" or "deadline"
   double nvlink_domain_gpus = 0;  ///< the fast link's domain the layouts were placed in
+  double routed_experts = 0;      ///< routed experts per MoE layer; 0 for a dense model
   double global_batch = 0;        ///< the batch every layout trains (sequences)
   /// With a tolerance, each layout trains its own batch within this share of global_batch (its
   /// row's global_batch); 0: every layout trains global_batch.
