@@ -8,6 +8,7 @@
 #include <cmath>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 #include "llm_sizer/accelerator.hpp"
 #include "llm_sizer/model.hpp"
@@ -298,7 +299,7 @@ std::string layout_rows(const std::vector<LayoutCandidate>& layouts, const Messa
   const auto seconds = [](double s) { return format_readable(std::round(s * 100) / 100) + " s"; };
   for (const auto& c : layouts) {
     std::string pp = format_shortest(c.pp);
-    if (!c.stage_layers.empty()) pp += " [" + c.stage_layers + "]";
+    if (!c.stage_layers.empty()) pp += " [" + stage_runs(c.stage_layers) + "]";
     rows.push_back({std::to_string(rank++),
                     format_shortest(c.tp),
                     pp,
@@ -328,6 +329,32 @@ std::string layout_rows(const std::vector<LayoutCandidate>& layouts, const Messa
 }
 
 }  // namespace
+
+std::string stage_runs(std::string_view stage_layers) {
+  std::vector<std::string_view> sizes;
+  for (std::size_t from = 0;;) {
+    const std::size_t comma = stage_layers.find(',', from);
+    std::string_view size = stage_layers.substr(from, comma - from);
+    while (!size.empty() && size.front() == ' ') size.remove_prefix(1);
+    while (!size.empty() && size.back() == ' ') size.remove_suffix(1);
+    sizes.push_back(size);
+    if (comma == std::string_view::npos) break;
+    from = comma + 1;
+  }
+  std::string out;
+  for (std::size_t i = 0; i < sizes.size();) {
+    std::size_t j = i;
+    while (j < sizes.size() && sizes[j] == sizes[i]) ++j;
+    if (!out.empty()) out += ", ";
+    if (j - i > 2) {
+      out += std::string(sizes[i]) + "×" + std::to_string(j - i);
+    } else {
+      for (std::size_t k = i; k < j; ++k) out += (k > i ? ", " : "") + std::string(sizes[k]);
+    }
+    i = j;
+  }
+  return out;
+}
 
 std::string search_text(const SearchReport& r, const Messages& m) {
   const SearchResult& s = r.search;

@@ -2,6 +2,7 @@
 // The text (table) output of train, infer, search, models and accelerators, localized.
 
 #include <string>
+#include <string_view>
 
 #include "llm_sizer/report.hpp"
 #include "messages.hpp"
@@ -17,6 +18,11 @@ std::string infer_text(const Report& report, const Messages& m);
 
 /// `search`: the best layouts and the GPUs-against-time front.
 std::string search_text(const SearchReport& report, const Messages& m);
+
+/// A pipeline split's layers per stage ("2,2,2,2,1") with each run of three or more equal stages
+/// written once with its count ("2×4, 1"), so that a deep split stays one readable cell; the page
+/// writes them alike (web/src/components/layout-extras.ts, stageRuns).
+std::string stage_runs(std::string_view stage_layers);
 
 /// `models` and `accelerators`: one row per preset.
 std::string models_text(const Messages& m);

@@ -13,6 +13,7 @@
 #include "llm_sizer/accelerator.hpp"
 #include "llm_sizer/json.hpp"
 #include "llm_sizer/model.hpp"
+#include "report_text.hpp"
 #include "terminal_text.hpp"
 #include "test_support.hpp"
 
@@ -541,3 +542,25 @@ TEST(CliSearch, TakesFixedValuesAndRangesAndWritesEveryLayoutWithAll) {
 
 }  // namespace
 }  // namespace llm_sizer
+
+namespace llm_sizer::cli {
+namespace {
+
+// A deep uneven split (the search's DeepSeek-V3 rows have 31 stages) is written as runs, as the
+// page writes it (tests/unit/layout-extras.test.ts holds the same cases), so that the PP cell
+// stays narrow.
+TEST(CliSearchText, DeepPipelineSplitsAreWrittenAsRuns) {
+  EXPECT_EQ(stage_runs("2,2,2,2,1"), "2×4, 1");
+  EXPECT_EQ(stage_runs("7,8,8,8,8,8,8,8,8,8,8,8,8,8,8,7"), "7, 8×14, 7");
+  EXPECT_EQ(stage_runs("41,39"), "41, 39");
+  EXPECT_EQ(stage_runs("9,9,8,8"), "9, 9, 8, 8");
+  EXPECT_EQ(stage_runs("16,16,16,13"), "16×3, 13");
+  const auto r = run_cli({"search", "--model", "deepseek-v3", "--accelerator", "h800-80g",
+                          "--cluster-gpus", "2048", "--tokens", "14.8e12"});
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_TRUE(std::regex_search(r.out, std::regex(R"(\[\d+×\d+)"))) << r.out;
+  EXPECT_FALSE(std::regex_search(r.out, std::regex(R"((\d+,){3})"))) << r.out;
+}
+
+}  // namespace
+}  // namespace llm_sizer::cli
