@@ -351,12 +351,16 @@ void finish_search(SearchReport& report) {
   // fine-grained MoE paragraph): the model times the kernels, not the host.
   const double local_experts = s.routed_experts / best.ep;
   if (s.routed_experts > 0 && local_experts > kMostValidatedExpertsPerGpu) {
-    report.issues.push_back({"search_best_many_local_experts",
-                             "",
-                             Severity::kWarning,
-                             {{"experts", format_shortest(local_experts)},
-                              {"ep", format_shortest(best.ep)},
-                              {"validated", format_shortest(kMostValidatedExpertsPerGpu)}}});
+    report.issues.push_back(
+        {"search_best_many_local_experts",
+         "",
+         Severity::kWarning,
+         {{"experts", format_shortest(local_experts)},
+          {"ep", format_shortest(best.ep)},
+          {"validated", format_shortest(kMostValidatedExpertsPerGpu)},
+          {"limit",
+           "ep=" + format_shortest(std::ceil(s.routed_experts / kMostValidatedExpertsPerGpu)) +
+               ".." + format_shortest(s.routed_experts)}}});
   }
 }
 

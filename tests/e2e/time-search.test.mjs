@@ -401,8 +401,14 @@ test('a best layout with more experts per GPU than any published run is flagged'
   const page = await openWatchedPage(site.browser);
   const limits = encodeURIComponent('ep=1 zero=3 tp=1 pp=1');
   for (const [lang, words] of [
-    ['en', /^The best layout runs 128 routed experts on every GPU \(EP 1\)\..* at most 16 per GPU/],
-    ['zh', /^最佳布局在每张卡上运行 128 个路由专家（EP 1）。.*每卡至多 16 个专家/],
+    [
+      'en',
+      /^The best layout runs 128 routed experts on every GPU \(EP 1\)\..* at most 16 per GPU.*\(search limits ep=8\.\.128\)/,
+    ],
+    [
+      'zh',
+      /^最佳布局在每张卡上运行 128 个路由专家（EP 1）。.*每卡至多 16 个专家.*（搜索范围 ep=8\.\.128）/,
+    ],
   ]) {
     await page.goto(
       `${site.server.url}#v=2&lang=${lang}&m=qwen3-235b-a22b&a=h200-141g&cluster=64&lim=${limits}`,
