@@ -5,6 +5,7 @@
 #endif
 #include "report_text.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <string_view>
 #include <utility>
@@ -324,8 +325,20 @@ std::string layout_rows(const std::vector<LayoutCandidate>& layouts, const Messa
                     std::isfinite(c.days) ? format_readable(std::round(c.days * 10) / 10) : "—",
                     std::isfinite(c.cost) ? dollars(c.cost) : "—"});
   }
-  return render_table(rows, {true, true,  true, true, true, true, true, true, true, true, true,
-                             true, false, true, true, true, true, true, true, true, true});
+  std::vector<bool> right = {true, true,  true, true, true, true, true, true, true, true, true,
+                             true, false, true, true, true, true, true, true, true, true};
+  // A deadline's rows differ in DP and compare no steps: no column of dashes then.
+  const bool compares = std::any_of(layouts.begin(), layouts.end(), [](const LayoutCandidate& c) {
+    return std::isfinite(c.step_vs_best);
+  });
+  if (!compares) {
+    const auto at =
+        std::find(rows.front().begin(), rows.front().end(), m.format("cli.col_vs_best")) -
+        rows.front().begin();
+    for (auto& row : rows) row.erase(row.begin() + at);
+    right.erase(right.begin() + at);
+  }
+  return render_table(rows, right);
 }
 
 }  // namespace

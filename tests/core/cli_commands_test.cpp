@@ -562,5 +562,15 @@ TEST(CliSearchText, DeepPipelineSplitsAreWrittenAsRuns) {
   EXPECT_FALSE(std::regex_search(r.out, std::regex(R"((\d+,){3})"))) << r.out;
 }
 
+// A deadline's rows differ in DP and compare no steps (formulas.md): the table has no column of
+// dashes for it, where a cluster's has its "vs best" (above).
+TEST(CliSearchText, ADeadlineSearchHasNoVsBestColumn) {
+  const auto r = run_cli({"search", "--model", "llama-3.1-70b", "--accelerator", "h200-141g",
+                          "--global-batch", "1024", "--tokens", "15e12", "--deadline-days", "90"});
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_TRUE(r.out.find("Days") != std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("vs best"), std::string::npos) << r.out;
+}
+
 }  // namespace
 }  // namespace llm_sizer::cli

@@ -54,17 +54,42 @@ test('Markdown carries every panel: answer, memory per stage, time and cost, sea
   assert.ok(markdown.includes(`| Days | ${days} |`), `days ${days}`);
   assert.match(markdown, /\| Cost \| \$[\d,]+ \|/);
   assert.match(markdown, /\| Step time \(s\), published runs' range \| [\d.]+–[\d.]+ \|/);
-  // Memory: a row for each of the 10 pipeline stages.
+  // Memory: the verdict in the page's words (a bug left its sentence's {high} and {headroom}
+  // unfilled), then a row for each of the 10 pipeline stages.
+  assert.match(
+    markdown,
+    /\n## Training memory per card \(full model\)\n\n[\d.]+ GB of [\d.]+ GB — fits: even the high end, [\d.]+ GB, stays within 90% of the card\n/,
+  );
+  assert.doesNotMatch(markdown, /\{[a-z_]+\}/);
   assert.equal((markdown.match(/^\| (10|[1-9]) \| \d+ \| /gm) ?? []).length, 10);
   // The search's best layouts, best first, and the serving layout.
   // Each with the global batch it trains (issue 12: none other than the one shown).
   assert.match(markdown, /\| \(TP, PP, DP\) \| GPUs \| Global batch \|/);
-  assert.match(markdown, /\| \(\d+, \d+, \d+\) \| [\d,]+ \| 1,536 \| \d+ \|/);
+  assert.match(markdown, /\| \(\d+, \d+, \d+\)[^|]* \| [\d,]+ \| 1,536 \| \d+ \|/);
   // Each layout's step against the best's (the best at +0 %), and how finely the search ranks.
   assert.match(markdown, /\| MFU \| vs best \| Days \|/);
   assert.match(markdown, /\| [\d.]+% \| \+0% \| [\d.]+ \|/);
   assert.match(markdown, /\nHow finely this ranks: on \d+ published runs, .* not told apart\.\n/);
   assert.match(markdown, /\| Serving layout \| TP \d+ × \d+ replica\(s\) = \d+ GPUs \|/);
+  assert.deepEqual(page.problems, []);
+  await page.closeAll();
+});
+
+// A search row is its whole layout (EP, VPP, the split), so two rows that share (TP, PP, DP) stay
+// apart; a deadline's rows differ in DP and compare no steps, so no column of dashes.
+test("Markdown's search rows carry their layout's extras, and a deadline's no vs-best column", async () => {
+  const page = await open('#v=2&m=mixtral-8x7b&a=h100-80g&tokens=1e12&deadline=30');
+  await page.waitForFunction(() =>
+    /\d/.test(document.querySelector('[data-testid=answer-days]')?.textContent ?? ''),
+  );
+  await page.click('[data-testid=copy-markdown]');
+  await page.waitForSelector('[data-testid=export-status]:has-text("Copied")', { timeout: 30000 });
+  const markdown = await page.evaluate(() => navigator.clipboard.readText());
+  assert.match(markdown, /\n## Layout search\n/);
+  assert.match(markdown, /\| \(TP, PP, DP\) \| GPUs \| Global batch \|/);
+  assert.match(markdown, /\| MFU \| Days \|/);
+  assert.doesNotMatch(markdown, /vs best/);
+  assert.match(markdown, /\| \(\d+, \d+, \d+\) [^|]*EP \d+[^|]* \| [\d,]+ \|/);
   assert.deepEqual(page.problems, []);
   await page.closeAll();
 });
@@ -148,6 +173,10 @@ test('the exports speak the page’s language', async () => {
   const page = await open(`${PLAN}&lang=zh`, { locale: 'zh-CN' });
   const [, csv] = await save(page, 'save-csv');
   assert.ok(csv.includes('training,total_gpus,总卡数,'), 'Chinese step titles');
+  // And the Markdown file in Chinese, every sentence's numbers filled in.
+  const [, md] = await save(page, 'save-md');
+  assert.match(md, /\n## 每卡训练显存（完整模型）\n\n[\d.]+ GB/);
+  assert.doesNotMatch(md, /\{[a-z_]+\}/);
   assert.deepEqual(page.problems, []);
   await page.closeAll();
 });

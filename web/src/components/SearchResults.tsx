@@ -51,6 +51,8 @@ export function SearchResults() {
   // Each row's own batch, where a tolerance lets them differ; else the line above gives the one
   // batch every row trains (and the table keeps to a printed page's width).
   const ownBatches = orNaN(s.batchTolerance) > 0;
+  // A deadline's rows differ in DP and compare no steps: no column of dashes then.
+  const compares = s.top.some((c) => Number.isFinite(orNaN(c.stepVsBest)));
   return (
     <>
       {s.minGpusFound && (
@@ -93,9 +95,11 @@ export function SearchResults() {
               <th scope="col" class="num">
                 MFU
               </th>
-              <th scope="col" class="num">
-                {t('cli.col_vs_best')}
-              </th>
+              {compares && (
+                <th scope="col" class="num">
+                  {t('cli.col_vs_best')}
+                </th>
+              )}
               <th scope="col" class="num">
                 {t('cli.col_days')}
               </th>
@@ -143,9 +147,11 @@ export function SearchResults() {
                 </td>
                 <td class="num">{percent(orNaN(c.bubbleS) / orNaN(c.stepS))}</td>
                 <td class="num">{percent(c.mfu)}</td>
-                <td class="num" data-testid="search-vs-best">
-                  {vsBestText(lang, c.stepVsBest)}
-                </td>
+                {compares && (
+                  <td class="num" data-testid="search-vs-best">
+                    {vsBestText(lang, c.stepVsBest)}
+                  </td>
+                )}
                 <td class="num">{n(c.days, 1)}</td>
                 <td class="num">{Number.isFinite(c.cost ?? NaN) ? `$${n(c.cost, 0)}` : '—'}</td>
                 <td class="use">

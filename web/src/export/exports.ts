@@ -5,13 +5,32 @@
 import { MEMORY_PARTS } from '../components/memory-parts';
 import { STEP_LABELS } from '../components/step-labels';
 import { recomputeLabel } from '../components/recompute-label';
+import { layoutExtras } from '../components/layout-extras';
 import { percentText, vsBestText } from '../components/share-text';
 import { resolutionSentence } from '../components/search-resolution';
-import type { DerivationStep, PlanTexts, Report, SearchReport } from '../core/types';
+import type {
+  DerivationStep,
+  LayoutCandidate,
+  MemoryBreakdown,
+  PlanTexts,
+  Report,
+  SearchReport,
+} from '../core/types';
 import { formatNumber, formatParams, type Lang } from '../i18n/i18n';
 import { orNaN, withNaN } from '../core/unknown';
 
 type T = (key: string, params?: Record<string, string | number>) => string;
+
+/** The peak card against the card, in the verdict's words (fits, tight, does not fit). */
+function peakSentence(m: MemoryBreakdown, t: T, n: (v: number | null) => string): string {
+  return t(`ui.peak_${m.verdict}`, {
+    peak: n(m.peakGb),
+    card: n(m.cardMemoryGb),
+    high: n(m.highGb),
+    headroom: n(orNaN(m.headroom) * 100),
+    margin: n(Math.abs(orNaN(m.freeGb))),
+  });
+}
 
 /** The plan's key numbers as [label, value] rows, worded and formatted for `lang`. */
 export function summaryRows(report: Report, lang: Lang, t: T): [string, string][] {
@@ -31,16 +50,7 @@ export function summaryRows(report: Report, lang: Lang, t: T): [string, string][
   ];
   if (training.available) {
     const m = training.memory;
-    rows.push([
-      t('ui.md_peak'),
-      t(`ui.peak_${m.verdict}`, {
-        peak: n(m.peakGb),
-        card: n(m.cardMemoryGb),
-        high: n(m.highGb),
-        headroom: n(orNaN(m.headroom) * 100),
-        margin: n(Math.abs(orNaN(m.freeGb))),
-      }),
-    ]);
+    rows.push([t('ui.md_peak'), peakSentence(m, t, n)]);
   }
   rows.push([t('ui.md_infer_min'), n(inf.minGpus)]);
   if (inference.available) {
@@ -269,15 +279,8 @@ export function markdownReport(input: ExportInput): string {
   const training = report.training;
   if (training.available) {
     section(t('ui.memory_title'));
-    const m = withNaN(training.memory);
     lines.push(
-      markdownCell(
-        t(m.fits ? 'ui.peak_fits' : 'ui.peak_over', {
-          peak: n(m.peakGb),
-          card: n(m.cardMemoryGb),
-          margin: n(Math.abs(m.freeGb)),
-        }),
-      ),
+      markdownCell(peakSentence(training.memory, t, n)),
       '',
       ...table(
         [
@@ -342,35 +345,35 @@ export function markdownReport(input: ExportInput): string {
       '',
     );
     if (s.found) {
+      // Each column: its header, its cell and whether it is numeric (right-aligned). A deadline's
+      // rows differ in DP and compare no steps (formulas.md): no column of dashes then.
+      const compares = s.top.some((c) => Number.isFinite(c.stepVsBest ?? NaN));
+      type Column = [string, (c: LayoutCandidate) => string, boolean];
+      const vsBest: Column[] = compares
+        ? [[t('cli.col_vs_best'), (c) => vsBestText(lang, c.stepVsBest), true]]
+        : [];
+      const columns: Column[] = [
+        ['(TP, PP, DP)', (c) => `(${c.tp}, ${c.pp}, ${c.dp}) ${layoutExtras(c)}`.trim(), false],
+        [t('cli.col_gpus'), (c) => n(c.gpus, 0), true],
+        [t('field.global_batch'), (c) => n(c.globalBatch, 0), true],
+        [t('field.micro_batch'), (c) => String(c.microBatch), true],
+        ['ZeRO', (c) => String(c.zero), true],
+        [t('field.recompute'), (c) => recomputeLabel(t, c.recompute, c.recomputeLayers), false],
+        [t('cli.col_peak'), (c) => `${n(c.peakGb, 1)} GB`, true],
+        ['MFU', (c) => percent(c.mfu), true],
+        ...vsBest,
+        [t('cli.col_days'), (c) => n(c.days, 1), true],
+        [
+          t('cli.col_cost'),
+          (c) => (Number.isFinite(c.cost ?? NaN) ? `$${n(c.cost, 0)}` : '—'),
+          true,
+        ],
+      ];
       lines.push(
         ...table(
-          [
-            '(TP, PP, DP)',
-            t('cli.col_gpus'),
-            t('field.global_batch'),
-            t('field.micro_batch'),
-            'ZeRO',
-            t('field.recompute'),
-            t('cli.col_peak'),
-            'MFU',
-            t('cli.col_vs_best'),
-            t('cli.col_days'),
-            t('cli.col_cost'),
-          ],
-          s.top.map((c) => [
-            `(${c.tp}, ${c.pp}, ${c.dp})`,
-            n(c.gpus, 0),
-            n(c.globalBatch, 0),
-            String(c.microBatch),
-            String(c.zero),
-            recomputeLabel(t, c.recompute, c.recomputeLayers),
-            `${n(c.peakGb, 1)} GB`,
-            percent(c.mfu),
-            vsBestText(lang, c.stepVsBest),
-            n(c.days, 1),
-            Number.isFinite(c.cost ?? NaN) ? `$${n(c.cost, 0)}` : '—',
-          ]),
-          [false, true, true, true, true, false, true, true, true, true, true],
+          columns.map(([header]) => header),
+          s.top.map((c) => columns.map(([, cell]) => cell(c))),
+          columns.map(([, , numeric]) => numeric),
         ),
       );
       const res = search.resolution;
