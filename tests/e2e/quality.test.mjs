@@ -1,9 +1,11 @@
 // The quality bar of the built page: no sideways scrolling on a 360 px phone, every control
-// named and reachable by keyboard with a visible focus, no message key shown raw in either
-// language. (What a first visit transfers: byte-budget.test.mjs.)
+// named and reachable by keyboard with a visible focus, no message key shown raw and no sentence
+// with an unfilled placeholder in either language. (What a first visit transfers:
+// byte-budget.test.mjs.)
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openWatchedPage, waitForApp } from './browser.mjs';
+import { readFile } from 'node:fs/promises';
+import { openEveryDisclosure, openWatchedPage, showSearch, waitForApp } from './browser.mjs';
 import { servePage } from './served-page.mjs';
 
 const PHONE = { width: 360, height: 740 };
@@ -98,9 +100,10 @@ test('every control has an accessible name and a visible focus when reached by k
   await page.closeAll();
 });
 
+const RAW_KEY = /\b(?:app|field|step|note|issue|unit|choice|hint|cli|hf|fatal|ui)\.[a-z][a-z0-9_]*/;
+
 test('no message key is ever shown raw, in English or in Chinese', async () => {
-  const rawKey =
-    /\b(?:app|field|step|note|issue|unit|choice|hint|cli|hf|fatal|ui)\.[a-z][a-z0-9_]*/;
+  const rawKey = RAW_KEY;
   for (const [lang, locale] of [
     ['en', 'en-US'],
     ['zh', 'zh-CN'],
@@ -113,5 +116,41 @@ test('no message key is ever shown raw, in English or in Chinese', async () => {
     const labels = await page.$$eval('[aria-label]', (els) => els.map((e) => e.ariaLabel));
     for (const label of labels) assert.doesNotMatch(label, rawKey, label);
     await page.closeAll();
+  }
+});
+
+// A sentence with a {placeholder} left in it says nothing (a Markdown export showed "{high} GB"):
+// none on the page or in its Markdown, in either language, across plans that reach the rarer
+// sentences — warnings of the search, a plan that does not fit, deadlines met and unmet.
+test('no sentence is shown with an unfilled {placeholder}, on the page or in its Markdown', async () => {
+  const limits = encodeURIComponent('ep=1 zero=3 tp=1 pp=1');
+  const plans = [
+    [`#v=2&m=qwen3-235b-a22b&a=h200-141g&cluster=64&tokens=1e12&lim=${limits}`, true],
+    ['#v=2&m=deepseek-v3&a=h800-80g&tp=1&pp=16&dp=128&ep=64&tokens=14.8e12', false],
+    ['#v=2&m=llama-3.1-8b&a=h100-80g&tokens=1e12&deadline=20', true],
+    ['#v=2&m=llama-3.1-70b&a=h100-80g&tokens=15e12&deadline=0.01', true],
+  ];
+  const unfilled = /\{[a-z_]+\}/;
+  for (const [lang, locale] of [
+    ['en', 'en-US'],
+    ['zh', 'zh-CN'],
+  ]) {
+    for (const [plan, searches] of plans) {
+      const page = await open(`${plan}&lang=${lang}`, { locale });
+      await openEveryDisclosure(page);
+      await showSearch(page);
+      if (searches) await page.waitForSelector('[data-testid=search-summary]');
+      const text = await page.evaluate(() => document.body.innerText);
+      assert.doesNotMatch(text, unfilled, `${lang} ${plan}`);
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.click('[data-testid=save-md]'),
+      ]);
+      const markdown = await readFile(await download.path(), 'utf8');
+      assert.doesNotMatch(markdown, unfilled, `${lang} ${plan} (Markdown)`);
+      assert.doesNotMatch(markdown, RAW_KEY, `${lang} ${plan} (Markdown)`);
+      assert.deepEqual(page.problems, []);
+      await page.closeAll();
+    }
   }
 });
