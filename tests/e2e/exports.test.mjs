@@ -154,6 +154,17 @@ test('CSV carries every number, one per row: derivations, stages, time, search, 
   assert.ok(value('days_low') < value('days') && value('days') < value('days_high'));
   assert.ok(value('step_s_low') < value('step_s') && value('cost') < value('cost_high'));
   assert.ok(rows.some((r) => /^search,1\.tp,#1 TP,,"\(\d+, \d+, \d+\)",\d+,$/.test(r)));
+  // The rest of the layout, as the search's table shows it (a MoE row's EP was missing).
+  for (const id of ['cp', 'ep', 'etp', 'vpp']) {
+    const row = new RegExp(
+      `^search,1\\.${id},#1 ${id.toUpperCase()},,"\\(\\d+, \\d+, \\d+\\)",\\d+,$`,
+    );
+    assert.ok(
+      rows.some((r) => row.test(r)),
+      id,
+    );
+  }
+  assert.ok(rows.some((r) => /^search,1\.stage_layers,#1 Layers per stage,/.test(r)));
   assert.ok(
     rows.some((r) =>
       /^search,1\.global_batch,#1 Global batch,,"\(\d+, \d+, \d+\)",1536,sequences$/.test(r),

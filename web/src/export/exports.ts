@@ -197,6 +197,11 @@ function rows({ report, search, t }: ExportInput): Row[] {
       add('tp', 'TP', c.tp, '');
       add('pp', 'PP', c.pp, '');
       add('dp', 'DP', c.dp, '');
+      add('cp', 'CP', c.cp, '');
+      add('ep', 'EP', c.ep, '');
+      add('etp', 'ETP', c.etp, '');
+      add('vpp', 'VPP', c.vpp, '');
+      add('stage_layers', t('field.stage_layers'), c.stageLayers || null, '');
       add('gpus', t('cli.col_gpus'), c.gpus, 'GPUs');
       add('global_batch', t('field.global_batch'), c.globalBatch, 'sequences');
       add('micro_batch', t('field.micro_batch'), c.microBatch, '');
