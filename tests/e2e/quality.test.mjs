@@ -154,3 +154,36 @@ test('no sentence is shown with an unfilled {placeholder}, on the page or in its
     }
   }
 });
+
+// Chinese text breaks anywhere by default: the search table once wrapped 不重计算 over two lines
+// and its 采用 buttons one character a line, squeezed by a deep layout's extras. Short cells and
+// buttons keep to one line; the extras wrap instead.
+test('the search table keeps short Chinese cells and its buttons on one line', async () => {
+  const page = await open('#v=2&lang=zh&m=qwen3-235b-a22b&a=h200-141g&cluster=64&tokens=1e12', {
+    locale: 'zh-CN',
+    viewport: { width: 1400, height: 1000 },
+  });
+  await showSearch(page);
+  await page.waitForSelector('[data-testid=search-top] tbody tr');
+  const lines = await page.$$eval('[data-testid=search-top] tbody :is(td, button)', (els) =>
+    els
+      .filter((el) => el.textContent.trim() === (el.tagName === 'TD' ? '不重计算' : '采用'))
+      .map((el) => {
+        const range = document.createRange();
+        range.selectNodeContents(el);
+        const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+        return [el.textContent.trim(), tops.size];
+      }),
+  );
+  assert.ok(
+    lines.some(([text]) => text === '不重计算'),
+    JSON.stringify(lines),
+  );
+  assert.ok(
+    lines.some(([text]) => text === '采用'),
+    JSON.stringify(lines),
+  );
+  for (const [text, count] of lines) assert.equal(count, 1, text);
+  assert.deepEqual(page.problems, []);
+  await page.closeAll();
+});
