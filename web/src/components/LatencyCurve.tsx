@@ -3,18 +3,12 @@ import { orNaN, withNaN } from '../core/unknown';
 import { formatNumber } from '../i18n/i18n';
 import { useApp, useT } from '../state/context';
 import { ChartFrame, chartBox } from './ChartFrame';
+import { niceTicks } from './nice-ticks';
 
 const BOX = chartBox(56);
 
-/** Round steps for a linear axis from 0 to `max`: 1, 2 or 5 × a power of ten, about 4 of them. */
-function ticks(max: number): number[] {
-  const raw = max / 4;
-  const power = 10 ** Math.floor(Math.log10(raw));
-  const step = [1, 2, 5, 10].map((m) => m * power).find((s) => s >= raw) ?? raw;
-  const out: number[] = [];
-  for (let v = 0; v <= max + 1e-9; v += step) out.push(v);
-  return out;
-}
+/** Round steps for a linear axis from 0 to at most `max`. */
+const ticks = (max: number) => niceTicks(max).filter((v) => v <= max * (1 + 1e-9));
 
 /**
  * Throughput against latency for the fleet's replica layout: output tokens/s per GPU against the

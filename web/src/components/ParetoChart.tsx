@@ -2,6 +2,7 @@ import type { LayoutCandidate } from '../core/types';
 import { formatNumber } from '../i18n/i18n';
 import { useApp, useT } from '../state/context';
 import { GridLines } from './GridLines';
+import { niceTicks } from './nice-ticks';
 import { layoutExtras } from './layout-extras';
 import { withNaN, type WithNaN } from '../core/unknown';
 
@@ -30,12 +31,12 @@ export function ParetoChart({
   const xs = points.map((p) => p.gpus);
   const ys = points.map(yOf);
   const [x0, x1] = [Math.min(...xs), Math.max(...xs)];
-  const [y0, y1] = [0, Math.max(...ys) * 1.05];
+  const yTicks = niceTicks(Math.max(...ys) * 1.05);
+  const [y0, y1] = [0, yTicks[yTicks.length - 1]];
   const sx = (x: number) => LEFT + ((x - x0) / Math.max(1, x1 - x0)) * (WIDTH - LEFT - RIGHT);
   const sy = (y: number) =>
     TOP + (1 - (y - y0) / Math.max(1e-9, y1 - y0)) * (HEIGHT - TOP - BOTTOM);
   const path = points.map((p, i) => `${i ? 'L' : 'M'}${sx(p.gpus)},${sy(yOf(p))}`).join(' ');
-  const yTicks = [0, 0.25, 0.5, 0.75, 1].map((f) => y0 + (y1 - y0) * f);
   const xTicks = [0, 0.5, 1].map((f) => Math.round(x0 + (x1 - x0) * f));
   return (
     <figure class="chart pareto">

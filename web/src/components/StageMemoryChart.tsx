@@ -3,6 +3,7 @@ import { formatNumber } from '../i18n/i18n';
 import { useApp, useT } from '../state/context';
 import { GridLines } from './GridLines';
 import { MEMORY_PARTS } from './memory-parts';
+import { niceTicks } from './nice-ticks';
 
 const WIDTH = 640;
 const HEIGHT = 220;
@@ -27,13 +28,14 @@ export function StageMemoryChart({
   const t = useT();
   const lang = app.lang.value;
   // Sizes the core does not know (null) draw as nothing.
-  const maxGb =
-    Math.max(cardGb ?? 0, ...stages.map((s) => Math.max(s.totalGb ?? 0, s.highGb ?? 0))) * 1.05;
+  const ticks = niceTicks(
+    Math.max(cardGb ?? 0, ...stages.map((s) => Math.max(s.totalGb ?? 0, s.highGb ?? 0))) * 1.05,
+  );
+  const maxGb = ticks[ticks.length - 1];
   const plotHeight = HEIGHT - TOP - BOTTOM;
   const y = (gb: number) => TOP + plotHeight * (1 - gb / maxGb);
   const slot = (WIDTH - LEFT) / stages.length;
   const barWidth = Math.max(2, Math.min(48, slot * 0.7));
-  const ticks = [0, 0.25, 0.5, 0.75, 1].map((f) => Math.round(maxGb * f));
   const labelEvery = Math.ceil(stages.length / 16);
   return (
     <figure class="chart">
