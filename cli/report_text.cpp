@@ -391,11 +391,12 @@ std::string search_text(const SearchReport& r, const Messages& m) {
   out += layout_rows(s.top, m);
   if (const SearchResolution& res = r.resolution; res.available) {
     out += "\n" +
-           m.format("ui.search_resolution", {{"runs", format_shortest(res.runs)},
-                                             {"median", percent_text(res.median_gap)},
-                                             {"quartile", percent_text(res.quartile_gap)},
-                                             {"within", format_shortest(res.within_target)},
-                                             {"target", percent_text(res.target_gap)}}) +
+           m.format(res.moe ? "ui.search_resolution_moe" : "ui.search_resolution",
+                    {{"runs", format_shortest(res.runs)},
+                     {"median", percent_text(res.median_gap)},
+                     {"quartile", percent_text(res.quartile_gap)},
+                     {"within", format_shortest(res.within_target)},
+                     {"target", percent_text(res.target_gap)}}) +
            "\n";
   }
   if (s.min_gpus_found) {

@@ -64,7 +64,13 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const training = results.get('training');
   for (const [path, source] of [
     [TIME_BAND_PATH, timeBandSource(timeBandFigures(training))],
-    [RESOLUTION_PATH, searchResolutionSource(searchResolutionFigures(training))],
+    [
+      RESOLUTION_PATH,
+      searchResolutionSource(
+        searchResolutionFigures(training, 'dense'),
+        searchResolutionFigures(training, 'moe'),
+      ),
+    ],
   ]) {
     const old = await readFile(path, 'utf8').catch(() => '');
     if (old !== source) {

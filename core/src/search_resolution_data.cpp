@@ -4,10 +4,12 @@
 
 namespace llm_sizer {
 
-// runs, median gap, upper quartile, target gap, runs within the target
+// MoE models' runs, or dense ones': runs, median gap, upper quartile, target gap, runs within
+// the target
 // clang-format off
-SearchResolutionFigures search_resolution_figures() {
-  return {130, 0.038, 0.071, 0.10, 109};
+SearchResolutionFigures search_resolution_figures(bool moe) {
+  if (moe) return SearchResolutionFigures{20, 0.052, 0.219, 0.10, 11};
+  return SearchResolutionFigures{110, 0.037, 0.068, 0.10, 98};
 }
 // clang-format on
 

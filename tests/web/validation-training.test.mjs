@@ -135,12 +135,17 @@ test("the step time's band the core shows is this table's (core/src/time_band_da
 
 test("how finely the search ranks is this table's (core/src/search_resolution_data.cpp)", async () => {
   const f = training.searchResolutionFigures(result);
-  // The file is what the generator writes from these runs (`node scripts/gen-validation.mjs`).
+  const dense = training.searchResolutionFigures(result, 'dense');
+  const moe = training.searchResolutionFigures(result, 'moe');
+  // The file is what the generator writes from these runs (`node scripts/gen-validation.mjs`),
+  // the dense models' runs and the MoE models' apart; together they are all the runs.
   const source = await readFile(
     new URL('../../core/src/search_resolution_data.cpp', import.meta.url),
     'utf8',
   );
-  assert.equal(source, training.searchResolutionSource(f));
+  assert.equal(source, training.searchResolutionSource(dense, moe));
+  assert.equal(dense.runs + moe.runs, f.runs);
+  assert.equal(dense.within + moe.within, f.within);
   // The figures are the runs' own: a median and an upper quartile of the gaps, rounded up, and
   // the count within the target that the search summary counts apart.
   const gaps = bounded
@@ -155,18 +160,34 @@ test("how finely the search ranks is this table's (core/src/search_resolution_da
   assert.ok(under(f.quartile) >= 0.75 * gaps.length, `${f.quartile}`);
   assert.ok(under(f.quartile - 0.001) < 0.75 * gaps.length, `${f.quartile}`);
   assert.equal(f.within, bounded.length - summary.searchFar.length);
-  // … and the module was built from it: a cluster search carries them, a deadline search not.
+  // … and the module was built from it: a cluster search carries its model kind's figures, a
+  // deadline search none.
+  const figuresOf = (search) => [
+    search.resolution.available,
+    search.resolution.moe,
+    search.resolution.runs,
+    search.resolution.medianGap,
+    search.resolution.quartileGap,
+    search.resolution.withinTarget,
+  ];
   const cluster = core.search({ model: 'gpt3-175b', clusterGpus: '1024', tokens: '300e9' });
-  assert.deepEqual(
-    [
-      cluster.resolution.available,
-      cluster.resolution.runs,
-      cluster.resolution.medianGap,
-      cluster.resolution.quartileGap,
-      cluster.resolution.withinTarget,
-    ],
-    [true, f.runs, f.median, f.quartile, f.within],
-  );
+  assert.deepEqual(figuresOf(cluster), [
+    true,
+    false,
+    dense.runs,
+    dense.median,
+    dense.quartile,
+    dense.within,
+  ]);
+  const moeSearch = core.search({ model: 'mixtral-8x7b', clusterGpus: '64', tokens: '1e12' });
+  assert.deepEqual(figuresOf(moeSearch), [
+    true,
+    true,
+    moe.runs,
+    moe.median,
+    moe.quartile,
+    moe.within,
+  ]);
   assert.equal(cluster.search.best.stepVsBest, 0);
   const deadline = core.search({ model: 'llama-3.1-8b', tokens: '1e12', deadlineDays: '20' });
   assert.equal(deadline.resolution.available, false);

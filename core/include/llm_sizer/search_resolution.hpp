@@ -17,7 +17,8 @@ namespace llm_sizer {
 
 struct SearchResult;
 
-/// The validation's figures (search_resolution_data.cpp).
+/// The validation's figures (search_resolution_data.cpp), over the runs of one kind of model:
+/// mixture-of-experts models' layouts sit further from the search's best than dense ones'.
 struct SearchResolutionFigures {
   double runs = 0;           ///< published runs the search ranked
   double median_gap = 0;     ///< the gaps' median, rounded up to 0.1 %
@@ -25,13 +26,14 @@ struct SearchResolutionFigures {
   double target_gap = 0;     ///< the gap issue 12 asks of every run (10 %)
   double within_target = 0;  ///< runs whose gap is at most target_gap
 };
-SearchResolutionFigures search_resolution_figures();
+SearchResolutionFigures search_resolution_figures(bool moe);
 
-/// What a search's report says of its ranking: the validation's figures, for a search that ranks
-/// the layouts of one cluster by their step (cluster mode). A deadline's layouts differ in DP and
-/// are not compared by step, so theirs is unavailable.
+/// What a search's report says of its ranking: the validation's figures for the searched model's
+/// kind, for a search that ranks the layouts of one cluster by their step (cluster mode). A
+/// deadline's layouts differ in DP and are not compared by step, so theirs is unavailable.
 struct SearchResolution {
   bool available = false;
+  bool moe = false;  ///< the figures are those of mixture-of-experts models' runs
   double runs = NAN;
   double median_gap = NAN;
   double quartile_gap = NAN;
@@ -43,6 +45,7 @@ SearchResolution search_resolution(const SearchResult& result);
 template <class Visitor>
 void visit_fields(Visitor& v, const SearchResolution& r) {
   v.field("available", r.available);
+  v.field("moe", r.moe);
   v.field("runs", r.runs);
   v.field("median_gap", r.median_gap);
   v.field("quartile_gap", r.quartile_gap);

@@ -10,7 +10,7 @@ export function resolutionSentence(
   n: (v: number | null | undefined, digits?: number) => string,
   percent: (share: number | null | undefined) => string,
 ): string {
-  return t('ui.search_resolution', {
+  return t(r.moe ? 'ui.search_resolution_moe' : 'ui.search_resolution', {
     runs: n(r.runs, 0),
     median: percent(r.medianGap),
     quartile: percent(r.quartileGap),
