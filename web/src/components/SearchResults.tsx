@@ -5,7 +5,7 @@ import { orNaN } from '../core/unknown';
 import { layoutExtras } from './layout-extras';
 import { resolutionSentence } from './search-resolution';
 import { recomputeLabel } from './recompute-label';
-import { percentText, vsBestText } from './share-text';
+import { comparesSteps, percentText, vsBestText } from './share-text';
 import { ParetoChart } from './ParetoChart';
 import resultsMessages from 'virtual:messages/results';
 
@@ -51,8 +51,7 @@ export function SearchResults() {
   // Each row's own batch, where a tolerance lets them differ; else the line above gives the one
   // batch every row trains (and the table keeps to a printed page's width).
   const ownBatches = orNaN(s.batchTolerance) > 0;
-  // A deadline's rows differ in DP and compare no steps: no column of dashes then.
-  const compares = s.top.some((c) => Number.isFinite(orNaN(c.stepVsBest)));
+  const compares = comparesSteps(s.top);
   return (
     <>
       {s.minGpusFound && (

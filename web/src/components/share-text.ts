@@ -13,3 +13,11 @@ export function vsBestText(lang: Lang, share: number | null | undefined): string
   if (!Number.isFinite(value)) return '—';
   return `${value < 0 ? '−' : '+'}${percentText(lang, Math.abs(value))}`;
 }
+
+/**
+ * Whether a search's rows carry their step against the best's: a cluster search's do; a
+ * deadline's rows differ in DP and compare none, so its tables have no "vs best" column.
+ */
+export function comparesSteps(rows: { stepVsBest?: number | null }[]): boolean {
+  return rows.some((c) => Number.isFinite(orNaN(c.stepVsBest)));
+}

@@ -6,7 +6,7 @@ import { MEMORY_PARTS } from '../components/memory-parts';
 import { STEP_LABELS } from '../components/step-labels';
 import { recomputeLabel } from '../components/recompute-label';
 import { layoutExtras } from '../components/layout-extras';
-import { percentText, vsBestText } from '../components/share-text';
+import { comparesSteps, percentText, vsBestText } from '../components/share-text';
 import { resolutionSentence } from '../components/search-resolution';
 import type {
   DerivationStep,
@@ -350,11 +350,9 @@ export function markdownReport(input: ExportInput): string {
       '',
     );
     if (s.found) {
-      // Each column: its header, its cell and whether it is numeric (right-aligned). A deadline's
-      // rows differ in DP and compare no steps (formulas.md): no column of dashes then.
-      const compares = s.top.some((c) => Number.isFinite(c.stepVsBest ?? NaN));
+      // Each column: its header, its cell and whether it is numeric (right-aligned).
       type Column = [string, (c: LayoutCandidate) => string, boolean];
-      const vsBest: Column[] = compares
+      const vsBest: Column[] = comparesSteps(s.top)
         ? [[t('cli.col_vs_best'), (c) => vsBestText(lang, c.stepVsBest), true]]
         : [];
       const columns: Column[] = [
