@@ -8,6 +8,7 @@
 import * as kernels from './kernels.mjs';
 import * as memory from './memory.mjs';
 import * as serving from './serving.mjs';
+import * as sweeps from './sweeps.mjs';
 import * as training from './training.mjs';
 
-export const SECTIONS = [memory, training, kernels, serving];
+export const SECTIONS = [memory, training, sweeps, kernels, serving];

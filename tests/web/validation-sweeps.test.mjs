@@ -1,0 +1,83 @@
+// The ranking and the memory verdict against Hagemann et al. 2023's measured layout sweeps
+// (docs/validation.md, "Layout sweeps"), through the real module: the figures the section states
+// may not get worse unnoticed.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { loadModule } from './load-module.mjs';
+import {
+  BOUNDS,
+  SWEEP_VOCAB,
+  evaluate,
+  spearman,
+  sweepBatch,
+  sweepPlan,
+} from '../../scripts/validation/sweeps.mjs';
+import { median } from '../../scripts/validation/stats.mjs';
+
+const core = await loadModule();
+const result = await evaluate(core);
+const runs = JSON.parse(
+  await readFile(new URL('../../validation/data/layout-sweeps.json', import.meta.url), 'utf8'),
+).runs;
+
+test('every run of the sheets is planned and evaluated', () => {
+  assert.equal(result.summary.runs, BOUNDS.runs);
+  for (const sweep of result.sweeps) {
+    for (const row of sweep.rows) {
+      assert.notEqual(row.fits, null, `${row.run.sweep} ${row.run.trial}: no memory verdict`);
+      assert.ok(Number.isFinite(row.predictedS), `${row.run.sweep} ${row.run.trial}: no step`);
+      assert.match(row.link, /^\.\/#v=\d+&/);
+    }
+  }
+});
+
+test('the memory verdict matches whether each run trained or ran out of memory', () => {
+  const { memoryAgreement, ranFits, ran } = result.summary;
+  assert.ok(memoryAgreement >= BOUNDS.memoryAgreement, `${(memoryAgreement * 100).toFixed(1)} %`);
+  // Runs that trained are the stronger evidence: a verdict of "does not fit" on one is wrong.
+  assert.ok(ranFits / ran >= 0.95, `${ranFits} of ${ran} runs that trained fit in the model`);
+});
+
+test('the layout the model ranks first is close to the measured fastest', () => {
+  const { medianRegret, maxRegret, rankedSweeps } = result.summary;
+  assert.ok(rankedSweeps >= 20, `${rankedSweeps} sweeps ranked`);
+  assert.ok(medianRegret <= BOUNDS.medianRegret, `median ${(medianRegret * 100).toFixed(1)} %`);
+  assert.ok(maxRegret <= BOUNDS.maxRegret, `largest ${(maxRegret * 100).toFixed(1)} %`);
+});
+
+test('predicted and measured step times rank the layouts alike', () => {
+  const { medianSpearman } = result.summary;
+  assert.ok(medianSpearman >= BOUNDS.medianSpearman, `median ρ ${medianSpearman.toFixed(2)}`);
+});
+
+// The global batch and vocabulary the plans use are derived from the sheets (layout-sweeps.md):
+// PaLM's MFU (Chowdhery et al. 2022, App. B: tokens/s ÷ (312 TFLOP/s ÷ (6N + 12·L·H·Q·T)))
+// times the step time gives the tokens of a step, which must be the plans' 4,194,304 with N
+// counting a 128,000-token embedding and head, and must not be with LLaMA's own 32,000.
+test("the plans' batch and vocabulary are what the sheets' MFU and step times imply", () => {
+  const params = (plan, vocab) => {
+    const [l, h, f] = [plan.layers, plan.hidden, plan.ffn].map(Number);
+    return l * (4 * h * h + 3 * h * f + 2 * h) + h + 2 * vocab * h;
+  };
+  const impliedSequences = (vocab) => {
+    const bySheet = new Map();
+    for (const run of runs.filter((r) => r.mfu != null)) {
+      const plan = sweepPlan(run);
+      const perToken =
+        6 * params(plan, vocab) + 12 * Number(plan.layers) * Number(plan.hidden) * run.seq_len;
+      const tokens = ((run.mfu * 312e12) / perToken) * run.gpus * run.step_s;
+      if (!bySheet.has(run.sweep)) bySheet.set(run.sweep, []);
+      bySheet.get(run.sweep).push(tokens / run.seq_len / sweepBatch(run.seq_len));
+    }
+    return [...bySheet.values()].map(median);
+  };
+  for (const ratio of impliedSequences(SWEEP_VOCAB)) assert.ok(Math.abs(ratio - 1) < 0.003, ratio);
+  for (const ratio of impliedSequences(32000)) assert.ok(ratio > 1.02, ratio);
+});
+
+test('spearman: ties share a rank; identical orders give 1 and reversed ones −1', () => {
+  assert.equal(spearman([1, 2, 3, 4], [10, 20, 30, 40]), 1);
+  assert.equal(spearman([1, 2, 3, 4], [4, 3, 2, 1]), -1);
+  assert.ok(Math.abs(spearman([1, 1, 2], [1, 2, 3]) - Math.sqrt(3) / 2) < 1e-12);
+});
