@@ -81,3 +81,13 @@ test('spearman: ties share a rank; identical orders give 1 and reversed ones −
   assert.equal(spearman([1, 2, 3, 4], [4, 3, 2, 1]), -1);
   assert.ok(Math.abs(spearman([1, 1, 2], [1, 2, 3]) - Math.sqrt(3) / 2) < 1e-12);
 });
+
+test("the README's figures are the section's", async () => {
+  const readme = await readFile(new URL('../../README.md', import.meta.url), 'utf8');
+  const flat = readme.replace(/\s+/g, ' ');
+  const { rankedSweeps, runs: count, medianRegret, memoryAgreement } = result.summary;
+  assert.ok(flat.includes(`Against ${rankedSweeps} measured sweeps`), 'sweep count');
+  assert.ok(flat.includes(`(${count} runs of LLaMA`), 'run count');
+  assert.ok(flat.includes(`a median ${(medianRegret * 100).toFixed(1)} % behind`), 'regret');
+  assert.ok(flat.includes(`matches ${Math.round(memoryAgreement * 100)} %`), 'memory agreement');
+});
