@@ -44,11 +44,18 @@ std::string Messages::format(std::string_view key, const std::vector<IssueParam>
 
 std::string Messages::issue(const Issue& issue, const std::string& field_name) const {
   std::vector<IssueParam> params = issue.params;
+  const std::string layers = issue.param("recompute_layers");
   for (auto& p : params) {
     if (p.name == "unit" && !p.value.empty()) {
       const std::string unit = format("unit." + p.value);
       p.value.assign(1, ' ');
       p.value += unit;
+    }
+    // A recompute mode in the words of the page's choice (block recompute with its layers).
+    if (p.name == "recompute" && !p.value.empty()) {
+      p.value = p.value == "full" && !layers.empty()
+                    ? format("choice.recompute.full_layers", {{"n", layers}})
+                    : format("choice.recompute." + p.value);
     }
   }
   params.push_back({"field", field_name});

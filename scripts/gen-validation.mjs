@@ -13,6 +13,7 @@ import {
   timeBandFigures,
   timeBandSource,
 } from './validation/training.mjs';
+import { verdictOutcomesSource } from './validation/sweeps.mjs';
 
 export const DOC_PATH = fileURLToPath(new URL('../docs/validation.md', import.meta.url));
 
@@ -53,6 +54,9 @@ const TIME_BAND_PATH = fileURLToPath(new URL('../core/src/time_band_data.cpp', i
 const RESOLUTION_PATH = fileURLToPath(
   new URL('../core/src/search_resolution_data.cpp', import.meta.url),
 );
+const VERDICTS_PATH = fileURLToPath(
+  new URL('../core/src/memory_verdict_data.cpp', import.meta.url),
+);
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const results = await evaluateSections();
@@ -71,6 +75,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
         searchResolutionFigures(training, 'moe'),
       ),
     ],
+    // And what became of the layouts each memory verdict judged, from the layout sweeps.
+    [VERDICTS_PATH, verdictOutcomesSource(results.get('sweeps').verdicts)],
   ]) {
     const old = await readFile(path, 'utf8').catch(() => '');
     if (old !== source) {

@@ -128,6 +128,7 @@ val search_js(const val& texts) {
 // cancelled. One search at a time per module instance (the worker owns its module).
 struct SteppedSearch {
   std::unique_ptr<LayoutSearch> search;
+  SearchSetup setup;
   SearchReport report;
 };
 SteppedSearch& stepped() {
@@ -145,6 +146,7 @@ val search_begin_js(const val& texts) {
   s.report.issues.insert(s.report.issues.end(), setup.issues.begin(), setup.issues.end());
   s.search.reset();
   if (setup.ready) s.search = std::make_unique<LayoutSearch>(setup.base, setup.options);
+  s.setup = std::move(setup);
   return to_js(boundary::SearchStart{s.search != nullptr, s.search ? s.search->total() : 0.0});
 }
 
@@ -160,7 +162,7 @@ val search_end_js() {
   if (s.search) {
     s.report.search = s.search->result();
     s.report.ran = true;
-    finish_search(s.report);
+    finish_search(s.report, s.setup);
   }
   s.search.reset();
   return to_js(boundary::SearchOutcome{&s.report});

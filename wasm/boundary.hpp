@@ -102,6 +102,8 @@ void visit_fields(Visitor& v, const SearchOutcome& s) {
   v.field("ran", s.report->ran);
   v.field("search", s.report->search);
   v.field("resolution", s.report->resolution);
+  v.field("roomy_found", s.report->roomy_found);
+  v.field("roomy", s.report->roomy);
   v.field("issues", s.report->issues);
 }
 

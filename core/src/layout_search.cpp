@@ -864,6 +864,8 @@ SearchResult LayoutSearch::result() const {
   r.mode = s.deadline ? "deadline" : "cluster";
   r.nvlink_domain_gpus = s.base.nvlink_domain_gpus;
   r.routed_experts = s.base.memory.arch.moe_experts;
+  r.card_memory_gb = s.base.memory.card_memory_gb;
+  r.headroom = s.base.memory.headroom;
   r.global_batch = s.target;
   r.batch_tolerance = s.options.batch_tolerance;
   r.evaluated = s.evaluated;

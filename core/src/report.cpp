@@ -8,6 +8,7 @@
 #include "llm_sizer/launch_commands.hpp"
 #include "llm_sizer/layout_rules.hpp"
 #include "llm_sizer/layout_search.hpp"
+#include "llm_sizer/memory_verdict_outcomes.hpp"
 #include "llm_sizer/number_format.hpp"
 #include "llm_sizer/plan_codec.hpp"
 #include "llm_sizer/plan_fields.hpp"
@@ -312,7 +313,7 @@ SearchReport search_plan(const Plan& plan, bool keep_all) {
   setup.options.keep_all = keep_all;
   result.search = search_layouts(setup.base, setup.options);
   result.ran = true;
-  finish_search(result);
+  finish_search(result, setup);
   return result;
 }
 
@@ -333,12 +334,86 @@ Issue search_not_found(const SearchResult& s) {
 // slower than the model (time_band.hpp's MoE range). No published run checks more per GPU.
 constexpr double kMostValidatedExpertsPerGpu = 16;
 
-void finish_search(SearchReport& report) {
+std::optional<LayoutCandidate> roomy_layout(const SearchSetup& setup, const SearchResult& result) {
+  if (result.mode != "cluster" || !result.found || result.best.verdict != "tight") return {};
+  const double allowed_gb = setup.base.memory.card_memory_gb * setup.base.memory.headroom;
+  double margin_gb = result.best.peak_high_gb - result.best.peak_gb;
+  TrainingTimeInputs base = setup.base;
+  SearchOptions options = setup.options;
+  options.keep_all = false;
+  options.top_n = 1;  // only its best is wanted: the search skips more splits that cannot beat it
+  for (int attempt = 0; attempt < 3 && std::isfinite(margin_gb); ++attempt) {
+    base.memory.card_memory_gb = allowed_gb - margin_gb;
+    if (!(base.memory.card_memory_gb > 0)) return {};
+    const SearchResult smaller = search_layouts(base, options);
+    if (!smaller.found) return {};
+    LayoutCandidate found = smaller.best;
+    if (found.peak_high_gb <= allowed_gb) {
+      // Its verdict and rank against the card the plan has and the search's own best.
+      found.verdict = "fits";
+      found.step_vs_best = found.step_s / result.best.step_s - 1;
+      return found;
+    }
+    margin_gb = std::max(margin_gb, found.peak_high_gb - found.peak_gb) + 1e-3;
+  }
+  return {};
+}
+
+namespace {
+
+std::string one_decimal(double value) { return format_readable(std::round(value * 10) / 10); }
+
+// "TP 2 · PP 4 · DP 16", with CP and EP where the layout uses them.
+std::string layout_text(const LayoutCandidate& c) {
+  std::string text = "TP " + format_shortest(c.tp) + " · PP " + format_shortest(c.pp);
+  if (c.cp > 1) text += " · CP " + format_shortest(c.cp);
+  if (c.ep > 1) text += " · EP " + format_shortest(c.ep);
+  return text + " · DP " + format_shortest(c.dp);
+}
+
+// A best layout the memory verdict calls tight (its high end passes the headroom) ran out of
+// memory about as often as it trained in the measured sweeps (memory_verdict_outcomes.hpp): the
+// warning says so and names the fastest layout that fits with the headroom, with how much slower
+// it is, where a cluster search found one.
+void flag_tight_best(SearchReport& report) {
+  const SearchResult& s = report.search;
+  if (s.best.verdict != "tight") return;
+  const VerdictOutcomes tight = memory_verdict_outcomes("tight");
+  Issue issue{"search_best_tight_alone",
+              "",
+              Severity::kWarning,
+              {{"high", one_decimal(s.best.peak_high_gb)},
+               {"card", one_decimal(s.card_memory_gb)},
+               {"headroom", format_shortest(std::round(s.headroom * 100))},
+               {"measured", format_shortest(tight.runs)},
+               {"trained", format_shortest(tight.trained)}}};
+  if (report.roomy_found) {
+    const LayoutCandidate& r = report.roomy;
+    issue.code = "search_best_tight";
+    issue.params.push_back({"layout", layout_text(r)});
+    issue.params.push_back({"mb", format_shortest(r.micro_batch)});
+    issue.params.push_back({"zero", format_shortest(r.zero)});
+    issue.params.push_back({"recompute", r.recompute});
+    issue.params.push_back({"recompute_layers", std::isfinite(r.recompute_layers)
+                                                    ? format_shortest(r.recompute_layers)
+                                                    : std::string()});
+    issue.params.push_back({"slower", one_decimal(r.step_vs_best * 100)});
+  }
+  report.issues.push_back(std::move(issue));
+}
+
+}  // namespace
+
+void finish_search(SearchReport& report, const SearchSetup& setup) {
   const SearchResult& s = report.search;
   report.resolution = search_resolution(s);
   if (!s.found) {
     report.issues.push_back(search_not_found(s));
     return;
+  }
+  if (const auto roomy = roomy_layout(setup, s)) {
+    report.roomy_found = true;
+    report.roomy = *roomy;
   }
   const LayoutCandidate& best = s.best;
   if (zero3_across_nodes(best.zero, best.tp, best.dp, best.cp, s.nvlink_domain_gpus)) {
@@ -347,6 +422,7 @@ void finish_search(SearchReport& report) {
                              Severity::kWarning,
                              {{"dp", format_shortest(best.dp * best.cp)}}});
   }
+  flag_tight_best(report);
   // Each GPU runs one GEMM per local expert and pass, with its host-side set-up (the validation's
   // fine-grained MoE paragraph): the model times the kernels, not the host.
   const double local_experts = s.routed_experts / best.ep;
@@ -382,6 +458,11 @@ std::string search_json(const SearchReport& r) {
   fields.field("top", r.search.top);
   fields.field("pareto", r.search.pareto);
   fields.field("resolution", r.resolution);
+  if (r.roomy_found) {
+    fields.field("roomy", r.roomy);
+  } else {
+    out.key("roomy").null();
+  }
   if (r.search.min_gpus_found) {
     fields.field("min_gpus", r.search.min_gpus);
   } else {

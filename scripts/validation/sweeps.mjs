@@ -126,6 +126,50 @@ export function spearman(xs, ys) {
 // (TP, PP, micro-batch, checkpointing, SP) are what it chooses among.
 const sweepKey = (run) => `${run.sweep}|${run.kernel}`;
 
+const sameLayout = (run, c) =>
+  run.tp === c.tp &&
+  run.pp === c.pp &&
+  run.micro_batch === c.microBatch &&
+  (run.checkpointing === 'every_layer' ? 'full' : 'none') === c.recompute &&
+  (run.tp > 1 && run.sequence_parallel === true) === (c.sequenceParallel === true);
+
+/**
+ * The search itself on a sweep's cluster and batch, limited to the grid the team swept (its TP,
+ * PP, micro-batch, checkpointing and SP values; ZeRO-1, no CP, no interleaving): its first
+ * layout, and what the team measured for that layout (null when they did not run it).
+ */
+function searchSweep(core, rows) {
+  const values = (f) => [...new Set(rows.map(f))].sort((a, b) => (a < b ? -1 : 1)).join(',');
+  const limits = [
+    `tp=${values((r) => r.run.tp)}`,
+    `pp=${values((r) => r.run.pp)}`,
+    `mb=${values((r) => r.run.micro_batch)}`,
+    `rc=${values((r) => (r.run.checkpointing === 'every_layer' ? 'full' : 'none'))}`,
+    `sp=${values((r) => (r.run.sequence_parallel ? 1 : 0))}`,
+    // ZeRO-1, no context parallelism or interleaving, checkpointing of every layer or none.
+    'zero=1 cp=1 vpp=1 uneven=0 rcl=0',
+  ].join(' ');
+  const free = { ...rows[0].plan, clusterGpus: String(rows[0].run.gpus), searchLimits: limits };
+  for (const key of ['tp', 'pp', 'dp', 'cp', 'ep', 'vpp', 'microBatch', 'recompute', 'zero']) {
+    delete free[key];
+  }
+  delete free.sequenceParallel;
+  const report = core.search(free);
+  if (!report.ran || !report.search.found) {
+    return { best: null, measured: null, roomy: null, roomyMeasured: null, issues: [] };
+  }
+  const best = report.search.best;
+  const roomy = report.roomyFound ? report.roomy : null;
+  return {
+    best,
+    limits,
+    measured: rows.find((r) => sameLayout(r.run, best)) ?? null,
+    roomy,
+    roomyMeasured: roomy ? (rows.find((r) => sameLayout(r.run, roomy)) ?? null) : null,
+    issues: report.issues.map((i) => i.code),
+  };
+}
+
 function summarizeSweep(rows) {
   const ran = rows.filter((r) => r.run.step_s != null && Number.isFinite(r.predictedS));
   const oom = rows.filter((r) => r.run.outcome === 'oom');
@@ -168,6 +212,7 @@ export async function evaluate(core) {
       plan,
       link: core.encodeLink(plan),
       fits: t.available ? t.memory.fits : null,
+      verdict: t.available ? t.memory.verdict : null,
       peakGb: t.available ? t.memory.peakGb : NaN,
       predictedS: t.timeAvailable ? t.time.stepS : NaN,
     };
@@ -176,14 +221,50 @@ export async function evaluate(core) {
     bySweep.get(key).push(row);
   }
   const sweeps = [...bySweep.values()].map(summarizeSweep);
+  for (const sweep of sweeps) {
+    if (!sweep.pick) continue;
+    sweep.search = searchSweep(core, sweep.rows);
+    const m = sweep.search.measured;
+    sweep.search.outcome = !sweep.search.best
+      ? 'none'
+      : !m
+        ? 'not run'
+        : m.run.outcome === 'oom'
+          ? 'oom'
+          : 'ran';
+    if (sweep.search.outcome === 'ran')
+      sweep.search.regret = m.run.step_s / sweep.best.run.step_s - 1;
+    sweep.search.warned = sweep.search.issues.some((code) => code.startsWith('search_best_tight'));
+    const r = sweep.search.roomyMeasured;
+    sweep.search.roomyOutcome = !sweep.search.roomy
+      ? null
+      : !r
+        ? 'not run'
+        : r.run.outcome === 'oom'
+          ? 'oom'
+          : 'ran';
+    if (sweep.search.roomyOutcome === 'ran') {
+      sweep.search.roomyRegret = r.run.step_s / sweep.best.run.step_s - 1;
+    }
+  }
+  const searched = sweeps.filter((sw) => sw.search);
+  const warned = searched.filter((sw) => sw.search.warned);
+  const roomyRan = warned.filter((sw) => sw.search.roomyOutcome === 'ran');
   const ranked = sweeps.filter((s) => s.pick);
   const all = sweeps.flatMap((s) => s.rows);
   const agree = all.filter(
     (r) =>
       (r.run.outcome === 'oom' && r.fits === false) || (r.run.step_s != null && r.fits === true),
   ).length;
+  const verdicts = {};
+  for (const row of all) {
+    const v = (verdicts[row.verdict] ??= { runs: 0, trained: 0 });
+    v.runs += 1;
+    if (row.run.step_s != null) v.trained += 1;
+  }
   return {
     sweeps,
+    verdicts,
     summary: {
       runs: all.length,
       ran: all.filter((r) => r.run.step_s != null).length,
@@ -196,6 +277,21 @@ export async function evaluate(core) {
       medianRegret: median(ranked.map((s) => s.regret)),
       maxRegret: Math.max(...ranked.map((s) => s.regret)),
       medianSpearman: median(ranked.map((s) => s.spearman)),
+      searchRan: ranked.filter((s) => s.search.outcome === 'ran').length,
+      searchOom: ranked.filter((s) => s.search.outcome === 'oom').length,
+      searchNotRun: ranked.filter((s) => s.search.outcome === 'not run').length,
+      searchNone: ranked.filter((s) => s.search.outcome === 'none').length,
+      searchWarned: warned.length,
+      searchOomWarned: warned.filter((sw) => sw.search.outcome === 'oom').length,
+      searchOomUnwarned: searched.filter((sw) => sw.search.outcome === 'oom' && !sw.search.warned)
+        .length,
+      roomyNamed: warned.filter((sw) => sw.search.roomy).length,
+      roomyRan: roomyRan.length,
+      roomyOom: warned.filter((sw) => sw.search.roomyOutcome === 'oom').length,
+      roomyMedianRegret: median(roomyRan.map((sw) => sw.search.roomyRegret)),
+      searchMedianRegret: median(
+        ranked.filter((s) => s.search.outcome === 'ran').map((s) => s.search.regret),
+      ),
       medianError: median(sweeps.flatMap((s) => s.errors)),
       errorRange: [
         Math.min(...sweeps.flatMap((s) => s.errors)),
@@ -275,8 +371,28 @@ function findings(result) {
     '',
     `**Where the order fails.** On 256 GPUs the 30B sweeps ran faster the fewer parameters each GPU held, more than the model has any cost for: ${pairs}. The model's gradient exchange for these layouts is under a second (ZeRO-1's reduce-scatter and gather, after the backward); AA-Scaling all-reduces the full gradients in fp32 and then gathers the parameters (optimizer.py, parameter_group.py), 2.5 times the bytes, which still leaves seconds per step unexplained. The sheets hold no profile. The sweeps whose measured fastest is more than 5 % ahead of the model's first: ${behind}.`,
     '',
-    `**Memory.** Of the ${all.filter((r) => r.run.step_s != null).length} runs that trained, the model finds ${all.filter((r) => r.run.step_s != null).length - ranMissed.length} fit; of the ${all.filter((r) => r.run.outcome === 'oom').length} that ran out of memory, it finds ${all.filter((r) => r.run.outcome === 'oom').length - oomMissed.length} do not. ${at8kLarge.length} of the ${oomMissed.length} out-of-memory runs it finds fit are at 8,192 tokens with micro-batch 2 or more, some at half the card in the model (the 13B's TP4 PP4 micro-batch 4 with checkpointing: ${(all.find((r) => r.run.sweep.startsWith('llama_13B_bfloat16_8k_seq_length_128') && r.run.kernel === 'flash_attention2' && r.run.tp === 4 && r.run.pp === 4 && r.run.micro_batch === 4 && r.run.checkpointing === 'every_layer')?.peakGb ?? NaN).toFixed(1)} GB): of the sheets' ${long4.length} runs at 8,192 tokens and micro-batch 4, none trained, in any layout, with or without checkpointing, which no memory of the model's explains; the sheets do not say what filled the card.`,
+    `**Memory.** Of the ${all.filter((r) => r.run.step_s != null).length} runs that trained, the model finds ${all.filter((r) => r.run.step_s != null).length - ranMissed.length} fit; of the ${all.filter((r) => r.run.outcome === 'oom').length} that ran out of memory, it finds ${all.filter((r) => r.run.outcome === 'oom').length - oomMissed.length} do not. ${at8kLarge.length} of the ${oomMissed.length} out-of-memory runs it finds fit are at 8,192 tokens with micro-batch 2 or more, some at half the card in the model (the 13B's TP4 PP4 micro-batch 4 with checkpointing: ${(all.find((r) => r.run.sweep.startsWith('llama_13B_bfloat16_8k_seq_length_128') && r.run.kernel === 'flash_attention2' && r.run.tp === 4 && r.run.pp === 4 && r.run.micro_batch === 4 && r.run.checkpointing === 'every_layer')?.peakGb ?? NaN).toFixed(1)} GB): of the sheets' ${long4.length} runs at 8,192 tokens and micro-batch 4, none trained, in any layout, with or without checkpointing, which the model's memory does not explain. One mechanism it leaves out is in AA-Scaling's code: its LM head is a ColumnParallelLinear whose parallel_output defaults to false (core/nn/linear/column_parallel_linear.py; lm_head.py keeps the default), so every tensor-parallel rank gathers the whole vocabulary's logits before the loss, where the model divides them by TP: at micro-batch 4, 8,192 tokens and 128,000 entries that is ${((4 * 8192 * SWEEP_VOCAB * 2) / 1e9).toFixed(1)} GB a copy in bf16 on the last stage. The sheets hold no memory profile to say what else filled the card.`,
   ].join('\n');
+}
+
+function verdictParagraph(result) {
+  const v = result.verdicts;
+  const share = (x) => `${Math.round((x.trained / x.runs) * 100)} %`;
+  return (
+    `**What each memory verdict meant.** Of the ${v.fits.runs} runs the memory model said fit, ${v.fits.trained} trained (${share(v.fits)}); of the ${v.tight.runs} it called tight (the high end of its range past 90 % of the card), ${v.tight.trained} (${share(v.tight)}); of the ${v.does_not_fit.runs} it said do not fit, ${v.does_not_fit.trained} (${share(v.does_not_fit)}). ` +
+    '"Tight" is a coin toss, as its range says. The counts are in `core/src/memory_verdict_data.cpp` (generated from this table), and the search quotes them when its best layout is tight.'
+  );
+}
+
+function searchParagraph(result) {
+  const s = result.summary;
+  return (
+    `**The search on each sweep.** Run on each sweep's cluster and batch, limited to the grid the team swept (its TP, PP, micro-batch, checkpointing and SP values, ZeRO-1), the search's first layout trained in ${s.searchRan} of the ${s.rankedSweeps} sweeps (a median ${plain(s.searchMedianRegret)} behind the measured fastest), ran out of memory in ${s.searchOom} and was not among the layouts run in ${s.searchNotRun}; in ${s.searchNone} it found no layout that fits, where the team trained some (${result.sweeps
+      .filter((sw) => sw.search?.outcome === 'none')
+      .map((sw) => `${sweepName(sw.run)}, ${sw.run.kernel}`)
+      .join('; ')}: the memory model is above what they used). ` +
+    `Its first was tight in ${s.searchWarned} sweeps, every one that ran out of memory among them (${s.searchOomWarned} of ${s.searchOom}): there the search warns and names the fastest layout that fits with the headroom, found by a second search on a card smaller by the range's margin (report.hpp, roomy_layout). That layout trained in ${s.roomyRan} of the ${s.roomyNamed} sweeps, a median ${plain(s.roomyMedianRegret)} behind the measured fastest, and ran out of memory in ${s.roomyOom}.`
+  );
 }
 
 export function render(result) {
@@ -285,6 +401,10 @@ export function render(result) {
     `${s.runs} runs of Hagemann et al. 2023's layout sweeps (${s.ran} trained, ${s.oom} out of memory), each planned with its stated layout and the framework's settings (layout-sweeps.md) and predicted by the real module. In ${s.rankedSweeps} sweeps of three or more trained layouts (one model, cluster, batch and attention kernel each), the model ranks first the layout measured fastest in ${s.pickedBest}; the measured step of the layout it ranks first is a median ${plain(s.medianRegret)} behind the measured fastest, ${plain(s.maxRegret)} at most, and Spearman's correlation of predicted and measured step times is a median ${s.medianSpearman.toFixed(2)}. The memory verdict matches the outcome of ${plain(s.memoryAgreement)} of the runs: ${s.ranFits} of the ${s.ran} that trained fit in the model, ${s.oomDoesNotFit} of the ${s.oom} that ran out of memory do not.`,
     '',
     `\`tests/web/validation-sweeps.test.mjs\` holds these figures: the memory verdict right for at least ${plain(BOUNDS.memoryAgreement, 0)} of the runs, the first-ranked layout a median ${plain(BOUNDS.medianRegret, 0)} and at most ${plain(BOUNDS.maxRegret, 0)} behind the measured fastest, the median correlation at least ${BOUNDS.medianSpearman}.`,
+    '',
+    verdictParagraph(result),
+    '',
+    searchParagraph(result),
     '',
     findings(result),
     '',
@@ -327,4 +447,30 @@ export function render(result) {
     ...rows.map((r) => `| ${r.join(' | ')} |`),
   ];
   return [...head, ...table].join('\n');
+}
+
+const VERDICT_ORDER = ['fits', 'tight', 'does_not_fit'];
+
+/** core/src/memory_verdict_data.cpp as the generator writes it from these counts. */
+export function verdictOutcomesSource(verdicts) {
+  const lines = VERDICT_ORDER.map((id) => {
+    const v = verdicts[id] ?? { runs: 0, trained: 0 };
+    return `  if (verdict == "${id}") return VerdictOutcomes{${v.runs}, ${v.trained}};`;
+  });
+  return [
+    '// Generated by `node scripts/gen-validation.mjs` from the layout sweeps of docs/validation.md;',
+    '// tests/web/validation-sweeps.test.mjs checks these against them. Not edited by hand.',
+    '#include "llm_sizer/memory_verdict_outcomes.hpp"',
+    '',
+    'namespace llm_sizer {',
+    '',
+    '// Measured layouts given each verdict, and how many of them trained.',
+    'VerdictOutcomes memory_verdict_outcomes(std::string_view verdict) {',
+    ...lines,
+    '  return {};',
+    '}',
+    '',
+    '}  // namespace llm_sizer',
+    '',
+  ].join('\n');
 }

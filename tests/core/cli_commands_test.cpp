@@ -549,6 +549,28 @@ namespace {
 // A deep uneven split (the search's DeepSeek-V3 rows have 31 stages) is written as runs, as the
 // page writes it (tests/unit/layout-extras.test.ts holds the same cases), so that the PP cell
 // stays narrow.
+// A tight best layout's warning names the fastest layout that fits with room, its recompute in
+// the form's words in either language (choice.recompute.*), and --json gives that layout as
+// `roomy` (Llama 3.1 8B on 8 H100: the best sits past 90 % of the card).
+TEST(CliSearchText, ATightBestNamesTheLayoutThatFitsWithRoom) {
+  for (const char* lang : {"en", "zh"}) {
+    const auto text = run_cli({"search", "--cluster-gpus", "8", "--model", "llama-3.1-8b",
+                               "--accelerator", "h100-80g", "--lang", lang});
+    ASSERT_EQ(text.code, 0) << text.err;
+    const bool en = lang == std::string("en");
+    // Warnings go to stderr, the table to stdout.
+    EXPECT_TRUE(has(text.err, en ? "The best layout is tight" : "最佳布局显存偏紧")) << text.err;
+    EXPECT_TRUE(has(text.err, en ? "recompute: None;" : "重计算：不重计算")) << text.err;
+    EXPECT_FALSE(std::regex_search(text.err, std::regex("\\{[a-z_]+\\}"))) << text.err;
+  }
+  const auto json = run_cli({"search", "--cluster-gpus", "8", "--model", "llama-3.1-8b",
+                             "--accelerator", "h100-80g", "--json"});
+  ASSERT_EQ(json.code, 0) << json.err;
+  EXPECT_TRUE(std::regex_search(json.out, std::regex("\"roomy\": \\{\\s*\"tp\": 1,")))
+      << json.out;
+  EXPECT_TRUE(has(json.out, "\"code\": \"search_best_tight\"")) << json.out;
+}
+
 TEST(CliSearchText, DeepPipelineSplitsAreWrittenAsRuns) {
   EXPECT_EQ(stage_runs("2,2,2,2,1"), "2×4, 1");
   EXPECT_EQ(stage_runs("7,8,8,8,8,8,8,8,8,8,8,8,8,8,8,7"), "7, 8×14, 7");

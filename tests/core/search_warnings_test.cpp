@@ -9,6 +9,8 @@
 #include <string_view>
 #include <vector>
 
+#include "llm_sizer/memory_verdict_outcomes.hpp"
+#include "llm_sizer/number_format.hpp"
 #include "llm_sizer/report.hpp"
 
 namespace llm_sizer {
@@ -126,6 +128,75 @@ TEST(SearchWarnings, ExpertsPerGpuAsPublishedAndDenseModelsAreNot) {
   const SearchReport d = search_plan(dense);
   ASSERT_TRUE(d.search.found);
   EXPECT_EQ(find_issue(d, kExpertsCode), nullptr);
+}
+
+// A best layout the memory verdict calls tight is flagged: of the measured layouts it called tight,
+// about half ran out of memory (docs/validation.md, layout sweeps; memory_verdict_outcomes.hpp).
+// The warning names the fastest layout that fits with the plan's headroom, which a second search
+// finds (roomy_layout) and the full memory model, planned on its own, confirms.
+Plan llama_8b_on_8_h100() {
+  Plan plan;
+  plan.model = "llama-3.1-8b";
+  plan.accelerator = "h100-80g";
+  plan.cluster_gpus = 8;
+  return plan;
+}
+
+TEST(SearchWarnings, TightBestNamesTheFastestLayoutThatFitsWithRoom) {
+  const SearchReport r = search_plan(llama_8b_on_8_h100());
+  ASSERT_TRUE(r.search.found);
+  ASSERT_EQ(r.search.best.verdict, "tight");
+  const Issue* issue = find_issue(r, "search_best_tight");
+  ASSERT_NE(issue, nullptr);
+  EXPECT_EQ(issue->severity, Severity::kWarning);
+  const VerdictOutcomes tight = memory_verdict_outcomes("tight");
+  EXPECT_GT(tight.runs, tight.trained);
+  EXPECT_EQ(issue->param("measured"), format_shortest(tight.runs));
+  EXPECT_EQ(issue->param("trained"), format_shortest(tight.trained));
+  EXPECT_EQ(issue->param("headroom"), "90");
+
+  ASSERT_TRUE(r.roomy_found);
+  const LayoutCandidate& roomy = r.roomy;
+  EXPECT_EQ(roomy.verdict, "fits");
+  EXPECT_LE(roomy.peak_high_gb, r.search.card_memory_gb * r.search.headroom);
+  EXPECT_GE(roomy.step_s, r.search.best.step_s);  // the best was the fastest of all
+  EXPECT_NE(issue->param("layout").find("DP " + format_shortest(roomy.dp)), std::string::npos);
+  EXPECT_EQ(issue->param("recompute"), roomy.recompute);
+
+  // Planned on its own, the named layout gets the verdict "fits".
+  Plan chosen = llama_8b_on_8_h100();
+  chosen.cluster_gpus.reset();
+  chosen.tp = roomy.tp;
+  chosen.pp = roomy.pp;
+  chosen.dp = roomy.dp;
+  chosen.micro_batch = roomy.micro_batch;
+  chosen.zero = roomy.zero;
+  chosen.recompute = roomy.recompute;
+  chosen.sequence_parallel = roomy.sequence_parallel ? 1 : 0;
+  const Report alone = evaluate(chosen);
+  ASSERT_TRUE(alone.training.available);
+  EXPECT_EQ(alone.training.memory.verdict, "fits");
+}
+
+TEST(SearchWarnings, BestThatFitsWithRoomIsNotFlagged) {
+  Plan plan;
+  plan.model = "mistral-7b";
+  plan.accelerator = "h200-141g";  // 141 GB: the fastest layout keeps its headroom
+  plan.cluster_gpus = 16;
+  const SearchReport r = search_plan(plan);
+  ASSERT_TRUE(r.search.found);
+  ASSERT_EQ(r.search.best.verdict, "fits");
+  EXPECT_EQ(find_issue(r, "search_best_tight"), nullptr);
+  EXPECT_EQ(find_issue(r, "search_best_tight_alone"), nullptr);
+  EXPECT_FALSE(r.roomy_found);
+}
+
+TEST(SearchWarnings, NoRoomyLayoutOutsideAClusterSearch) {
+  SearchResult deadline;
+  deadline.mode = "deadline";
+  deadline.found = true;
+  deadline.best.verdict = "tight";
+  EXPECT_FALSE(roomy_layout(SearchSetup{}, deadline).has_value());
 }
 
 }  // namespace

@@ -427,3 +427,29 @@ test('a best layout with more experts per GPU than any published run is flagged'
   assert.deepEqual(page.problems, []);
   await page.closeAll();
 });
+
+// A best layout the memory verdict calls tight ran out of memory about as often as it trained in
+// measured sweeps (docs/validation.md, layout sweeps): the search says so and names the fastest
+// layout that fits with room (Llama 3.1 8B on 8 H100: its best sits past 90 % of the card).
+test('a tight best layout is flagged with the fastest layout that fits with room', async () => {
+  const page = await openWatchedPage(site.browser);
+  for (const [lang, words] of [
+    [
+      'en',
+      /^The best layout is tight: .* Of \d+ layouts that measured sweeps ran .* \d+ trained .* The fastest layout that fits with room is TP \d+ · PP \d+ · DP \d+ at micro-batch \d+, ZeRO-\d, recompute: [A-Z][a-z]+.*; [\d.]+ % slower\./,
+    ],
+    [
+      'zh',
+      /^最佳布局显存偏紧：.*实测扫描中被本显存模型判为“偏紧”的 \d+ 个布局里，\d+ 个跑通.*余量充足的最快布局为 TP \d+ · PP \d+ · DP \d+，微批 \d+，ZeRO-\d，重计算：[^，]+，慢 [\d.]+%。/,
+    ],
+  ]) {
+    await page.goto(`${site.server.url}#v=2&lang=${lang}&m=llama-3.1-8b&a=h100-80g&cluster=8`);
+    await page.reload();
+    await waitForApp(page);
+    await showSearch(page);
+    await page.waitForSelector('[data-testid=search-summary]');
+    await page.locator('[data-testid=search-panel]').getByText(words).waitFor();
+  }
+  assert.deepEqual(page.problems, []);
+  await page.closeAll();
+});

@@ -12,6 +12,7 @@ import {
   spearman,
   sweepBatch,
   sweepPlan,
+  verdictOutcomesSource,
 } from '../../scripts/validation/sweeps.mjs';
 import { median } from '../../scripts/validation/stats.mjs';
 
@@ -90,4 +91,33 @@ test("the README's figures are the section's", async () => {
   assert.ok(flat.includes(`(${count} runs of LLaMA`), 'run count');
   assert.ok(flat.includes(`a median ${(medianRegret * 100).toFixed(1)} % behind`), 'regret');
   assert.ok(flat.includes(`matches ${Math.round(memoryAgreement * 100)} %`), 'memory agreement');
+});
+
+test("what became of each memory verdict's runs is this table's (core/src/memory_verdict_data.cpp)", async () => {
+  const source = await readFile(
+    new URL('../../core/src/memory_verdict_data.cpp', import.meta.url),
+    'utf8',
+  );
+  assert.equal(source, verdictOutcomesSource(result.verdicts));
+  const { fits, tight, does_not_fit: none } = result.verdicts;
+  assert.equal(fits.runs + tight.runs + none.runs, result.summary.runs);
+  // The verdicts order the outcomes: "fits" trained most often, "does not fit" least, "tight"
+  // between (docs/validation.md: about half).
+  const share = (v) => v.trained / v.runs;
+  assert.ok(share(fits) > 0.85 && share(none) < 0.05, `${share(fits)} ${share(none)}`);
+  assert.ok(share(tight) > 0.3 && share(tight) < 0.7, `${share(tight)}`);
+});
+
+test('the search warns wherever its first layout ran out of memory, and names one that trained', () => {
+  const s = result.summary;
+  assert.ok(s.searchOom > 0, 'no sweep exercises the warning');
+  assert.equal(s.searchOomUnwarned, 0, 'a search whose first ran out of memory did not warn');
+  for (const sweep of result.sweeps.filter((sw) => sw.search?.warned)) {
+    const roomy = sweep.search.roomy;
+    assert.ok(roomy, `${sweep.run.sweep}: warned without naming a layout that fits`);
+    assert.equal(roomy.verdict, 'fits');
+    assert.ok(roomy.stepVsBest >= 0, `${sweep.run.sweep}: ${roomy.stepVsBest}`);
+  }
+  // Today: 15 of 18 named layouts trained (2 ran out of memory, 1 was not run).
+  assert.ok(s.roomyRan >= 15, `${s.roomyRan} of ${s.roomyNamed}`);
 });

@@ -99,6 +99,8 @@ struct SearchResult {
   std::string mode;               ///< "cluster" or "deadline"
   double nvlink_domain_gpus = 0;  ///< the fast link's domain the layouts were placed in
   double routed_experts = 0;      ///< routed experts per MoE layer; 0 for a dense model
+  double card_memory_gb = 0;      ///< the card the layouts' memory was held to
+  double headroom = 0;            ///< share of it a layout's high end may use and still "fit"
   double global_batch = 0;        ///< the batch every layout trains (sequences)
   /// With a tolerance, each layout trains its own batch within this share of global_batch (its
   /// row's global_batch); 0: every layout trains global_batch.

@@ -5,6 +5,7 @@
 /// Each model runs once; derivations are built from the computed values. This is the one entry
 /// point the CLI and the page call; the search (search_plan) starts from the same resolution.
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -75,6 +76,10 @@ struct SearchReport {
   SearchResult search;
   /// How finely the validation says the search ranks (cluster mode; search_resolution.hpp).
   SearchResolution resolution;
+  /// Where the best layout is tight (cluster mode): the fastest layout whose memory range keeps
+  /// the plan's headroom ("fits"), found by a second search (roomy_layout); absent when none is.
+  bool roomy_found = false;
+  LayoutCandidate roomy;
   std::vector<Issue> issues;
 };
 SearchReport search_plan(const Plan& plan, bool keep_all = false);
@@ -88,11 +93,20 @@ struct SearchSetup {
   std::vector<Issue> issues;
 };
 SearchSetup prepare_search(const Plan& plan);
-/// Adds what the result itself says to the report: how finely it ranks (search_resolution.hpp);
-/// and to its issues: nothing found (search_not_found), or the best layout shards its weights
-/// with ZeRO-3 across nodes, which published runs took longer for than the model predicts
-/// (docs/validation.md).
-void finish_search(SearchReport& report);
+/// Adds what the result itself says to the report: how finely it ranks (search_resolution.hpp),
+/// the fastest roomy layout where the best is tight (roomy_layout); and to its issues: nothing
+/// found (search_not_found), the best layout shards its weights with ZeRO-3 across nodes, which
+/// published runs took longer for than the model predicts, or is tight, which measured layouts
+/// trained about as often as they ran out of memory (docs/validation.md).
+void finish_search(SearchReport& report, const SearchSetup& setup);
+
+/// The fastest layout whose memory verdict is "fits" (its range's high end within the plan's
+/// headroom of the card), for a cluster search whose best is tight. The search ranks layouts by
+/// the point estimate of their peak (LayoutCandidate::peak_gb); this one runs it again on a card
+/// smaller by what the high end adds to that estimate — the tight best's margin, then the found
+/// layout's own where that still passes — and keeps what the full memory model confirms fits.
+/// Nothing when no layout does, or after three tries.
+std::optional<LayoutCandidate> roomy_layout(const SearchSetup& setup, const SearchResult& result);
 
 /// Why a search found no layout: none fits the card ("search_nothing_fits"), or, in a deadline
 /// search, layouts fit but none is fast enough at any DP the global batch allows
