@@ -450,6 +450,25 @@ test('a tight best layout is flagged with the fastest layout that fits with room
     await page.waitForSelector('[data-testid=search-summary]');
     await page.locator('[data-testid=search-panel]').getByText(words).waitFor();
   }
+  // The layout it names is the table's last row, marked, unless a listed one; adopting it plans
+  // a layout whose memory verdict is "fits".
+  await page.goto(`${site.server.url}#v=2&lang=en&m=llama-3.1-8b&a=h100-80g&cluster=8`);
+  await page.reload();
+  await waitForApp(page);
+  await showSearch(page);
+  const roomy = page.locator('[data-testid=search-top] tbody tr', {
+    has: page.locator('[data-testid=search-roomy]'),
+  });
+  await roomy.waitFor();
+  assert.match(await roomy.textContent(), /fits with room/);
+  const [tp, pp, dp] = (await roomy.locator('th').textContent()).match(/\d+/g);
+  assert.match(
+    await page.textContent('[data-testid=search-panel]'),
+    new RegExp(`fits with room is TP ${tp} · PP ${pp} · DP ${dp} at`),
+  );
+  await roomy.locator('button').click();
+  await page.waitForURL(new RegExp(`tp=${tp}&pp=${pp}`));
+  assert.match(await page.textContent('[data-testid=memory-peak]'), /of 85.05 GB — fits/);
   assert.deepEqual(page.problems, []);
   await page.closeAll();
 });

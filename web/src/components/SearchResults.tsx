@@ -7,6 +7,19 @@ import { resolutionSentence } from './search-resolution';
 import { recomputeLabel } from './recompute-label';
 import { comparesSteps, percentText, vsBestText } from './share-text';
 import { ParetoChart } from './ParetoChart';
+
+// One layout, as the rows and the core's candidates give it.
+const sameLayout = (a: LayoutCandidate, b: LayoutCandidate) =>
+  a.tp === b.tp &&
+  a.pp === b.pp &&
+  a.dp === b.dp &&
+  a.cp === b.cp &&
+  a.ep === b.ep &&
+  a.vpp === b.vpp &&
+  a.microBatch === b.microBatch &&
+  a.zero === b.zero &&
+  a.recompute === b.recompute &&
+  a.stageLayers === b.stageLayers;
 import resultsMessages from 'virtual:messages/results';
 
 addMessages(resultsMessages);
@@ -52,6 +65,67 @@ export function SearchResults() {
   // batch every row trains (and the table keeps to a printed page's width).
   const ownBatches = orNaN(s.batchTolerance) > 0;
   const compares = comparesSteps(s.top);
+  // The fastest layout that fits with room, where the best is tight (the core's second search),
+  // as a last row of its own unless it is one of the listed layouts.
+  const roomy =
+    report?.roomyFound && !s.top.some((c) => sameLayout(c, report.roomy)) ? report.roomy : null;
+  const row = (c: LayoutCandidate, i: number, label?: string) => (
+    <tr key={i}>
+      <th scope="row">
+        ({c.tp}, {c.pp}, {c.dp})
+        {layoutExtras(c) && (
+          <>
+            <br />
+            <small class="extras">{layoutExtras(c)}</small>
+          </>
+        )}
+        {label && (
+          <>
+            <br />
+            <small class="fits" data-testid="search-roomy">
+              {label}
+            </small>
+          </>
+        )}
+      </th>
+      <td class="num">{n(c.gpus, 0)}</td>
+      {ownBatches && (
+        <td class="num" data-testid="search-batch">
+          {n(c.globalBatch, 0)}
+        </td>
+      )}
+      <td class="num">
+        {c.microBatch} × {n(c.microbatches, 0)}
+      </td>
+      <td class="num">{c.zero}</td>
+      <td>{recomputeLabel(t, c.recompute, c.recomputeLayers)}</td>
+      <td class="num">
+        {n(c.peakGb, 1)} GB
+        {c.verdict === 'tight' && (
+          <>
+            <br />
+            <small class="tight" title={t('ui.range_high')}>
+              {t('ui.verdict_tight')} · ≤ {n(c.peakHighGb, 1)} GB
+            </small>
+          </>
+        )}
+      </td>
+      <td class="num">{percent(orNaN(c.bubbleS) / orNaN(c.stepS))}</td>
+      <td class="num">{percent(c.mfu)}</td>
+      {compares && (
+        <td class="num" data-testid="search-vs-best">
+          {vsBestText(lang, c.stepVsBest)}
+        </td>
+      )}
+      <td class="num">{n(c.days, 1)}</td>
+      <td class="num">{Number.isFinite(c.cost ?? NaN) ? `$${n(c.cost, 0)}` : '—'}</td>
+      <td class="use">
+        <button type="button" class="secondary" onClick={() => use(c)}>
+          {t('ui.use_layout')}
+        </button>
+      </td>
+    </tr>
+  );
   return (
     <>
       {s.minGpusFound && (
@@ -111,55 +185,8 @@ export function SearchResults() {
             </tr>
           </thead>
           <tbody>
-            {s.top.map((c, i) => (
-              <tr key={i}>
-                <th scope="row">
-                  ({c.tp}, {c.pp}, {c.dp})
-                  {layoutExtras(c) && (
-                    <>
-                      <br />
-                      <small class="extras">{layoutExtras(c)}</small>
-                    </>
-                  )}
-                </th>
-                <td class="num">{n(c.gpus, 0)}</td>
-                {ownBatches && (
-                  <td class="num" data-testid="search-batch">
-                    {n(c.globalBatch, 0)}
-                  </td>
-                )}
-                <td class="num">
-                  {c.microBatch} × {n(c.microbatches, 0)}
-                </td>
-                <td class="num">{c.zero}</td>
-                <td>{recomputeLabel(t, c.recompute, c.recomputeLayers)}</td>
-                <td class="num">
-                  {n(c.peakGb, 1)} GB
-                  {c.verdict === 'tight' && (
-                    <>
-                      <br />
-                      <small class="tight" title={t('ui.range_high')}>
-                        {t('ui.verdict_tight')} · ≤ {n(c.peakHighGb, 1)} GB
-                      </small>
-                    </>
-                  )}
-                </td>
-                <td class="num">{percent(orNaN(c.bubbleS) / orNaN(c.stepS))}</td>
-                <td class="num">{percent(c.mfu)}</td>
-                {compares && (
-                  <td class="num" data-testid="search-vs-best">
-                    {vsBestText(lang, c.stepVsBest)}
-                  </td>
-                )}
-                <td class="num">{n(c.days, 1)}</td>
-                <td class="num">{Number.isFinite(c.cost ?? NaN) ? `$${n(c.cost, 0)}` : '—'}</td>
-                <td class="use">
-                  <button type="button" class="secondary" onClick={() => use(c)}>
-                    {t('ui.use_layout')}
-                  </button>
-                </td>
-              </tr>
-            ))}
+            {s.top.map((c, i) => row(c, i))}
+            {roomy && row(roomy, s.top.length, t('ui.search_roomy'))}
           </tbody>
         </table>
       </div>
