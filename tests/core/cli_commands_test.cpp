@@ -566,8 +566,7 @@ TEST(CliSearchText, ATightBestNamesTheLayoutThatFitsWithRoom) {
   const auto json = run_cli({"search", "--cluster-gpus", "8", "--model", "llama-3.1-8b",
                              "--accelerator", "h100-80g", "--json"});
   ASSERT_EQ(json.code, 0) << json.err;
-  EXPECT_TRUE(std::regex_search(json.out, std::regex("\"roomy\": \\{\\s*\"tp\": 1,")))
-      << json.out;
+  EXPECT_TRUE(std::regex_search(json.out, std::regex("\"roomy\": \\{\\s*\"tp\": 1,"))) << json.out;
   EXPECT_TRUE(has(json.out, "\"code\": \"search_best_tight\"")) << json.out;
 }
 
