@@ -191,6 +191,26 @@ TEST(SearchWarnings, BestThatFitsWithRoomIsNotFlagged) {
   EXPECT_FALSE(r.roomy_found);
 }
 
+// A deadline search ranks by GPUs, not by step: it names no other layout, and the warning says
+// only what gives room (Llama 3.1 70B on H100 for 2T tokens in 60 days: the fewest GPUs are
+// tight).
+TEST(SearchWarnings, TightBestOfADeadlineSearchIsFlaggedAlone) {
+  Plan plan;
+  plan.model = "llama-3.1-70b";
+  plan.accelerator = "h100-80g";
+  plan.deadline_days = 60;
+  plan.tokens = 2e12;
+  const SearchReport r = search_plan(plan);
+  ASSERT_TRUE(r.search.found);
+  ASSERT_EQ(r.search.mode, "deadline");
+  ASSERT_EQ(r.search.best.verdict, "tight");
+  const Issue* issue = find_issue(r, "search_best_tight_alone");
+  ASSERT_NE(issue, nullptr);
+  EXPECT_EQ(issue->param("layout"), "");
+  EXPECT_EQ(find_issue(r, "search_best_tight"), nullptr);
+  EXPECT_FALSE(r.roomy_found);
+}
+
 TEST(SearchWarnings, NoRoomyLayoutOutsideAClusterSearch) {
   SearchResult deadline;
   deadline.mode = "deadline";
