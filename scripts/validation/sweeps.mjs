@@ -24,7 +24,7 @@ export const BOUNDS = {
   medianRegret: 0.02,
   maxRegret: 0.29,
   // Spearman's rank correlation of predicted and measured step times, median over the sweeps.
-  medianSpearman: 0.6,
+  medianSpearman: 0.85,
 };
 
 const DATA = new URL('../../validation/data/layout-sweeps.json', import.meta.url);
