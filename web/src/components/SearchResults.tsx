@@ -82,7 +82,7 @@ export function SearchResults() {
         {label && (
           <>
             <br />
-            <small class="fits" data-testid="search-roomy">
+            <small class="extras fits" data-testid="search-roomy">
               {label}
             </small>
           </>
