@@ -1,6 +1,9 @@
 #include "messages.hpp"
 
+#include <cmath>
+
 #include "llm_sizer/json.hpp"
+#include "llm_sizer/number_format.hpp"
 
 namespace llm_sizer::cli {
 
@@ -51,15 +54,19 @@ std::string Messages::issue(const Issue& issue, const std::string& field_name) c
       p.value.assign(1, ' ');
       p.value += unit;
     }
-    // A recompute mode in the words of the page's choice (block recompute with its layers).
     if (p.name == "recompute" && !p.value.empty()) {
-      p.value = p.value == "full" && !layers.empty()
-                    ? format("choice.recompute.full_layers", {{"n", layers}})
-                    : format("choice.recompute." + p.value);
+      p.value = recompute(p.value, parse_number(layers).value_or(std::nan("")));
     }
   }
   params.push_back({"field", field_name});
   return format("issue." + issue.code, params);
+}
+
+std::string Messages::recompute(const std::string& mode, double layers) const {
+  if (mode == "full" && std::isfinite(layers)) {
+    return format("choice.recompute.full_layers", {{"n", format_shortest(layers)}});
+  }
+  return format("choice.recompute." + mode);
 }
 
 }  // namespace llm_sizer::cli

@@ -27,6 +27,10 @@ class Messages {
   /// An issue as a sentence; `field_name` is what {field} becomes (a label or a flag).
   std::string issue(const Issue& issue, const std::string& field_name) const;
 
+  /// A recompute mode in the words of the page's choice: "Full (every layer)", or full recompute
+  /// of the first `layers` layers of each pipeline chunk (block recompute; NaN: every layer).
+  std::string recompute(const std::string& mode, double layers) const;
+
   bool chinese() const { return chinese_; }
 
  private:

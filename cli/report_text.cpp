@@ -75,14 +75,6 @@ std::string dollars(double value) {
   return text;
 }
 
-// "Full (every layer)", or full recompute of the first N layers of each pipeline chunk.
-std::string recompute_text(const std::string& recompute, double layers, const Messages& m) {
-  if (recompute == "full" && std::isfinite(layers)) {
-    return m.format("choice.recompute.full_layers", {{"n", format_shortest(layers)}});
-  }
-  return m.format("choice.recompute." + recompute);
-}
-
 std::string gb_text(double gb) { return format_readable(std::round(gb * 100) / 100); }
 
 // A share as a percentage to one decimal ("3.9%").
@@ -206,7 +198,7 @@ std::string full_training_text(const Report& report, const Messages& m) {
   std::string out =
       m.format("cli.full_title", {{"framework", m.format("choice.framework." + s.framework)},
                                   {"recipe", s.recipe},
-                                  {"recompute", recompute_text(s.recompute, s.recompute_layers, m)},
+                                  {"recompute", m.recompute(s.recompute, s.recompute_layers)},
                                   {"seq_len", format_shortest(s.seq_len)},
                                   {"micro_batch", format_shortest(s.micro_batch)}}) +
       "\n";
@@ -313,7 +305,7 @@ std::string layout_rows(const std::vector<LayoutCandidate>& layouts, const Messa
                     format_shortest(c.micro_batch),
                     format_shortest(c.microbatches),
                     format_shortest(c.zero),
-                    recompute_text(c.recompute, c.recompute_layers, m),
+                    m.recompute(c.recompute, c.recompute_layers),
                     gb_text(c.peak_gb) + " GB",
                     std::isfinite(c.peak_high_gb)
                         ? gb_text(c.peak_high_gb) + (c.verdict == "tight" ? " !" : "")

@@ -162,7 +162,6 @@ function searchSweep(core, rows) {
   const roomy = report.roomyFound ? report.roomy : null;
   return {
     best,
-    limits,
     measured: rows.find((r) => sameLayout(r.run, best)) ?? null,
     roomy,
     roomyMeasured: roomy ? (rows.find((r) => sameLayout(r.run, roomy)) ?? null) : null,

@@ -12,6 +12,7 @@
 #include "llm_sizer/memory_verdict_outcomes.hpp"
 #include "llm_sizer/number_format.hpp"
 #include "llm_sizer/report.hpp"
+#include "test_support.hpp"
 
 namespace llm_sizer {
 namespace {
@@ -164,16 +165,7 @@ TEST(SearchWarnings, TightBestNamesTheFastestLayoutThatFitsWithRoom) {
   EXPECT_EQ(issue->param("recompute"), roomy.recompute);
 
   // Planned on its own, the named layout gets the verdict "fits".
-  Plan chosen = llama_8b_on_8_h100();
-  chosen.cluster_gpus.reset();
-  chosen.tp = roomy.tp;
-  chosen.pp = roomy.pp;
-  chosen.dp = roomy.dp;
-  chosen.micro_batch = roomy.micro_batch;
-  chosen.zero = roomy.zero;
-  chosen.recompute = roomy.recompute;
-  chosen.sequence_parallel = roomy.sequence_parallel ? 1 : 0;
-  const Report alone = evaluate(chosen);
+  const Report alone = evaluate(test::candidate_plan(llama_8b_on_8_h100(), roomy));
   ASSERT_TRUE(alone.training.available);
   EXPECT_EQ(alone.training.memory.verdict, "fits");
 }

@@ -7,22 +7,25 @@ import { resolutionSentence } from './search-resolution';
 import { recomputeLabel } from './recompute-label';
 import { comparesSteps, percentText, vsBestText } from './share-text';
 import { ParetoChart } from './ParetoChart';
+import resultsMessages from 'virtual:messages/results';
 
-// One layout, as the rows and the core's candidates give it.
+addMessages(resultsMessages);
+
+// One layout, as the rows and the core's candidates give it: every setting the Use button plans.
 const sameLayout = (a: LayoutCandidate, b: LayoutCandidate) =>
   a.tp === b.tp &&
   a.pp === b.pp &&
   a.dp === b.dp &&
   a.cp === b.cp &&
   a.ep === b.ep &&
+  a.etp === b.etp &&
   a.vpp === b.vpp &&
+  a.stageLayers === b.stageLayers &&
   a.microBatch === b.microBatch &&
   a.zero === b.zero &&
   a.recompute === b.recompute &&
-  a.stageLayers === b.stageLayers;
-import resultsMessages from 'virtual:messages/results';
-
-addMessages(resultsMessages);
+  Object.is(a.recomputeLayers, b.recomputeLayers) &&
+  a.sequenceParallel === b.sequenceParallel;
 
 /**
  * The search's answer, loaded with its first result rather than with the page: the fewest GPUs
