@@ -124,6 +124,28 @@ AdapterParams lora_adapter_params(const Architecture& a, double rank, unsigned t
   return p;
 }
 
+AdaptedWidths lora_adapted_widths(const Architecture& a, unsigned targets) {
+  AdaptedWidths w;
+  const auto sum = [&](const Linear* linears, int count, double& in, double& out) {
+    for (int i = 0; i < count; ++i) {
+      if ((linears[i].target & targets) == 0) continue;
+      in += linears[i].in;
+      out += linears[i].out;
+    }
+  };
+  Linear linears[4];
+  sum(linears, attention_linears(a, linears), w.attention_in, w.attention_out);
+  Linear ffn[3];
+  sum(ffn, ffn_linears(a, a.ffn, ffn), w.ffn_in, w.ffn_out);
+  if (a.is_moe()) {
+    sum(ffn, ffn_linears(a, a.moe_ffn, ffn), w.expert_in, w.expert_out);
+    if (a.moe_shared_experts > 0) {
+      sum(ffn, ffn_linears(a, a.moe_shared_experts * a.moe_ffn, ffn), w.shared_in, w.shared_out);
+    }
+  }
+  return w;
+}
+
 QuantizedParams quantized_params(const Architecture& a) {
   QuantizedParams q;
   Linear attention[4];

@@ -5,6 +5,7 @@
 #include <limits>
 #include <vector>
 
+#include "llm_sizer/finetune.hpp"
 #include "llm_sizer/layout_rules.hpp"
 #include "llm_sizer/units.hpp"
 
@@ -69,6 +70,14 @@ struct EagerOp {
 constexpr EagerOp kEagerRmsNorm{4, 28, 8, 8, 60, 11};
 constexpr EagerOp kEagerRotary{10, 0, 5, 15, 0, 9};
 constexpr EagerOp kEagerSwiglu{5, 0, 2, 9, 0, 3};
+// Attention without a fused kernel (transformers' eager_attention_forward, modeling_llama.py), per
+// score element: × scaling 2e, + the causal mask 2e (the mask broadcast over batch and heads,
+// read from L2), softmax(dtype=float32)'s upcast e+4, the fp32 softmax 8, .to(e) 4+e: 6e + 16 in
+// 5 kernels; dropout at p = 0 returns its input (ATen's _dropout). Backward: .to's e+4, the
+// softmax's 12, the upcast's 4+e, the scaling's 2e: 4e + 20 in 4 kernels (the mask's add passes
+// the gradient through). Measured on one H200 (validation/data/h200/): these kernels are most of
+// the element-wise time of the eager runs.
+constexpr EagerOp kEagerAttentionScores{6, 16, 5, 4, 20, 4};
 // Megatron adds the routed experts' output bias (gpt-oss) eagerly, in fp32, on every routed copy
 // (TEGroupedMLP._apply_packed_bias, megatron/core/transformer/moe/experts.py at d98e8a64dd; the
 // older per-expert _apply_bias moves about as much): the output's .float() e+4, the bias
@@ -175,6 +184,7 @@ struct Shape {
   bool sp = false;
   bool megatron = true;
   bool flash = true;
+  bool frozen = false;  // LoRA/QLoRA: the base's weights take no gradient
 };
 
 // The cost of one GEMM forward and its two backward GEMMs (input and weight gradients).
@@ -193,7 +203,7 @@ GemmCost linear(const KernelSpeeds& k, const Shape& s, double m, double kdim, do
   g.dgrad = concurrent_gemms_s(k, m, n, kdim, s.me, s.e, batch, streams);
   // The weight gradient accumulates over micro-batches: its output is read and written in the
   // gradient's precision (Megatron's fused fp32 main_grad, PyTorch's .grad).
-  g.wgrad = concurrent_gemms_s(k, kdim, m, n, s.me, 2 * s.grad, batch, streams);
+  g.wgrad = s.frozen ? 0 : concurrent_gemms_s(k, kdim, m, n, s.me, 2 * s.grad, batch, streams);
   return g;
 }
 
@@ -271,21 +281,26 @@ AttentionCost attention_core(const KernelSpeeds& bf16, const Shape& s, const Arc
     c.recompute = c.fwd;
     return c;
   }
-  // Standard attention (Megatron's fused scale-mask-softmax): scores over the whole square.
+  // Standard attention over the whole square: Megatron's fused scale-mask-softmax moves the
+  // scores once each way; PyTorch's eager chain (kEagerAttentionScores) several times.
   const double batch = micro_batch * heads;
   const double sq = s.seq;
   const double scores = batch * sq * sq;
   const double e = s.e;
   const double qk = gemm_s(bf16, sq, dqk, sq, e, e, batch);
   const double pv = gemm_s(bf16, sq, sq, dv, e, e, batch);
-  const double softmax = stream_s(bf16, scores * 2 * e);
+  const EagerOp& op = kEagerAttentionScores;
+  const double softmax = s.megatron ? stream_s(bf16, scores * 2 * e)
+                                    : stream_s(bf16, scores * (op.fwd_e * e + op.fwd_fixed));
   const double dropout = a.dropout ? stream_s(bf16, scores * (2 * e + kMaskBytes)) : 0;
   c.fwd = qk + softmax + dropout + pv;
   c.recompute = c.fwd;
   const double pv_bwd =
       gemm_s(bf16, sq, sq, dv, e, e, batch) + gemm_s(bf16, sq, dv, sq, e, e, batch);
   const double dropout_bwd = a.dropout ? stream_s(bf16, scores * (2 * e + kMaskBytes)) : 0;
-  const double softmax_bwd = stream_s(bf16, scores * 3 * e);
+  const double softmax_bwd = s.megatron
+                                 ? stream_s(bf16, scores * 3 * e)
+                                 : stream_s(bf16, scores * (op.bwd_e * e + op.bwd_fixed));
   const double qk_bwd = 2 * gemm_s(bf16, sq, sq, dqk, e, e, batch);
   c.bwd = pv_bwd + dropout_bwd + softmax_bwd + qk_bwd;
   return c;
@@ -294,6 +309,34 @@ AttentionCost attention_core(const KernelSpeeds& bf16, const Shape& s, const Arc
 // One collective beside a GEMM: overlapped when TP overlap is on, else waited for.
 double exposed(double comm, double gemm, bool overlap, double share) {
   return overlap ? overlapped(comm, gemm, share) : comm;
+}
+
+// PEFT's LoRA linear (peft/tuners/lora/layer.py, Linear.forward) beside the frozen one's GEMM:
+// the input cast to the adapter's fp32 (e+4 per input element), lora_A and lora_B (rank-r GEMMs
+// in fp32 without tensor cores, TF32 off by default: each streams its wide operand, 4 B an input
+// and an output element), × scaling (8 per output element), the sum with the base's result,
+// promoted to fp32 (e+8), and the cast back (4+e): in·(e+8) + out·(2e+24). Backward: the casts'
+// and the sum's gradients (2e+8), the scaling's 8, lora_B's two GEMMs reading the output
+// gradient 8 (out), lora_A's writing the input gradient and reading the saved input 8, its cast
+// 4+e and the sum into the base path's input gradient 3e (in): out·(2e+24) + in·(4e+12). Rank-r
+// GEMMs are memory-bound at small r (r/2 FLOP per byte), so all of it streams.
+void adapter_traffic(const TrainingTimeInputs& in, const Shape& s, bool moe_layer, Compute& c) {
+  const Architecture& a = in.memory.arch;
+  const AdaptedWidths w = lora_adapted_widths(a, in.memory.finetune.lora_targets);
+  const double e = s.e;
+  const auto add = [&](double tokens, double in_width, double out_width) {
+    if (!(tokens > 0) || !(in_width + out_width > 0)) return;
+    c.stream(tokens * (in_width * (e + 8) + out_width * (2 * e + 24)),
+             tokens * (in_width * (4 * e + 12) + out_width * (2 * e + 24)));
+  };
+  // Widths split over TP as the layer's own linears are (an approximation: one side of each).
+  add(s.tokens, w.attention_in / s.t, w.attention_out / s.t);
+  if (!moe_layer) {
+    add(s.tokens, w.ffn_in / s.t, w.ffn_out / s.t);
+  } else {
+    add(s.unsplit * a.moe_top_k, w.expert_in, w.expert_out);  // each routed copy's expert
+    add(s.tokens, w.shared_in / s.t, w.shared_out / s.t);
+  }
 }
 
 LayerCost layer_cost(const TrainingTimeInputs& in, const KernelSpeeds& lin,
@@ -481,6 +524,7 @@ LayerCost layer_cost(const TrainingTimeInputs& in, const KernelSpeeds& lin,
     }
   }
   mlp_fwd = c.fwd - fwd_before_mlp;
+  if (in.memory.finetune.adapters()) adapter_traffic(in, s, moe_layer, c);
   const double op_recompute_s = op_unsaved_fwd + c.fwd_stream_s(lin);
   c.finish(lin);
   out.fwd_s = c.fwd + core.fwd;
@@ -625,7 +669,7 @@ void ends(const TrainingTimeInputs& in, const KernelSpeeds& bf16, const Shape& s
   // Embedding: a gather forward, a scatter-add into fp32 gradients backward; with TP, a
   // vocabulary-parallel lookup whose partial rows are reduced (scattered under SP).
   costs.first.fwd_s = stream_s(bf16, 2 * T * h * e);
-  costs.first.bwd_s = stream_s(bf16, T * h * (e + 2 * kFp32Bytes));
+  costs.first.bwd_s = s.frozen ? 0 : stream_s(bf16, T * h * (e + 2 * kFp32Bytes));
   if (s.t > 1) {
     costs.first.tp_s =
         s.sp ? tp_link.reduce_scatter_s(T * h * e, s.t) : tp_link.all_reduce_s(T * h * e, s.t);
@@ -709,6 +753,7 @@ LayerCosts layer_costs(const TrainingTimeInputs& in) {
   s.grad = in.memory.recipe.grad_bytes;
   s.fp8 = s.me < s.e;
   s.flash = l.flash_attention;
+  s.frozen = in.memory.finetune.adapters();
   costs.linear = speeds(in, in.peak_tflops, in.gemm_efficiency);
   const double bf16_peak =
       std::isfinite(in.bf16_tflops) && in.bf16_tflops > 0 ? in.bf16_tflops : in.peak_tflops;
@@ -856,6 +901,16 @@ void dp_and_optimizer(const TrainingTimeInputs& in, const LayerCosts& costs, dou
   const Link expert_link =
       experts > 0 ? group_link(in, expert_ranks, l.ep * l.etp, unknown) : dp_link;
   const double ov = in.dp_overlap;
+  // Under LoRA/QLoRA only the adapters train: their fp32 gradients are reduced and stepped.
+  const FineTuneSettings& ft = mem.finetune;
+  double trained = 1;           // the share of this card's parameters that trains
+  double grad_bytes = r.grad_bytes;
+  if (ft.adapters()) {
+    const double total = count_params(mem.arch).total;
+    trained = total > 0 ? lora_adapter_params(mem.arch, ft.lora_rank, ft.lora_targets).total / total
+                        : 0;
+    grad_bytes = adapter_bytes(ft.optimizer).grads;
+  }
   const auto hidden = [&](const Phase& p, double window) {  // what the phase costs beside `window`
     if (!(p.s > 0)) return 0.0;
     return (1 - ov) * p.s + overlapped(ov * p.s, window, p.slowdown_s / p.s);
@@ -876,13 +931,13 @@ void dp_and_optimizer(const TrainingTimeInputs& in, const LayerCosts& costs, dou
     gather.add(expert_link.all_gather_s(experts * r.weight_bytes, expert_ranks, moe_layers),
                expert_link);
     reduce = gather;
-    reduce.add(dp_link.reduce_scatter_s(dense * r.grad_bytes, ranks, layers), dp_link);
-    reduce.add(expert_link.reduce_scatter_s(experts * r.grad_bytes, expert_ranks, moe_layers),
+    reduce.add(dp_link.reduce_scatter_s(dense * trained * grad_bytes, ranks, layers), dp_link);
+    reduce.add(expert_link.reduce_scatter_s(experts * trained * grad_bytes, expert_ranks, moe_layers),
                expert_link);
     dp = m * (hidden(gather, first_fwd) + hidden(reduce, first_bwd));
   } else if (l.zero >= 1 || r.shards_optimizer) {
-    reduce.add(dp_link.reduce_scatter_s(dense * r.grad_bytes, ranks, dense_buckets), dp_link);
-    reduce.add(expert_link.reduce_scatter_s(experts * r.grad_bytes, expert_ranks, expert_buckets),
+    reduce.add(dp_link.reduce_scatter_s(dense * trained * grad_bytes, ranks, dense_buckets), dp_link);
+    reduce.add(expert_link.reduce_scatter_s(experts * trained * grad_bytes, expert_ranks, expert_buckets),
                expert_link);
     gather.add(dp_link.all_gather_s(dense * r.weight_bytes, ranks, dense_buckets), dp_link);
     gather.add(expert_link.all_gather_s(experts * r.weight_bytes, expert_ranks, expert_buckets),
@@ -890,8 +945,8 @@ void dp_and_optimizer(const TrainingTimeInputs& in, const LayerCosts& costs, dou
     // ZeRO-2 reduce-scatters after every micro-batch's backward.
     dp = (l.zero == 2 ? m : 1) * hidden(reduce, first_bwd) + hidden(gather, first_fwd);
   } else {
-    reduce.add(dp_link.all_reduce_s(dense * r.grad_bytes, ranks, dense_buckets), dp_link);
-    reduce.add(expert_link.all_reduce_s(experts * r.grad_bytes, expert_ranks, expert_buckets),
+    reduce.add(dp_link.all_reduce_s(dense * trained * grad_bytes, ranks, dense_buckets), dp_link);
+    reduce.add(expert_link.all_reduce_s(experts * trained * grad_bytes, expert_ranks, expert_buckets),
                expert_link);
     dp = hidden(reduce, first_bwd);
   }
@@ -907,6 +962,12 @@ void dp_and_optimizer(const TrainingTimeInputs& in, const LayerCosts& costs, dou
   const double moments = optimizer_moment_bytes(mem);
   const double per_param =
       3 * r.grad_bytes + 2 * master + 2 * moments + (r.master_bytes > 0 ? r.weight_bytes : 0);
+  if (ft.adapters()) {
+    // The fp32 adapters (adapter_bytes): gradient, weight and moments as above.
+    const AdapterBytes b = adapter_bytes(ft.optimizer);
+    optimizer_s = stream_s(costs.linear, updated * trained * (3 * b.grads + 2 * b.weights + 2 * b.optimizer));
+    return;
+  }
   optimizer_s = stream_s(costs.linear, updated * per_param);
 }
 

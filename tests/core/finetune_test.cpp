@@ -7,6 +7,7 @@
 
 #include <string_view>
 
+#include "llm_sizer/kernel_model.hpp"
 #include "llm_sizer/model.hpp"
 #include "llm_sizer/plan_fields.hpp"
 #include "llm_sizer/report.hpp"
@@ -162,6 +163,53 @@ TEST(FineTune, FrozenMatmulsSkipTheirWeightGradientsAndAdaptersAddSixFlopsEach) 
   const double frozen = 32 * kLlamaLinearsPerLayer + kLlamaLmHead + 65 * 4096.0;
   EXPECT_NEAR(all.training.time.model_flops_per_token - lora.training.time.model_flops_per_token,
               2 * frozen - 6 * 41943040.0, 1);
+}
+
+TEST(FineTune, AdaptedWidthsSumTheTargetedLinears) {
+  // Llama 3.1 8B: q, k, v take h = 4096 in and give 4096, 1024, 1024; o 4096 → 4096; gate and up
+  // 4096 → 14336; down 14336 → 4096. r·(Σ in + Σ out) per layer is the adapter count above.
+  const AdaptedWidths all = lora_adapted_widths(llama8b(), kLoraAll);
+  EXPECT_DOUBLE_EQ(all.attention_in, 4 * 4096.0);
+  EXPECT_DOUBLE_EQ(all.attention_out, 2 * 4096.0 + 2 * 1024);
+  EXPECT_DOUBLE_EQ(all.ffn_in, 2 * 4096.0 + 14336);
+  EXPECT_DOUBLE_EQ(all.ffn_out, 2 * 14336.0 + 4096);
+  EXPECT_DOUBLE_EQ(
+      32 * 16 * (all.attention_in + all.attention_out + all.ffn_in + all.ffn_out),
+      lora_adapter_params(llama8b(), 16, kLoraAll).total);
+  const AdaptedWidths qv = lora_adapted_widths(llama8b(), kLoraQ | kLoraV);
+  EXPECT_DOUBLE_EQ(qv.attention_in, 2 * 4096.0);
+  EXPECT_DOUBLE_EQ(qv.attention_out, 4096.0 + 1024);
+  EXPECT_DOUBLE_EQ(qv.ffn_in + qv.ffn_out, 0);
+}
+
+// Under LoRA only the adapters train: the optimizer steps their 41,943,040 fp32 parameters
+// (gradient read 3 times, weight and two fp32 moments read and written: 4·3 + 4·2 + 8·2 = 36 B
+// each), not the frozen 8.03 × 10⁹ (measured on one H200: 0.6 ms against 44 ms for full
+// fine-tuning, validation/data/h200/).
+TEST(FineTune, LoraStepsOnlyTheAdapters) {
+  const Report lora = evaluate(one_card("h200-141g", "lora", "none"));
+  const Report full = evaluate(one_card("h200-141g", "full", "none"));
+  ASSERT_TRUE(lora.training.time_available && full.training.time_available);
+  const double stream = 4.8e12 * lora.training.settings.memory_efficiency;
+  EXPECT_NEAR(lora.training.time.optimizer_s, 41943040.0 * 36 / stream + kKernelOverheadS,
+              1e-9 * lora.training.time.optimizer_s);
+  EXPECT_LT(lora.training.time.optimizer_s, full.training.time.optimizer_s / 100);
+}
+
+// The frozen base's weight-gradient GEMMs (a third of its GEMM work) are not run; the adapters'
+// traffic is small when only q is adapted at rank 1, so the backward must be cheaper.
+TEST(FineTune, FrozenBaseRunsNoWeightGradientGemms) {
+  Plan plan = one_card("h200-141g", "lora", "none");
+  plan.lora_rank = 1;
+  plan.lora_targets = "q";
+  const TrainingTime lora = evaluate(plan).training.time;
+  const TrainingTime full = evaluate(one_card("h200-141g", "full", "none")).training.time;
+  // Full fine-tuning's compute is about 2/3 GEMMs; dropping their third saves over 15 %.
+  EXPECT_LT(lora.compute_s, 0.85 * full.compute_s);
+  // Every linear adapted at rank 16 streams PEFT's casts, products and sums (step_time.cpp):
+  // more than the q-only, rank-1 plan.
+  const TrainingTime all = evaluate(one_card("h200-141g", "lora", "none")).training.time;
+  EXPECT_GT(all.compute_s, lora.compute_s * 1.1);
 }
 
 TEST(FineTune, OffloadKeepsMasterWeightsMomentsAndGradientsOnTheHost) {

@@ -566,6 +566,37 @@ TEST(TrainingTime, PytorchRmsNormRunsEagerly) {
   EXPECT_NEAR(compute_s("rmsnorm") - compute_s("layernorm"), expected, 1e-9);
 }
 
+// Without a fused kernel, transformers' eager attention (eager_attention_forward) moves every
+// score through × scaling, + mask, the fp32 softmax with its casts: 6e + 16 bytes forward and
+// 4e + 20 backward, 56 at e = 2, where Megatron's fused scale-mask-softmax moves 2e + 3e = 10.
+// The flash kernels cost both frameworks the same, so the difference of differences is the chain.
+TEST(TrainingTime, PytorchEagerAttentionStreamsTheScoresSeveralTimes) {
+  const auto compute_s = [](const char* framework, double flash) {
+    Plan plan = one_micro_batch(1);
+    plan.model = "custom";
+    plan.arch_layers = 4;
+    plan.arch_hidden = 4096;
+    plan.arch_heads = 32;
+    plan.arch_kv_heads = 8;
+    plan.arch_ffn = 14336;
+    plan.arch_ffn_kind = "swiglu";
+    plan.arch_vocab = 32768;
+    plan.accelerator = "a100-80g";
+    plan.framework = framework;
+    plan.memory_efficiency = 0.8;
+    plan.seq_len = 4096;
+    plan.flash_attention = flash;
+    const Report r = evaluate(plan);
+    EXPECT_TRUE(r.training.time_available);
+    return r.training.time.compute_s;
+  };
+  const double bandwidth = 2.039e12 * 0.8;  // A100 80GB SXM: 2,039 GB/s (NVIDIA's datasheet)
+  const double scores = 4 * 32 * 4096.0 * 4096;  // layers × heads × s²
+  const double eager = compute_s("pytorch", 0) - compute_s("pytorch", 1);
+  const double fused = compute_s("megatron", 0) - compute_s("megatron", 1);
+  EXPECT_NEAR(eager - fused, scores * (56 - 10) / bandwidth, 1e-9);
+}
+
 // torchtitan's op-level checkpointing (parallelize_llama.py, _save_list) saves the outputs of a
 // layer's 1st, 3rd, … matmul and of the attention kernel: backward runs k, o and SwiGLU's up
 // projection again (Llama 3.1 8B: 4096 × 1024, 4096 × 4096 and 4096 × 14336 per layer, 2 FLOPs

@@ -100,6 +100,18 @@ struct AdapterParams {
 };
 AdapterParams lora_adapter_params(const Architecture& arch, double rank, unsigned targets);
 
+/// The widths of the linears LoRA adapts on one layer, summed over the adapted ones: Σ in and
+/// Σ out for the attention, a dense FFN, one routed expert and the shared experts together.
+/// Each adapted linear's activations pass through its adapter (the step time's adapter traffic,
+/// step_time.cpp); an adapter has `rank · (in + out)` parameters (lora_adapter_params).
+struct AdaptedWidths {
+  double attention_in = 0, attention_out = 0;
+  double ffn_in = 0, ffn_out = 0;
+  double expert_in = 0, expert_out = 0;
+  double shared_in = 0, shared_out = 0;
+};
+AdaptedWidths lora_adapted_widths(const Architecture& arch, unsigned targets);
+
 /// Parameters in the linears QLoRA quantizes (every attention and FFN linear, experts included;
 /// not the router, embedding, norms or LM head), for one dense layer, one MoE layer, the model.
 struct QuantizedParams {
