@@ -1,0 +1,91 @@
+// Our own measurements on one H200 (docs/validation.md, "One H200, measured here"), through the
+// real module: plain PyTorch + transformers training steps whose every setting the measuring
+// script set, held to the section's bounds so that no change makes them worse unnoticed.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { loadModule } from './load-module.mjs';
+import { BOUNDS, evaluate } from '../../scripts/validation/h200.mjs';
+
+const core = await loadModule();
+const result = await evaluate(core);
+const pct = (x) => `${(x * 100).toFixed(1)} %`;
+
+test('every measured step is planned and predicted', () => {
+  assert.equal(result.rows.length, 23);
+  for (const row of result.rows) {
+    assert.ok(Number.isFinite(row.predictedGb), `${row.id}: no memory`);
+    assert.ok(Number.isFinite(row.predictedStepS), `${row.id}: no step`);
+    assert.match(row.link, /^\.\/#v=\d+&/);
+    // The link is the plan: opening it gives the same prediction.
+    const { texts, issues } = core.decodeLink(row.link);
+    assert.deepEqual(issues, []);
+    const reopened = core.evaluate(texts).training;
+    assert.equal(reopened.memory.allocatedGb, row.predictedGb, row.id);
+    assert.equal(reopened.time.stepS, row.predictedStepS, row.id);
+  }
+});
+
+test('peak allocated memory stays within its bounds', () => {
+  const { medianAbs, maxAbs, count } = result.summary.memory;
+  assert.equal(count, 22);
+  assert.ok(medianAbs * 100 <= BOUNDS.memoryMedianPct, `median ${pct(medianAbs)}`);
+  assert.ok(maxAbs * 100 <= BOUNDS.memoryMaxPct, `largest ${pct(maxAbs)}`);
+});
+
+test('step time stays within its bounds', () => {
+  const { medianAbs, maxAbs, count } = result.summary.step;
+  assert.ok(count >= 20, `${count} runs held`);
+  assert.ok(medianAbs * 100 <= BOUNDS.stepMedianPct, `median ${pct(medianAbs)}`);
+  assert.ok(maxAbs * 100 <= BOUNDS.stepMaxPct, `largest ${pct(maxAbs)}`);
+});
+
+test('with SDPA limited to FlashAttention-2, the kernel of the profile, step time stays within its bounds', () => {
+  const { medianAbs, maxAbs, count } = result.summary.flashStep;
+  assert.ok(count >= 18, `${count} runs held`);
+  assert.ok(medianAbs * 100 <= BOUNDS.flashStepMedianPct, `median ${pct(medianAbs)}`);
+  assert.ok(maxAbs * 100 <= BOUNDS.flashStepMaxPct, `largest ${pct(maxAbs)}`);
+  // The run's profile shows the kernel it limited SDPA to.
+  for (const row of result.flashRows) {
+    const names = row.case.kernel_split.top_kernels.map((k) => k.name).join(' ');
+    assert.match(names, /pytorch_flash::flash_fwd_kernel/, row.id);
+    assert.doesNotMatch(names, /cudnn_generated_fort_native_sdpa/, row.id);
+  }
+});
+
+test('a loop that keeps the output holds one bf16 copy of the logits more', () => {
+  // 2 B per logit: the bf16 logits the output references (their dtype's size).
+  for (const row of result.keptRows) {
+    assert.ok(Math.abs(row.extraBytesPerLogit - 2) < 0.05, `${row.id}: ${row.extraBytesPerLogit}`);
+  }
+});
+
+test('LoRA steps only its adapters, as measured', () => {
+  const lora = result.rows.filter((r) => r.case.lora);
+  assert.equal(lora.length, 3);
+  for (const row of lora) {
+    // Measured 0.1–0.6 ms where full fine-tuning's optimizer takes 17–44 ms.
+    assert.ok(row.predictedOptimizerS < 2 * row.measuredOptimizerS, row.id);
+    assert.ok(row.predictedOptimizerS > row.measuredOptimizerS / 4, row.id);
+  }
+});
+
+test('eager attention is reported with its reason, and its chain keeps it within 30 %', () => {
+  const eager = result.rows.filter((r) => r.case.attn === 'eager');
+  assert.equal(eager.length, 2);
+  for (const row of eager) {
+    assert.match(row.stepGap, /eager attention/);
+    assert.ok(Math.abs(row.stepError) < 0.3, `${row.id}: ${pct(row.stepError)}`);
+  }
+});
+
+test('the data files record the device and the versions they were measured with', async () => {
+  const readme = await readFile(
+    new URL('../../validation/data/h200/README.md', import.meta.url),
+    'utf8',
+  );
+  assert.match(result.environment.gpu, /H200/);
+  for (const text of [result.environment.torch, result.environment.transformers]) {
+    assert.ok(readme.includes(text.split('+')[0]), `README.md names ${text}`);
+  }
+});
