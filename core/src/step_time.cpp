@@ -298,9 +298,8 @@ AttentionCost attention_core(const KernelSpeeds& bf16, const Shape& s, const Arc
   const double pv_bwd =
       gemm_s(bf16, sq, sq, dv, e, e, batch) + gemm_s(bf16, sq, dv, sq, e, e, batch);
   const double dropout_bwd = a.dropout ? stream_s(bf16, scores * (2 * e + kMaskBytes)) : 0;
-  const double softmax_bwd = s.megatron
-                                 ? stream_s(bf16, scores * 3 * e)
-                                 : stream_s(bf16, scores * (op.bwd_e * e + op.bwd_fixed));
+  const double softmax_bwd = s.megatron ? stream_s(bf16, scores * 3 * e)
+                                        : stream_s(bf16, scores * (op.bwd_e * e + op.bwd_fixed));
   const double qk_bwd = 2 * gemm_s(bf16, sq, sq, dqk, e, e, batch);
   c.bwd = pv_bwd + dropout_bwd + softmax_bwd + qk_bwd;
   return c;
@@ -903,12 +902,12 @@ void dp_and_optimizer(const TrainingTimeInputs& in, const LayerCosts& costs, dou
   const double ov = in.dp_overlap;
   // Under LoRA/QLoRA only the adapters train: their fp32 gradients are reduced and stepped.
   const FineTuneSettings& ft = mem.finetune;
-  double trained = 1;           // the share of this card's parameters that trains
+  double trained = 1;  // the share of this card's parameters that trains
   double grad_bytes = r.grad_bytes;
   if (ft.adapters()) {
     const double total = count_params(mem.arch).total;
-    trained = total > 0 ? lora_adapter_params(mem.arch, ft.lora_rank, ft.lora_targets).total / total
-                        : 0;
+    trained =
+        total > 0 ? lora_adapter_params(mem.arch, ft.lora_rank, ft.lora_targets).total / total : 0;
     grad_bytes = adapter_bytes(ft.optimizer).grads;
   }
   const auto hidden = [&](const Phase& p, double window) {  // what the phase costs beside `window`
@@ -932,13 +931,16 @@ void dp_and_optimizer(const TrainingTimeInputs& in, const LayerCosts& costs, dou
                expert_link);
     reduce = gather;
     reduce.add(dp_link.reduce_scatter_s(dense * trained * grad_bytes, ranks, layers), dp_link);
-    reduce.add(expert_link.reduce_scatter_s(experts * trained * grad_bytes, expert_ranks, moe_layers),
-               expert_link);
+    reduce.add(
+        expert_link.reduce_scatter_s(experts * trained * grad_bytes, expert_ranks, moe_layers),
+        expert_link);
     dp = m * (hidden(gather, first_fwd) + hidden(reduce, first_bwd));
   } else if (l.zero >= 1 || r.shards_optimizer) {
-    reduce.add(dp_link.reduce_scatter_s(dense * trained * grad_bytes, ranks, dense_buckets), dp_link);
-    reduce.add(expert_link.reduce_scatter_s(experts * trained * grad_bytes, expert_ranks, expert_buckets),
-               expert_link);
+    reduce.add(dp_link.reduce_scatter_s(dense * trained * grad_bytes, ranks, dense_buckets),
+               dp_link);
+    reduce.add(
+        expert_link.reduce_scatter_s(experts * trained * grad_bytes, expert_ranks, expert_buckets),
+        expert_link);
     gather.add(dp_link.all_gather_s(dense * r.weight_bytes, ranks, dense_buckets), dp_link);
     gather.add(expert_link.all_gather_s(experts * r.weight_bytes, expert_ranks, expert_buckets),
                expert_link);
@@ -946,8 +948,9 @@ void dp_and_optimizer(const TrainingTimeInputs& in, const LayerCosts& costs, dou
     dp = (l.zero == 2 ? m : 1) * hidden(reduce, first_bwd) + hidden(gather, first_fwd);
   } else {
     reduce.add(dp_link.all_reduce_s(dense * trained * grad_bytes, ranks, dense_buckets), dp_link);
-    reduce.add(expert_link.all_reduce_s(experts * trained * grad_bytes, expert_ranks, expert_buckets),
-               expert_link);
+    reduce.add(
+        expert_link.all_reduce_s(experts * trained * grad_bytes, expert_ranks, expert_buckets),
+        expert_link);
     dp = hidden(reduce, first_bwd);
   }
   dp_s = dp;
@@ -965,7 +968,8 @@ void dp_and_optimizer(const TrainingTimeInputs& in, const LayerCosts& costs, dou
   if (ft.adapters()) {
     // The fp32 adapters (adapter_bytes): gradient, weight and moments as above.
     const AdapterBytes b = adapter_bytes(ft.optimizer);
-    optimizer_s = stream_s(costs.linear, updated * trained * (3 * b.grads + 2 * b.weights + 2 * b.optimizer));
+    optimizer_s =
+        stream_s(costs.linear, updated * trained * (3 * b.grads + 2 * b.weights + 2 * b.optimizer));
     return;
   }
   optimizer_s = stream_s(costs.linear, updated * per_param);

@@ -173,9 +173,8 @@ TEST(FineTune, AdaptedWidthsSumTheTargetedLinears) {
   EXPECT_DOUBLE_EQ(all.attention_out, 2 * 4096.0 + 2 * 1024);
   EXPECT_DOUBLE_EQ(all.ffn_in, 2 * 4096.0 + 14336);
   EXPECT_DOUBLE_EQ(all.ffn_out, 2 * 14336.0 + 4096);
-  EXPECT_DOUBLE_EQ(
-      32 * 16 * (all.attention_in + all.attention_out + all.ffn_in + all.ffn_out),
-      lora_adapter_params(llama8b(), 16, kLoraAll).total);
+  EXPECT_DOUBLE_EQ(32 * 16 * (all.attention_in + all.attention_out + all.ffn_in + all.ffn_out),
+                   lora_adapter_params(llama8b(), 16, kLoraAll).total);
   const AdaptedWidths qv = lora_adapted_widths(llama8b(), kLoraQ | kLoraV);
   EXPECT_DOUBLE_EQ(qv.attention_in, 2 * 4096.0);
   EXPECT_DOUBLE_EQ(qv.attention_out, 4096.0 + 1024);

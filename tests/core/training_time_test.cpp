@@ -590,7 +590,7 @@ TEST(TrainingTime, PytorchEagerAttentionStreamsTheScoresSeveralTimes) {
     EXPECT_TRUE(r.training.time_available);
     return r.training.time.compute_s;
   };
-  const double bandwidth = 2.039e12 * 0.8;  // A100 80GB SXM: 2,039 GB/s (NVIDIA's datasheet)
+  const double bandwidth = 2.039e12 * 0.8;       // A100 80GB SXM: 2,039 GB/s (NVIDIA's datasheet)
   const double scores = 4 * 32 * 4096.0 * 4096;  // layers × heads × s²
   const double eager = compute_s("pytorch", 0) - compute_s("pytorch", 1);
   const double fused = compute_s("megatron", 0) - compute_s("megatron", 1);
