@@ -7,6 +7,7 @@
 
 #include "llm_sizer/finetune.hpp"
 #include "llm_sizer/layout_rules.hpp"
+#include "llm_sizer/memory_profile.hpp"
 #include "llm_sizer/units.hpp"
 
 namespace llm_sizer {
@@ -310,30 +311,41 @@ double exposed(double comm, double gemm, bool overlap, double share) {
   return overlap ? overlapped(comm, gemm, share) : comm;
 }
 
-// PEFT's LoRA linear (peft/tuners/lora/layer.py, Linear.forward) beside the frozen one's GEMM:
-// the input cast to the adapter's fp32 (e+4 per input element), lora_A and lora_B (rank-r GEMMs
-// in fp32 without tensor cores, TF32 off by default: each streams its wide operand, 4 B an input
-// and an output element), × scaling (8 per output element), the sum with the base's result,
-// promoted to fp32 (e+8), and the cast back (4+e): in·(e+8) + out·(2e+24). Backward: the casts'
-// and the sum's gradients (2e+8), the scaling's 8, lora_B's two GEMMs reading the output
-// gradient 8 (out), lora_A's writing the input gradient and reading the saved input 8, its cast
-// 4+e and the sum into the base path's input gradient 3e (in): out·(2e+24) + in·(4e+12). Rank-r
-// GEMMs are memory-bound at small r (r/2 FLOP per byte), so all of it streams.
+// A LoRA linear beside the frozen one's GEMM, its adapter in `a` bytes an element (PEFT: fp32,
+// memory_profile's adapter_bytes; Megatron: the model's bf16). PEFT's Linear.forward
+// (peft/tuners/lora/layer.py) casts the input to the adapter's dtype (e+a per input element,
+// none when a = e), runs lora_A and lora_B (rank-r GEMMs, without tensor cores in fp32 since TF32
+// is off by default: each streams its wide operand, a per input and per output element), scales
+// (2a per output element), adds the base's result, promoted to the wider dtype w (e+a+w), and
+// casts back (w+e, none when w = e). Backward: the cast's and the sum's gradients (2(w+e) when
+// w ≠ e), the scaling's 2a, lora_B's two GEMMs reading the output gradient 2a (out), lora_A's
+// writing the input gradient and reading the saved input 2a, the input cast's a+e and the sum
+// into the base path's input gradient 3e (in). Rank-r GEMMs are memory-bound at small r (about
+// r/2 FLOP a byte in fp32), so all of it streams. PEFT, a = 4, e = 2: in·10 + out·28 forward,
+// in·20 + out·28 backward.
 void adapter_traffic(const TrainingTimeInputs& in, const Shape& s, bool moe_layer, Compute& c) {
-  const Architecture& a = in.memory.arch;
-  const AdaptedWidths w = lora_adapted_widths(a, in.memory.finetune.lora_targets);
+  const Architecture& arch = in.memory.arch;
+  const AdaptedWidths w = lora_adapted_widths(arch, in.memory.finetune.lora_targets);
   const double e = s.e;
+  const double a = memory_profile(in.memory.framework).adapter_bytes;
+  const double wide = std::max(a, e);
+  const double cast_in = a != e ? e + a : 0;
+  const double cast_out = wide != e ? wide + e : 0;
+  const double fwd_in = cast_in + a;
+  const double fwd_out = a + 2 * a + (e + a + wide) + cast_out;
+  const double bwd_in = 2 * a + cast_in + 3 * e;
+  const double bwd_out = 2 * cast_out + 2 * a + 2 * a;
   const auto add = [&](double tokens, double in_width, double out_width) {
     if (!(tokens > 0) || !(in_width + out_width > 0)) return;
-    c.stream(tokens * (in_width * (e + 8) + out_width * (2 * e + 24)),
-             tokens * (in_width * (4 * e + 12) + out_width * (2 * e + 24)));
+    c.stream(tokens * (in_width * fwd_in + out_width * fwd_out),
+             tokens * (in_width * bwd_in + out_width * bwd_out));
   };
   // Widths split over TP as the layer's own linears are (an approximation: one side of each).
   add(s.tokens, w.attention_in / s.t, w.attention_out / s.t);
   if (!moe_layer) {
     add(s.tokens, w.ffn_in / s.t, w.ffn_out / s.t);
   } else {
-    add(s.unsplit * a.moe_top_k, w.expert_in, w.expert_out);  // each routed copy's expert
+    add(s.unsplit * arch.moe_top_k, w.expert_in, w.expert_out);  // each routed copy's expert
     add(s.tokens, w.shared_in / s.t, w.shared_out / s.t);
   }
 }
