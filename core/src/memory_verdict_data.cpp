@@ -6,9 +6,9 @@ namespace llm_sizer {
 
 // Measured layouts given each verdict, and how many of them trained.
 VerdictOutcomes memory_verdict_outcomes(std::string_view verdict) {
-  if (verdict == "fits") return VerdictOutcomes{372, 330};
-  if (verdict == "tight") return VerdictOutcomes{124, 59};
-  if (verdict == "does_not_fit") return VerdictOutcomes{468, 12};
+  if (verdict == "fits") return VerdictOutcomes{387, 335};
+  if (verdict == "tight") return VerdictOutcomes{114, 54};
+  if (verdict == "does_not_fit") return VerdictOutcomes{463, 12};
   return {};
 }
 

@@ -8,7 +8,7 @@ namespace llm_sizer {
 // the target
 // clang-format off
 SearchResolutionFigures search_resolution_figures(bool moe) {
-  if (moe) return SearchResolutionFigures{20, 0.052, 0.219, 0.10, 11};
+  if (moe) return SearchResolutionFigures{20, 0.055, 0.219, 0.10, 11};
   return SearchResolutionFigures{110, 0.037, 0.068, 0.10, 98};
 }
 // clang-format on

@@ -641,18 +641,32 @@ void stage_point(const TrainingMemoryInputs& in, const Common& c, int stage, int
                                    ? std::max(c.moe.recomputed_bytes, c.dense.recomputed_bytes)
                                    : c.dense.recomputed_bytes;
   const bool recomputes = l.recompute == Recompute::kFull || l.recompute == Recompute::kOp;
-  if (recomputes && layers > 0) activations += working_layer;
+  const double working = recomputes && layers > 0 ? working_layer : 0;
+  // A stage before the last peaks in its backward, one layer recomputing beside the checkpoints.
+  // The last one recomputes its first layer only once the loss, the LM head and the final norm
+  // have run backward and freed the logits and their inputs (the next moment below).
+  if (!last) activations += working;
   const double last_extra = last ? c.last_stage_extra : 0;
   const double logits = last ? c.logits_bytes : 0;
 
   // The peak moment. With a persistent gradient buffer (or gradients accumulated over several
-  // micro-batches) everything is alive when the loss's backward starts. PyTorch without one
-  // allocates gradients during backward while activations are freed: the peak is the larger of
-  // the loss (no gradients yet) and the end of backward (every gradient, one layer's activations).
+  // micro-batches) every gradient is alive from the start. PyTorch without one allocates
+  // gradients during backward while activations are freed: the peak is the largest of the loss
+  // (no gradients yet), the last stage's first recompute (the head's gradients only) and the end
+  // of backward (every gradient, one layer's activations).
   const bool grads_alive = profile.persistent_grads || l.microbatches > 1 || l.pp > 1;
   const double at_loss = activations + last_extra + logits + (grads_alive ? state.grads : 0);
+  const double head_grads =
+      dense_params > 0 ? state.grads * (last ? c.head_params : 0) / dense_params : 0;
+  const double at_recompute =
+      last && working > 0 ? activations + working + (grads_alive ? state.grads : head_grads) : 0;
   const double at_backward_end = state.grads + (layers > 0 ? working_layer : 0);
-  if (grads_alive || at_loss >= at_backward_end) {
+  if (at_recompute > at_loss && (grads_alive || at_recompute >= at_backward_end)) {
+    s.moment = PeakMoment::kRecompute;
+    s.grads_bytes = grads_alive ? state.grads : head_grads;
+    s.activations_bytes = activations + working;
+    s.logits_bytes = 0;
+  } else if (grads_alive || at_loss >= at_backward_end) {
     s.moment = PeakMoment::kLoss;
     s.grads_bytes = grads_alive ? state.grads : 0;
     s.activations_bytes = activations + last_extra;

@@ -348,7 +348,9 @@ FullTraining full_training(const ResolvedPlan& plan, double tp, double pp, doubl
   b.communicators = m.communicators;
   b.fits = m.fits;
   b.verdict = std::string(verdict_id(m.verdict));
-  b.peak_moment = peak.moment == PeakMoment::kLoss ? "loss" : "backward_end";
+  b.peak_moment = peak.moment == PeakMoment::kLoss        ? "loss"
+                  : peak.moment == PeakMoment::kRecompute ? "recompute"
+                                                          : "backward_end";
   b.headroom = in.headroom;
   b.peak_stage = m.peak_stage;
   b.card_memory_gb = in.card_memory_gb;

@@ -345,6 +345,49 @@ TEST(TrainingReport, LlamaEightOnOneH200WithPytorchMatchesTheIssueExample) {
       1e-9);
 }
 
+// Full recompute on one card: the last (here the only) stage recomputes its first layer once the
+// loss and the LM head have run backward, so one layer's working set and the logits are never
+// alive together (measured on one H200, validation/data/h200: five full-recompute steps within
+// 0.1 %). Either moment keeps every layer's checkpoint, its input: s·b·h·2 B a layer.
+TEST(TrainingReport, FullRecomputeKeepsTheWorkingLayerAndTheLogitsApart) {
+  const auto memory = [](double vocab, int layers, const char* recompute = "full") {
+    Plan plan;
+    plan.model = "custom";
+    plan.arch_layers = layers;
+    plan.arch_hidden = 4096;
+    plan.arch_heads = 32;
+    plan.arch_kv_heads = 8;
+    plan.arch_ffn = 14336;
+    plan.arch_ffn_kind = "swiglu";
+    plan.arch_vocab = vocab;
+    plan.accelerator = "h200-141g";
+    plan.recipe = "pure-bf16";
+    plan.framework = "pytorch";
+    plan.micro_batch = 1;
+    plan.seq_len = 4096;
+    plan.recompute = recompute;
+    plan.tp = plan.pp = plan.dp = 1;
+    const Report r = evaluate(plan);
+    EXPECT_TRUE(r.training.available);
+    return r.training.memory;
+  };
+  const double checkpoint_gb = 4096.0 * 4096 * 2 / 1e9;
+  // Llama 3's vocabulary: 6.3 GB of logits outweigh a layer's working set; the peak is the loss.
+  const auto big = memory(128256, 8);
+  EXPECT_EQ(big.peak_moment, "loss");
+  EXPECT_NEAR(big.logits_gb, 12.0 * 4096 * 128256 / 1e9, 1e-9);
+  EXPECT_NEAR(big.activations_gb - memory(128256, 4).activations_gb, 4 * checkpoint_gb, 1e-9);
+  // A 256-token vocabulary: the working set is the larger, and the logits are gone by then.
+  const auto small = memory(256, 8);
+  EXPECT_EQ(small.peak_moment, "recompute");
+  EXPECT_EQ(small.logits_gb, 0);
+  EXPECT_NEAR(small.activations_gb - memory(256, 4).activations_gb, 4 * checkpoint_gb, 1e-9);
+  // The working set is one layer's: what each layer keeps without recompute.
+  const double layer_gb =
+      (memory(256, 8, "none").activations_gb - memory(256, 4, "none").activations_gb) / 4;
+  EXPECT_NEAR(small.activations_gb - 8 * checkpoint_gb, layer_gb, 1e-9);
+}
+
 TEST(TrainingReport, FindsTheSmallestPipelineThatFitsPerRecomputeMode) {
   Plan plan;  // GPT-3 on H100, TP 8
   plan.recipe = "megatron18";

@@ -89,3 +89,21 @@ test('the data files record the device and the versions they were measured with'
     assert.ok(readme.includes(text.split('+')[0]), `README.md names ${text}`);
   }
 });
+
+test("the README's figures are the section's", async () => {
+  const readme = (await readFile(new URL('../../README.md', import.meta.url), 'utf8')).replace(
+    /\s+/g,
+    ' ',
+  );
+  const { memory, step } = result.summary;
+  const one = (x) => `${(x * 100).toFixed(1)} %`;
+  assert.ok(readme.includes(`(${result.rows.length} steps`), 'step count');
+  assert.ok(
+    readme.includes(`median ${one(memory.medianAbs)} off (largest ${one(memory.maxAbs)})`),
+    'memory',
+  );
+  assert.ok(
+    readme.includes(`median ${one(step.medianAbs)} off (largest ${one(step.maxAbs)})`),
+    'step',
+  );
+});

@@ -42,7 +42,7 @@ struct MemoryBreakdown {
   double communicators = 0;
   bool fits = false;        ///< verdict is not "does_not_fit"
   std::string verdict;      ///< "fits", "tight" (the high end passes the headroom), "does_not_fit"
-  std::string peak_moment;  ///< "loss" or "backward_end"
+  std::string peak_moment;  ///< "loss", "recompute" or "backward_end" (training_memory.hpp)
   double headroom = 0;
   double peak_stage = 0;
   double card_memory_gb = 0;         ///< the capacity compared with (driver's bytes ÷ 10⁹)
