@@ -60,6 +60,22 @@ FINETUNE_CASES = [
          recompute="none", attn="sdpa"),
 ]
 
+# Longer contexts and other shapes under full recompute: --set more.
+MORE_CASES = [
+    dict(id="llama31-8b-bf16-mb1-s32768-full", arch="llama-3.1-8b", recipe="pure-bf16", mb=1,
+         seq=32768, recompute="full", attn="sdpa"),
+    dict(id="llama32-3b-bf16-mb1-s16384-full", arch="llama-3.2-3b", recipe="pure-bf16", mb=1,
+         seq=16384, recompute="full", attn="sdpa"),
+    dict(id="qwen3-8b-bf16-mb2-s4096-full", arch="qwen3-8b", recipe="pure-bf16", mb=2, seq=4096,
+         recompute="full", attn="sdpa"),
+    dict(id="llama32-1b-bf16-mb8-s2048", arch="llama-3.2-1b", recipe="pure-bf16", mb=8, seq=2048,
+         recompute="none", attn="sdpa"),
+    dict(id="qwen25-7b-bf16-mb2-s8192-full", arch="qwen2.5-7b", recipe="pure-bf16", mb=2,
+         seq=8192, recompute="full", attn="sdpa"),
+    dict(id="llama32-3b-amp-mb4-s4096-full", arch="llama-3.2-3b", recipe="amp16", mb=4, seq=4096,
+         recompute="full", attn="sdpa"),
+]
+
 # Priority order: a run cut short by its budget keeps the first ones.
 CASES = [
     dict(id="llama31-8b-bf16-mb1-s4096", arch="llama-3.1-8b", recipe="pure-bf16", mb=1, seq=4096,
@@ -471,7 +487,7 @@ def main():
     parser.add_argument("--steps", type=int, default=5)
     parser.add_argument("--sustained-s", type=float, default=12.0)
     parser.add_argument("--only", default="")
-    parser.add_argument("--set", default="pretraining", choices=["pretraining", "finetune", "all"])
+    parser.add_argument("--set", default="pretraining", choices=["pretraining", "finetune", "all", "more"])
     parser.add_argument("--sdpa-backend", default="", choices=["", "flash", "cudnn"],
                         help="limit the sdpa cases to one SDPA backend (their ids get a suffix)")
     parser.add_argument("--no-smoke", action="store_true")
@@ -525,7 +541,8 @@ def main():
         report["gemm"] = attempt("gemm", lambda: gemm_rates(torch, nvml, args.sustained_s))
         report["bandwidth"] = attempt("bandwidth", lambda: bandwidth(torch))
 
-    chosen = {"pretraining": CASES, "finetune": FINETUNE_CASES, "all": CASES + FINETUNE_CASES}[args.set]
+    chosen = {"pretraining": CASES, "finetune": FINETUNE_CASES, "all": CASES + FINETUNE_CASES,
+              "more": MORE_CASES}[args.set]
     if args.sdpa_backend:
         chosen = [dict(c, id=f"{c['id']}-{args.sdpa_backend}", sdpa_backend=args.sdpa_backend)
                   for c in chosen if c["attn"] == "sdpa" and not c.get("keep_outputs")]
