@@ -656,8 +656,10 @@ void stage_point(const TrainingMemoryInputs& in, const Common& c, int stage, int
   // of backward (every gradient, one layer's activations).
   const bool grads_alive = profile.persistent_grads || l.microbatches > 1 || l.pp > 1;
   const double at_loss = activations + last_extra + logits + (grads_alive ? state.grads : 0);
-  const double head_grads =
-      dense_params > 0 ? state.grads * (last ? c.head_params : 0) / dense_params : 0;
+  // The LM head's (and final norm's) share of the gradients; a frozen base under LoRA has none.
+  const double head_grads = dense_params > 0 && !in.finetune.adapters()
+                                ? state.grads * (last ? c.head_params : 0) / dense_params
+                                : 0;
   const double at_recompute =
       last && working > 0 ? activations + working + (grads_alive ? state.grads : head_grads) : 0;
   const double at_backward_end = state.grads + (layers > 0 ? working_layer : 0);

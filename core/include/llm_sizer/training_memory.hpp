@@ -167,8 +167,6 @@ struct ByteRange {
   double high = 0;
 };
 
-/// When the peak happens: at the loss (every activation alive), at the end of backward (every
-/// gradient allocated, PyTorch) or in the optimizer step.
 /// When a stage peaks: as the loss's backward starts, as the last stage's first layer recomputes
 /// (full or op-level recompute, the logits freed), or at the end of backward.
 enum class PeakMoment { kLoss, kRecompute, kBackwardEnd };
