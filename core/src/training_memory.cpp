@@ -6,6 +6,14 @@
 #include "llm_sizer/layout_rules.hpp"
 #include "llm_sizer/units.hpp"
 
+// Optimized for size in a build by clang (the page's wasm, whose gzipped bytes are the first
+// visit's budget); GCC has no such attribute.
+#if defined(__clang__)
+#define LLM_SIZER_SMALL [[clang::minsize]]
+#else
+#define LLM_SIZER_SMALL
+#endif
+
 namespace llm_sizer {
 namespace {
 
@@ -652,25 +660,23 @@ void stage_point(const TrainingMemoryInputs& in, const Common& c, int stage, int
   // The peak moment. With a persistent gradient buffer (or gradients accumulated over several
   // micro-batches) every gradient is alive from the start. PyTorch without one allocates
   // gradients during backward while activations are freed: the peak is the largest of the loss
-  // (no gradients yet), the last stage's first recompute (the head's gradients only) and the end
-  // of backward (every gradient, one layer's activations).
+  // (no gradients yet), the last stage's first recompute (one layer's working set, the logits gone)
+  // and the end of backward (every gradient, one layer's activations).
   const bool grads_alive = profile.persistent_grads || l.microbatches > 1 || l.pp > 1;
-  const double at_loss = activations + last_extra + logits + (grads_alive ? state.grads : 0);
-  // The LM head's (and final norm's) share of the gradients; a frozen base under LoRA has none.
-  const double head_grads = dense_params > 0 && !in.finetune.adapters()
-                                ? state.grads * (last ? c.head_params : 0) / dense_params
-                                : 0;
-  const double at_recompute =
-      last && working > 0 ? activations + working + (grads_alive ? state.grads : head_grads) : 0;
+  const double grads = grads_alive ? state.grads : 0;
+  const double at_loss = activations + last_extra + logits + grads;
+  // The head's own gradients at that moment are left out: the moment is the peak only where the
+  // logits are smaller than one layer's working set, and the head's gradients with them.
+  const double at_recompute = last ? activations + working + grads : 0;
   const double at_backward_end = state.grads + (layers > 0 ? working_layer : 0);
   if (at_recompute > at_loss && (grads_alive || at_recompute >= at_backward_end)) {
     s.moment = PeakMoment::kRecompute;
-    s.grads_bytes = grads_alive ? state.grads : head_grads;
+    s.grads_bytes = grads;
     s.activations_bytes = activations + working;
     s.logits_bytes = 0;
   } else if (grads_alive || at_loss >= at_backward_end) {
     s.moment = PeakMoment::kLoss;
-    s.grads_bytes = grads_alive ? state.grads : 0;
+    s.grads_bytes = grads;
     s.activations_bytes = activations + last_extra;
     s.logits_bytes = logits;
   } else {
@@ -687,8 +693,10 @@ void stage_point(const TrainingMemoryInputs& in, const Common& c, int stage, int
   s.total_bytes = s.allocated_bytes + s.context_bytes;
 }
 
-StageMemory stage_memory(const TrainingMemoryInputs& in, const Common& c, int stage,
-                         int first_layer, int layers) {
+// The page's report (every stage and its ranges), once per plan: small rather than fast; the
+// search's hot path is training_peak's.
+LLM_SIZER_SMALL StageMemory stage_memory(const TrainingMemoryInputs& in, const Common& c, int stage,
+                                         int first_layer, int layers) {
   const TrainingLayout& l = in.layout;
   const MemoryProfile& profile = *c.profile;
   StageMemory s;
@@ -721,7 +729,7 @@ int severity(Verdict v) { return v == Verdict::kDoesNotFit ? 2 : v == Verdict::k
 
 }  // namespace
 
-TrainingMemory training_memory(const TrainingMemoryInputs& in) {
+LLM_SIZER_SMALL TrainingMemory training_memory(const TrainingMemoryInputs& in) {
   TrainingMemory m;
   const Common c = prepare(in, layer_parts(in));
   m.dense_layer = c.dense;
