@@ -313,7 +313,7 @@ export function render(result) {
     `- **Peak allocated memory**: ${s.memory.count} runs, median |error| **${plain(s.memory.medianAbs)}**, max **${plain(s.memory.maxAbs)}** (bounds ${BOUNDS.memoryMedianPct} % and ${BOUNDS.memoryMaxPct} %).`,
   );
   lines.push(
-    `- **Step time**: ${s.step.count} runs, median |error| **${plain(s.step.medianAbs)}**, max **${plain(s.step.maxAbs)}** (bounds ${BOUNDS.stepMedianPct} % and ${BOUNDS.stepMaxPct} %), at the module's defaults for PyTorch on this card.`,
+    `- **Step time**: ${s.step.count} runs, median |error| **${plain(s.step.medianAbs)}**, max **${plain(s.step.maxAbs)}** (bounds ${BOUNDS.stepMedianPct} % and ${BOUNDS.stepMaxPct} %), at the module's defaults for PyTorch on this card, each run's SDPA kernel stated (next section).`,
   );
   lines.push('');
   lines.push(...table(result.rows));
