@@ -419,11 +419,13 @@ def train_case(torch, transformers, case, nvml, steps, profile_all=False):
                 (loss / accum).backward()
         marks[2].record()
         peaks["forward_backward"] = torch.cuda.max_memory_allocated()
+        peaks["reserved"] = max(peaks.get("reserved", 0), torch.cuda.max_memory_reserved())
         torch.cuda.reset_peak_memory_stats()
         optimizer.step()
         optimizer.zero_grad(set_to_none=True)
         marks[3].record()
         peaks["optimizer"] = max(peaks.get("optimizer", 0), torch.cuda.max_memory_allocated())
+        peaks["reserved"] = max(peaks["reserved"], torch.cuda.max_memory_reserved())
         peaks["forward_backward_max"] = max(peaks.get("forward_backward_max", 0), peaks["forward_backward"])
         return loss.detach()
 
@@ -461,7 +463,7 @@ def train_case(torch, transformers, case, nvml, steps, profile_all=False):
         peak_allocated_bytes=max(peaks["forward_backward_max"], peaks["optimizer"]) - base_allocated,
         peak_forward_backward_raw_bytes=peaks["forward_backward_max"],
         peak_optimizer_raw_bytes=peaks["optimizer"],
-        peak_reserved_bytes=torch.cuda.max_memory_reserved(),
+        peak_reserved_bytes=peaks["reserved"],
         first_step_peak_allocated_bytes=first_step_peak,
         state_allocated_bytes=state_allocated,
         tokens_per_step=case["mb"] * case["seq"] * accum,
