@@ -41,76 +41,71 @@ ARCHS = {
 }
 
 ALL_LINEAR = ["q_proj", "k_proj", "v_proj", "o_proj", "gate_proj", "up_proj", "down_proj"]
+SHORT_ARCH = {"llama-3.2-1b": "llama32-1b", "llama-3.2-3b": "llama32-3b", "llama-3.1-8b": "llama31-8b",
+              "qwen2.5-7b": "qwen25-7b", "qwen3-8b": "qwen3-8b", "pythia-1.4b": "pythia-1.4b"}
+SHORT_RECIPE = {"pure-bf16": "bf16", "amp16": "amp"}
+
+
+def case(arch, recipe, mb, seq, recompute="none", attn="sdpa", **extra):
+    """One training case; its id (the data files' key) says every setting that differs."""
+    lora = extra.get("lora")
+    if lora:
+        targets = "all" if lora["targets"] == ALL_LINEAR else "".join(t[0] for t in lora["targets"])
+        kind = f"lora-r{lora['r']}-{targets}"
+    else:
+        kind = SHORT_RECIPE[recipe]
+    suffixes = [("full", recompute == "full"), ("eager", attn == "eager"),
+                (f"accum{extra.get('accum')}", "accum" in extra),
+                ("foreach", extra.get("optimizer") == "foreach"), ("keep", extra.get("keep_outputs"))]
+    name = "-".join([SHORT_ARCH[arch], kind, f"mb{mb}", f"s{seq}"] + [n for n, on in suffixes if on])
+    return dict(id=name, arch=arch, recipe=recipe, mb=mb, seq=seq, recompute=recompute, attn=attn, **extra)
+
+
+def lora(r, targets):
+    return dict(r=r, alpha=2 * r, targets=targets)
+
 
 # Fine-tuning, gradient accumulation and the default (foreach) AdamW: --set finetune.
 FINETUNE_CASES = [
-    dict(id="llama31-8b-lora-r16-all-mb1-s4096", arch="llama-3.1-8b", recipe="pure-bf16", mb=1,
-         seq=4096, recompute="none", attn="sdpa", lora=dict(r=16, alpha=32, targets=ALL_LINEAR)),
-    dict(id="llama31-8b-lora-r16-all-mb1-s4096-full", arch="llama-3.1-8b", recipe="pure-bf16", mb=1,
-         seq=4096, recompute="full", attn="sdpa", lora=dict(r=16, alpha=32, targets=ALL_LINEAR)),
-    dict(id="llama32-3b-lora-r16-qv-mb2-s4096", arch="llama-3.2-3b", recipe="pure-bf16", mb=2,
-         seq=4096, recompute="none", attn="sdpa", lora=dict(r=16, alpha=32, targets=["q_proj", "v_proj"])),
-    dict(id="llama32-1b-bf16-mb4-s4096-accum2", arch="llama-3.2-1b", recipe="pure-bf16", mb=4,
-         seq=4096, recompute="none", attn="sdpa", accum=2),
-    dict(id="llama31-8b-bf16-mb1-s4096-full-accum4", arch="llama-3.1-8b", recipe="pure-bf16", mb=1,
-         seq=4096, recompute="full", attn="sdpa", accum=4),
-    dict(id="llama31-8b-bf16-mb1-s4096-foreach", arch="llama-3.1-8b", recipe="pure-bf16", mb=1,
-         seq=4096, recompute="none", attn="sdpa", optimizer="foreach"),
-    dict(id="pythia-1.4b-bf16-mb4-s2048", arch="pythia-1.4b", recipe="pure-bf16", mb=4, seq=2048,
-         recompute="none", attn="sdpa"),
+    case("llama-3.1-8b", "pure-bf16", 1, 4096, lora=lora(16, ALL_LINEAR)),
+    case("llama-3.1-8b", "pure-bf16", 1, 4096, "full", lora=lora(16, ALL_LINEAR)),
+    case("llama-3.2-3b", "pure-bf16", 2, 4096, lora=lora(16, ["q_proj", "v_proj"])),
+    case("llama-3.2-1b", "pure-bf16", 4, 4096, accum=2),
+    case("llama-3.1-8b", "pure-bf16", 1, 4096, "full", accum=4),
+    case("llama-3.1-8b", "pure-bf16", 1, 4096, optimizer="foreach"),
+    case("pythia-1.4b", "pure-bf16", 4, 2048),
 ]
 
 # Longer contexts and other shapes under full recompute: --set more.
 MORE_CASES = [
-    dict(id="llama31-8b-bf16-mb1-s32768-full", arch="llama-3.1-8b", recipe="pure-bf16", mb=1,
-         seq=32768, recompute="full", attn="sdpa"),
-    dict(id="llama32-3b-bf16-mb1-s16384-full", arch="llama-3.2-3b", recipe="pure-bf16", mb=1,
-         seq=16384, recompute="full", attn="sdpa"),
-    dict(id="qwen3-8b-bf16-mb2-s4096-full", arch="qwen3-8b", recipe="pure-bf16", mb=2, seq=4096,
-         recompute="full", attn="sdpa"),
-    dict(id="llama32-1b-bf16-mb8-s2048", arch="llama-3.2-1b", recipe="pure-bf16", mb=8, seq=2048,
-         recompute="none", attn="sdpa"),
-    dict(id="qwen25-7b-bf16-mb2-s8192-full", arch="qwen2.5-7b", recipe="pure-bf16", mb=2,
-         seq=8192, recompute="full", attn="sdpa"),
-    dict(id="llama32-3b-amp-mb4-s4096-full", arch="llama-3.2-3b", recipe="amp16", mb=4, seq=4096,
-         recompute="full", attn="sdpa"),
+    case("llama-3.1-8b", "pure-bf16", 1, 32768, "full"),
+    case("llama-3.2-3b", "pure-bf16", 1, 16384, "full"),
+    case("qwen3-8b", "pure-bf16", 2, 4096, "full"),
+    case("llama-3.2-1b", "pure-bf16", 8, 2048),
+    case("qwen2.5-7b", "pure-bf16", 2, 8192, "full"),
+    case("llama-3.2-3b", "amp16", 4, 4096, "full"),
 ]
 
 # Priority order: a run cut short by its budget keeps the first ones.
 CASES = [
-    dict(id="llama31-8b-bf16-mb1-s4096", arch="llama-3.1-8b", recipe="pure-bf16", mb=1, seq=4096,
-         recompute="none", attn="sdpa"),
-    dict(id="llama31-8b-bf16-mb2-s4096-full", arch="llama-3.1-8b", recipe="pure-bf16", mb=2,
-         seq=4096, recompute="full", attn="sdpa"),
-    dict(id="llama32-3b-bf16-mb2-s4096", arch="llama-3.2-3b", recipe="pure-bf16", mb=2, seq=4096,
-         recompute="none", attn="sdpa"),
-    dict(id="llama32-1b-bf16-mb4-s4096", arch="llama-3.2-1b", recipe="pure-bf16", mb=4, seq=4096,
-         recompute="none", attn="sdpa"),
-    dict(id="llama32-1b-amp-mb4-s2048", arch="llama-3.2-1b", recipe="amp16", mb=4, seq=2048,
-         recompute="none", attn="sdpa"),
-    dict(id="qwen25-7b-bf16-mb1-s4096", arch="qwen2.5-7b", recipe="pure-bf16", mb=1, seq=4096,
-         recompute="none", attn="sdpa"),
-    dict(id="llama31-8b-bf16-mb1-s2048-eager", arch="llama-3.1-8b", recipe="pure-bf16", mb=1,
-         seq=2048, recompute="none", attn="eager"),
-    dict(id="llama32-3b-bf16-mb4-s4096-full", arch="llama-3.2-3b", recipe="pure-bf16", mb=4,
-         seq=4096, recompute="full", attn="sdpa"),
-    dict(id="llama32-1b-bf16-mb1-s16384-full", arch="llama-3.2-1b", recipe="pure-bf16", mb=1,
-         seq=16384, recompute="full", attn="sdpa"),
-    dict(id="qwen3-8b-bf16-mb1-s4096", arch="qwen3-8b", recipe="pure-bf16", mb=1, seq=4096,
-         recompute="none", attn="sdpa"),
-    dict(id="llama32-1b-amp-mb2-s4096-full", arch="llama-3.2-1b", recipe="amp16", mb=2, seq=4096,
-         recompute="full", attn="sdpa"),
-    dict(id="llama31-8b-bf16-mb1-s8192", arch="llama-3.1-8b", recipe="pure-bf16", mb=1, seq=8192,
-         recompute="none", attn="sdpa"),
-    dict(id="qwen25-7b-bf16-mb4-s4096-full", arch="qwen2.5-7b", recipe="pure-bf16", mb=4, seq=4096,
-         recompute="full", attn="sdpa"),
-    dict(id="llama32-3b-amp-mb2-s4096", arch="llama-3.2-3b", recipe="amp16", mb=2, seq=4096,
-         recompute="none", attn="sdpa"),
-    dict(id="llama32-1b-bf16-mb1-s4096-eager", arch="llama-3.2-1b", recipe="pure-bf16", mb=1,
-         seq=4096, recompute="none", attn="eager"),
-    dict(id="llama31-8b-bf16-mb1-s4096-keep", arch="llama-3.1-8b", recipe="pure-bf16", mb=1,
-         seq=4096, recompute="none", attn="sdpa", keep_outputs=True),
+    case("llama-3.1-8b", "pure-bf16", 1, 4096),
+    case("llama-3.1-8b", "pure-bf16", 2, 4096, "full"),
+    case("llama-3.2-3b", "pure-bf16", 2, 4096),
+    case("llama-3.2-1b", "pure-bf16", 4, 4096),
+    case("llama-3.2-1b", "amp16", 4, 2048),
+    case("qwen2.5-7b", "pure-bf16", 1, 4096),
+    case("llama-3.1-8b", "pure-bf16", 1, 2048, attn="eager"),
+    case("llama-3.2-3b", "pure-bf16", 4, 4096, "full"),
+    case("llama-3.2-1b", "pure-bf16", 1, 16384, "full"),
+    case("qwen3-8b", "pure-bf16", 1, 4096),
+    case("llama-3.2-1b", "amp16", 2, 4096, "full"),
+    case("llama-3.1-8b", "pure-bf16", 1, 8192),
+    case("qwen2.5-7b", "pure-bf16", 4, 4096, "full"),
+    case("llama-3.2-3b", "amp16", 2, 4096),
+    case("llama-3.2-1b", "pure-bf16", 1, 4096, attn="eager"),
+    case("llama-3.1-8b", "pure-bf16", 1, 4096, keep_outputs=True),
 ]
+
 
 
 def log(*parts):
