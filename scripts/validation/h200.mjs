@@ -4,7 +4,7 @@
 // Unlike the published rows of the other sections, every setting is known here: the script sets
 // it, and the device's versions are recorded with the data.
 import { readFile } from 'node:fs/promises';
-import { median } from './stats.mjs';
+import { median, plainPct, signedPct } from './stats.mjs';
 import { sustainedShares } from './kernels.mjs';
 
 export const id = 'h200';
@@ -123,13 +123,13 @@ function evaluateCase(core, c) {
   const plan = h200Plan(c);
   const t = core.evaluate(plan).training;
   const groups = c.kernel_split?.groups_us ?? {};
-  return {
+  const row = {
     id: c.id,
     case: c,
     plan,
     link: core.encodeLink(plan),
     // The raw counter: what the process holds, cuBLAS's workspaces included (the module counts
-    // its own), less nothing.
+    // its own).
     measuredGb: c.peak_allocated_raw_bytes / 1e9,
     predictedGb: t.available ? t.memory.allocatedGb : NaN,
     measuredStepS: c.median.step_s,
@@ -148,6 +148,9 @@ function evaluateCase(core, c) {
     memoryGap: memoryGap(c),
     stepGap: stepGap(c),
   };
+  row.memoryError = ratio(row.predictedGb, row.measuredGb);
+  row.stepError = ratio(row.predictedStepS, row.measuredStepS);
+  return row;
 }
 
 function stats(errors) {
@@ -159,24 +162,14 @@ export async function evaluate(core) {
   const runs = await Promise.all(RUNS.map(readRun));
   const kept = await readRun(KEPT);
   const flash = await readRun(FLASH);
-  const flashRows = flash.cases.map((c) => {
-    const row = evaluateCase(core, c);
-    row.memoryError = ratio(row.predictedGb, row.measuredGb);
-    row.stepError = ratio(row.predictedStepS, row.measuredStepS);
-    return row;
-  });
+  const flashRows = flash.cases.map((c) => evaluateCase(core, c));
   const flashHeld = flashRows.filter((r) => !r.stepGap);
   const rows = runs.flatMap((r) => r.cases.map((c) => evaluateCase(core, c)));
-  for (const row of rows) {
-    row.memoryError = ratio(row.predictedGb, row.measuredGb);
-    row.stepError = ratio(row.predictedStepS, row.measuredStepS);
-  }
   // The first run's loop kept each model output alive through backward (README.md): the same
   // cases with 2 B per logit more, shown beside the module's fp32-loss prediction.
   const keptRows = kept.cases.map((c) => {
     const row = evaluateCase(core, { ...c, keep_outputs: true });
-    row.memoryError = ratio(row.predictedGb, row.measuredGb);
-    const logits = c.mb * c.seq * vocabOf(c.arch);
+    const logits = c.mb * c.seq * VOCAB[c.arch];
     const loop = runs[0].cases.find((d) => d.id === c.id);
     row.extraBytesPerLogit = loop
       ? (c.peak_allocated_raw_bytes - loop.peak_allocated_raw_bytes) / logits
@@ -249,12 +242,9 @@ const VOCAB = {
   'qwen3-8b': 151936,
   'pythia-1.4b': 50304,
 };
-function vocabOf(arch) {
-  return VOCAB[arch];
-}
 
-const pct = (x) => `${x >= 0 ? '+' : '−'}${Math.abs(x * 100).toFixed(1)} %`;
-const plain = (x) => `${(x * 100).toFixed(1)} %`;
+const pct = signedPct;
+const plain = plainPct;
 const ms = (s) => (s * 1000).toFixed(1);
 
 function setupText(c) {

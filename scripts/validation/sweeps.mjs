@@ -7,7 +7,7 @@
 // the team ran on one cluster, does the model pick the fastest, and does it say which ones did
 // not fit?
 import { readFile } from 'node:fs/promises';
-import { median } from './stats.mjs';
+import { median, plainPct } from './stats.mjs';
 
 export const id = 'sweeps';
 export const title =
@@ -302,7 +302,7 @@ export async function evaluate(core) {
 
 const pct = (x, digits = 1) =>
   `${x < 0 ? '−' : x > 0 ? '+' : ''}${Math.abs(x * 100).toFixed(digits)} %`;
-const plain = (x, digits = 1) => `${(x * 100).toFixed(digits)} %`;
+const plain = plainPct;
 
 function layoutText(row) {
   const r = row.run;

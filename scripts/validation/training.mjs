@@ -8,7 +8,7 @@
 // published layout must be within 10 % of its best time and among its top 10 layouts.
 import { readFile } from 'node:fs/promises';
 import { catalogPresets, modelCatalogEntry } from './catalog-presets.mjs';
-import { median } from './stats.mjs';
+import { median, signedPct } from './stats.mjs';
 import {
   deepspeedZero3,
   expertTensorParallel,
@@ -909,8 +909,7 @@ export function searchResolutionSource(dense, moe) {
   ].join('\n');
 }
 
-const pct = (x) =>
-  Number.isFinite(x) ? `${x >= 0 ? '+' : '−'}${Math.abs(x * 100).toFixed(1)} %` : '—';
+const pct = signedPct;
 const num = (x) =>
   Number.isFinite(x)
     ? Math.abs(x) >= 100
