@@ -185,7 +185,8 @@ struct Shape {
   bool sp = false;
   bool megatron = true;
   bool flash = true;
-  bool frozen = false;  // LoRA/QLoRA: the base's weights take no gradient
+  bool frozen = false;    // LoRA/QLoRA: the base's weights take no gradient
+  bool autocast = false;  // PyTorch autocast: fp32 weights and residual stream, bf16 GEMMs
 };
 
 // The cost of one GEMM forward and its two backward GEMMs (input and weight gradients).
@@ -203,8 +204,11 @@ GemmCost linear(const KernelSpeeds& k, const Shape& s, double m, double kdim, do
   g.fwd = concurrent_gemms_s(k, m, kdim, n, s.me, s.e, batch, streams);
   g.dgrad = concurrent_gemms_s(k, m, n, kdim, s.me, s.e, batch, streams);
   // The weight gradient accumulates over micro-batches: its output is read and written in the
-  // gradient's precision (Megatron's fused fp32 main_grad, PyTorch's .grad).
-  g.wgrad = s.frozen ? 0 : concurrent_gemms_s(k, kdim, m, n, s.me, 2 * s.grad, batch, streams);
+  // gradient's precision (Megatron's fused fp32 main_grad, PyTorch's .grad). Under autocast the
+  // GEMM writes the bf16 gradient of the weight's cast once; the cast back and the sum into the
+  // fp32 .grad run apart (autocast_traffic).
+  const double wgrad_out = s.autocast ? s.e : 2 * s.grad;
+  g.wgrad = s.frozen ? 0 : concurrent_gemms_s(k, kdim, m, n, s.me, wgrad_out, batch, streams);
   return g;
 }
 
@@ -216,9 +220,11 @@ struct Compute {
   double bwd_bytes = 0;
   int fwd_kernels = 0;
   int bwd_kernels = 0;
+  double weights = 0;  // elements of the weights the layer's GEMMs read
 
   void add(const GemmCost& g, const Shape& s, double m, double kdim, double n, double batch = 1) {
     fwd += g.fwd;
+    weights += kdim * n * batch;
     bwd += g.dgrad + g.wgrad;
     if (s.fp8) {
       // TransformerEngine casts each GEMM input to fp8 with its transpose (2 bytes read, 2
@@ -348,6 +354,90 @@ void adapter_traffic(const TrainingTimeInputs& in, const Shape& s, bool moe_laye
     add(s.unsplit * arch.moe_top_k, w.expert_in, w.expert_out);  // each routed copy's expert
     add(s.tokens, w.shared_in / s.t, w.shared_out / s.t);
   }
+}
+
+bool runs_autocast(const TrainingTimeInputs& in) {
+  const TrainingMemoryInputs& m = in.memory;
+  return m.framework != Framework::kMegatron && m.recipe.autocast_weight_cache && m.layout.zero < 3;
+}
+
+// PyTorch autocast (the amp16 recipe's fp32 weights, outside ZeRO-3, as training_memory's weight
+// cache; FSDP2's mixed precision gathers bf16 weights instead and casts nothing per op). Weights
+// and the residual stream stay fp32 and each op on autocast's bf16 list casts its inputs
+// (aten/src/ATen/autocast_mode.cpp); on top of the pure-bf16 chains above, per layer and
+// micro-batch, in bytes per element (e: the bf16 activation):
+// - each weight a GEMM reads is cast once per forward (4 + e; again in a full recompute, a new
+//   autocast region), and its bf16 gradient back (e + 4); summed into the fp32 .grad after the
+//   first micro-batch (12, once per step: autocast_accumulation_s);
+// - each linear that reads a norm's fp32 output casts it (4 + e per linear: Llama's q, k, v and
+//   gate, up; GPT-NeoX's and GPT-2's fused qkv and fc1), backward its gradient back (e + 4), and
+//   a group's input gradients are summed in fp32 (12 per add where bf16 took 3e);
+// - RMSNorm's input is fp32 already: its casts vanish and the weight multiply writes fp32
+//   (forward 28 where 4e + 28, backward 24 + 52 where 8e + 60, two kernels fewer each way);
+//   LayerNorm, on autocast's fp32 list, reads and writes 4 where e;
+// - rotary: cos and sin come in the residual's fp32 (the rotary embedding returns them in its
+//   input's dtype), so q·cos and rotate_half(q)·sin write fp32 and so does their sum (20 − 5e
+//   more), which SDPA casts back (4 + e); backward each product's fp32 gradient is cast to q's
+//   bf16 (24 − 2e more) after SDPA's input gradient is cast up (e + 4);
+// - each residual add reads the bf16 branch into fp32 (8 − 2e more); backward the branch's
+//   gradient is cast down (4 + e) and the junction sums in fp32 (12 − 3e more).
+// On one H200 (validation/data/h200/run2-training.json, Llama-3.2-1B) the profile counts 324
+// fp32-to-bf16 and 229 bf16-to-fp32 cast kernels in a step: these casts, one for one.
+void autocast_traffic(const TrainingTimeInputs& in, const Shape& s, bool moe_layer, Compute& c) {
+  const Architecture& a = in.memory.arch;
+  const double e = s.e;
+  const double h = a.hidden;
+  const double T = s.tokens;
+  const double Tu = s.unsplit;
+  const double cast = kFp32Bytes + e;
+  const double sum_extra = 3 * kFp32Bytes - 3 * e;
+  // Weights: the forward's casts and the gradients' casts back.
+  c.stream(c.weights * cast, s.frozen ? 0 : c.weights * cast);
+  // The linears reading a norm's output, by group (their input gradients summed within one).
+  const bool llama_style = a.norm == NormKind::kRmsNorm;  // separate q, k, v and gate, up
+  const double up_mats = a.ffn_kind == FfnKind::kSwiglu ? 2 : 1;
+  const auto group = [&](double tokens, double width, double linears) {
+    if (!(tokens > 0) || !(linears > 0)) return;
+    const double elements = tokens * width;
+    c.fwd_bytes += linears * cast * elements;
+    c.bwd_bytes += (linears * cast + (linears - 1) * sum_extra) * elements;
+    c.fwd_kernels += static_cast<int>(linears);
+    c.bwd_kernels += static_cast<int>(2 * linears - 1);
+  };
+  group(T, h, a.is_mla() ? 2 : (llama_style ? 3 : 1));
+  if (!moe_layer) {
+    group(T, h, up_mats);
+  } else {
+    group(T, h, 1);  // the router
+    const double load = moe_rank_load(a, in.memory.layout).load;
+    const double rows = in.memory.layout.ep * in.memory.layout.etp * Tu * a.moe_top_k /
+                        a.moe_experts * load * (a.moe_experts / in.memory.layout.ep);
+    group(rows, h, up_mats);
+    if (a.moe_shared_experts > 0) group(T, h, up_mats);
+  }
+  // The layer's norms.
+  const double norm_elements = a.layer_norms * Tu * h;
+  if (a.norm == NormKind::kRmsNorm) {
+    c.fwd_bytes -= norm_elements * kEagerRmsNorm.fwd_e * e;
+    c.bwd_bytes += norm_elements * (4 * kFp32Bytes - kEagerRmsNorm.bwd_e * e);
+    c.fwd_kernels -= 2 * a.layer_norms;
+    c.bwd_kernels -= 2 * a.layer_norms;
+  } else {
+    c.fwd_bytes += norm_elements * 2 * (kFp32Bytes - e);
+    c.bwd_bytes += norm_elements * 3 * (kFp32Bytes - e);
+  }
+  // Rotary on q and k, and SDPA's casts of them.
+  if (a.positions == PositionKind::kRotary && !a.is_mla()) {
+    const double qk = T * (a.heads + a.kv_heads) * a.qk_head_dim() / s.t;
+    c.fwd_bytes += qk * (4 * kFp32Bytes + 4 - 5 * e + cast);
+    c.bwd_bytes += qk * (6 * kFp32Bytes - 2 * e + cast);
+    c.fwd_kernels += 2;
+    c.bwd_kernels += 6;
+  }
+  // The two residual adds.
+  c.fwd_bytes += 2 * Tu * h * (2 * kFp32Bytes - 2 * e);
+  c.bwd_bytes += 2 * Tu * h * (cast + sum_extra);
+  c.bwd_kernels += 2;
 }
 
 LayerCost layer_cost(const TrainingTimeInputs& in, const KernelSpeeds& lin,
@@ -536,6 +626,7 @@ LayerCost layer_cost(const TrainingTimeInputs& in, const KernelSpeeds& lin,
   }
   mlp_fwd = c.fwd - fwd_before_mlp;
   if (in.memory.finetune.adapters()) adapter_traffic(in, s, moe_layer, c);
+  if (s.autocast) autocast_traffic(in, s, moe_layer, c);
   const double op_recompute_s = op_unsaved_fwd + c.fwd_stream_s(lin);
   c.finish(lin);
   out.fwd_s = c.fwd + core.fwd;
@@ -711,6 +802,17 @@ void ends(const TrainingTimeInputs& in, const KernelSpeeds& bf16, const Shape& s
                               : 3 * norm_elements * e;
   costs.last.fwd_s = g.fwd + stream_s(bf16, norm_fwd) + stream_s(bf16, loss_fwd);
   costs.last.bwd_s = g.dgrad + g.wgrad + stream_s(bf16, norm_bwd) + stream_s(bf16, loss_bwd);
+  if (s.autocast) {
+    // As in a layer (autocast_traffic): the head's weight and its fp32 input cast, and back;
+    // the final RMSNorm without its casts; the embedding's output in the fp32 of its weight.
+    const double cast = kFp32Bytes + e;
+    const double weight = vocab * h;
+    const double rms = eager_norm ? kEagerRmsNorm.fwd_e * e : 2 * (e - kFp32Bytes);
+    costs.last.fwd_s +=
+        stream_s(bf16, (weight + T * h) * cast) - stream_s(bf16, norm_elements * rms);
+    costs.last.bwd_s += stream_s(bf16, ((s.frozen ? 0 : weight) + T * h) * cast);
+    costs.first.fwd_s += stream_s(bf16, 2 * T * h * (kFp32Bytes - e));
+  }
   if (s.t > 1) {
     costs.last.tp_s =
         s.sp ? 2 * tp_link.all_gather_s(T * h * e, s.t) : 2 * tp_link.all_reduce_s(T * h * e, s.t);
@@ -765,6 +867,7 @@ LayerCosts layer_costs(const TrainingTimeInputs& in) {
   s.fp8 = s.me < s.e;
   s.flash = l.flash_attention;
   s.frozen = in.memory.finetune.adapters();
+  s.autocast = runs_autocast(in);
   costs.linear = speeds(in, in.peak_tflops, in.gemm_efficiency);
   const double bf16_peak =
       std::isfinite(in.bf16_tflops) && in.bf16_tflops > 0 ? in.bf16_tflops : in.peak_tflops;
@@ -987,6 +1090,14 @@ void dp_and_optimizer(const TrainingTimeInputs& in, const LayerCosts& costs, dou
   optimizer_s = stream_s(costs.linear, updated * per_param);
 }
 
+// Under autocast each micro-batch after the first sums its fp32 weight gradients into .grad
+// (AccumulateGrad: two read, one written); the first one's become .grad as they are.
+double autocast_accumulation_s(const TrainingTimeInputs& in, const LayerCosts& costs,
+                               double params_per_card, double m) {
+  if (!runs_autocast(in) || in.memory.finetune.adapters() || !(m > 1)) return 0;
+  return stream_s(costs.linear, (m - 1) * params_per_card * 3 * kFp32Bytes);
+}
+
 }  // namespace
 
 double step_seconds(const TrainingTimeInputs& in, const LayerCosts& costs, double params_per_card,
@@ -996,7 +1107,8 @@ double step_seconds(const TrainingTimeInputs& in, const LayerCosts& costs, doubl
   bool unknown = pass.link_unknown;
   double dp = 0, optimizer = 0;
   dp_and_optimizer(in, costs, params_per_card, pass, m, unknown, dp, optimizer);
-  return m * pass.slowest_s + pass.bubble_s + dp + optimizer;
+  return m * pass.slowest_s + pass.bubble_s + dp + optimizer +
+         autocast_accumulation_s(in, costs, params_per_card, m);
 }
 
 void predict_step(const TrainingTimeInputs& in, const LayerCosts& costs, double params_per_card,
@@ -1005,7 +1117,7 @@ void predict_step(const TrainingTimeInputs& in, const LayerCosts& costs, double 
   const StagePass pass = stage_pass(in, costs);
   const double m = in.global_batch / (l.micro_batch * l.dp);
   t.microbatches = m;
-  t.compute_s = m * pass.compute_s;
+  t.compute_s = m * pass.compute_s + autocast_accumulation_s(in, costs, params_per_card, m);
   t.recompute_s = m * pass.recompute_s;
   t.tp_comm_s = m * pass.tp_s;
   t.cp_comm_s = m * pass.cp_s;
@@ -1014,7 +1126,8 @@ void predict_step(const TrainingTimeInputs& in, const LayerCosts& costs, double 
   t.bubble_s = pass.bubble_s;
   bool unknown = pass.link_unknown;
   dp_and_optimizer(in, costs, params_per_card, pass, m, unknown, t.dp_comm_s, t.optimizer_s);
-  t.step_s = m * pass.slowest_s + t.bubble_s + t.dp_comm_s + t.optimizer_s;
+  t.step_s = m * pass.slowest_s + t.bubble_s + t.dp_comm_s + t.optimizer_s +
+             autocast_accumulation_s(in, costs, params_per_card, m);
   t.comm_known = !unknown;
 }
 

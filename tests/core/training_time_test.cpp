@@ -593,6 +593,62 @@ TEST(TrainingTime, PytorchEagerAttentionStreamsTheScoresSeveralTimes) {
   EXPECT_NEAR(eager - fused, scores * (56 - 10) / bandwidth, 1e-9);
 }
 
+// PyTorch autocast keeps fp32 weights and an fp32 residual stream and casts per op
+// (aten/src/ATen/autocast_mode.cpp, transformers' modeling_llama.py): per token and layer, at
+// e = 2, h = 4096, q + k = 5,120 wide:
+//   forward:  q, k, v, gate, up cast the norms' fp32 output, 5 × 6h; RMSNorm loses its two casts
+//             and writes fp32, 2 × −8h; rotary's fp32 products and sum, and SDPA's casts back,
+//             16 per q, k element (20h); the residual adds read bf16 into fp32, 2 × 4h: 42h.
+//   backward: the five casts back, 30h, and the fp32 sums of their input gradients, 3 × 6h;
+//             rotary's fp32 gradients cast to bf16 and SDPA's cast up, 26 per element (32.5h);
+//             each residual's branch gradient cast down and its fp32 sum, 2 × 12h: 104.5h.
+// Per token once: the final norm −8h, the head's input cast 6h each way, the fp32 embedding 4h.
+// The weights' casts do not grow with the tokens, nor does attention differ between recipes: the
+// difference of the recipes' differences over two sequence lengths is these bytes alone.
+TEST(TrainingTime, AutocastStreamsItsCastsAndFp32Residual) {
+  const auto compute_s = [](const char* recipe, double seq, const char* framework) {
+    Plan plan = four_layers_on_a100(framework);
+    plan.recipe = recipe;
+    plan.seq_len = seq;
+    const Report r = evaluate(plan);
+    EXPECT_TRUE(r.training.time_available);
+    return r.training.time.compute_s;
+  };
+  const auto extra = [&](const char* framework) {
+    return (compute_s("amp16", 4096, framework) - compute_s("amp16", 2048, framework)) -
+           (compute_s("pure-bf16", 4096, framework) - compute_s("pure-bf16", 2048, framework));
+  };
+  const double bandwidth = 2.039e12 * 0.8;  // A100 80GB SXM: 2,039 GB/s (NVIDIA's datasheet)
+  const double h = 4096;
+  const double bytes_per_token = 4 * (42 + 104.5) * h + (-8 + 6 + 6 + 4) * h;
+  EXPECT_NEAR(extra("pytorch"), bytes_per_token * 2048 / bandwidth, 1e-9);
+  // Megatron never autocasts: the recipe's fp32 weights change its step by no activation bytes.
+  EXPECT_NEAR(extra("megatron"), 0, 1e-9);
+}
+
+// Under autocast each micro-batch's weight gradients come back from bf16 apart from the GEMM,
+// and from the second micro-batch on AccumulateGrad sums them into the fp32 .grad: two fp32
+// tensors read and one written, 12 bytes a parameter. Four micro-batches sum three times more
+// than four steps of one; pure bf16's GEMMs accumulate in their epilogue instead.
+TEST(TrainingTime, AutocastSumsEachLaterMicroBatchIntoTheFp32Gradients) {
+  const auto run = [](const char* recipe, double microbatches) {
+    Plan plan = four_layers_on_a100("pytorch");
+    plan.recipe = recipe;
+    plan.global_batch = microbatches;
+    const Report r = evaluate(plan);
+    EXPECT_TRUE(r.training.time_available);
+    return r;
+  };
+  const auto accumulation_s = [&](const char* recipe) {
+    return run(recipe, 4).training.time.compute_s - 4 * run(recipe, 1).training.time.compute_s;
+  };
+  const double bandwidth = 2.039e12 * 0.8;  // A100 80GB SXM: 2,039 GB/s (NVIDIA's datasheet)
+  const double params = run("amp16", 1).training.memory.trainable_params;
+  EXPECT_GT(params, 4 * 4096.0 * 14336 * 3);
+  EXPECT_NEAR(accumulation_s("amp16"), 3 * 12 * params / bandwidth + kKernelOverheadS, 1e-9);
+  EXPECT_NEAR(accumulation_s("pure-bf16"), 0, 1e-9);
+}
+
 // torchtitan's op-level checkpointing (parallelize_llama.py, _save_list) saves the outputs of a
 // layer's 1st, 3rd, … matmul and of the attention kernel: backward runs k, o and SwiGLU's up
 // projection again (Llama 3.1 8B: 4096 × 1024, 4096 × 4096 and 4096 × 14336 per layer, 2 FLOPs
