@@ -363,9 +363,10 @@ bool runs_autocast(const TrainingTimeInputs& in) {
 
 // PyTorch autocast (the amp16 recipe's fp32 weights, outside ZeRO-3, as training_memory's weight
 // cache; FSDP2's mixed precision gathers bf16 weights instead and casts nothing per op). Weights
-// and the residual stream stay fp32 and each op on autocast's bf16 list casts its inputs
-// (aten/src/ATen/autocast_mode.cpp); on top of the pure-bf16 chains above, per layer and
-// micro-batch, in bytes per element (e: the bf16 activation):
+// and the residual stream stay fp32 and each op on autocast's bf16 list casts its inputs (the
+// lists of aten/src/ATen/autocast_mode.h; cached_cast keeps the casts of fp32 leaves that take
+// gradients). On top of the pure-bf16 chains above, per layer and micro-batch, in bytes per
+// element (e: the bf16 activation):
 // - each weight a GEMM reads is cast once per forward (4 + e; again in a full recompute, a new
 //   autocast region), and its bf16 gradient back (e + 4); summed into the fp32 .grad after the
 //   first micro-batch (12, once per step: autocast_accumulation_s);

@@ -594,7 +594,7 @@ TEST(TrainingTime, PytorchEagerAttentionStreamsTheScoresSeveralTimes) {
 }
 
 // PyTorch autocast keeps fp32 weights and an fp32 residual stream and casts per op
-// (aten/src/ATen/autocast_mode.cpp, transformers' modeling_llama.py): per token and layer, at
+// (aten/src/ATen/autocast_mode.h, transformers' modeling_llama.py): per token and layer, at
 // e = 2, h = 4096, q + k = 5,120 wide:
 //   forward:  q, k, v, gate, up cast the norms' fp32 output, 5 × 6h; RMSNorm loses its two casts
 //             and writes fp32, 2 × −8h; rotary's fp32 products and sum, and SDPA's casts back,
