@@ -356,13 +356,8 @@ void adapter_traffic(const TrainingTimeInputs& in, const Shape& s, bool moe_laye
   }
 }
 
-bool runs_autocast(const TrainingTimeInputs& in) {
-  const TrainingMemoryInputs& m = in.memory;
-  return m.framework != Framework::kMegatron && m.recipe.autocast_weight_cache && m.layout.zero < 3;
-}
-
-// PyTorch autocast (the amp16 recipe's fp32 weights, outside ZeRO-3, as training_memory's weight
-// cache; FSDP2's mixed precision gathers bf16 weights instead and casts nothing per op). Weights
+// PyTorch autocast (runs_autocast, training_memory.hpp; FSDP's mixed precision gathers bf16
+// weights instead and casts nothing per op). Weights
 // and the residual stream stay fp32 and each op on autocast's bf16 list casts its inputs (the
 // lists of aten/src/ATen/autocast_mode.h; cached_cast keeps the casts of fp32 leaves that take
 // gradients). On top of the pure-bf16 chains above, per layer and micro-batch, in bytes per
@@ -868,7 +863,7 @@ LayerCosts layer_costs(const TrainingTimeInputs& in) {
   s.fp8 = s.me < s.e;
   s.flash = l.flash_attention;
   s.frozen = in.memory.finetune.adapters();
-  s.autocast = runs_autocast(in);
+  s.autocast = runs_autocast(in.memory);
   costs.linear = speeds(in, in.peak_tflops, in.gemm_efficiency);
   const double bf16_peak =
       std::isfinite(in.bf16_tflops) && in.bf16_tflops > 0 ? in.bf16_tflops : in.peak_tflops;
@@ -1095,7 +1090,7 @@ void dp_and_optimizer(const TrainingTimeInputs& in, const LayerCosts& costs, dou
 // (AccumulateGrad: two read, one written); the first one's become .grad as they are.
 double autocast_accumulation_s(const TrainingTimeInputs& in, const LayerCosts& costs,
                                double params_per_card, double m) {
-  if (!runs_autocast(in) || in.memory.finetune.adapters() || !(m > 1)) return 0;
+  if (!runs_autocast(in.memory) || in.memory.finetune.adapters() || !(m > 1)) return 0;
   return stream_s(costs.linear, (m - 1) * params_per_card * 3 * kFp32Bytes);
 }
 

@@ -52,16 +52,13 @@ Trains trains_of(const TrainingMemoryInputs& in) {
 
 bool is_megatron(const TrainingMemoryInputs& in) { return in.framework == Framework::kMegatron; }
 
-// Autocast (amp) keeps fp32 weights and casts per op: the recipes whose weights are fp32.
-bool autocast(const TrainingMemoryInputs& in) { return in.recipe.autocast_weight_cache; }
-
 // What a LoRA adapter on a linear of input width `in_width` saves: PEFT casts the input to the
 // adapter's dtype (a new tensor kept by lora_A; under autocast a bf16 cast instead) and lora_B
 // keeps lora_A's rank-r output. Megatron's adapters share the layer's bf16 input.
 double adapter_saved(const TrainingMemoryInputs& in, const Trains& t, double in_width) {
-  const double copy = is_megatron(in) ? 0
-                      : autocast(in)  ? in.recipe.activation_bytes * in_width
-                                      : t.adapter_bytes * in_width;
+  const double copy = is_megatron(in)     ? 0
+                      : runs_autocast(in) ? in.recipe.activation_bytes * in_width
+                                          : t.adapter_bytes * in_width;
   return copy + t.adapter_bytes * t.rank;
 }
 
@@ -96,7 +93,7 @@ double linear_inputs_bytes(const TrainingMemoryInputs& in, const Trains& t, unsi
   const double me = in.recipe.matmul_input_bytes;
   double bytes = 0;
   if (t.full) {
-    bytes += is_megatron(in) ? me * width : (autocast(in) ? linears * e * width : e * width);
+    bytes += is_megatron(in) ? me * width : (runs_autocast(in) ? linears * e * width : e * width);
   } else if (is_megatron(in) && t.any(targets)) {
     bytes += me * width;  // Megatron's adapters read the layer's saved GEMM input
   }
@@ -115,9 +112,9 @@ double norm_bytes(const TrainingMemoryInputs& in, const Trains& t) {
   const double e = in.recipe.activation_bytes;
   if (is_megatron(in)) return e;
   if (in.arch.norm == NormKind::kRmsNorm) {
-    return kFp32Bytes + (t.full ? (autocast(in) ? kFp32Bytes : e) : 0);
+    return kFp32Bytes + (t.full ? (runs_autocast(in) ? kFp32Bytes : e) : 0);
   }
-  return autocast(in) ? kFp32Bytes : e;
+  return runs_autocast(in) ? kFp32Bytes : e;
 }
 
 }  // namespace
@@ -383,7 +380,7 @@ void communicators(const TrainingMemoryInputs& in, Common& c) {
 }
 
 // The layout fields layer_activations reads (PeakCache's key).
-std::array<double, 11> layer_layout(const TrainingLayout& l) {
+std::array<double, 12> layer_layout(const TrainingLayout& l) {
   return {l.tp,
           l.cp,
           l.ep,
@@ -394,7 +391,8 @@ std::array<double, 11> layer_layout(const TrainingLayout& l) {
           static_cast<double>(l.recompute),
           static_cast<double>(l.recompute_modules),
           l.flash_attention ? 1.0 : 0.0,
-          l.moe_capacity_factor};
+          l.moe_capacity_factor,
+          l.zero >= 3 ? 1.0 : 0.0};
 }
 
 LayerParts layer_parts(const TrainingMemoryInputs& in) {
@@ -791,7 +789,7 @@ TrainingPeak training_peak(const TrainingMemoryInputs& in) {
 struct PeakCache::Entries {
   struct Entry {
     bool valid = false;
-    std::array<double, 11> layer_layout{};  // the layout fields layer_activations reads
+    std::array<double, 12> layer_layout{};  // the layout fields layer_activations reads
     Common common;
   };
   std::array<Entry, 4> by_recompute;

@@ -126,6 +126,10 @@ TEST(Activations, AutocastKeepsTenMoreBytesPerHiddenElementThanPureBf16) {
   in.recipe = *find_recipe("amp16");
   const double amp = layer_activations(in, false).saved_bytes;
   EXPECT_DOUBLE_EQ(amp - pure, 2048 * 10 * 4096.0);
+  // With ZeRO-3 the recipe is FSDP's mixed precision (torchtitan's MixedPrecisionPolicy,
+  // param_dtype bfloat16): bf16 weights gathered, no autocast, pure bf16's activations.
+  in.layout.zero = 3;
+  EXPECT_DOUBLE_EQ(layer_activations(in, false).saved_bytes, pure);
 }
 
 TEST(Activations, FrozenLinearsKeepNoInputAndPeftAdaptersKeepFp32Copies) {

@@ -606,17 +606,20 @@ TEST(TrainingTime, PytorchEagerAttentionStreamsTheScoresSeveralTimes) {
 // The weights' casts do not grow with the tokens, nor does attention differ between recipes: the
 // difference of the recipes' differences over two sequence lengths is these bytes alone.
 TEST(TrainingTime, AutocastStreamsItsCastsAndFp32Residual) {
-  const auto compute_s = [](const char* recipe, double seq, const char* framework) {
+  const auto compute_s = [](const char* recipe, double seq, const char* framework, double zero) {
     Plan plan = four_layers_on_a100(framework);
     plan.recipe = recipe;
     plan.seq_len = seq;
+    plan.zero = zero;
     const Report r = evaluate(plan);
     EXPECT_TRUE(r.training.time_available);
     return r.training.time.compute_s;
   };
-  const auto extra = [&](const char* framework) {
-    return (compute_s("amp16", 4096, framework) - compute_s("amp16", 2048, framework)) -
-           (compute_s("pure-bf16", 4096, framework) - compute_s("pure-bf16", 2048, framework));
+  const auto extra = [&](const char* framework, double zero = 0) {
+    const auto grows = [&](const char* recipe) {
+      return compute_s(recipe, 4096, framework, zero) - compute_s(recipe, 2048, framework, zero);
+    };
+    return grows("amp16") - grows("pure-bf16");
   };
   const double bandwidth = 2.039e12 * 0.8;  // A100 80GB SXM: 2,039 GB/s (NVIDIA's datasheet)
   const double h = 4096;
@@ -624,6 +627,8 @@ TEST(TrainingTime, AutocastStreamsItsCastsAndFp32Residual) {
   EXPECT_NEAR(extra("pytorch"), bytes_per_token * 2048 / bandwidth, 1e-9);
   // Megatron never autocasts: the recipe's fp32 weights change its step by no activation bytes.
   EXPECT_NEAR(extra("megatron"), 0, 1e-9);
+  // Nor does FSDP's mixed precision (the recipe under ZeRO-3): bf16 weights gathered, no autocast.
+  EXPECT_NEAR(extra("pytorch", 3), 0, 1e-9);
 }
 
 // Under autocast each micro-batch's weight gradients come back from bf16 apart from the GEMM,

@@ -233,6 +233,15 @@ ModelStateBytes model_state_bytes(double params, const Recipe& recipe, int zero,
 /// the memory, its derivation and the optimizer step's time all read.
 double optimizer_moment_bytes(const TrainingMemoryInputs& in);
 
+/// Whether the plan runs under PyTorch autocast: a recipe with fp32 weights (amp16, adam8bit) in
+/// a framework without Megatron's own mixed precision, outside ZeRO-3, where the recipe stands for
+/// FSDP's mixed precision (bf16 weights gathered, bf16 compute). What the activations kept
+/// (docs/formulas.md) and the step's casts (step_time.cpp) both read.
+inline bool runs_autocast(const TrainingMemoryInputs& in) {
+  return in.framework != Framework::kMegatron && in.recipe.autocast_weight_cache &&
+         in.layout.zero < 3;
+}
+
 /// Whether the framework runs the recipe and optimizer only with its distributed optimizer
 /// (ZeRO ≥ 1). Megatron-LM refuses at start-up, in OptimizerConfig.__post_init__,
 /// `--use-precision-aware-optimizer` (bf16 moments) and, in arguments.py, `--fp8-param-gather`
