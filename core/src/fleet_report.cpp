@@ -125,7 +125,9 @@ DisaggregatedFleet disaggregate(const ServingInputs& in, const FleetOption& best
   const double step = replica_decode_step_s(in, l, best.at_load.batch, context, load);
   const double tau = speculative_tokens_per_step(load);
   d.tpot_ms = step / tau * 1e3;
-  const PrefillTime prefill = replica_prefill(in, l, load);
+  // A prefill replica takes the prompts of many decode replicas: they wait to fill its budget.
+  const double waiting = d.decode_replicas * l.dp * best.at_load.batch;
+  const PrefillTime prefill = packed_prefill(in, l, load, replica_prefill(in, l, load), waiting);
   // The prompt's KV leaves every card of the prefill replica over its own NIC.
   const double kv_card = layout_kv_bytes_per_token(in, l) * load.input_tokens;
   d.transfer_ms = kv_card / link_bytes_per_s(in, true) * 1e3;

@@ -161,6 +161,10 @@ PrefillTime replica_prefill(const ServingInputs& in, const ServingLayout& layout
                         (in.hbm_bandwidth_tbps * kBytesPerTb * in.decode_efficiency);
   p.chunk_stage_s = std::max(matmul / p.chunks / peak, memory) + attention / p.chunks / peak +
                     stage_comm_s(in, layout, chunk_tokens);
+  p.fresh_tokens = fresh;
+  p.matmul_s = matmul / peak;
+  p.attention_s = attention / peak;
+  p.weights_s = memory;
   p.alone_s = (p.chunks + layout.pp - 1) * p.chunk_stage_s;
   p.busy_s = p.chunks * p.chunk_stage_s;
   if (load.host_kv_bytes > 0 && cached > 0) {
@@ -171,13 +175,27 @@ PrefillTime replica_prefill(const ServingInputs& in, const ServingLayout& layout
   return p;
 }
 
+PrefillTime packed_prefill(const ServingInputs& in, const ServingLayout& layout,
+                           const ServingWorkload& load, PrefillTime p, double waiting) {
+  const double budget = std::max(1.0, load.prefill_chunk_tokens);
+  const double n = std::min(std::floor(budget / p.fresh_tokens), std::floor(waiting));
+  if (p.chunks != 1 || !(n > 1)) return p;
+  p.packed = n;
+  p.busy_s = (std::max(n * p.matmul_s, p.weights_s) + n * p.attention_s +
+              stage_comm_s(in, layout, n * p.fresh_tokens)) /
+             n;
+  return p;
+}
+
 LoadPoint load_point(const ServingInputs& in, const ServingLayout& layout, double batch,
                      const ServingWorkload& load) {
   return load_point(in, layout, batch, load, replica_prefill(in, layout, load));
 }
 
 LoadPoint load_point(const ServingInputs& in, const ServingLayout& layout, double batch,
-                     const ServingWorkload& load, const PrefillTime& prefill) {
+                     const ServingWorkload& load, const PrefillTime& alone) {
+  // The batch's prompts, each once a cycle, share their prefill forwards.
+  const PrefillTime prefill = packed_prefill(in, layout, load, alone, batch);
   LoadPoint r;
   r.batch = batch;
   r.concurrency = batch * layout.dp;

@@ -178,10 +178,16 @@ function lmsysDecodeRow(core, run) {
 }
 
 // LMSYS prefill on 4 nodes: DP attention over 32 cards, experts over all of them, 16 384 tokens
-// per card per step; input tokens/s per node, prefill alone (cards sized as above).
+// per card per step (as many prompts as fill them); input tokens/s per node, prefill alone
+// (cards sized as above).
+const LMSYS_PREFILL_TOKENS = 16384;
 function lmsysPrefillRow(core, run) {
+  const prompts = Math.max(1, Math.floor(LMSYS_PREFILL_TOKENS / run.workload.input_len));
   const report = core.evaluate(
-    lmsysTexts(run, { prefillChunk: '16384', concurrency: String(run.engine.ep) }),
+    lmsysTexts(run, {
+      prefillChunk: String(LMSYS_PREFILL_TOKENS),
+      concurrency: String(run.engine.ep * prompts),
+    }),
   );
   const fleet = report.inference.fleet;
   return {

@@ -12,6 +12,7 @@
 #include "llm_sizer/engine_profile.hpp"
 #include "llm_sizer/model.hpp"
 #include "llm_sizer/report.hpp"
+#include "llm_sizer/serving_load.hpp"
 #include "llm_sizer/units.hpp"
 
 namespace llm_sizer {
@@ -132,6 +133,44 @@ TEST(ServingLoad, SpeculativeDecodingTokensPerStep) {
   EXPECT_DOUBLE_EQ(speculative_tokens_per_step(load), 1.875);
   load.spec_tokens = 0;
   EXPECT_EQ(speculative_tokens_per_step(load), 1);
+}
+
+// Engines batch the prefill of waiting prompts up to their token budget (vLLM's
+// max_num_batched_tokens, SGLang's chunked_prefill_size, TensorRT-LLM's max_num_tokens): one
+// read of the weights serves every prompt in the forward. Llama-3.1-8B on one H100 (989 TFLOP/s
+// bf16, 3.35 TB/s: NVIDIA's datasheet), prompts of 32 tokens, a budget of 8192: alone, a
+// prompt's 2 × 7.5 × 10⁹ × 32 FLOPs take 1 ms at half the peak, reading the 16 GB of weights at
+// 80 % of the bandwidth 6 ms; 256 of them share one read, and the forward is bound by their FLOPs.
+TEST(ServingLoad, ShortPromptsShareAForwardUpToTheTokenBudget) {
+  ServingInputs in;
+  in.arch = find_model("llama-3.1-8b")->architecture;
+  in.counts = count_params(in.arch);
+  in.hbm_bandwidth_tbps = 3.35;
+  in.peak_tflops = 989;
+  const ServingLayout one{1, 1, 1, false};
+  ServingWorkload load;
+  load.input_tokens = 32;
+  load.output_tokens = 128;
+  load.prefill_chunk_tokens = 8192;
+  const PrefillTime alone = replica_prefill(in, one, load);
+  EXPECT_DOUBLE_EQ(alone.matmul_s, 2 * in.counts.matmul_active * 32 / (989e12 * 0.5));
+  EXPECT_GT(alone.weights_s, alone.matmul_s);
+  EXPECT_DOUBLE_EQ(alone.busy_s, alone.weights_s + alone.attention_s);
+  // 256 fill the budget; more waiting do not join the forward.
+  const PrefillTime full = packed_prefill(in, one, load, alone, 1000);
+  EXPECT_EQ(full.packed, 256);
+  EXPECT_DOUBLE_EQ(full.busy_s, alone.matmul_s + alone.attention_s);
+  // Three waiting share a read that their FLOPs do not cover.
+  const PrefillTime three = packed_prefill(in, one, load, alone, 3);
+  EXPECT_EQ(three.packed, 3);
+  EXPECT_DOUBLE_EQ(three.busy_s, alone.weights_s / 3 + alone.attention_s);
+  // A replica at 256 sequences prefills each prompt in its share of a packed forward.
+  EXPECT_DOUBLE_EQ(load_point(in, one, 256, load).prefill_s, full.busy_s);
+  EXPECT_DOUBLE_EQ(load_point(in, one, 1, load).prefill_s, alone.busy_s);
+  // A prompt of the whole budget runs in its own chunk, as before.
+  load.input_tokens = 8192;
+  const PrefillTime long_prompt = replica_prefill(in, one, load);
+  EXPECT_EQ(packed_prefill(in, one, load, long_prompt, 1000).busy_s, long_prompt.busy_s);
 }
 
 TEST(Fleet, DeepSeekV3Fp8NeedsTwoH100Nodes) {

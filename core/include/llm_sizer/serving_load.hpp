@@ -24,7 +24,8 @@
 ///   token budget C: ⌈P(1−h)/C⌉ chunks, each max(FLOPs / (tp·pp peak e_c), weights / (BW e_bw)) +
 ///   its TP/EP communication; alone on the rank, TTFT = (chunks + pp − 1) × t_chunk,stage.
 /// Steady state with B sequences per DP rank (each prompt P, each answer O tokens; prefill chunks
-/// take the rank's time from decode, as vLLM/SGLang mix them into steps):
+/// take the rank's time from decode, as vLLM/SGLang mix them into steps; prompts shorter than the
+/// budget share their forwards, packed_prefill):
 ///   T_cycle = O / τ × t_step(B) + B × t_prefill(P)
 ///   TPOT = T_cycle / O,  output tokens/s per replica = dp × B × O / T_cycle,
 ///   input tokens/s = dp × B × P / T_cycle,  TTFT = t_prefill,alone(P) + t_step(B).
@@ -85,9 +86,24 @@ struct PrefillTime {
   double busy_s = 0;         ///< rank time the prompt takes from other work (chunks × stage)
   double reload_s = 0;       ///< prefix KV reloaded from host memory (offload), in TTFT
   double flops = 0;
+  double fresh_tokens = 0;  ///< the prompt's tokens not found in the prefix cache
+  double matmul_s = 0;      ///< the prompt's projections at the peak, on one stage
+  double attention_s = 0;   ///< its attention at the peak, on one stage
+  double weights_s = 0;     ///< one read of the stage's weights
+  double packed = 1;        ///< prompts that share one forward where busy_s was taken
 };
 PrefillTime replica_prefill(const ServingInputs& in, const ServingLayout& layout,
                             const ServingWorkload& load);
+
+/// A prompt shorter than the engine's token budget C shares its forward with others waiting:
+/// engines batch the prefill of several prompts up to C tokens a step (vLLM's
+/// max_num_batched_tokens, SGLang's chunked_prefill_size, TensorRT-LLM's max_num_tokens), so
+/// one read of the weights serves ⌊C / P⌋ of them, at most the `waiting` prompts there are:
+///   n = min(⌊C / P⌋, waiting),
+///   busy_s = (max(n · t_matmul, t_weights) + n · t_attention + comm(n · P)) / n.
+/// A prompt of C tokens or more runs in its own chunks (n = 1, busy_s as computed).
+PrefillTime packed_prefill(const ServingInputs& in, const ServingLayout& layout,
+                           const ServingWorkload& load, PrefillTime prefill, double waiting);
 
 /// The replica at `batch` sequences per DP rank.
 struct LoadPoint {
