@@ -292,6 +292,25 @@ function decomposition(r) {
   );
 }
 
+/**
+ * Pythia-1.4B's memory shortfall per hidden element of each token and layer, and what GPT-NeoX's
+ * modeling code keeps beyond the model's count.
+ */
+function fusedQkvParagraph(r) {
+  if (!r) return '';
+  const layers = Number(PYTHIA.layers);
+  const hidden = Number(PYTHIA.hidden);
+  const tokens = r.case.mb * r.case.seq;
+  const perElement = ((r.measuredGb - r.predictedGb) * 1e9) / (tokens * layers * hidden);
+  return (
+    `The largest memory error, ${r.id} (${pct(r.memoryError)}), is ${perElement.toFixed(2)} B per hidden element of each token and layer. ` +
+    "GPT-NeoX's modeling code, which Pythia runs, projects q, k and v with one fused linear and takes them as views of its output (`qkv.chunk(3, dim=-1)`); " +
+    'rotary replaces q and k by new tensors, but SDPA keeps v for backward, and v, a view, keeps the whole fused output alive: ' +
+    'the q and k thirds of it, 2 × 2h = 4 B per hidden element, beyond the three separate tensors the model counts. ' +
+    "The architecture inputs do not say whether a model's q, k and v come from one fused linear (GPT-NeoX, Falcon, Phi-3) or from three (Llama, Qwen, StarCoder2), so the model keeps the count of three."
+  );
+}
+
 export function render(result) {
   const { summary: s, environment: env, gemm, bandwidth, gemv, hopper } = result;
   const lines = [];
@@ -320,6 +339,8 @@ export function render(result) {
     );
   lines.push('');
   lines.push(decomposition(result.rows.find((r) => r.id === 'llama31-8b-bf16-mb1-s4096')));
+  lines.push('');
+  lines.push(fusedQkvParagraph(result.rows.find((r) => r.id === 'pythia-1.4b-bf16-mb4-s2048')));
   lines.push('');
   const fs = s.flashStep;
   const at = result.attention;

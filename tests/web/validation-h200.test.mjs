@@ -107,3 +107,13 @@ test("the README's figures are the section's", async () => {
     'step',
   );
 });
+
+// The section explains Pythia's shortfall by GPT-NeoX's fused query_key_value output, kept alive
+// by v's view after rotary replaced q and k: 4 B per hidden element of each token and layer
+// (2 × 2h). The measured gap must stay that one tensor, not drift into something unexplained.
+test("Pythia's memory shortfall is the fused q, k, v output v keeps alive", () => {
+  const row = result.rows.find((r) => r.id === 'pythia-1.4b-bf16-mb4-s2048');
+  const tokens = row.case.mb * row.case.seq;
+  const perElement = ((row.measuredGb - row.predictedGb) * 1e9) / (tokens * 24 * 2048);
+  assert.ok(Math.abs(perElement - 4) < 0.2, `${perElement.toFixed(2)} B per element`);
+});
