@@ -387,8 +387,11 @@ void autocast_traffic(const TrainingTimeInputs& in, const Shape& s, bool moe_lay
   const double Tu = s.unsplit;
   const double cast = kFp32Bytes + e;
   const double sum_extra = 3 * kFp32Bytes - 3 * e;
-  // Weights: the forward's casts and the gradients' casts back.
-  c.stream(c.weights * cast, s.frozen ? 0 : c.weights * cast);
+  // Weights: the forward's casts and the gradients' casts back (QLoRA's NF4 base is dequantized
+  // to bf16 instead, finetune_time's dequant_step_s).
+  if (in.memory.finetune.mode != FineTune::kQlora) {
+    c.stream(c.weights * cast, s.frozen ? 0 : c.weights * cast);
+  }
   // The linears reading a norm's output, by group (their input gradients summed within one).
   const bool llama_style = a.norm == NormKind::kRmsNorm;  // separate q, k, v and gate, up
   const double up_mats = a.ffn_kind == FfnKind::kSwiglu ? 2 : 1;

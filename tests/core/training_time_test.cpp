@@ -654,6 +654,27 @@ TEST(TrainingTime, AutocastSumsEachLaterMicroBatchIntoTheFp32Gradients) {
   EXPECT_NEAR(accumulation_s("pure-bf16"), 0, 1e-9);
 }
 
+// Under autocast a LoRA base's fp32 weights are cast to bf16 every forward (not back: they take
+// no gradient); QLoRA's NF4 base is dequantized instead (dequant_step_s), so autocast adds no
+// weight casts to it: per layer q, k, v, o, gate, up and down, 4096 × 53,248 weights at 4 + 2 B.
+TEST(TrainingTime, AutocastCastsALoraBaseButNotAQloraOne) {
+  const auto amp_extra = [](const char* finetune) {
+    const auto compute_s = [&](const char* recipe) {
+      Plan plan = four_layers_on_a100("pytorch");
+      plan.finetune = finetune;
+      plan.recipe = recipe;
+      const Report r = evaluate(plan);
+      EXPECT_TRUE(r.training.time_available);
+      return r.training.time.compute_s;
+    };
+    return compute_s("amp16") - compute_s("pure-bf16");
+  };
+  const double bandwidth = 2.039e12 * 0.8;  // A100 80GB SXM: 2,039 GB/s (NVIDIA's datasheet)
+  const double layer_weights = 4096.0 * (6144 + 4096 + 2 * 14336 + 14336);
+  EXPECT_NEAR(amp_extra("lora") - amp_extra("qlora"),
+              4 * (layer_weights * 6 / bandwidth + kKernelOverheadS), 1e-9);
+}
+
 // torchtitan's op-level checkpointing (parallelize_llama.py, _save_list) saves the outputs of a
 // layer's 1st, 3rd, … matmul and of the attention kernel: backward runs k, o and SwiGLU's up
 // projection again (Llama 3.1 8B: 4096 × 1024, 4096 × 4096 and 4096 × 14336 per layer, 2 FLOPs
