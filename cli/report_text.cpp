@@ -104,15 +104,17 @@ std::string band_text(const TimeBand& b, const Messages& m) {
     return {};
   }
   const bool all = b.family == "all";
+  const std::string key = b.kind == "pytorch" ? "ui.time_band_pytorch"
+                          : all               ? "ui.time_band_all"
+                                              : "ui.time_band";
   std::vector<std::string> sentences = {
-      m.format(all ? "ui.time_band_all" : "ui.time_band",
-               {{"family", all ? std::string() : m.format("family." + b.family)},
-                {"kind", m.format(b.kind == "moe" ? "kind.moe" : "kind.dense")},
-                {"runs", rounded(b.runs, 0)},
-                {"low", rounded(b.low_ratio, 2)},
-                {"high", rounded(b.high_ratio, 2)},
-                {"step_low", rounded(b.step_low_s, 2)},
-                {"step_high", rounded(b.step_high_s, 2)}})};
+      m.format(key, {{"family", all ? std::string() : m.format("family." + b.family)},
+                     {"kind", m.format(b.kind == "moe" ? "kind.moe" : "kind.dense")},
+                     {"runs", rounded(b.runs, 0)},
+                     {"low", rounded(b.low_ratio, 2)},
+                     {"high", rounded(b.high_ratio, 2)},
+                     {"step_low", rounded(b.step_low_s, 2)},
+                     {"step_high", rounded(b.step_high_s, 2)}})};
   if (std::isfinite(b.days_low)) {
     const bool cost = std::isfinite(b.cost_low);
     sentences.push_back(m.format(cost ? "ui.time_band_days_cost" : "ui.time_band_days",

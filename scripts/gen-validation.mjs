@@ -14,6 +14,7 @@ import {
   timeBandSource,
 } from './validation/training.mjs';
 import { verdictOutcomesSource } from './validation/sweeps.mjs';
+import { pytorchBandFigures } from './validation/h200.mjs';
 
 export const DOC_PATH = fileURLToPath(new URL('../docs/validation.md', import.meta.url));
 
@@ -67,7 +68,10 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   // So do the figures on how finely the search ranks.
   const training = results.get('training');
   for (const [path, source] of [
-    [TIME_BAND_PATH, timeBandSource(timeBandFigures(training))],
+    [
+      TIME_BAND_PATH,
+      timeBandSource([...timeBandFigures(training), pytorchBandFigures(results.get('h200'))]),
+    ],
     [
       RESOLUTION_PATH,
       searchResolutionSource(

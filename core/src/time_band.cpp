@@ -33,6 +33,16 @@ bool given(const ResolvedPlan& plan, std::string_view field) {
   return input != nullptr && input->source == InputSource::kGiven;
 }
 
+// Whether the plan is like the steps measured on one H200 (docs/validation.md, "One H200, measured
+// here"): plain PyTorch on one GPU with SDPA, a dense model trained whole or through LoRA
+// adapters, nothing offloaded.
+bool plain_pytorch_step(const ResolvedPlan& plan, const FullTraining& training) {
+  const TrainingSettings& s = training.settings;
+  return s.framework == "pytorch" && s.tp * s.pp * s.dp * s.cp == 1 && s.flash_attention &&
+         (s.finetune == "full" || s.finetune == "lora") && s.offload == "none" &&
+         !s.activation_offload && !plan.training.inputs.memory.arch.is_moe();
+}
+
 // Why the validation has no runs like this plan's time (empty: it has).
 std::string_view reason_without_band(const ResolvedPlan& plan, const FullTraining& training) {
   const TrainingSettings& s = training.settings;
@@ -46,7 +56,7 @@ std::string_view reason_without_band(const ResolvedPlan& plan, const FullTrainin
       given(plan, "comm_efficiency") || given(plan, "net_efficiency")) {
     return "efficiencies";
   }
-  if (s.framework != "megatron") return "framework";
+  if (s.framework != "megatron") return plain_pytorch_step(plan, training) ? "" : "framework";
   if (s.finetune != "full" || s.offload != "none" || s.activation_offload) return "finetune";
   // Published runs of ZeRO-3 across nodes stray further from the model (layout_rules.hpp): its
   // own issue (zero3_across_nodes) gives their spread instead.
@@ -74,8 +84,16 @@ TimeBand time_band(const ResolvedPlan& plan, const FullTraining& training) {
       std::string(accelerator_family(accelerator != nullptr ? accelerator->text : ""));
   band.kind = std::string(model_kind(plan.training.inputs.memory.arch.is_moe()));
   band.reason = std::string(reason_without_band(plan, training));
-  const TimeBandFigures* figures = figures_of(band.accelerator_family, band.kind);
-  if (figures == nullptr) figures = figures_of("all", band.kind);
+  const TimeBandFigures* figures = nullptr;
+  if (band.reason.empty() && training.settings.framework != "megatron") {
+    // Plain PyTorch was measured on one accelerator family only: no range over every one.
+    band.kind = "pytorch";
+    figures = figures_of(band.accelerator_family, band.kind);
+    if (figures == nullptr) band.reason = "framework";
+  } else {
+    figures = figures_of(band.accelerator_family, band.kind);
+    if (figures == nullptr) figures = figures_of("all", band.kind);
+  }
   if (band.reason.empty() && figures == nullptr) band.reason = "no_runs";
   if (!band.reason.empty()) return band;
   const TrainingTime& t = training.time;

@@ -293,6 +293,24 @@ function decomposition(r) {
 }
 
 /**
+ * The step time's band for plain PyTorch on one GPU (core/include/llm_sizer/time_band.hpp, kind
+ * "pytorch", Hopper): how many of these steps are held to the bounds, under either attention
+ * kernel, and the smallest and largest ratio of the measured step to the predicted one, rounded
+ * outward to two decimals as core/src/time_band_data.cpp holds them.
+ */
+export function pytorchBandFigures(result) {
+  const held = [...result.rows, ...result.flashRows].filter((r) => !r.stepGap);
+  const ratios = held.map((r) => r.measuredStepS / r.predictedStepS);
+  return {
+    family: 'hopper',
+    kind: 'pytorch',
+    runs: held.length,
+    low: Math.floor(Math.min(...ratios) * 100) / 100,
+    high: Math.ceil(Math.max(...ratios) * 100) / 100,
+  };
+}
+
+/**
  * Pythia-1.4B's memory shortfall per hidden element of each token and layer, and what GPT-NeoX's
  * modeling code keeps beyond the model's count.
  */
@@ -323,6 +341,10 @@ export function render(result) {
   );
   lines.push(
     `- **Step time**: ${s.step.count} runs, median |error| **${plain(s.step.medianAbs)}**, max **${plain(s.step.maxAbs)}** (bounds ${BOUNDS.stepMedianPct} % and ${BOUNDS.stepMaxPct} %), at the module's defaults for PyTorch on this card, each run's SDPA kernel stated (next section).`,
+  );
+  const band = pytorchBandFigures(result);
+  lines.push(
+    `- **The range plain PyTorch plans show**: measured ÷ predicted step ${band.low.toFixed(2)}–${band.high.toFixed(2)}× over the ${band.runs} steps held to the bounds under either kernel (this table and the next); the page, the CLI and the exports show it beside the step time of a plan on one Hopper GPU with SDPA, a dense model trained whole or through LoRA (\`time_band.hpp\`, kind \`pytorch\`).`,
   );
   lines.push('');
   lines.push(...table(result.rows));

@@ -171,6 +171,44 @@ TEST(TimeBand, PlansUnlikeTheValidatedRunsGetNoneAndSayWhy) {
   EXPECT_TRUE(evaluate(flash2).time_band.available);
 }
 
+// Plain PyTorch on one GPU has the steps measured on one H200 (docs/validation.md, "One H200,
+// measured here"): on Hopper its plans carry those figures, whole or through LoRA; another layout,
+// family or kind of model, or QLoRA, was not measured.
+TEST(TimeBand, PlainPytorchOnOneHopperGpuGetsTheStepsMeasuredOnAnH200) {
+  const auto band_of = [](const char* accelerator, const char* model, const char* finetune,
+                          double dp) {
+    Plan plan;
+    plan.model = model;
+    plan.accelerator = accelerator;
+    plan.framework = "pytorch";
+    plan.recipe = "pure-bf16";
+    plan.tp = 1;
+    plan.pp = 1;
+    plan.dp = dp;
+    plan.finetune = finetune;
+    const Report r = evaluate(plan);
+    EXPECT_TRUE(r.training.time_available);
+    return r.time_band;
+  };
+  const TimeBandFigures& measured = figures("hopper", "pytorch");
+  ASSERT_GT(measured.runs, 0);
+  EXPECT_LE(measured.low_ratio, measured.high_ratio);
+  for (const char* accelerator : {"h200-141g", "h100-80g"}) {
+    for (const char* finetune : {"full", "lora"}) {
+      const TimeBand b = band_of(accelerator, "llama-3.1-8b", finetune, 1);
+      ASSERT_TRUE(b.available) << accelerator << ' ' << finetune << ": " << b.reason;
+      EXPECT_EQ(b.kind, "pytorch");
+      EXPECT_EQ(b.family, "hopper");
+      EXPECT_EQ(b.runs, measured.runs);
+      EXPECT_EQ(b.high_ratio, measured.high_ratio);
+    }
+  }
+  EXPECT_EQ(band_of("a100-80g", "llama-3.1-8b", "full", 1).reason, "framework");
+  EXPECT_EQ(band_of("h200-141g", "llama-3.1-8b", "full", 2).reason, "framework");
+  EXPECT_EQ(band_of("h200-141g", "llama-3.1-8b", "qlora", 1).reason, "framework");
+  EXPECT_EQ(band_of("h200-141g", "mixtral-8x7b", "full", 1).reason, "framework");
+}
+
 // A plan whose DP comes from a deadline: the DP that meets it even at the band's high end.
 TEST(TimeBand, DeadlinePlansGetTheDpThatMeetsItAtTheHighEnd) {
   Plan plan;

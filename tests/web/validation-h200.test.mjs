@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { loadModule } from './load-module.mjs';
-import { BOUNDS, evaluate } from '../../scripts/validation/h200.mjs';
+import { BOUNDS, evaluate, pytorchBandFigures } from '../../scripts/validation/h200.mjs';
 
 const core = await loadModule();
 const result = await evaluate(core);
@@ -106,6 +106,8 @@ test("the README's figures are the section's", async () => {
     readme.includes(`median ${one(step.medianAbs)} off (largest ${one(step.maxAbs)})`),
     'step',
   );
+  const band = pytorchBandFigures(result);
+  assert.ok(readme.includes(`step time: ${band.low.toFixed(2)}–${band.high.toFixed(2)}×`), 'band');
 });
 
 // The section explains Pythia's shortfall by GPT-NeoX's fused query_key_value output, kept alive
@@ -116,4 +118,38 @@ test("Pythia's memory shortfall is the fused q, k, v output v keeps alive", () =
   const tokens = row.case.mb * row.case.seq;
   const perElement = ((row.measuredGb - row.predictedGb) * 1e9) / (tokens * 24 * 2048);
   assert.ok(Math.abs(perElement - 4) < 0.2, `${perElement.toFixed(2)} B per element`);
+});
+
+// Plain PyTorch plans on one Hopper GPU carry these steps' range (time_band.hpp, kind "pytorch";
+// core/src/time_band_data.cpp, generated from them): every held step lies inside it, a plan like
+// theirs shows it, and plans outside what was measured say why they have none.
+test('plain PyTorch plans on one Hopper GPU carry these steps as their band', () => {
+  const band = pytorchBandFigures(result);
+  const held = [...result.rows, ...result.flashRows].filter((r) => !r.stepGap);
+  assert.equal(band.runs, held.length);
+  for (const r of held) {
+    const ratio = r.measuredStepS / r.predictedStepS;
+    assert.ok(ratio >= band.low && ratio <= band.high, `${r.id}: ${ratio.toFixed(3)}`);
+  }
+  for (const r of held) {
+    const shown = core.evaluate(r.plan).timeBand;
+    assert.equal(shown.available, true, `${r.id}: ${shown.reason}`);
+    assert.deepEqual(
+      [shown.kind, shown.family, shown.runs, shown.lowRatio, shown.highRatio],
+      ['pytorch', 'hopper', band.runs, band.low, band.high],
+      r.id,
+    );
+    assert.ok(Math.abs(shown.stepHighS - r.predictedStepS * band.high) < 1e-9, r.id);
+  }
+  const plan = result.rows.find((r) => r.id === 'llama31-8b-bf16-mb1-s4096').plan;
+  for (const [change, why] of [
+    [{ dp: '2', globalBatch: '2' }, 'two GPUs'],
+    [{ flashAttention: '0' }, 'eager attention'],
+    [{ accelerator: 'a100-80g' }, 'another accelerator family'],
+    [{ finetune: 'qlora' }, 'QLoRA'],
+  ]) {
+    const shown = core.evaluate({ ...plan, ...change }).timeBand;
+    assert.equal(shown.available, false, why);
+    assert.equal(shown.reason, 'framework', why);
+  }
 });

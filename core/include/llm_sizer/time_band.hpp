@@ -14,9 +14,12 @@
 /// software spread them wider than dense runs on the same accelerators (docs/validation.md gives
 /// both), and a dense plan is not given their spread, nor an MoE plan the dense runs' narrower
 /// one. The figures are generated from the validation by `node scripts/gen-validation.mjs`
-/// (time_band_data.cpp), and tests/web/validation-training checks them against it. A plan the
-/// validation has no runs like (another framework, fine-tuning, efficiencies of its own, a
-/// measured throughput, a kind of model with no runs) gets no band and says why.
+/// (time_band_data.cpp), and tests/web/validation-training checks them against it. Plain PyTorch
+/// on one GPU (SDPA, a dense model trained whole or through LoRA, nothing offloaded) has the steps
+/// measured on one H200 instead (docs/validation.md, "One H200, measured here"; kind "pytorch",
+/// Hopper only, tests/web/validation-h200 checks them). A plan the validation has no runs like
+/// (another framework or layout, fine-tuning, efficiencies of its own, a measured throughput, a
+/// kind of model with no runs) gets no band and says why.
 
 #include <cmath>
 #include <span>
@@ -31,7 +34,7 @@ struct ResolvedPlan;
 /// One family's figures for one kind of model: published runs behind them and their ratio range.
 struct TimeBandFigures {
   std::string_view family;  ///< "ampere", "hopper", "blackwell", or "all" (every run of the kind)
-  std::string_view kind;    ///< "dense" or "moe" (model_kind())
+  std::string_view kind;    ///< "dense" or "moe" (model_kind()); "pytorch": plain PyTorch, one GPU
   double runs = 0;
   double low_ratio = 0;  ///< published step ÷ predicted, the smallest
   double high_ratio = 0;
@@ -52,11 +55,11 @@ struct TimeBand {
   bool available = false;
   /// Why there is no band: "no_time", "measured" (a measured throughput), "fixed_efficiency"
   /// (a compute efficiency given), "efficiencies" (GEMM, memory or link efficiencies given),
-  /// "framework" (not Megatron-LM), "finetune", "zero3_across_nodes", "no_runs" (none of the
-  /// model's kind). Empty with a band.
+  /// "framework" (not Megatron-LM, nor plain PyTorch on one Hopper GPU as measured), "finetune",
+  /// "zero3_across_nodes", "no_runs" (none of the model's kind). Empty with a band.
   std::string reason;
   std::string accelerator_family;  ///< accelerator_family() of the plan's accelerator
-  std::string kind;                ///< model_kind() of the plan's model: whose runs count
+  std::string kind;  ///< model_kind() of the plan's model, or "pytorch": whose runs count
   /// Whose figures: the accelerator's family, or "all" (that kind's runs on every accelerator)
   /// where the family has fewer than three of the kind.
   std::string family;

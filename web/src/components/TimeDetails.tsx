@@ -33,8 +33,14 @@ function bandSentences(
   n: (v: number | null | undefined, digits?: number) => string,
 ): string[] {
   const family = FAMILIES[band.family ?? ''];
+  const key =
+    band.kind === 'pytorch'
+      ? 'ui.time_band_pytorch'
+      : band.family === 'all'
+        ? 'ui.time_band_all'
+        : 'ui.time_band';
   const sentences = [
-    t(band.family === 'all' ? 'ui.time_band_all' : 'ui.time_band', {
+    t(key, {
       family: family ? t(family) : '',
       kind: t(band.kind === 'moe' ? 'kind.moe' : 'kind.dense'),
       runs: n(band.runs, 0),
