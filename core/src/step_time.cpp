@@ -357,11 +357,10 @@ void adapter_traffic(const TrainingTimeInputs& in, const Shape& s, bool moe_laye
 }
 
 // PyTorch autocast (runs_autocast, training_memory.hpp; FSDP's mixed precision gathers bf16
-// weights instead and casts nothing per op). Weights
-// and the residual stream stay fp32 and each op on autocast's bf16 list casts its inputs (the
-// lists of aten/src/ATen/autocast_mode.h; cached_cast keeps the casts of fp32 leaves that take
-// gradients). On top of the pure-bf16 chains above, per layer and micro-batch, in bytes per
-// element (e: the bf16 activation):
+// weights instead and casts nothing per op). Weights and the residual stream stay fp32 and each
+// op on autocast's bf16 list casts its inputs (the lists of aten/src/ATen/autocast_mode.h;
+// cached_cast keeps the casts of fp32 leaves that take gradients). On top of the pure-bf16
+// chains above, per layer and micro-batch, in bytes per element (e: the bf16 activation):
 // - each weight a GEMM reads is cast once per forward (4 + e; again in a full recompute, a new
 //   autocast region), and its bf16 gradient back (e + 4); summed into the fp32 .grad after the
 //   first micro-batch (12, once per step: autocast_accumulation_s);
@@ -408,10 +407,10 @@ void autocast_traffic(const TrainingTimeInputs& in, const Shape& s, bool moe_lay
     group(T, h, up_mats);
   } else {
     group(T, h, 1);  // the router
-    const double load = moe_rank_load(a, in.memory.layout).load;
-    const double rows = in.memory.layout.ep * in.memory.layout.etp * Tu * a.moe_top_k /
-                        a.moe_experts * load * (a.moe_experts / in.memory.layout.ep);
-    group(rows, h, up_mats);
+    // Every routed copy this GPU's experts take (layer_cost's rows, over its E/EP experts).
+    const double copies =
+        in.memory.layout.etp * Tu * a.moe_top_k * moe_rank_load(a, in.memory.layout).load;
+    group(copies, h, up_mats);
     if (a.moe_shared_experts > 0) group(T, h, up_mats);
   }
   // The layer's norms.
@@ -803,13 +802,15 @@ void ends(const TrainingTimeInputs& in, const KernelSpeeds& bf16, const Shape& s
   costs.last.bwd_s = g.dgrad + g.wgrad + stream_s(bf16, norm_bwd) + stream_s(bf16, loss_bwd);
   if (s.autocast) {
     // As in a layer (autocast_traffic): the head's weight and its fp32 input cast, and back;
-    // the final RMSNorm without its casts; the embedding's output in the fp32 of its weight.
+    // the final norm on its fp32 input; the embedding's output in the fp32 of its weight.
     const double cast = kFp32Bytes + e;
     const double weight = vocab * h;
-    const double rms = eager_norm ? kEagerRmsNorm.fwd_e * e : 2 * (e - kFp32Bytes);
-    costs.last.fwd_s +=
-        stream_s(bf16, (weight + T * h) * cast) - stream_s(bf16, norm_elements * rms);
-    costs.last.bwd_s += stream_s(bf16, ((s.frozen ? 0 : weight) + T * h) * cast);
+    const double norm_fwd_extra = eager_norm ? -kEagerRmsNorm.fwd_e * e : 2 * (kFp32Bytes - e);
+    const double norm_bwd_extra =
+        eager_norm ? 4 * kFp32Bytes - kEagerRmsNorm.bwd_e * e : 3 * (kFp32Bytes - e);
+    costs.last.fwd_s += stream_s(bf16, (weight + T * h) * cast + norm_elements * norm_fwd_extra);
+    costs.last.bwd_s +=
+        stream_s(bf16, ((s.frozen ? 0 : weight) + T * h) * cast + norm_elements * norm_bwd_extra);
     costs.first.fwd_s += stream_s(bf16, 2 * T * h * (kFp32Bytes - e));
   }
   if (s.t > 1) {
