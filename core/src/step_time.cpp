@@ -365,8 +365,8 @@ void adapter_traffic(const TrainingTimeInputs& in, const Shape& s, bool moe_laye
 //   autocast region), and its bf16 gradient back (e + 4); summed into the fp32 .grad after the
 //   first micro-batch (12, once per step: autocast_accumulation_s);
 // - each linear that reads a norm's fp32 output casts it (4 + e per linear: Llama's q, k, v and
-//   gate, up; GPT-NeoX's and GPT-2's fused qkv and fc1), backward its gradient back (e + 4), and
-//   a group's input gradients are summed in fp32 (12 per add where bf16 took 3e);
+//   gate, up; GELU's fc1; kHfAttentionInputLinears), backward its gradient back (e + 4), and a
+//   group's input gradients are summed in fp32 (12 per add where bf16 took 3e);
 // - RMSNorm's input is fp32 already: its casts vanish and the weight multiply writes fp32
 //   (forward 28 where 4e + 28, backward 24 + 52 where 8e + 60, two kernels fewer each way);
 //   LayerNorm, on autocast's fp32 list, reads and writes 4 where e;
@@ -391,9 +391,9 @@ void autocast_traffic(const TrainingTimeInputs& in, const Shape& s, bool moe_lay
   if (in.memory.finetune.mode != FineTune::kQlora) {
     c.stream(c.weights * cast, s.frozen ? 0 : c.weights * cast);
   }
-  // The linears reading a norm's output, by group (their input gradients summed within one).
-  const bool llama_style = a.norm == NormKind::kRmsNorm;  // separate q, k, v and gate, up
-  const double up_mats = a.ffn_kind == FfnKind::kSwiglu ? 2 : 1;
+  // The linears reading a norm's output, by group (their input gradients summed within one),
+  // as transformers' modeling code has them (architecture.hpp), as the memory model counts them.
+  const double up_mats = hf_ffn_input_linears(a);
   const auto group = [&](double tokens, double width, double linears) {
     if (!(tokens > 0) || !(linears > 0)) return;
     const double elements = tokens * width;
@@ -402,7 +402,7 @@ void autocast_traffic(const TrainingTimeInputs& in, const Shape& s, bool moe_lay
     c.fwd_kernels += static_cast<int>(linears);
     c.bwd_kernels += static_cast<int>(2 * linears - 1);
   };
-  group(T, h, a.is_mla() ? 2 : (llama_style ? 3 : 1));
+  group(T, h, kHfAttentionInputLinears);
   if (!moe_layer) {
     group(T, h, up_mats);
   } else {

@@ -195,9 +195,9 @@ LayerActivations layer_activations(const TrainingMemoryInputs& in, bool moe_laye
   // k, v read one tensor; so do gate and up), the two residual dropout masks.
   const unsigned qkv = kLoraQ | kLoraK | kLoraV;
   const unsigned gate_up = kLoraGate | kLoraUp;
-  const int ffn_inputs = a.ffn_kind == FfnKind::kSwiglu ? 2 : 1;
-  unsplit =
-      a.layer_norms * norm_bytes(in, t) * h + linear_inputs_bytes(in, t, qkv, 3, h) + 2 * mask * h;
+  const int ffn_inputs = hf_ffn_input_linears(a);
+  unsplit = a.layer_norms * norm_bytes(in, t) * h +
+            linear_inputs_bytes(in, t, qkv, kHfAttentionInputLinears, h) + 2 * mask * h;
   // The MLP block's own parts, apart: Megatron's selective recompute can drop them whole.
   double mlp_unsplit = moe_layer ? 0 : linear_inputs_bytes(in, t, gate_up, ffn_inputs, h);
   double mlp_split = 0;

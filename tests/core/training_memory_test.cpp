@@ -130,6 +130,15 @@ TEST(Activations, AutocastKeepsTenMoreBytesPerHiddenElementThanPureBf16) {
   // param_dtype bfloat16): bf16 weights gathered, no autocast, pure bf16's activations.
   in.layout.zero = 3;
   EXPECT_DOUBLE_EQ(layer_activations(in, false).saved_bytes, pure);
+  // A LayerNorm and GELU model (GPT-NeoX-20B): the two LayerNorms keep fp32 inputs (+2 × 2h),
+  // q, k and v count three casts as everywhere (+2 × 2h, kHfAttentionInputLinears: the inputs
+  // cannot tell NeoX's fused query_key_value apart), fc1 one, as pure bf16 keeps one input: 8h.
+  in.layout.zero = 0;
+  in.arch = find_model("gpt-neox-20b")->architecture;
+  in.recipe = *find_recipe("pure-bf16");
+  const double neox_pure = layer_activations(in, false).saved_bytes;
+  in.recipe = *find_recipe("amp16");
+  EXPECT_DOUBLE_EQ(layer_activations(in, false).saved_bytes - neox_pure, 2048 * 8 * 6144.0);
 }
 
 TEST(Activations, FrozenLinearsKeepNoInputAndPeftAdaptersKeepFp32Copies) {

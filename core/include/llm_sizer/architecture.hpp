@@ -101,6 +101,20 @@ struct Architecture {
   int moe_layer_count() const;
 };
 
+/// How many linears read the attention block's normed input in Hugging Face transformers'
+/// modeling code, which the PyTorch profile runs: three, q, k and v apart, as the Llama family's
+/// code (Llama, Qwen, Mistral) has them. GPT-NeoX's and BLOOM's fuse them in one query_key_value
+/// and MLA models read their input with two down-projections; the architecture inputs do not say
+/// which code a model runs (StarCoder2 and Phi-2 share NeoX's LayerNorm and project apart), so
+/// those count three as well.
+inline constexpr int kHfAttentionInputLinears = 3;
+
+/// How many linears read the FFN's normed input there: gate and up apart under SwiGLU, one fc1
+/// under GELU.
+inline int hf_ffn_input_linears(const Architecture& a) {
+  return a.ffn_kind == FfnKind::kSwiglu ? 2 : 1;
+}
+
 /// Parameters of one part of the model. "Active" counts what one token uses (top-k experts).
 struct ParamCounts {
   double attention = 0;       ///< per attention block
