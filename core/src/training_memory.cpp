@@ -380,7 +380,7 @@ void communicators(const TrainingMemoryInputs& in, Common& c) {
 }
 
 // The layout fields layer_activations reads (PeakCache's key).
-std::array<double, 12> layer_layout(const TrainingLayout& l) {
+std::array<double, 11> layer_layout(const TrainingLayout& l) {
   return {l.tp,
           l.cp,
           l.ep,
@@ -391,8 +391,7 @@ std::array<double, 12> layer_layout(const TrainingLayout& l) {
           static_cast<double>(l.recompute),
           static_cast<double>(l.recompute_modules),
           l.flash_attention ? 1.0 : 0.0,
-          l.moe_capacity_factor,
-          l.zero >= 3 ? 1.0 : 0.0};
+          l.moe_capacity_factor};
 }
 
 LayerParts layer_parts(const TrainingMemoryInputs& in) {
@@ -785,14 +784,15 @@ TrainingPeak training_peak(const TrainingMemoryInputs& in) {
   return peak_of(in, prepare(in, layer_parts(in)));
 }
 
-// One entry per recompute mode: the search alternates them within a key.
+// One entry per recompute mode, and per autocast (runs_autocast: the recipe's fp32 weights
+// outside ZeRO-3): the search alternates both within a key.
 struct PeakCache::Entries {
   struct Entry {
     bool valid = false;
-    std::array<double, 12> layer_layout{};  // the layout fields layer_activations reads
+    std::array<double, 11> layer_layout{};  // the layout fields layer_activations reads
     Common common;
   };
-  std::array<Entry, 4> by_recompute;
+  std::array<Entry, 8> by_mode;
 };
 
 PeakCache::PeakCache() : entries_(std::make_unique<Entries>()) {}
@@ -801,8 +801,9 @@ PeakCache::PeakCache(PeakCache&&) noexcept = default;
 PeakCache& PeakCache::operator=(PeakCache&&) noexcept = default;
 
 TrainingPeak training_peak(const TrainingMemoryInputs& in, PeakCache& cache) {
-  PeakCache::Entries::Entry& entry =
-      cache.entries_->by_recompute[static_cast<std::size_t>(in.layout.recompute)];
+  const std::size_t mode =
+      static_cast<std::size_t>(in.layout.recompute) + (runs_autocast(in) ? 4 : 0);
+  PeakCache::Entries::Entry& entry = cache.entries_->by_mode[mode];
   const auto key = layer_layout(in.layout);
   if (!entry.valid || entry.layer_layout != key) {
     entry.common = prepare_layers(in, layer_parts(in));

@@ -503,5 +503,27 @@ TEST(TrainingPeak, EqualsTheLargestStageOfTheFullComputation) {
   }
 }
 
+// amp16 is autocast outside ZeRO-3 and FSDP's mixed precision under it, with other activations
+// (runs_autocast): the search alternates ZeRO stages within a key, and its cache must follow.
+TEST(TrainingPeak, TheCacheKeepsAutocastApartFromFsdpMixedPrecision) {
+  TrainingMemoryInputs in;
+  in.arch = find_model("llama-3.1-8b")->architecture;
+  in.framework = Framework::kPytorch;
+  in.recipe = *find_recipe("amp16");
+  in.layout.seq_len = 4096;
+  in.layout.dp = 8;
+  PeakCache cache;
+  for (int round = 0; round < 2; ++round) {
+    for (double zero : {0.0, 3.0, 1.0, 3.0}) {
+      in.layout.zero = zero;
+      EXPECT_DOUBLE_EQ(training_peak(in, cache).bytes, training_peak(in).bytes) << zero;
+    }
+  }
+  in.layout.zero = 0;
+  const double autocast = training_peak(in, cache).bytes;
+  in.layout.zero = 3;
+  EXPECT_NE(training_peak(in, cache).bytes, autocast);
+}
+
 }  // namespace
 }  // namespace llm_sizer
