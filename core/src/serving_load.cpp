@@ -157,14 +157,13 @@ PrefillTime replica_prefill(const ServingInputs& in, const ServingLayout& layout
       layout.tp * layout.pp * in.peak_tflops * kFlopsPerTflop * in.prefill_efficiency;
   // Every chunk reads the stage's weights once (every expert is touched by thousands of tokens);
   // the projections are bound by those reads or their FLOPs, the attention by its FLOPs.
-  const double memory = layout_weights(in, layout).bytes /
-                        (in.hbm_bandwidth_tbps * kBytesPerTb * in.decode_efficiency);
-  p.chunk_stage_s = std::max(matmul / p.chunks / peak, memory) + attention / p.chunks / peak +
-                    stage_comm_s(in, layout, chunk_tokens);
   p.fresh_tokens = fresh;
   p.matmul_s = matmul / peak;
   p.attention_s = attention / peak;
-  p.weights_s = memory;
+  p.weights_s = layout_weights(in, layout).bytes /
+                (in.hbm_bandwidth_tbps * kBytesPerTb * in.decode_efficiency);
+  p.chunk_stage_s = std::max(p.matmul_s / p.chunks, p.weights_s) + p.attention_s / p.chunks +
+                    stage_comm_s(in, layout, chunk_tokens);
   p.alone_s = (p.chunks + layout.pp - 1) * p.chunk_stage_s;
   p.busy_s = p.chunks * p.chunk_stage_s;
   if (load.host_kv_bytes > 0 && cached > 0) {

@@ -1117,7 +1117,8 @@ void predict_step(const TrainingTimeInputs& in, const LayerCosts& costs, double 
   const StagePass pass = stage_pass(in, costs);
   const double m = in.global_batch / (l.micro_batch * l.dp);
   t.microbatches = m;
-  t.compute_s = m * pass.compute_s + autocast_accumulation_s(in, costs, params_per_card, m);
+  const double accumulation_s = autocast_accumulation_s(in, costs, params_per_card, m);
+  t.compute_s = m * pass.compute_s + accumulation_s;
   t.recompute_s = m * pass.recompute_s;
   t.tp_comm_s = m * pass.tp_s;
   t.cp_comm_s = m * pass.cp_s;
@@ -1126,8 +1127,7 @@ void predict_step(const TrainingTimeInputs& in, const LayerCosts& costs, double 
   t.bubble_s = pass.bubble_s;
   bool unknown = pass.link_unknown;
   dp_and_optimizer(in, costs, params_per_card, pass, m, unknown, t.dp_comm_s, t.optimizer_s);
-  t.step_s = m * pass.slowest_s + t.bubble_s + t.dp_comm_s + t.optimizer_s +
-             autocast_accumulation_s(in, costs, params_per_card, m);
+  t.step_s = m * pass.slowest_s + t.bubble_s + t.dp_comm_s + t.optimizer_s + accumulation_s;
   t.comm_known = !unknown;
 }
 

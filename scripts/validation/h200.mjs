@@ -6,6 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { median, plainPct, signedPct } from './stats.mjs';
 import { sustainedShares } from './kernels.mjs';
+import { bandFigures } from './training.mjs';
 
 export const id = 'h200';
 export const title = 'One H200, measured here: plain PyTorch training steps';
@@ -300,14 +301,11 @@ function decomposition(r) {
  */
 export function pytorchBandFigures(result) {
   const held = [...result.rows, ...result.flashRows].filter((r) => !r.stepGap);
-  const ratios = held.map((r) => r.measuredStepS / r.predictedStepS);
-  return {
-    family: 'hopper',
-    kind: 'pytorch',
-    runs: held.length,
-    low: Math.floor(Math.min(...ratios) * 100) / 100,
-    high: Math.ceil(Math.max(...ratios) * 100) / 100,
-  };
+  return bandFigures(
+    'hopper',
+    'pytorch',
+    held.map((r) => r.measuredStepS / r.predictedStepS),
+  );
 }
 
 /**

@@ -801,18 +801,23 @@ export const speedRatio = (r) => (r.metric.higherIsBetter ? 1 + r.error : 1 / (1
 // accelerator, which holds those runs too.
 export const MIN_FAMILY_RUNS = 3;
 
+/**
+ * One row of core/src/time_band_data.cpp: how many runs, and the smallest and largest of their
+ * published (or measured) ÷ predicted step times, rounded outward to two decimals.
+ */
+export function bandFigures(family, kind, ratios) {
+  return {
+    family,
+    kind,
+    runs: ratios.length,
+    low: Math.floor(Math.min(...ratios) * 100) / 100,
+    high: Math.ceil(Math.max(...ratios) * 100) / 100,
+  };
+}
+
 export function timeBandFigures(result) {
   const counted = result.rows.filter((r) => !r.reason && r.metric && r.band?.reason === '');
-  const figures = (family, kind, rows) => {
-    const ratios = rows.map(speedRatio);
-    return {
-      family,
-      kind,
-      runs: rows.length,
-      low: Math.floor(Math.min(...ratios) * 100) / 100,
-      high: Math.ceil(Math.max(...ratios) * 100) / 100,
-    };
-  };
+  const figures = (family, kind, rows) => bandFigures(family, kind, rows.map(speedRatio));
   const out = [];
   for (const kind of ['dense', 'moe']) {
     const ofKind = counted.filter((r) => r.band.kind === kind);
