@@ -571,8 +571,10 @@ StageState stage_state(const TrainingMemoryInputs& in, const Common& c, double d
     // backward.
     s.buffers += 2 * c.largest_matrix * in.recipe.activation_bytes;
   }
-  if (r.autocast_weight_cache && l.zero < 3 && !ft.adapters()) {
-    s.weights += params * 2;  // autocast's bf16 copies of the fp32 weights
+  // Autocast's bf16 copies of the fp32 weights (runs_autocast: not under Megatron, which has no
+  // autocast, nor FSDP's mixed precision, whose gathered weights are bf16 already).
+  if (runs_autocast(in) && !ft.adapters()) {
+    s.weights += params * 2;
   }
   // Offload: the optimizer's states (and the fp32 gradient copy) live on the host; with
   // parameters too, only the gathered layers stay on the card.

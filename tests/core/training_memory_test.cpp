@@ -208,6 +208,29 @@ TEST(ModelState, RecipesHoldTheirDocumentedBytes) {
   EXPECT_EQ(find_recipe("fp8-param")->total_bytes(), 18);  // fp8 weight and transpose, no bf16
 }
 
+// amp16 keeps fp32 weights; torch.autocast caches a bf16 copy of each for the step
+// (aten/src/ATen/autocast_mode.cpp, cached_cast): 4 + 2 B per parameter. Megatron has no autocast,
+// and FSDP's mixed precision (the recipe under ZeRO-3) gathers bf16 weights itself: no cache, as
+// the step time counts no casts there (runs_autocast, training_memory.hpp).
+TEST(ModelState, OnlyAutocastKeepsBf16CopiesOfTheWeights) {
+  TrainingMemoryInputs in;
+  in.arch = find_model("llama-3.2-1b")->architecture;
+  in.recipe = *find_recipe("amp16");
+  in.layout.seq_len = 512;
+  const auto weight_bytes_per_param = [&] {
+    const StageMemory& s = training_memory(in).stages.at(0);
+    return s.weights_bytes / s.params_per_card;
+  };
+  in.framework = Framework::kPytorch;
+  EXPECT_DOUBLE_EQ(weight_bytes_per_param(), 6);
+  in.framework = Framework::kMegatron;
+  EXPECT_DOUBLE_EQ(weight_bytes_per_param(), 4);
+  in.framework = Framework::kPytorch;
+  in.layout.zero = 3;
+  in.layout.dp = 4;
+  EXPECT_DOUBLE_EQ(weight_bytes_per_param(), 4.0 / 4);
+}
+
 TEST(Pipeline, FirstStageHoldsMinOfStagesAndMicrobatches) {
   TrainingMemoryInputs in = paper_inputs(8, true, Recompute::kSelective);
   in.layout.pp = 8;
