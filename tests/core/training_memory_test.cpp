@@ -218,8 +218,8 @@ TEST(ModelState, OnlyAutocastKeepsBf16CopiesOfTheWeights) {
   in.recipe = *find_recipe("amp16");
   in.layout.seq_len = 512;
   const auto weight_bytes_per_param = [&] {
-    const StageMemory& s = training_memory(in).stages.at(0);
-    return s.weights_bytes / s.params_per_card;
+    const TrainingMemory m = training_memory(in);
+    return m.stages.at(0).weights_bytes / m.stages.at(0).params_per_card;
   };
   in.framework = Framework::kPytorch;
   EXPECT_DOUBLE_EQ(weight_bytes_per_param(), 6);
