@@ -356,6 +356,18 @@ void adapter_traffic(const TrainingTimeInputs& in, const Shape& s, bool moe_laye
   }
 }
 
+// What autocast changes in a norm's traffic, bytes per element forward and backward (the norms'
+// item of autocast_traffic's list, below): for a layer's norms and the final one alike.
+struct NormDelta {
+  double fwd, bwd;
+};
+NormDelta autocast_norm_delta(const Architecture& a, double e) {
+  if (a.norm == NormKind::kRmsNorm) {
+    return {-kEagerRmsNorm.fwd_e * e, 4 * kFp32Bytes - kEagerRmsNorm.bwd_e * e};
+  }
+  return {2 * (kFp32Bytes - e), 3 * (kFp32Bytes - e)};
+}
+
 // PyTorch autocast (runs_autocast, training_memory.hpp; FSDP's mixed precision gathers bf16
 // weights instead and casts nothing per op). Weights and the residual stream stay fp32 and each
 // op on autocast's bf16 list casts its inputs (the lists of aten/src/ATen/autocast_mode.h;
@@ -415,14 +427,12 @@ void autocast_traffic(const TrainingTimeInputs& in, const Shape& s, bool moe_lay
   }
   // The layer's norms.
   const double norm_elements = a.layer_norms * Tu * h;
+  const NormDelta norm = autocast_norm_delta(a, e);
+  c.fwd_bytes += norm_elements * norm.fwd;
+  c.bwd_bytes += norm_elements * norm.bwd;
   if (a.norm == NormKind::kRmsNorm) {
-    c.fwd_bytes -= norm_elements * kEagerRmsNorm.fwd_e * e;
-    c.bwd_bytes += norm_elements * (4 * kFp32Bytes - kEagerRmsNorm.bwd_e * e);
     c.fwd_kernels -= 2 * a.layer_norms;
     c.bwd_kernels -= 2 * a.layer_norms;
-  } else {
-    c.fwd_bytes += norm_elements * 2 * (kFp32Bytes - e);
-    c.bwd_bytes += norm_elements * 3 * (kFp32Bytes - e);
   }
   // Rotary on q and k, and SDPA's casts of them.
   if (a.positions == PositionKind::kRotary && !a.is_mla()) {
@@ -805,12 +815,10 @@ void ends(const TrainingTimeInputs& in, const KernelSpeeds& bf16, const Shape& s
     // the final norm on its fp32 input; the embedding's output in the fp32 of its weight.
     const double cast = kFp32Bytes + e;
     const double weight = vocab * h;
-    const double norm_fwd_extra = eager_norm ? -kEagerRmsNorm.fwd_e * e : 2 * (kFp32Bytes - e);
-    const double norm_bwd_extra =
-        eager_norm ? 4 * kFp32Bytes - kEagerRmsNorm.bwd_e * e : 3 * (kFp32Bytes - e);
-    costs.last.fwd_s += stream_s(bf16, (weight + T * h) * cast + norm_elements * norm_fwd_extra);
+    const NormDelta norm = autocast_norm_delta(a, e);
+    costs.last.fwd_s += stream_s(bf16, (weight + T * h) * cast + norm_elements * norm.fwd);
     costs.last.bwd_s +=
-        stream_s(bf16, ((s.frozen ? 0 : weight) + T * h) * cast + norm_elements * norm_bwd_extra);
+        stream_s(bf16, ((s.frozen ? 0 : weight) + T * h) * cast + norm_elements * norm.bwd);
     costs.first.fwd_s += stream_s(bf16, 2 * T * h * (kFp32Bytes - e));
   }
   if (s.t > 1) {
