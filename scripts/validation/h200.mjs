@@ -308,16 +308,17 @@ export function pytorchBandFigures(result) {
   );
 }
 
-/**
- * Pythia-1.4B's memory shortfall per hidden element of each token and layer, and what GPT-NeoX's
- * modeling code keeps beyond the model's count.
- */
+/** A Pythia-1.4B row's memory shortfall, in bytes per hidden element of each token and layer. */
+export function pythiaGapPerElement(r) {
+  const tokens = r.case.mb * r.case.seq;
+  const elements = tokens * Number(PYTHIA.layers) * Number(PYTHIA.hidden);
+  return ((r.measuredGb - r.predictedGb) * 1e9) / elements;
+}
+
+/** Pythia-1.4B's memory shortfall, and what GPT-NeoX's modeling code keeps beyond the count. */
 function fusedQkvParagraph(r) {
   if (!r) return '';
-  const layers = Number(PYTHIA.layers);
-  const hidden = Number(PYTHIA.hidden);
-  const tokens = r.case.mb * r.case.seq;
-  const perElement = ((r.measuredGb - r.predictedGb) * 1e9) / (tokens * layers * hidden);
+  const perElement = pythiaGapPerElement(r);
   return (
     `The largest memory error, ${r.id} (${pct(r.memoryError)}), is ${perElement.toFixed(2)} B per hidden element of each token and layer. ` +
     "GPT-NeoX's modeling code, which Pythia runs, projects q, k and v with one fused linear and takes them as views of its output (`qkv.chunk(3, dim=-1)`); " +

@@ -5,7 +5,12 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { loadModule } from './load-module.mjs';
-import { BOUNDS, evaluate, pytorchBandFigures } from '../../scripts/validation/h200.mjs';
+import {
+  BOUNDS,
+  evaluate,
+  pythiaGapPerElement,
+  pytorchBandFigures,
+} from '../../scripts/validation/h200.mjs';
 
 const core = await loadModule();
 const result = await evaluate(core);
@@ -115,8 +120,7 @@ test("the README's figures are the section's", async () => {
 // (2 × 2h). The measured gap must stay that one tensor, not drift into something unexplained.
 test("Pythia's memory shortfall is the fused q, k, v output v keeps alive", () => {
   const row = result.rows.find((r) => r.id === 'pythia-1.4b-bf16-mb4-s2048');
-  const tokens = row.case.mb * row.case.seq;
-  const perElement = ((row.measuredGb - row.predictedGb) * 1e9) / (tokens * 24 * 2048);
+  const perElement = pythiaGapPerElement(row);
   assert.ok(Math.abs(perElement - 4) < 0.2, `${perElement.toFixed(2)} B per element`);
 });
 
