@@ -156,6 +156,24 @@ TEST(Cli, TrainShowsTheStepTimesBandFromPublishedRuns) {
   EXPECT_EQ(zh.out.find("已发表的"), std::string::npos);
 }
 
+// A GB200 plan's range is GB200's own runs' (MLPerf v5.0's and Megatron-Bridge's), named so in
+// both languages: every family the figures hold has its name in the messages.
+TEST(Cli, GbTwoHundredPlansShowTheirOwnFamilysRange) {
+  const std::vector<std::string> gb200 = {
+      "train", "--model", "llama-3.1-70b", "--accelerator", "gb200", "--tp", "4", "--pp", "4",
+      "--dp",  "4"};
+  const auto en = run_cli(gb200);
+  ASSERT_EQ(en.code, 0) << en.err;
+  EXPECT_NE(en.out.find("Published dense-model runs on GB200 took "), std::string::npos) << en.out;
+  auto zh_args = gb200;
+  zh_args.insert(zh_args.end(), {"--lang", "zh"});
+  const auto zh = run_cli(zh_args);
+  ASSERT_EQ(zh.code, 0) << zh.err;
+  EXPECT_NE(zh.out.find("已发表的 GB200 稠密模型"), std::string::npos) << zh.out;
+  EXPECT_EQ(zh.out.find("family.gb200"), std::string::npos) << zh.out;
+  EXPECT_EQ(en.out.find("family."), std::string::npos) << en.out;
+}
+
 TEST(Cli, LinkOpensTheSamePlan) {
   const auto link = run_cli({"link", "--model", "gpt3-175b", "--accelerator", "h100-80g", "--pp",
                              "10", "--cluster-gpus", "1000"});

@@ -76,9 +76,10 @@ TEST(TimeBand, SameDieSharesItsFamilyOtherAcceleratorsGetAllRuns) {
   EXPECT_EQ(accelerator_family("h800-80g"), "hopper");
   EXPECT_EQ(accelerator_family("a100-40g"), "ampere");
   EXPECT_EQ(accelerator_family("b200"), "blackwell");
-  // Same dies at other clocks and power: not the runs' accelerators.
+  // B200's die at GB200's 1,200 W is a family of its own, not Blackwell's B200 runs.
+  EXPECT_EQ(accelerator_family("gb200"), "gb200");
+  // Same dies at other clocks and power, without runs of their own: every accelerator's runs.
   EXPECT_EQ(accelerator_family("h100-pcie-80g"), "");
-  EXPECT_EQ(accelerator_family("gb200"), "");
   const Report mi300x = evaluate(gpt3_plan("mi300x"));
   ASSERT_TRUE(mi300x.time_band.available);
   EXPECT_EQ(mi300x.time_band.accelerator_family, "");
@@ -87,7 +88,7 @@ TEST(TimeBand, SameDieSharesItsFamilyOtherAcceleratorsGetAllRuns) {
 }
 
 // An MoE plan gets the MoE runs' figures, not the dense runs' on the same accelerator; where
-// its accelerator has no family of runs (GB200), those of the MoE runs on every accelerator.
+// its accelerator has no family of runs (MI300X), those of the MoE runs on every accelerator.
 TEST(TimeBand, MoePlansGetTheMoeRunsFigures) {
   Plan plan;
   plan.model = "mixtral-8x7b";  // 8 routed experts, top 2 (Jiang et al. 2024)
@@ -114,9 +115,15 @@ TEST(TimeBand, MoePlansGetTheMoeRunsFigures) {
   plan.accelerator = "gb200";
   const Report rack = evaluate(plan);
   ASSERT_TRUE(rack.time_band.available) << rack.time_band.reason;
-  EXPECT_EQ(rack.time_band.accelerator_family, "");
-  EXPECT_EQ(rack.time_band.family, "all");
-  EXPECT_EQ(rack.time_band.runs, figures("all", "moe").runs);
+  EXPECT_EQ(rack.time_band.accelerator_family, "gb200");
+  EXPECT_EQ(rack.time_band.family, "gb200");
+  EXPECT_EQ(rack.time_band.runs, figures("gb200", "moe").runs);
+  plan.accelerator = "mi300x";
+  const Report other = evaluate(plan);
+  ASSERT_TRUE(other.time_band.available) << other.time_band.reason;
+  EXPECT_EQ(other.time_band.accelerator_family, "");
+  EXPECT_EQ(other.time_band.family, "all");
+  EXPECT_EQ(other.time_band.runs, figures("all", "moe").runs);
   EXPECT_EQ(model_kind(true), "moe");
   EXPECT_EQ(model_kind(false), "dense");
 }

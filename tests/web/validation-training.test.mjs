@@ -86,7 +86,7 @@ test("the step time's band the core shows is this table's (core/src/time_band_da
   assert.equal(source, training.timeBandSource([...figures, pytorch]));
   // … and the module was built from it: a dense plan on each family's accelerator (and on one
   // without runs) carries that family's dense figures; an MoE plan its kind's, on an accelerator
-  // without MoE runs (GB200: another power limit, no family) those of the MoE runs on every one.
+  // without runs (MI300X) those of the MoE runs on every one.
   const gpt3 = { model: 'gpt3-175b', tp: '8', pp: '8', dp: '16' };
   const mixtral = { model: 'mixtral-8x7b', tp: '2', pp: '1', dp: '32', ep: '8' };
   for (const [base, kind, accelerator, family] of [
@@ -96,7 +96,9 @@ test("the step time's band the core shows is this table's (core/src/time_band_da
     [gpt3, 'dense', 'mi300x', 'all'],
     [mixtral, 'moe', 'h100-80g', 'hopper'],
     [mixtral, 'moe', 'b200', 'blackwell'],
-    [mixtral, 'moe', 'gb200', 'all'],
+    [gpt3, 'dense', 'gb200', 'gb200'],
+    [mixtral, 'moe', 'gb200', 'gb200'],
+    [mixtral, 'moe', 'mi300x', 'all'],
   ]) {
     const expected = figures.find((f) => f.family === family && f.kind === kind);
     assert.ok(expected, `${kind} ${family} has runs`);

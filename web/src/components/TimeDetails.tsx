@@ -12,6 +12,7 @@ const FAMILIES: Record<string, string> = {
   ampere: 'family.ampere',
   hopper: 'family.hopper',
   blackwell: 'family.blackwell',
+  gb200: 'family.gb200',
 };
 // Why a predicted time has no band, where the page says so (a measured or given efficiency
 // already says where its time comes from; ZeRO-3 across nodes has its own issue).
