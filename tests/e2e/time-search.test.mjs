@@ -212,6 +212,12 @@ test("a GB200 plan times its rack's NVLink, and the NVLink domain input moves it
   const dpRow = async () => (await stepRows(page)).find((row) => /DP gradient/.test(row));
   const rack = await dpRow();
   assert.ok(rack, 'a DP row');
+  // Its range is GB200's own published runs' (time_band.hpp's gb200 family), by that name.
+  await page.waitForSelector('[data-testid=time-band]');
+  assert.match(
+    await page.textContent('[data-testid=time-band]'),
+    /^Published dense-model runs on GB200 took [\d.]+–[\d.]+× /,
+  );
   const issues = await page.locator('[data-testid=issue-summary]').textContent();
   assert.doesNotMatch(issues, /bandwidth is unknown|ZeRO-3 shards the weights across nodes/);
   await openEveryDisclosure(page);
