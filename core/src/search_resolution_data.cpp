@@ -9,7 +9,7 @@ namespace llm_sizer {
 // clang-format off
 SearchResolutionFigures search_resolution_figures(bool moe) {
   if (moe) return SearchResolutionFigures{20, 0.055, 0.219, 0.10, 11};
-  return SearchResolutionFigures{122, 0.029, 0.063, 0.10, 110};
+  return SearchResolutionFigures{124, 0.029, 0.062, 0.10, 112};
 }
 // clang-format on
 
