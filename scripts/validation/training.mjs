@@ -1067,6 +1067,66 @@ function a100Finding(rows) {
   ];
 }
 
+// MLPerf Training v5.0's Llama 3.1 405B: one recipe (NVIDIA's NeMo implementation, TP 8 or 4,
+// PP 8, VP 8, CP 2, FP8) on three accelerators, against Megatron-Bridge's 26.04 recipe of the same
+// model on GB200.
+const MLPERF_405B = /^mlperf-v50-llama31_405b-/;
+const MBRIDGE_GB200_405B = 'mbridge-260401-gb200-llama31_405b-256gpu';
+
+/** The MLPerf v5.0 Llama 3.1 405B rows by accelerator: count, error range, worst search rank. */
+export function mlperfLlama405b(rows) {
+  const held = rows.filter((r) => !r.reason && r.metric && MLPERF_405B.test(r.run.id));
+  const by = new Map();
+  for (const r of held) {
+    const key = r.plan.accelerator;
+    if (!by.has(key)) by.set(key, []);
+    by.get(key).push(r);
+  }
+  return [...by].map(([accelerator, list]) => ({
+    accelerator,
+    runs: list.length,
+    gpus: list.map((r) => r.run.hardware.gpus),
+    low: Math.min(...list.map((r) => r.error)),
+    high: Math.max(...list.map((r) => r.error)),
+    worstRank: Math.max(...list.map((r) => r.search?.rank ?? 0)),
+    worstRatio: Math.max(...list.map((r) => r.search?.ratio ?? NaN)),
+  }));
+}
+
+function mlperfLlama405bFinding(rows) {
+  const groups = mlperfLlama405b(rows);
+  if (groups.length === 0) return [];
+  const name = { 'h100-80g': 'H100', 'h200-141g': 'H200', gb200: 'GB200' };
+  const span = (g) =>
+    `${Math.min(...g.gpus).toLocaleString('en-US')}–${Math.max(...g.gpus).toLocaleString('en-US')}`;
+  const text = groups
+    .map(
+      (g) =>
+        `${name[g.accelerator] ?? g.accelerator} ${g.runs} runs on ${span(g)} GPUs, ` +
+        `${pct(g.low)} to ${pct(g.high)}`,
+    )
+    .join('; ');
+  const rank = Math.max(...groups.map((g) => g.worstRank));
+  const ratio = Math.max(...groups.map((g) => g.worstRatio));
+  const bridge = rows.find((r) => r.run.id === MBRIDGE_GB200_405B && !r.reason && r.metric);
+  return [
+    "MLPerf Training v5.0's Llama 3.1 405B (2025; the paper's architecture with the Mixtral " +
+      '8x22B tokenizer, NVIDIA’s NeMo implementation in every submission: FP8 with FP8 weights, ' +
+      'TP 8 or 4, PP 8, VP 8, CP 2, the embedding and the loss counted in the pipeline split, ' +
+      'step times from the submitted logs): ' +
+      `${text}. The search ranks every published layout in its top ${rank}, within ` +
+      `${(ratio * 100).toFixed(1)} % of its best. The GB200 submissions ran NGC's 25.04 ` +
+      'containers (April 2025)' +
+      (bridge
+        ? `; Megatron-Bridge's 26.04 recipe of the same model on the same GPU comes out ` +
+          `${pct(bridge.error)} (TP 4, PP 16, VP 4, FP8 with current scaling; its recompute ` +
+          'unstated, the memory model’s fit chose it)'
+        : '') +
+      ". GB200's own range on the page (the step-time band below) spans both.",
+    '',
+  ];
+}
+
 // Megatron-Bridge's 26.04.01 GPT-OSS 120B runs, one per GPU, all BF16: the published MFU against
 // the model's (both of the BF16 peak the plan resolves for its accelerator).
 const GPT_OSS_RUNS = [
@@ -1277,14 +1337,15 @@ export function render(result) {
       'Megatron-LM before `--overlap-grad-reduce` (August 2023: the 2021 and 2022 papers, the ' +
       "2021 README, MegaScale's baseline) reduce their gradients after the whole backward " +
       '(DP overlap 0) and, older than `--overlap-p2p-communication` (May 2023), wait for every ' +
-      "pipeline send (PP overlap 0). MLPerf's GPT-3 and Megatron-Bridge's performance configs " +
-      "reduce their gradients in bf16 (`grb=1`: Apex's `grad_sync_dtype: bf16`, " +
+      "pipeline send (PP overlap 0). MLPerf's GPT-3 and Llama 3.1 405B and Megatron-Bridge's " +
+      "performance configs reduce their gradients in bf16 (`grb=1`: Apex's `grad_sync_dtype: bf16`, " +
       "`grad_reduce_in_fp32 = False`), and Megatron-Bridge's Llama 3 70B and 3.1 405B recipes " +
       'overlap TP communication (`t.tpo=1`).',
     '',
     ...expertAllToAllBound(rows),
     ...fineGrainedMoeFinding(rows),
     ...a100Finding(rows),
+    ...mlperfLlama405bFinding(rows),
     'How wide the step time is: the page, the CLI and the exports show each predicted step with ' +
       'the range of published ÷ predicted step time of the runs like it (`time_band.hpp`: runs of ' +
       "the same kind of model, dense or MoE, on the accelerator's family, or on every accelerator " +
