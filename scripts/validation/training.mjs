@@ -946,18 +946,30 @@ function layoutText(run) {
 
 // The model's speed against the published one (predicted ÷ published throughput − 1, whichever
 // metric the row compares), by accelerator and GEMM precision: where the model runs fast or slow.
-function errorsByGroup(rows) {
+// The items of `list` by `keyOf(item)`, in the order the keys first appear.
+function groupBy(list, keyOf) {
   const groups = new Map();
-  for (const r of rows.filter((x) => !x.reason && x.metric)) {
-    const fp8 = /fp8/.test(r.plan.recipe ?? '');
-    const key = `${r.plan.accelerator.split('-')[0].toUpperCase()} ${fp8 ? 'FP8' : 'BF16'}`;
+  for (const item of list) {
+    const key = keyOf(item);
     if (!groups.has(key)) groups.set(key, []);
-    groups.get(key).push(speedRatio(r) - 1);
+    groups.get(key).push(item);
   }
+  return groups;
+}
+
+// An accelerator preset's name in the table's prose: "h100-80g" → "H100", "gb200" → "GB200".
+const acceleratorLabel = (id) => id.split('-')[0].toUpperCase();
+
+function errorsByGroup(rows) {
+  const groups = groupBy(
+    rows.filter((x) => !x.reason && x.metric),
+    (r) =>
+      `${acceleratorLabel(r.plan.accelerator)} ${/fp8/.test(r.plan.recipe ?? '') ? 'FP8' : 'BF16'}`,
+  );
   return [...groups]
     .sort((a, b) => b[1].length - a[1].length)
-    .map(([key, errors]) => {
-      const sorted = [...errors].sort((a, b) => a - b);
+    .map(([key, list]) => {
+      const sorted = list.map((r) => speedRatio(r) - 1).sort((a, b) => a - b);
       const mid = (sorted[(sorted.length - 1) >> 1] + sorted[sorted.length >> 1]) / 2;
       const range =
         sorted.length > 1 ? `, ${pct(sorted[0])} to ${pct(sorted[sorted.length - 1])}` : '';
@@ -1073,21 +1085,18 @@ function a100Finding(rows) {
 const MLPERF_405B = /^mlperf-v50-llama31_405b-/;
 const MBRIDGE_GB200_405B = 'mbridge-260401-gb200-llama31_405b-256gpu';
 
-/** The MLPerf v5.0 Llama 3.1 405B rows by accelerator: count, error range, worst search rank. */
+/**
+ * The MLPerf v5.0 Llama 3.1 405B rows by accelerator: count, speed error range (positive is
+ * faster than published), worst search rank.
+ */
 export function mlperfLlama405b(rows) {
   const held = rows.filter((r) => !r.reason && r.metric && MLPERF_405B.test(r.run.id));
-  const by = new Map();
-  for (const r of held) {
-    const key = r.plan.accelerator;
-    if (!by.has(key)) by.set(key, []);
-    by.get(key).push(r);
-  }
-  return [...by].map(([accelerator, list]) => ({
+  return [...groupBy(held, (r) => r.plan.accelerator)].map(([accelerator, list]) => ({
     accelerator,
     runs: list.length,
     gpus: list.map((r) => r.run.hardware.gpus),
-    low: Math.min(...list.map((r) => r.error)),
-    high: Math.max(...list.map((r) => r.error)),
+    low: Math.min(...list.map((r) => speedRatio(r) - 1)),
+    high: Math.max(...list.map((r) => speedRatio(r) - 1)),
     worstRank: Math.max(...list.map((r) => r.search?.rank ?? 0)),
     worstRatio: Math.max(...list.map((r) => r.search?.ratio ?? NaN)),
   }));
@@ -1096,13 +1105,12 @@ export function mlperfLlama405b(rows) {
 function mlperfLlama405bFinding(rows) {
   const groups = mlperfLlama405b(rows);
   if (groups.length === 0) return [];
-  const name = { 'h100-80g': 'H100', 'h200-141g': 'H200', gb200: 'GB200' };
   const span = (g) =>
     `${Math.min(...g.gpus).toLocaleString('en-US')}–${Math.max(...g.gpus).toLocaleString('en-US')}`;
   const text = groups
     .map(
       (g) =>
-        `${name[g.accelerator] ?? g.accelerator} ${g.runs} runs on ${span(g)} GPUs, ` +
+        `${acceleratorLabel(g.accelerator)} ${g.runs} runs on ${span(g)} GPUs, ` +
         `${pct(g.low)} to ${pct(g.high)}`,
     )
     .join('; ');
