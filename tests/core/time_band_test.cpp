@@ -105,25 +105,25 @@ TEST(TimeBand, MoePlansGetTheMoeRunsFigures) {
   EXPECT_EQ(hopper.time_band.low_ratio, figures("hopper", "moe").low_ratio);
   EXPECT_EQ(hopper.time_band.high_ratio, figures("hopper", "moe").high_ratio);
   EXPECT_NE(hopper.time_band.runs, figures("hopper", "dense").runs);
-  plan.accelerator = "b200";
-  const Report blackwell = evaluate(plan);
-  ASSERT_TRUE(blackwell.time_band.available) << blackwell.time_band.reason;
-  EXPECT_EQ(blackwell.time_band.accelerator_family, "blackwell");
-  EXPECT_EQ(blackwell.time_band.family, "blackwell");
-  EXPECT_EQ(blackwell.time_band.runs, figures("blackwell", "moe").runs);
-  EXPECT_NE(blackwell.time_band.high_ratio, figures("blackwell", "dense").high_ratio);
-  plan.accelerator = "gb200";
-  const Report rack = evaluate(plan);
-  ASSERT_TRUE(rack.time_band.available) << rack.time_band.reason;
-  EXPECT_EQ(rack.time_band.accelerator_family, "gb200");
-  EXPECT_EQ(rack.time_band.family, "gb200");
-  EXPECT_EQ(rack.time_band.runs, figures("gb200", "moe").runs);
-  plan.accelerator = "mi300x";
-  const Report other = evaluate(plan);
-  ASSERT_TRUE(other.time_band.available) << other.time_band.reason;
-  EXPECT_EQ(other.time_band.accelerator_family, "");
-  EXPECT_EQ(other.time_band.family, "all");
-  EXPECT_EQ(other.time_band.runs, figures("all", "moe").runs);
+  // Each accelerator's family of runs: its own (B200, GB200), or every accelerator's (MI300X).
+  struct Case {
+    const char* accelerator;
+    const char* accelerator_family;
+    const char* figures_family;
+  };
+  for (const Case& c : {Case{"b200", "blackwell", "blackwell"}, Case{"gb200", "gb200", "gb200"},
+                        Case{"mi300x", "", "all"}}) {
+    plan.accelerator = c.accelerator;
+    const Report r = evaluate(plan);
+    ASSERT_TRUE(r.time_band.available) << c.accelerator << ": " << r.time_band.reason;
+    EXPECT_EQ(r.time_band.accelerator_family, c.accelerator_family) << c.accelerator;
+    EXPECT_EQ(r.time_band.family, c.figures_family) << c.accelerator;
+    EXPECT_EQ(r.time_band.runs, figures(c.figures_family, "moe").runs) << c.accelerator;
+    EXPECT_EQ(r.time_band.low_ratio, figures(c.figures_family, "moe").low_ratio) << c.accelerator;
+    EXPECT_EQ(r.time_band.high_ratio, figures(c.figures_family, "moe").high_ratio) << c.accelerator;
+  }
+  // … which on B200 are not its dense runs' range.
+  EXPECT_NE(figures("blackwell", "moe").high_ratio, figures("blackwell", "dense").high_ratio);
   EXPECT_EQ(model_kind(true), "moe");
   EXPECT_EQ(model_kind(false), "dense");
 }
