@@ -8,7 +8,7 @@ namespace llm_sizer {
 // the target
 // clang-format off
 SearchResolutionFigures search_resolution_figures(bool moe) {
-  if (moe) return SearchResolutionFigures{20, 0.055, 0.219, 0.10, 11};
+  if (moe) return SearchResolutionFigures{24, 0.045, 0.212, 0.10, 14};
   return SearchResolutionFigures{124, 0.029, 0.062, 0.10, 112};
 }
 // clang-format on

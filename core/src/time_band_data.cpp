@@ -14,9 +14,9 @@ constexpr TimeBandFigures kFigures[] = {
     {"blackwell", "dense", 5, 1.14, 1.27},
     {"gb200", "dense", 9, 1.01, 1.38},
     {"hopper", "dense", 72, 0.92, 1.26},
-    {"all", "moe", 22, 1.12, 1.75},
+    {"all", "moe", 26, 1.12, 1.75},
     {"blackwell", "moe", 4, 1.29, 1.75},
-    {"gb200", "moe", 4, 1.25, 1.73},
+    {"gb200", "moe", 8, 1.20, 1.73},
     {"hopper", "moe", 14, 1.12, 1.75},
     {"hopper", "pytorch", 44, 1.00, 1.22},
 };
