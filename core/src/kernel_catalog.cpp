@@ -20,6 +20,7 @@ struct FactsRow {
   double gemm_fp8;
   double comm = kUnknown;
   Arch arch = Arch::kOther;
+  double sustained = 1;  ///< the GEMMs' sustained share (below); 1 where none is measured
 };
 
 // Hopper's per-tile cost before the K loop streams, in reduction elements (kernel_model.hpp):
@@ -42,14 +43,17 @@ constexpr double kNvlink3 = 0.68;
 // and in bursts of milliseconds; the median of burst ÷ sustained time over
 // validation/data/gemm-sustained.json's shapes: H200 (vLLM 0.22.0 against 0.14, 0.18, 0.19; 75
 // shapes) and B200 (vLLM 0.22.0 against 0.19, TensorRT-LLM 1.3.0rc15 against rc10 and rc20; 105
-// shapes). The share holds fp8 GEMMs too. A full-rate fp8 GEMM is at least as bound by power as a
-// bf16 one: on the same GH100 die, the GH200's 900 W lift the fp8 MAMF 9.4 % above the H100 SXM's
-// at 700 W (1535.0 against 1402.6 TFLOP/s) and the bf16 one only 4.3 % (828.6 against 794.5;
-// Bekman's tables, below). The collections' fp8 kernels that kept their burst time ran far below
-// their peak (per-tensor fp8 on B200 at about a quarter of it, block-scaled fp8 on H200) and drew
-// less. Nothing is measured for other accelerators: 1.
+// shapes); GB200 its own (vLLM 0.22.0 against 0.19, TensorRT-LLM 1.3.0rc17 against rc10 and
+// rc20; 150 shapes), which its kernels lost even below the limit. The share holds fp8 GEMMs too. A
+// full-rate fp8 GEMM is at least as bound by power as a bf16 one: on the same GH100 die, the
+// GH200's 900 W lift the fp8 MAMF 9.4 % above the H100 SXM's at 700 W (1535.0 against 1402.6
+// TFLOP/s) and the bf16 one only 4.3 % (828.6 against 794.5; Bekman's tables, below). The
+// collections' fp8 kernels that kept their burst time ran far below their peak (per-tensor fp8 on
+// B200 at about a quarter of it, block-scaled fp8 on H200) and drew less. Nothing is measured for
+// other accelerators: 1.
 constexpr double kHopperSustained = 0.8787;
 constexpr double kBlackwellSustained = 0.8826;
+constexpr double kGb200Sustained = 0.8388;
 
 // GEMM efficiency = MAMF / the catalog's dense peak × the sustained share above (1 where none is
 // measured), in bf16 and fp8 alike. MAMF: S. Bekman, "Machine Learning Engineering",
@@ -65,18 +69,21 @@ constexpr double kHopperFp8 = 1402.6 / 1979 * kHopperSustained;
 constexpr double kBlackwellBf16 = 1745.0 / 2250 * kBlackwellSustained;
 constexpr double kBlackwellFp8 = 3432.5 / 4500 * kBlackwellSustained;
 constexpr FactsRow kFacts[] = {
-    {"h100-80g", 132, kHopperBf16, kHopperFp8, kNvlink4, Arch::kHopper},
-    {"h200-141g", 132, kHopperBf16, kHopperFp8, kNvlink4, Arch::kHopper},
-    {"h800-80g", 132, kHopperBf16, kHopperFp8, kNvlink4, Arch::kHopper},
+    {"h100-80g", 132, kHopperBf16, kHopperFp8, kNvlink4, Arch::kHopper, kHopperSustained},
+    {"h200-141g", 132, kHopperBf16, kHopperFp8, kNvlink4, Arch::kHopper, kHopperSustained},
+    {"h800-80g", 132, kHopperBf16, kHopperFp8, kNvlink4, Arch::kHopper, kHopperSustained},
     {"h100-nvl-94g", 132, kUnknown, kUnknown, kNvlink4, Arch::kHopper},
     {"h100-pcie-80g", 114, kUnknown, kUnknown, kUnknown, Arch::kHopper},
     {"a100-80g", 108, 271.2 / 312, kUnknown, kNvlink3, Arch::kAmpere},
     {"a100-40g", 108, 271.2 / 312, kUnknown, kNvlink3, Arch::kAmpere},
-    {"b200", 148, kBlackwellBf16, kBlackwellFp8, kUnknown, Arch::kBlackwell},
+    {"b200", 148, kBlackwellBf16, kBlackwellFp8, kUnknown, Arch::kBlackwell, kBlackwellSustained},
     // GB200's GPUs are the B200's die (148 SMs) at a 1200 W limit, for which NVIDIA rates 2.5
-    // and 5 PFLOPS dense (accelerator_catalog.cpp). No MAMF is published for them: the shares
-    // the B200 keeps of its own peak stand for theirs, at their own peak.
-    {"gb200", 148, kBlackwellBf16, kBlackwellFp8, kUnknown, Arch::kBlackwell},
+    // and 5 PFLOPS dense (accelerator_catalog.cpp). No MAMF is published for them: the MAMF
+    // shares the B200 keeps of its own peak stand for theirs, at their own peak (in the same
+    // burst collection a GB200 ran the B200's shapes 1.131 times as fast, the peaks differ by
+    // 1.111), with the GB200's own sustained share.
+    {"gb200", 148, 1745.0 / 2250 * kGb200Sustained, 3432.5 / 4500 * kGb200Sustained, kUnknown,
+     Arch::kBlackwell, kGb200Sustained},
     {"mi300x", 304, 668.4 / 1300, kUnknown},
     {"mi325x", 304, 784.9 / 1300, kUnknown},
     {"mi250x", kUnknown, 147.0 / 191.5, kUnknown},
@@ -110,9 +117,7 @@ KernelFacts kernel_facts(std::string_view accelerator_id) {
 double gemm_sustained(std::string_view accelerator_id) {
   const FactsRow* row = row_of(accelerator_id);
   if (!row || !std::isfinite(row->gemm_bf16)) return 1;
-  return row->arch == Arch::kHopper      ? kHopperSustained
-         : row->arch == Arch::kBlackwell ? kBlackwellSustained
-                                         : 1;
+  return row->sustained;
 }
 
 AttentionKernel attention_kernel(std::string_view accelerator_id, bool pytorch,

@@ -20,6 +20,7 @@ const SUSTAINED = new URL('../../validation/data/gemm-sustained.json', import.me
 export const SUSTAINED_FAMILIES = {
   hopper: ['h100-80g', 'h200-141g', 'h800-80g'],
   blackwell: ['b200'],
+  gb200: ['gb200'],
 };
 
 /**
@@ -45,7 +46,32 @@ export async function sustainedShares() {
       powerOfLimit: median(rows.map((r) => r.power_w / r.power_limit_w)),
     };
   });
-  return { source: data.source, families };
+  return { source: data.source, families, gb200: gb200AgainstB200(data.rows) };
+}
+
+/**
+ * GB200 against B200 on the same shapes in the same collection: the median of B200 ÷ GB200 time,
+ * sustained (vLLM 0.22.0, both power-measured) and in bursts (vLLM 0.19.0).
+ */
+function gb200AgainstB200(rows) {
+  const shape = (r) => `${r.m}x${r.n}x${r.k}`;
+  const b200 = new Map(
+    rows
+      .filter((r) => r.sustained_collection === 'b200_sxm/gemm/vllm/0.22.0')
+      .map((r) => [shape(r), r]),
+  );
+  const pairs = rows
+    .filter((r) => r.sustained_collection === 'gb200/gemm/vllm/0.22.0' && b200.has(shape(r)))
+    .map((r) => [b200.get(shape(r)), r]);
+  return {
+    shapes: pairs.length,
+    sustained: median(pairs.map(([b, g]) => b.sustained_ms / g.sustained_ms)),
+    burst: median(
+      pairs.map(
+        ([b, g]) => b.burst_ms['b200_sxm/gemm/vllm/0.19.0'] / g.burst_ms['gb200/gemm/vllm/0.19.0'],
+      ),
+    ),
+  };
 }
 
 /** The data file's rows with the module's prediction, and the errors by group. */
@@ -143,7 +169,7 @@ export function render(result) {
   return out.join('\n');
 }
 
-function renderSustained({ source, families }) {
+function renderSustained({ source, families, gb200 }) {
   const collection = (c) => c.replace('_sxm/gemm/', ' ').replace('/', ' ');
   return [
     '**Sustained rate.** A training step runs its GEMMs back to back for hours, at the power ' +
@@ -171,5 +197,16 @@ function renderSustained({ source, families }) {
       'its bf16 one 4.3 %. Attention, whose sustained tables give no consistent figure, keeps its ' +
       'published rate. No sustained collection exists for A100, AMD or Intel accelerators: theirs ' +
       'stay at the burst figure. The GEMM rows above stay burst against burst.',
+    '',
+    "GB200's GPUs are the B200's die at 1200 W, rated 2,500 and 5,000 TFLOP/s dense (bf16, fp8) " +
+      "against the HGX B200's 2,250 and 4,500 at 1000 W, and no MAMF is published for them: the " +
+      "B200's MAMF share of its peak stands for theirs. On the same " +
+      `${gb200.shapes} shapes in the same burst collection (vLLM 0.19.0) a GB200 ran a median ` +
+      `${gb200.burst.toFixed(3)} times as fast as a B200, near the peaks' 1.111; in the same ` +
+      `sustained one (vLLM 0.22.0) only ${gb200.sustained.toFixed(3)} times. Its own share ` +
+      "(above) says the same: what a GB200 keeps over seconds is its own figure, not the B200's. " +
+      "Unlike the B200's, its sustained kernels also ran slower than their bursts well below " +
+      'the limit (TensorRT-LLM rc17 drew a median two thirds of it), so the share is what a ' +
+      'GB200 sustains, whatever holds it back, not only what its power limit takes.',
   ];
 }

@@ -100,7 +100,7 @@ export const BOUNDS = {
   medianAbsError: 0.1,
   maxAbsError: 0.75,
   minRows: 152,
-  minInTop: 135,
+  minInTop: 134,
   minWithin: 126,
 };
 
