@@ -11,7 +11,7 @@ namespace {
 constexpr double kUnknown = NAN;
 
 // Which published attention benchmark and sustained GEMM share apply to an accelerator (below).
-enum class Arch : unsigned char { kOther, kAmpere, kHopper, kBlackwell };
+enum class Arch : unsigned char { kOther, kAmpere, kHopper, kBlackwell, kGb200 };
 
 struct FactsRow {
   std::string_view id;
@@ -20,7 +20,6 @@ struct FactsRow {
   double gemm_fp8;
   double comm = kUnknown;
   Arch arch = Arch::kOther;
-  double sustained = 1;  ///< the GEMMs' sustained share (below); 1 where none is measured
 };
 
 // Hopper's per-tile cost before the K loop streams, in reduction elements (kernel_model.hpp):
@@ -69,21 +68,21 @@ constexpr double kHopperFp8 = 1402.6 / 1979 * kHopperSustained;
 constexpr double kBlackwellBf16 = 1745.0 / 2250 * kBlackwellSustained;
 constexpr double kBlackwellFp8 = 3432.5 / 4500 * kBlackwellSustained;
 constexpr FactsRow kFacts[] = {
-    {"h100-80g", 132, kHopperBf16, kHopperFp8, kNvlink4, Arch::kHopper, kHopperSustained},
-    {"h200-141g", 132, kHopperBf16, kHopperFp8, kNvlink4, Arch::kHopper, kHopperSustained},
-    {"h800-80g", 132, kHopperBf16, kHopperFp8, kNvlink4, Arch::kHopper, kHopperSustained},
+    {"h100-80g", 132, kHopperBf16, kHopperFp8, kNvlink4, Arch::kHopper},
+    {"h200-141g", 132, kHopperBf16, kHopperFp8, kNvlink4, Arch::kHopper},
+    {"h800-80g", 132, kHopperBf16, kHopperFp8, kNvlink4, Arch::kHopper},
     {"h100-nvl-94g", 132, kUnknown, kUnknown, kNvlink4, Arch::kHopper},
     {"h100-pcie-80g", 114, kUnknown, kUnknown, kUnknown, Arch::kHopper},
     {"a100-80g", 108, 271.2 / 312, kUnknown, kNvlink3, Arch::kAmpere},
     {"a100-40g", 108, 271.2 / 312, kUnknown, kNvlink3, Arch::kAmpere},
-    {"b200", 148, kBlackwellBf16, kBlackwellFp8, kUnknown, Arch::kBlackwell, kBlackwellSustained},
+    {"b200", 148, kBlackwellBf16, kBlackwellFp8, kUnknown, Arch::kBlackwell},
     // GB200's GPUs are the B200's die (148 SMs) at a 1200 W limit, for which NVIDIA rates 2.5
     // and 5 PFLOPS dense (accelerator_catalog.cpp). No MAMF is published for them: the MAMF
     // shares the B200 keeps of its own peak stand for theirs, at their own peak (in the same
     // burst collection a GB200 ran the B200's shapes 1.131 times as fast, the peaks differ by
     // 1.111), with the GB200's own sustained share.
     {"gb200", 148, 1745.0 / 2250 * kGb200Sustained, 3432.5 / 4500 * kGb200Sustained, kUnknown,
-     Arch::kBlackwell, kGb200Sustained},
+     Arch::kGb200},
     {"mi300x", 304, 668.4 / 1300, kUnknown},
     {"mi325x", 304, 784.9 / 1300, kUnknown},
     {"mi250x", kUnknown, 147.0 / 191.5, kUnknown},
@@ -117,7 +116,9 @@ KernelFacts kernel_facts(std::string_view accelerator_id) {
 double gemm_sustained(std::string_view accelerator_id) {
   const FactsRow* row = row_of(accelerator_id);
   if (!row || !std::isfinite(row->gemm_bf16)) return 1;
-  return row->sustained;
+  // By Arch: other, Ampere (no sustained collection), Hopper, B200, GB200.
+  constexpr double kSustained[] = {1, 1, kHopperSustained, kBlackwellSustained, kGb200Sustained};
+  return kSustained[static_cast<unsigned char>(row->arch)];
 }
 
 AttentionKernel attention_kernel(std::string_view accelerator_id, bool pytorch,
