@@ -30,9 +30,15 @@ export const TARGETS = {
   searchTop: 10,
 };
 
-// What tests/web/validation-training.test.mjs holds the table to: today's figures (median 9.1 %,
-// largest 74.5 %, 133 of 148 published layouts in the top 10, 123 within 10 % of the best),
+// What tests/web/validation-training.test.mjs holds the table to: today's figures (median 9.5 %,
+// largest 74.5 %, 134 of 152 published layouts in the top 10, 126 within 10 % of the best),
 // rounded up, so that no change makes them worse unnoticed; and no fewer rows under the bounds.
+// 152 rows since Megatron-Bridge 26.06's four GB200 MoE runs joined (148 before, median 9.1 %;
+// two of their layouts in the top 10, three within 10 % of the best), published 17–74 % faster than
+// the same recipes in 26.04.01 and +20 … +37 % in the model; then GB200's own sustained GEMM
+// share (0.8388 for the B200's 0.8826, kernel_catalog.cpp) took every GB200 run 4–5 % slower
+// (its FP8 runs' median +36.0 → +29.8 %) and one 26.04.01 layout 22 % behind the search's best
+// (Qwen3-30B-A3B on 8 GB200) out of the top 10 (135 → 134).
 // 148 rows since MLPerf Training v5.0's Llama 3.1 405B submissions joined (14 runs: NVIDIA's on
 // 512–8,192 H100, Nebius's on 512 and 1,024 H200, NVIDIA's and CoreWeave's on 256–2,496 GB200;
 // 134 before, median 9.1 %): on H100 and H200 the model is 5.8–8.0 % fast, on GB200 35.7–37.1 %
