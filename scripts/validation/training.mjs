@@ -1193,9 +1193,10 @@ export function gb200MoeReleases(rows) {
     }));
 }
 
-// How far apart the model's errors on these runs lie, in percentage points.
-const points = (pairs, key) =>
-  Math.round((Math.max(...pairs.map((p) => p[key])) - Math.min(...pairs.map((p) => p[key]))) * 100);
+/** How far apart `pairs`' values of `key` lie (the largest less the smallest). */
+export const spreadOf = (pairs, key) =>
+  Math.max(...pairs.map((p) => p[key])) - Math.min(...pairs.map((p) => p[key]));
+const points = (pairs, key) => Math.round(spreadOf(pairs, key) * 100);
 
 function gb200MoeReleasesFinding(rows) {
   const pairs = gb200MoeReleases(rows);
