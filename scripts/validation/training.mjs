@@ -1354,7 +1354,8 @@ function graceHostFinding(rows) {
     `The two ran the same recipe and layout (EP 8 in one NVLink domain, micro-batch 4), and ` +
     `GB200's tokens/s per GPU came out ${pct(f.published)} against B200's, where the model has ` +
     `${pct(f.predicted)} for GB200's higher peak (5,000 against 4,500 dense FP8 TFLOP/s, at ` +
-    '1,200 W against 1,000 W). The GPU is ' +
+    '1,200 W against 1,000 W), less the smaller share of it a GB200 sustains (0.8388 against ' +
+    '0.8826, the GEMM section). The GPU is ' +
     'the same Blackwell; the host is not: Grace, whose CPU time to launch the same work ' +
     'TransformerEngine issue #2053 measured at 2.8× a DGX H100 host’s (one PyTorch linear ' +
     'forward, bf16, 8,192 × 2,048: 37.1 µs of CPU on GB200, 13.5 µs on a Xeon Platinum 8480C; ' +
