@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { minifySync } from 'rolldown/experimental';
 import { defineConfig } from 'vite';
 import preact from '@preact/preset-vite';
 import { fullModuleOnly } from './scripts/page-messages.mjs';
@@ -226,7 +227,8 @@ const pageMessages = () => {
 
 // The boot script (web/boot/boot.js) with its messages (boot.* of both catalogs), emitted as
 // boot.js and run before the page's modules: it replaces "Loading…" with why the page cannot start
-// when its modules are refused (a sandboxed frame without CORS), or that it is slow.
+// when its modules are refused (a sandboxed frame without CORS), or that it is slow. Minified as
+// the page's own scripts are (the bundler's minifier): every first visit downloads it.
 const bootScript = () => ({
   name: 'llm-sizer-boot-script',
   apply: 'build',
@@ -236,10 +238,12 @@ const bootScript = () => ({
       const catalog = JSON.parse(readFileSync(catalogFile(lang), 'utf8'));
       messages[lang] = Object.fromEntries(Object.entries(catalog).filter(([k]) => bootOnly(k)));
     }
-    const source = readFileSync('web/boot/boot.js', 'utf8')
-      .replace(/^\/\/.*\n/gm, '')
-      .replace('__BOOT_MESSAGES__', JSON.stringify(messages));
-    this.emitFile({ type: 'asset', fileName: 'boot.js', source });
+    const source = readFileSync('web/boot/boot.js', 'utf8').replace(
+      '__BOOT_MESSAGES__',
+      JSON.stringify(messages),
+    );
+    const { code } = minifySync('boot.js', source);
+    this.emitFile({ type: 'asset', fileName: 'boot.js', source: code });
   },
   transformIndexHtml: () => [{ tag: 'script', attrs: { src: './boot.js' }, injectTo: 'head' }],
 });
