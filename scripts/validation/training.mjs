@@ -743,6 +743,11 @@ function withFrameworkRecompute(core, run, texts, chosen) {
   return { texts: { ...texts, ...picked }, chosen: { ...(chosen ?? {}), ...picked } };
 }
 
+// A row held to the table's bounds (not left out, with a published figure to compare), and such a
+// row by its run's id.
+const isHeld = (r) => !r.reason && r.metric;
+const heldRun = (rows, id) => rows.find((r) => r.run.id === id && isHeld(r));
+
 export async function evaluate(core) {
   const runs = JSON.parse(await readFile(DATA, 'utf8')).runs;
   const presets = catalogPresets(core);
@@ -803,7 +808,7 @@ export async function evaluate(core) {
       }
     }
   }
-  const bounded = rows.filter((r) => !r.reason && r.metric);
+  const bounded = rows.filter(isHeld);
   const errors = bounded.map((r) => Math.abs(r.error));
   return {
     rows,
@@ -850,7 +855,7 @@ export function bandFigures(family, kind, ratios) {
 }
 
 export function timeBandFigures(result) {
-  const counted = result.rows.filter((r) => !r.reason && r.metric && r.band?.reason === '');
+  const counted = result.rows.filter((r) => isHeld(r) && r.band?.reason === '');
   const figures = (family, kind, rows) => bandFigures(family, kind, rows.map(speedRatio));
   const out = [];
   for (const kind of ['dense', 'moe']) {
@@ -907,7 +912,7 @@ export function timeBandSource(figures) {
  */
 export function searchResolutionFigures(result, kind = 'all') {
   const gaps = result.rows
-    .filter((r) => !r.reason && r.metric && Number.isFinite(r.search?.ratio))
+    .filter((r) => isHeld(r) && Number.isFinite(r.search?.ratio))
     .filter((r) => kind === 'all' || r.band?.kind === kind)
     .map((r) => r.search.ratio)
     .sort((a, b) => a - b);
@@ -985,7 +990,7 @@ const acceleratorLabel = (id) => id.split('-')[0].toUpperCase();
 
 function errorsByGroup(rows) {
   const groups = groupBy(
-    rows.filter((x) => !x.reason && x.metric),
+    rows.filter(isHeld),
     (r) =>
       `${acceleratorLabel(r.plan.accelerator)} ${/fp8/.test(r.plan.recipe ?? '') ? 'FP8' : 'BF16'}`,
   );
@@ -1062,9 +1067,7 @@ function ranked(rows) {
 }
 
 function a100Finding(rows) {
-  const titan = rows.filter(
-    (r) => !r.reason && r.metric && r.run.id.startsWith('torchtitan-2404-'),
-  );
+  const titan = rows.filter((r) => isHeld(r) && r.run.id.startsWith('torchtitan-2404-'));
   if (titan.length === 0) return [];
   const errors = titan.map((r) => r.error);
   const range = `${pct(Math.min(...errors))} to ${pct(Math.max(...errors))}`;
@@ -1113,7 +1116,7 @@ const MBRIDGE_GB200_405B = 'mbridge-260401-gb200-llama31_405b-256gpu';
  * faster than published), worst search rank.
  */
 export function mlperfLlama405b(rows) {
-  const held = rows.filter((r) => !r.reason && r.metric && MLPERF_405B.test(r.run.id));
+  const held = rows.filter((r) => isHeld(r) && MLPERF_405B.test(r.run.id));
   return [...groupBy(held, (r) => r.plan.accelerator)].map(([accelerator, list]) => ({
     accelerator,
     runs: list.length,
@@ -1139,7 +1142,7 @@ function mlperfLlama405bFinding(rows) {
     .join('; ');
   const rank = Math.max(...groups.map((g) => g.worstRank));
   const ratio = Math.max(...groups.map((g) => g.worstRatio));
-  const bridge = rows.find((r) => r.run.id === MBRIDGE_GB200_405B && !r.reason && r.metric);
+  const bridge = heldRun(rows, MBRIDGE_GB200_405B);
   return [
     "MLPerf Training v5.0's Llama 3.1 405B (2025; the paper's architecture with the Mixtral " +
       '8x22B tokenizer, NVIDIA’s NeMo implementation in every submission: FP8 with FP8 weights, ' +
@@ -1182,8 +1185,11 @@ const GB200_MOE_RELEASES = [
 
 /** Each GB200 MoE recipe in both releases: the published speed-up and the model's two errors. */
 export function gb200MoeReleases(rows) {
-  const held = (id) => rows.find((r) => r.run.id === id && !r.reason && r.metric);
-  return GB200_MOE_RELEASES.map(([model, before, after]) => [model, held(before), held(after)])
+  return GB200_MOE_RELEASES.map(([model, before, after]) => [
+    model,
+    heldRun(rows, before),
+    heldRun(rows, after),
+  ])
     .filter(([, before, after]) => before && after)
     .map(([model, before, after]) => ({
       model,
@@ -1235,9 +1241,7 @@ const QWEN3_30B_ONE_NODE = [
 ];
 
 const boundedRunsOf = (rows, list) =>
-  list
-    .map(([gpu, id]) => [gpu, rows.find((r) => r.run.id === id)])
-    .filter(([, r]) => r && !r.reason && r.metric && r.time);
+  list.map(([gpu, id]) => [gpu, heldRun(rows, id)]).filter(([, r]) => r);
 
 /**
  * GPT-OSS 120B's MFU per GPU, published and predicted, both at the model's FLOPs per token (the
@@ -1456,7 +1460,7 @@ export function render(result) {
     '| run | source | stated layout | metric | published | predicted | error | search | plan |',
     '| --- | --- | --- | --- | ---: | ---: | ---: | --- | --- |',
   );
-  for (const r of rows.filter((x) => !x.reason && x.metric)) {
+  for (const r of rows.filter(isHeld)) {
     const s = r.search;
     const search = s ? `#${s.rank || '—'}, ${pct(s.ratio)}` : '—';
     const chosen =
