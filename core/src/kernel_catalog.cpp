@@ -116,9 +116,18 @@ KernelFacts kernel_facts(std::string_view accelerator_id) {
 double gemm_sustained(std::string_view accelerator_id) {
   const FactsRow* row = row_of(accelerator_id);
   if (!row || !std::isfinite(row->gemm_bf16)) return 1;
-  // By Arch: other, Ampere (no sustained collection), Hopper, B200, GB200.
-  constexpr double kSustained[] = {1, 1, kHopperSustained, kBlackwellSustained, kGb200Sustained};
-  return kSustained[static_cast<unsigned char>(row->arch)];
+  switch (row->arch) {
+    case Arch::kHopper:
+      return kHopperSustained;
+    case Arch::kBlackwell:
+      return kBlackwellSustained;
+    case Arch::kGb200:
+      return kGb200Sustained;
+    case Arch::kAmpere:  // no sustained collection
+    case Arch::kOther:
+      return 1;
+  }
+  return 1;
 }
 
 AttentionKernel attention_kernel(std::string_view accelerator_id, bool pytorch,
