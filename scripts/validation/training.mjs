@@ -525,6 +525,11 @@ const STATED_BY_PREFIX = [
   // pipeline sends: --overlap-p2p-communication came with f9283c5 (2023-05-31) and became the
   // default with 4eeff55 (2023-10-12); before, schedules.py sends and waits.
   ['megatron2021-', { dpOverlap: '0', ppOverlap: '0' }],
+  // Except Table 1's runs without a pipeline (1.7B to 18B): their script picks PyTorch's DDP
+  // (DDP=torch in examples/sc21/run_table_1.sh, de7dc40f88), and forward_backward_no_pipelining
+  // (schedules.py, same commit) runs every micro-batch but the last under model.no_sync(), so the
+  // last one's backward all-reduces each gradient bucket as it fills (DDP's reducer hooks).
+  [/^megatron2021-t1-gpt-(1\.7b|3\.6b|7\.5b|18b)$/, { dpOverlap: '1' }],
   ['korthikanti2022-', { dpOverlap: '0', ppOverlap: '0' }],
   ['megatron-readme-2021-', { dpOverlap: '0', ppOverlap: '0' }],
 ];
