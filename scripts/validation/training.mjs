@@ -215,6 +215,13 @@ function recipe(layout, fw, notes) {
   // (MixedPrecisionPolicy(param_dtype=bfloat16, reduce_dtype=float32), parallelize_llama.py):
   // on the wire, the fp32-gradient recipe (sharded fully, 2 B/param ÷ DP more state).
   if (/torchtitan/.test(layout.framework ?? '')) return 'megatron18';
+  // Megatron in fp16 without --accumulate-allreduce-grads-in-fp32 (only bf16 forces it:
+  // arguments.py at de7dc40f88; Narayanan et al.'s scripts set --fp16 alone) all-reduces fp16
+  // gradients, 2 B/param on the wire, but its fp16 optimizer then gives every fp32 main param an
+  // fp32 copy of its gradient for the step (optimizer.py, _copy_model_grads_to_main_grads), 20
+  // B/param until the next zero_grad. No recipe holds both; 18 B keeps the search from layouts
+  // that would not fit at the step (with 16, TP 4 PP 4 passes for the 76B run) at the price of
+  // twice the gradients' bytes on the wire (0.4 of its 14 s step).
   return fw === 'megatron' ? 'megatron18' : 'mixed16';
 }
 
