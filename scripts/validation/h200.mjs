@@ -49,7 +49,7 @@ const PYTHIA = {
 
 const ALL_LINEAR = 7;
 
-// The kernel SDPA ran is stated as the training section states a run's (training.mjs,
+// The kernel SDPA ran is stated as the training section states a run's (training-plans.mjs,
 // STATED_BY_PREFIX): by its published forward rate as a share of the H100/H200 peak. torch 2.11
 // picked cuDNN's fused attention (the profile's cudnn_generated_fort_native_sdpa_sm90_flash_*
 // kernels; PyTorch's check_prefer_cudnn_attention prefers it on sm90 once the bundled cuDNN is

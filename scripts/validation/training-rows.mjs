@@ -1,0 +1,34 @@
+// Reading and printing the training section's rows (training.mjs, training-findings.mjs).
+import { signedPct } from './stats.mjs';
+
+// A row held to the table's bounds (not left out, with a published figure to compare), and such a
+// row by its run's id.
+export const isHeld = (r) => !r.reason && r.metric;
+export const heldRun = (rows, id) => rows.find((r) => r.run.id === id && isHeld(r));
+
+/** A run's published step time over the predicted one (the model's speed over the published). */
+export const speedRatio = (r) => (r.metric.higherIsBetter ? 1 + r.error : 1 / (1 + r.error));
+
+export const pct = signedPct;
+export const num = (x) =>
+  Number.isFinite(x)
+    ? Math.abs(x) >= 100
+      ? Math.round(x).toLocaleString('en-US')
+      : x.toPrecision(3)
+    : '—';
+
+// The model's speed against the published one (predicted ÷ published throughput − 1, whichever
+// metric the row compares), by accelerator and GEMM precision: where the model runs fast or slow.
+// The items of `list` by `keyOf(item)`, in the order the keys first appear.
+export function groupBy(list, keyOf) {
+  const groups = new Map();
+  for (const item of list) {
+    const key = keyOf(item);
+    if (!groups.has(key)) groups.set(key, []);
+    groups.get(key).push(item);
+  }
+  return groups;
+}
+
+// An accelerator preset's name in the table's prose: "h100-80g" → "H100", "gb200" → "GB200".
+export const acceleratorLabel = (id) => id.split('-')[0].toUpperCase();
