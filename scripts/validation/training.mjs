@@ -59,7 +59,8 @@ export const TARGETS = {
 // largest 74.5 %, 134 of 152 published layouts in the top 10, 126 within 10 % of the best),
 // rounded up, so that no change makes them worse unnoticed; and no fewer rows under the bounds.
 // The median was 9.5 % until Narayanan et al.'s four runs on PyTorch's DDP overlapped their
-// gradient all-reduce as that DDP does (training-plans.mjs, STATED_BY_PREFIX): the model came out 11–15 % faster.
+// gradient all-reduce as that DDP does (training-plans.mjs, STATED_BY_PREFIX): the model came
+// out 11–15 % faster than them.
 // 152 rows since Megatron-Bridge 26.06's four GB200 MoE runs joined (148 before, median 9.1 %;
 // two of their layouts in the top 10, three within 10 % of the best), published 17–74 % faster than
 // the same recipes in 26.04.01 and +20 … +37 % in the model; then GB200's own sustained GEMM
