@@ -29,6 +29,7 @@ import {
   fineGrainedMoeFinding,
   gb200MoeReleasesFinding,
   mlperfLlama405bFinding,
+  table1LayoutFinding,
 } from './training-findings.mjs';
 import { acceleratorLabel, groupBy, isHeld, num, pct, speedRatio } from './training-rows.mjs';
 
@@ -41,6 +42,7 @@ export {
   mlperfLlama405b,
   qwen3LayerGaps,
   spreadOf,
+  table1Layouts,
   TE_GROUPED_MLP_HOST_S,
 } from './training-findings.mjs';
 
@@ -445,6 +447,7 @@ export function render(result) {
     ...expertAllToAllBound(rows),
     ...fineGrainedMoeFinding(rows),
     ...a100Finding(rows),
+    ...table1LayoutFinding(rows),
     ...mlperfLlama405bFinding(rows),
     ...gb200MoeReleasesFinding(rows),
     'How wide the step time is: the page, the CLI and the exports show each predicted step with ' +

@@ -338,3 +338,18 @@ test("the ZeRO-3 warning quotes this table's published ÷ predicted steps", asyn
     }
   }
 });
+
+// docs/validation.md's paragraph on Narayanan et al.'s Table 1: where the search is more than 10 %
+// ahead of a layout the paper picked by its rule, it is by less tensor parallelism, whose
+// collectives (Megatron's all-reduces, two a layer each way) then cost less of the step.
+test("Table 1's layouts the search beats: less TP, and less time in its collectives", () => {
+  const far = training.table1Layouts(rows);
+  assert.ok(far.length >= 1, 'the paragraph has rows to speak of');
+  for (const f of far) {
+    assert.ok(f.behind > training.TARGETS.searchWithin, f.id);
+    assert.ok(f.best.tp < f.published.tp, `${f.id}: TP ${f.best.tp} against ${f.published.tp}`);
+    assert.ok(f.best.tpCommS < f.published.tpCommS, `${f.id}: TP collectives`);
+    assert.ok(f.best.tp * f.best.pp <= f.published.tp * f.published.pp, `${f.id}: TP × PP`);
+  }
+  assert.match(training.render({ rows, summary }), /chose Table 1’s layouts by rule/);
+});
