@@ -115,13 +115,14 @@ export function a100Finding(rows) {
 // MLPerf Training v5.0's Llama 3.1 405B: one recipe (NVIDIA's NeMo implementation, TP 8 or 4,
 // PP 8, VP 8, CP 2, FP8) on three accelerators, against Megatron-Bridge's 26.04 recipe of the same
 // model on GB200.
-// Narayanan et al.'s Table 1 layouts the search puts more than 10 % ahead of: published and
-// best side by side, with the TP collectives' seconds a step that tell them apart.
+// Narayanan et al.'s Table 1 layouts among `far` (the summary's searchFar: held rows more than
+// the target behind the search's best): published and best side by side, with the TP
+// collectives' seconds a step that tell them apart.
 const TABLE1 = /^megatron2021-t1-/;
 
-export function table1Layouts(rows) {
-  return rows
-    .filter((r) => isHeld(r) && TABLE1.test(r.run.id) && r.search?.best && r.search.ratio > 0.1)
+export function table1Layouts(far) {
+  return far
+    .filter((r) => TABLE1.test(r.run.id) && r.search?.best)
     .map((r) => ({
       id: r.run.id,
       name: r.run.model.name,
@@ -136,8 +137,8 @@ export function table1Layouts(rows) {
     }));
 }
 
-export function table1LayoutFinding(rows) {
-  const far = table1Layouts(rows);
+export function table1LayoutFinding(searchFar) {
+  const far = table1Layouts(searchFar);
   if (far.length === 0) return [];
   const size = (l) => l.tp * l.pp;
   const shape = (l) => `(${l.tp}, ${l.pp})${l.vpp > 1 ? ` with VPP ${l.vpp}` : ''}`;

@@ -447,7 +447,7 @@ export function render(result) {
     ...expertAllToAllBound(rows),
     ...fineGrainedMoeFinding(rows),
     ...a100Finding(rows),
-    ...table1LayoutFinding(rows),
+    ...table1LayoutFinding(summary.searchFar),
     ...mlperfLlama405bFinding(rows),
     ...gb200MoeReleasesFinding(rows),
     'How wide the step time is: the page, the CLI and the exports show each predicted step with ' +

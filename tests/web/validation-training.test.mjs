@@ -343,7 +343,7 @@ test("the ZeRO-3 warning quotes this table's published ÷ predicted steps", asyn
 // ahead of a layout the paper picked by its rule, it is by less tensor parallelism, whose
 // collectives (Megatron's all-reduces, two a layer each way) then cost less of the step.
 test("Table 1's layouts the search beats: less TP, and less time in its collectives", () => {
-  const far = training.table1Layouts(rows);
+  const far = training.table1Layouts(summary.searchFar);
   assert.ok(far.length >= 1, 'the paragraph has rows to speak of');
   for (const f of far) {
     assert.ok(f.behind > training.TARGETS.searchWithin, f.id);
