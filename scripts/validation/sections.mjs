@@ -8,8 +8,9 @@
 import * as h200 from './h200.mjs';
 import * as kernels from './kernels.mjs';
 import * as memory from './memory.mjs';
+import * as mpt from './mpt.mjs';
 import * as serving from './serving.mjs';
 import * as sweeps from './sweeps.mjs';
 import * as training from './training.mjs';
 
-export const SECTIONS = [memory, training, sweeps, kernels, h200, serving];
+export const SECTIONS = [memory, training, mpt, sweeps, kernels, h200, serving];

@@ -393,7 +393,9 @@ export function render(result) {
     `${summary.count} runs are held to the bounds: median |error| ${pct(summary.median).slice(1)}, ` +
       `largest ${pct(summary.max).slice(1)}. The published layout is among the search's top ` +
       `${TARGETS.searchTop} for ${inTop} of them and within ${TARGETS.searchWithin * 100} % of its ` +
-      `best predicted time for ${within}.`,
+      `best predicted time for ${within}. MosaicML's MPT benchmarks on PyTorch FSDP are not ` +
+      'among them: the next section shows them apart, with why (their attention kernel is older ' +
+      'than the one a PyTorch plan times), and how far off the model is on each.',
     '',
     `How finely the search ranks: where it could time the published layout (${resolution.runs} ` +
       `runs), that layout's predicted step sat a median ${(resolution.median * 100).toFixed(1)} % ` +

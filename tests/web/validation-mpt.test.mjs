@@ -1,0 +1,80 @@
+// MosaicML's MPT training benchmarks (docs/validation.md, "MosaicML's MPT benchmarks") through
+// the real module: the plans reproduce the tables' own parameter counts, every run that trained
+// fits, and the figures the section states may not get worse unnoticed.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { loadModule } from './load-module.mjs';
+import {
+  BOUNDS,
+  attentionFlopsPerToken,
+  attentionShare,
+  evaluate,
+  mptPlan,
+} from '../../scripts/validation/mpt.mjs';
+
+const core = await loadModule();
+const result = await evaluate(core);
+const { runs } = JSON.parse(
+  await readFile(new URL('../../validation/data/mpt-runs.json', import.meta.url), 'utf8'),
+);
+
+test('every row of the tables is planned and evaluated', () => {
+  assert.equal(runs.length, BOUNDS.runs);
+  assert.equal(result.summary.evaluated, runs.length);
+  for (const row of result.rows) {
+    assert.ok(Number.isFinite(row.predicted) && row.predicted > 0, row.run.id);
+    assert.match(row.link, /^\.\/#v=\d+&/);
+  }
+});
+
+test('the plans count the parameters the tables print', () => {
+  // NumParams is the tables' own count: learned positions up to the run's sequence, biases and
+  // tied embeddings make it, so a wrong architecture shows here first.
+  for (const row of result.rows) assert.equal(row.params, row.run.num_params, row.run.id);
+});
+
+test('each run the tables state follows their columns', () => {
+  for (const run of runs) {
+    // GlobalBatchSize = MicroBatchSize × GradAccum × # GPUs, and in tokens × SeqLen.
+    assert.equal(run.micro_batch * run.grad_accum * run.gpus, run.global_batch, run.id);
+    assert.equal(run.global_batch * run.seq_len, run.global_batch_tokens, run.id);
+    const plan = mptPlan(run);
+    assert.equal(plan.dp, String(run.gpus));
+    assert.equal(plan.zero, run.sharding === 'FULL_SHARD' ? '3' : '2');
+    assert.equal(plan.recompute, run.activation_checkpointing ? 'full' : 'none');
+  }
+});
+
+test('every run trained, and its plan fits the card', () => {
+  const { fit, fitWithFp32Loss, runs: count } = result.summary;
+  assert.equal(fit, count, `${count - fit} runs that trained do not fit`);
+  // The loss is what decides for the largest micro-batches: an fp32 cross-entropy's 12 bytes a
+  // logit (docs/formulas.md) would not fit some of them, so the plan's loss setting is doing
+  // work here, not decoration.
+  assert.ok(fitWithFp32Loss < count);
+});
+
+test('the errors stay within the figures the section states', () => {
+  const { shortMedian, allMedian, shareSpearman } = result.summary;
+  assert.ok(shortMedian <= BOUNDS.shortMedian, `attention < 10 %: ${shortMedian}`);
+  assert.ok(allMedian <= BOUNDS.allMedian, `all runs: ${allMedian}`);
+  assert.ok(shareSpearman >= BOUNDS.shareSpearman, `Spearman ${shareSpearman}`);
+});
+
+test("the attention FLOPs are half what the tables' MFU counts, causal against full", () => {
+  // The README's MFU is (6N + 12·L·d·s) FLOPs a token × tokens/s over the GPUs' peak (A100 312,
+  // H100 989 bf16 TFLOP/s): recovering its attention term from each row's MFU and throughput
+  // gives twice the causal count the section's shares use. Rows at 8k tokens and more, where
+  // attention is large enough for the MFU's two decimals to pin it (within 1 %).
+  const peak = { a100_80gb: 312e12, a100_40gb: 312e12, h100_80gb: 989e12 };
+  const long = runs.filter((r) => r.precision !== 'amp_fp8' && r.seq_len >= 8192);
+  assert.ok(long.length >= 40);
+  for (const run of long) {
+    const perToken = ((run.mfu_percent / 100) * peak[run.gpu] * run.gpus) / run.tokens_per_s;
+    const readme = perToken - 6 * run.num_params;
+    const ratio = readme / (2 * attentionFlopsPerToken(run));
+    assert.ok(Math.abs(ratio - 1) < 0.01, `${run.id}: ${ratio}`);
+  }
+  assert.ok(attentionShare(long[0]) > 0 && attentionShare(long[0]) < 1);
+});
