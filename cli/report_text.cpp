@@ -109,7 +109,9 @@ std::string band_text(const TimeBand& b, const Messages& m) {
                                               : "ui.time_band";
   std::vector<std::string> sentences = {
       m.format(key, {{"family", all ? std::string() : m.format("family." + b.family)},
-                     {"kind", m.format(b.kind == "moe" ? "kind.moe" : "kind.dense")},
+                     {"kind", m.format(b.kind == "moe"    ? "kind.moe"
+                                       : b.kind == "fsdp" ? "kind.fsdp"
+                                                          : "kind.dense")},
                      {"runs", rounded(b.runs, 0)},
                      {"low", rounded(b.low_ratio, 2)},
                      {"high", rounded(b.high_ratio, 2)},

@@ -15,6 +15,7 @@ import {
 } from './validation/training.mjs';
 import { verdictOutcomesSource } from './validation/sweeps.mjs';
 import { pytorchBandFigures } from './validation/h200.mjs';
+import { fsdpBandFigures } from './validation/mpt.mjs';
 
 export const DOC_PATH = fileURLToPath(new URL('../docs/validation.md', import.meta.url));
 
@@ -46,7 +47,7 @@ export async function renderValidationDoc(results) {
     '',
   ];
   for (const section of SECTIONS) {
-    parts.push(`## ${section.title}`, '', section.render(results.get(section.id)), '');
+    parts.push(`## ${section.title}`, '', section.render(results.get(section.id), results), '');
   }
   return prettier.format(parts.join('\n'), { parser: 'markdown', proseWrap: 'preserve' });
 }
@@ -70,7 +71,11 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   for (const [path, source] of [
     [
       TIME_BAND_PATH,
-      timeBandSource([...timeBandFigures(training), pytorchBandFigures(results.get('h200'))]),
+      timeBandSource([
+        ...timeBandFigures(training),
+        pytorchBandFigures(results.get('h200')),
+        ...fsdpBandFigures(training, results.get('mpt')),
+      ]),
     ],
     [
       RESOLUTION_PATH,

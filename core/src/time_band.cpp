@@ -44,6 +44,17 @@ bool plain_pytorch_step(const ResolvedPlan& plan, const FullTraining& training) 
          !s.activation_offload && !plan.training.inputs.memory.arch.is_moe();
 }
 
+// Whether the plan is like the published PyTorch runs across GPUs with FSDP (docs/validation.md:
+// MosaicML's MPT benchmarks, torchtitan's and Meta's runs in the training section): PyTorch on
+// more than one GPU with weights or gradients sharded (ZeRO 2 or 3), a dense model trained whole
+// with flash attention, nothing offloaded.
+bool pytorch_fsdp_step(const ResolvedPlan& plan, const FullTraining& training) {
+  const TrainingSettings& s = training.settings;
+  return s.framework == "pytorch" && s.tp * s.pp * s.dp * s.cp > 1 && s.zero >= 2 &&
+         s.flash_attention && s.finetune == "full" && s.offload == "none" &&
+         !s.activation_offload && !plan.training.inputs.memory.arch.is_moe();
+}
+
 // Why the validation has no runs like this plan's time (empty: it has).
 std::string_view reason_without_band(const ResolvedPlan& plan, const FullTraining& training) {
   const TrainingSettings& s = training.settings;
@@ -57,7 +68,10 @@ std::string_view reason_without_band(const ResolvedPlan& plan, const FullTrainin
       given(plan, "comm_efficiency") || given(plan, "net_efficiency")) {
     return "efficiencies";
   }
-  if (s.framework != "megatron") return plain_pytorch_step(plan, training) ? "" : "framework";
+  if (s.framework != "megatron") {
+    return plain_pytorch_step(plan, training) || pytorch_fsdp_step(plan, training) ? ""
+                                                                                   : "framework";
+  }
   if (s.finetune != "full" || s.offload != "none" || s.activation_offload) return "finetune";
   // Published runs of ZeRO-3 across nodes stray further from the model (layout_rules.hpp): its
   // own issue (zero3_across_nodes) gives their spread instead.
@@ -87,9 +101,11 @@ TimeBand time_band(const ResolvedPlan& plan, const FullTraining& training) {
   band.reason = std::string(reason_without_band(plan, training));
   const TimeBandFigures* figures = nullptr;
   if (band.reason.empty() && training.settings.framework != "megatron") {
-    // Plain PyTorch was measured on one accelerator family only: no range over every one.
-    band.kind = "pytorch";
+    // Plain PyTorch was measured on one accelerator family only: no range over every one. FSDP's
+    // runs span families, so another accelerator gets the range over all of them.
+    band.kind = plain_pytorch_step(plan, training) ? "pytorch" : "fsdp";
     figures = figures_of(band.accelerator_family, band.kind);
+    if (figures == nullptr && band.kind == "fsdp") figures = figures_of("all", band.kind);
     if (figures == nullptr) band.reason = "framework";
   } else {
     figures = figures_of(band.accelerator_family, band.kind);

@@ -7,6 +7,8 @@
 import { readFile } from 'node:fs/promises';
 import { median, signedPct } from './stats.mjs';
 import { spearman } from './sweeps.mjs';
+import { MIN_FAMILY_RUNS, bandFigures } from './training.mjs';
+import { isHeld, speedRatio } from './training-rows.mjs';
 
 export const id = 'mpt';
 export const title = "MosaicML's MPT benchmarks: PyTorch FSDP across model sizes and sequences";
@@ -141,6 +143,7 @@ export async function evaluate(core) {
       fits: report.training.memory.fits,
       peakGb: report.training.memory.peakGb,
       fitsWithFp32Loss: core.evaluate(fp32Loss).training.memory.fits,
+      band: report.timeBand,
       ok: report.training.available && report.training.timeAvailable,
     };
   });
@@ -199,6 +202,39 @@ export async function evaluate(core) {
   };
 }
 
+/**
+ * The step-time band of PyTorch plans across GPUs with FSDP (time_band.hpp, kind "fsdp"): these
+ * runs and the training section's held runs whose plans the core counts so, published ÷
+ * predicted step, over every accelerator and for each family with MIN_FAMILY_RUNS or more.
+ */
+export function fsdpBandFigures(training, mpt) {
+  const counted = [
+    ...training.rows
+      .filter((r) => isHeld(r) && r.band?.kind === 'fsdp')
+      .map((r) => [r.band.acceleratorFamily, speedRatio(r)]),
+    ...mpt.rows
+      .filter((r) => r.band.kind === 'fsdp')
+      .map((r) => [r.band.acceleratorFamily, 1 + r.error]),
+  ];
+  if (counted.length === 0) return [];
+  const out = [
+    bandFigures(
+      'all',
+      'fsdp',
+      counted.map(([, ratio]) => ratio),
+    ),
+  ];
+  for (const family of [...new Set(counted.map(([f]) => f).filter(Boolean))].sort()) {
+    const ratios = counted.filter(([f]) => f === family).map(([, ratio]) => ratio);
+    if (ratios.length >= MIN_FAMILY_RUNS) out.push(bandFigures(family, 'fsdp', ratios));
+  }
+  return out;
+}
+
+const FAMILY_LABEL = { all: 'every accelerator', ampere: 'A100', hopper: 'H100' };
+const bandText = (f) =>
+  `${FAMILY_LABEL[f.family] ?? f.family} ${f.runs} runs, ${f.low.toFixed(2)}–${f.high.toFixed(2)}×`;
+
 const pct = (x) => `${Math.round(x * 100)} %`;
 const utilizationText = (u) =>
   `${GPU_LABEL[u.gpu]} ${pct(u.published[0])} against ${pct(u.published[1])}, ` +
@@ -250,8 +286,9 @@ function rowTable(rows) {
   return lines.join('\n');
 }
 
-export function render({ rows, summary }) {
+export function render({ rows, summary }, sections) {
   const s = summary;
+  const band = fsdpBandFigures(sections.get('training'), { rows });
   const short = s.bands[0];
   const long = s.bands[s.bands.length - 1];
   return [
@@ -303,6 +340,14 @@ export function render({ rows, summary }) {
       `cross-entropy keeping 12 bytes per logit, ${s.runs - s.fitWithFp32Loss} would not: ` +
       'the runs without checkpointing at large micro-batches, whose logits (micro-batch × ' +
       'sequence × 50,368) are what decides.',
+    '',
+    'How wide a PyTorch plan’s step is: the page, the CLI and the exports show a plan across ' +
+      'GPUs with FSDP (ZeRO 2 or 3, a dense model trained whole, flash attention) with the range ' +
+      'of published ÷ predicted step times of these runs and of the training section’s PyTorch ' +
+      'runs sharded so (torchtitan’s on A100, Meta’s Llama 3 405B), for the plan’s accelerator ' +
+      `family or else over all of them (\`time_band.hpp\`, kind "fsdp"): ` +
+      `${band.map(bandText).join('; ')}. Wide, because these runs are: long sequences on an older ` +
+      'attention kernel set its high end (the table above).',
     '',
     rowTable(rows),
   ].join('\n');

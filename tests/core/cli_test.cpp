@@ -156,6 +156,25 @@ TEST(Cli, TrainShowsTheStepTimesBandFromPublishedRuns) {
   EXPECT_EQ(zh.out.find("已发表的"), std::string::npos);
 }
 
+// PyTorch FSDP across GPUs has its own published runs' range (time_band.hpp, kind "fsdp"), named
+// as such in both languages, and over every accelerator where its family has none.
+TEST(Cli, PytorchFsdpPlansShowTheirRunsRange) {
+  const std::vector<std::string> fsdp = {"train",   "--model",      "llama-3.1-8b", "--framework",
+                                         "pytorch", "--dp",         "64",           "--zero",
+                                         "3",       "--accelerator"};
+  auto h100 = fsdp;
+  h100.push_back("h100-80g");
+  const auto en = run_cli(h100);
+  ASSERT_EQ(en.code, 0);
+  EXPECT_NE(en.out.find("Published PyTorch FSDP runs on H100, H200 and H800 took"),
+            std::string::npos);
+  auto b200 = fsdp;
+  b200.insert(b200.end(), {"b200", "--lang", "zh"});
+  const auto zh = run_cli(b200);
+  ASSERT_EQ(zh.code, 0);
+  EXPECT_NE(zh.out.find("已发表的此类运行（PyTorch FSDP）太少"), std::string::npos);
+}
+
 // A GB200 plan's range is GB200's own runs' (MLPerf v5.0's and Megatron-Bridge's), named so in
 // both languages: every family the figures hold has its name in the messages.
 TEST(Cli, GbTwoHundredPlansShowTheirOwnFamilysRange) {

@@ -155,12 +155,13 @@ TEST(TimeBand, PlansUnlikeTheValidatedRunsGetNoneAndSayWhy) {
   Plan gemm = gpt3_plan("h100-80g");
   gemm.gemm_efficiency = 0.7;
   EXPECT_EQ(reason(gemm), "efficiencies");
+  // PyTorch DDP across GPUs (no ZeRO): no published runs of its own.
   Plan pytorch = gpt3_plan("h100-80g");
   pytorch.framework = "pytorch";
   pytorch.tp.reset();
   pytorch.pp.reset();
   pytorch.dp = 1024;
-  pytorch.zero = 3;
+  pytorch.zero = 0;
   EXPECT_EQ(reason(pytorch), "framework");
   Plan lora = gpt3_plan("h100-80g");
   lora.finetune = "lora";
@@ -214,6 +215,49 @@ TEST(TimeBand, PlainPytorchOnOneHopperGpuGetsTheStepsMeasuredOnAnH200) {
   EXPECT_EQ(band_of("h200-141g", "llama-3.1-8b", "full", 2).reason, "framework");
   EXPECT_EQ(band_of("h200-141g", "llama-3.1-8b", "qlora", 1).reason, "framework");
   EXPECT_EQ(band_of("h200-141g", "mixtral-8x7b", "full", 1).reason, "framework");
+}
+
+// PyTorch across GPUs with FSDP has published runs of its own (docs/validation.md: MosaicML's MPT
+// benchmarks and the training section's PyTorch FSDP runs): ZeRO 2 or 3 on A100 or H100 get
+// their family's figures, another accelerator those over every family; DDP, an MoE model, eager
+// attention or LoRA get none.
+TEST(TimeBand, PytorchFsdpAcrossGpusGetsItsPublishedRunsFigures) {
+  const auto band_of = [](const char* accelerator, double zero, const char* model = "llama-3.1-8b",
+                          const char* finetune = "full", bool flash = true) {
+    Plan plan;
+    plan.model = model;
+    plan.accelerator = accelerator;
+    plan.framework = "pytorch";
+    plan.recipe = "amp16";
+    plan.tp = 1;
+    plan.pp = 1;
+    plan.dp = 64;
+    plan.zero = zero;
+    plan.finetune = finetune;
+    plan.flash_attention = flash ? 1.0 : 0.0;
+    const Report r = evaluate(plan);
+    EXPECT_TRUE(r.training.time_available);
+    return r.time_band;
+  };
+  for (const auto& [accelerator, family] :
+       {std::pair{"a100-80g", "ampere"}, {"h100-80g", "hopper"}, {"b200", "all"}}) {
+    for (double zero : {2.0, 3.0}) {
+      const TimeBand b = band_of(accelerator, zero);
+      ASSERT_TRUE(b.available) << accelerator << " ZeRO " << zero << ": " << b.reason;
+      EXPECT_EQ(b.kind, "fsdp");
+      EXPECT_EQ(b.family, family);
+      const TimeBandFigures& f = figures(family, "fsdp");
+      ASSERT_GT(f.runs, 0);
+      EXPECT_EQ(b.runs, f.runs);
+      EXPECT_EQ(b.low_ratio, f.low_ratio);
+      EXPECT_EQ(b.high_ratio, f.high_ratio);
+    }
+  }
+  EXPECT_EQ(band_of("h100-80g", 0).reason, "framework");
+  EXPECT_EQ(band_of("h100-80g", 1).reason, "framework");
+  EXPECT_EQ(band_of("h100-80g", 3, "mixtral-8x7b").reason, "framework");
+  EXPECT_EQ(band_of("h100-80g", 3, "llama-3.1-8b", "lora").reason, "framework");
+  EXPECT_EQ(band_of("h100-80g", 3, "llama-3.1-8b", "full", false).reason, "framework");
 }
 
 // A plan whose DP comes from a deadline: the DP that meets it even at the band's high end.

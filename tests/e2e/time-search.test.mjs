@@ -79,7 +79,7 @@ test('predicted time shows its parts, cost and the MFU sensitivity', async () =>
 // An MoE plan's range comes from the validation's MoE runs (time_band.hpp): on the same H100s it is
 // wider than the dense runs', which spread less, and reaches higher (the MoE layers cost more
 // than the model has them), and the page says whose runs they are.
-test("an MoE plan's range comes from the MoE runs, wider than the dense runs'", async () => {
+test("an MoE plan's range comes from the MoE runs, wider than the dense runs', an FSDP plan's from FSDP's", async () => {
   const page = await openWatchedPage(site.browser);
   const bandOf = async (hash) => {
     // A goto that changes only the hash returns before the page has handled its hashchange, so
@@ -101,6 +101,10 @@ test("an MoE plan's range comes from the MoE runs, wider than the dense runs'", 
   assert.equal(moe.kind, 'MoE');
   const width = (band) => band.high - band.low;
   assert.ok(width(moe) > width(dense) && moe.high > dense.high, JSON.stringify({ dense, moe }));
+  // PyTorch FSDP across GPUs: its own published runs' range (kind "fsdp"), not Megatron's.
+  const fsdp = await bandOf('m=llama-3.1-8b&fw=pytorch&tp=1&pp=1&dp=64&zero=3');
+  assert.equal(fsdp.kind, 'PyTorch FSDP');
+  assert.ok(fsdp.low !== dense.low || fsdp.high !== dense.high, JSON.stringify({ fsdp, dense }));
   assert.deepEqual(page.problems, []);
   await page.closeAll();
 });

@@ -10,8 +10,10 @@ import {
   attentionFlopsPerToken,
   attentionShare,
   evaluate,
+  fsdpBandFigures,
   mptPlan,
 } from '../../scripts/validation/mpt.mjs';
+import * as training from '../../scripts/validation/training.mjs';
 
 const core = await loadModule();
 const result = await evaluate(core);
@@ -77,4 +79,42 @@ test("the attention FLOPs are half what the tables' MFU counts, causal against f
     assert.ok(Math.abs(ratio - 1) < 0.01, `${run.id}: ${ratio}`);
   }
   assert.ok(attentionShare(long[0]) > 0 && attentionShare(long[0]) < 1);
+});
+
+// PyTorch plans across GPUs with FSDP show these runs' range (time_band.hpp, kind "fsdp";
+// core/src/time_band_data.cpp, generated with the training section's FSDP runs): each of these
+// plans carries its family's figures, and every run lies inside them.
+test('each run’s plan shows the FSDP runs’ range, and lies inside it', async () => {
+  const figures = fsdpBandFigures(await training.evaluate(core), result);
+  const family = { a100_80gb: 'ampere', a100_40gb: 'ampere', h100_80gb: 'hopper' };
+  for (const row of result.rows) {
+    const band = row.band;
+    assert.equal(band.available, true, `${row.run.id}: ${band.reason}`);
+    assert.equal(band.kind, 'fsdp', row.run.id);
+    assert.equal(band.family, family[row.run.gpu], row.run.id);
+    const f = figures.find((x) => x.family === band.family && x.kind === 'fsdp');
+    assert.deepEqual([band.runs, band.lowRatio, band.highRatio], [f.runs, f.low, f.high]);
+    const ratio = 1 + row.error; // published step ÷ predicted: tokens/s predicted ÷ published
+    assert.ok(ratio >= f.low && ratio <= f.high, `${row.run.id}: ${ratio}`);
+  }
+  const all = figures.find((x) => x.family === 'all');
+  assert.ok(all.runs > result.rows.length, 'the training section’s FSDP runs count too');
+});
+
+// The ZeRO-3-across-nodes warning (layout_rules.hpp) quotes these runs' range where FSDP shards
+// over more than one node: the figures it states must stay theirs.
+test('the ZeRO-3 warning quotes these runs across nodes', async () => {
+  const across = result.rows.filter((r) => r.run.sharding === 'FULL_SHARD' && r.run.gpus > 8);
+  const ratios = across.map((r) => 1 + r.error);
+  const gpus = across.map((r) => r.run.gpus);
+  const quoted =
+    `${(Math.floor(Math.min(...ratios) * 10) / 10).toFixed(1)}–` +
+    `${(Math.ceil(Math.max(...ratios) * 10) / 10).toFixed(1)}× with MosaicML's FSDP on ` +
+    `${Math.min(...gpus)}–${Math.max(...gpus)} A100 and H100`;
+  const en = JSON.parse(
+    await readFile(new URL('../../web/src/i18n/en.json', import.meta.url), 'utf8'),
+  );
+  for (const key of ['issue.zero3_across_nodes', 'issue.search_best_zero3_across_nodes']) {
+    assert.ok(en[key].includes(quoted), `${key} should quote "${quoted}"`);
+  }
 });

@@ -9,6 +9,7 @@ import { readFile } from 'node:fs/promises';
 import { loadModule } from './load-module.mjs';
 import * as training from '../../scripts/validation/training.mjs';
 import * as h200 from '../../scripts/validation/h200.mjs';
+import * as mpt from '../../scripts/validation/mpt.mjs';
 
 const core = await loadModule();
 const result = await training.evaluate(core);
@@ -83,7 +84,9 @@ test("the step time's band the core shows is this table's (core/src/time_band_da
   );
   // Plain PyTorch's figures come from the steps measured on one H200 (validation-h200.test.mjs).
   const pytorch = h200.pytorchBandFigures(await h200.evaluate(core));
-  assert.equal(source, training.timeBandSource([...figures, pytorch]));
+  // PyTorch FSDP's from these runs and MosaicML's (validation-mpt.test.mjs).
+  const fsdp = mpt.fsdpBandFigures(result, await mpt.evaluate(core));
+  assert.equal(source, training.timeBandSource([...figures, pytorch, ...fsdp]));
   // … and the module was built from it: a dense plan on each family's accelerator (and on one
   // without runs) carries that family's dense figures; an MoE plan its kind's, on an accelerator
   // without runs (MI300X) those of the MoE runs on every one.

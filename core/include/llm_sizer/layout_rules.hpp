@@ -94,9 +94,10 @@ double data_parallel_for_cluster(double cluster_gpus, double replica_gpus, doubl
 
 /// ZeRO-3 whose weight gathers leave the fast link: the DP × CP ranks that shard the weights, TP
 /// apart, span more than one NVLink domain (a node, or a GB200 rack). Its published runs
-/// took 1.3–3.1× the step the model predicts (Narayanan et al. 2021, Table 2) and 0.9–1.1×
-/// (torchtitan's FSDP2 on 64 A100; docs/validation.md), so the search's best layout and a plan's
-/// step time say so.
+/// took 1.3–3.1× the step the model predicts (Narayanan et al. 2021, Table 2), 1.1–1.7×
+/// (MosaicML's FSDP on 16–512 A100 and H100, the MPT benchmarks) and 0.9–1.1× (torchtitan's
+/// FSDP2 on 64 A100; docs/validation.md), so the search's best layout and a plan's step time say
+/// so.
 inline bool zero3_across_nodes(double zero, double tp, double dp, double cp,
                                double nvlink_domain_gpus) {
   return zero >= 3 && tp * dp * cp > nvlink_domain_gpus;

@@ -17,7 +17,11 @@
 /// (time_band_data.cpp), and tests/web/validation-training checks them against it. Plain PyTorch
 /// on one GPU (SDPA, a dense model trained whole or through LoRA, nothing offloaded) has the steps
 /// measured on one H200 instead (docs/validation.md, "One H200, measured here"; kind "pytorch",
-/// Hopper only, tests/web/validation-h200 checks them). A plan the validation has no runs like
+/// Hopper only, tests/web/validation-h200 checks them). PyTorch across GPUs with FSDP (ZeRO 2 or
+/// 3, a dense model trained whole with flash attention) has the published runs of its own kind
+/// ("fsdp": MosaicML's MPT benchmarks, which docs/validation.md shows apart from the training
+/// section's bounds, and the training section's PyTorch runs sharded so; tests/web/
+/// validation-mpt checks them). A plan the validation has no runs like
 /// (another framework or layout, fine-tuning, efficiencies of its own, a measured throughput, a
 /// kind of model with no runs) gets no band and says why.
 
@@ -34,7 +38,8 @@ struct ResolvedPlan;
 /// One family's figures for one kind of model: published runs behind them and their ratio range.
 struct TimeBandFigures {
   std::string_view family;  ///< "ampere", "hopper", "blackwell", or "all" (every run of the kind)
-  std::string_view kind;    ///< "dense" or "moe" (model_kind()); "pytorch": plain PyTorch, one GPU
+  std::string_view kind;    ///< "dense" or "moe" (model_kind()); "pytorch": plain PyTorch, one GPU;
+                            ///< "fsdp": PyTorch across GPUs, sharded by FSDP
   double runs = 0;
   double low_ratio = 0;  ///< published step ÷ predicted, the smallest
   double high_ratio = 0;
@@ -55,11 +60,12 @@ struct TimeBand {
   bool available = false;
   /// Why there is no band: "no_time", "measured" (a measured throughput), "fixed_efficiency"
   /// (a compute efficiency given), "efficiencies" (GEMM, memory or link efficiencies given),
-  /// "framework" (not Megatron-LM, nor plain PyTorch on one Hopper GPU as measured), "finetune",
+  /// "framework" (not Megatron-LM, nor plain PyTorch on one Hopper GPU as measured, nor PyTorch
+  /// FSDP across GPUs), "finetune",
   /// "zero3_across_nodes", "no_runs" (none of the model's kind). Empty with a band.
   std::string reason;
   std::string accelerator_family;  ///< accelerator_family() of the plan's accelerator
-  std::string kind;  ///< model_kind() of the plan's model, or "pytorch": whose runs count
+  std::string kind;  ///< model_kind() of the plan's model, "pytorch" or "fsdp": whose runs count
   /// Whose figures: the accelerator's family, or "all" (that kind's runs on every accelerator)
   /// where the family has fewer than three of the kind.
   std::string family;

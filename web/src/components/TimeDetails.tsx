@@ -14,6 +14,8 @@ const FAMILIES: Record<string, string> = {
   blackwell: 'family.blackwell',
   gb200: 'family.gb200',
 };
+// Whose runs by kind: a dense model's, an MoE model's, or PyTorch FSDP's across GPUs.
+const KINDS: Record<string, string> = { moe: 'kind.moe', fsdp: 'kind.fsdp' };
 // Why a predicted time has no band, where the page says so (a measured or given efficiency
 // already says where its time comes from; ZeRO-3 across nodes has its own issue).
 const WITHOUT_BAND: Record<string, string> = {
@@ -43,7 +45,7 @@ function bandSentences(
   const sentences = [
     t(key, {
       family: family ? t(family) : '',
-      kind: t(band.kind === 'moe' ? 'kind.moe' : 'kind.dense'),
+      kind: t(KINDS[band.kind ?? ''] ?? 'kind.dense'),
       runs: n(band.runs, 0),
       low: n(band.lowRatio, 2),
       high: n(band.highRatio, 2),
