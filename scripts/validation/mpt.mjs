@@ -305,7 +305,8 @@ export function render({ rows, summary }, sections) {
     '',
     `The model is faster than published on ${s.faster} of ${s.runs} runs, median ` +
       `${signedPct(s.allMedian)}, and further off the larger attention’s share of the FLOPs ` +
-      `(Spearman’s rank correlation of that share with the error: ${s.shareSpearman.toFixed(2)}):`,
+      `(Spearman’s rank correlation of that share with the error: ${s.shareSpearman.toFixed(2)}; ` +
+      'the share is causal attention’s 6·L·s·h FLOPs a token over those and 6 per parameter):',
     '',
     bandTable(s),
     '',
