@@ -51,8 +51,9 @@ const ACCELERATOR = { h100_80gb: 'h100-80g', a100_80gb: 'a100-80g', a100_40gb: '
  * The plan of one run. What Composer's FSDP does with the stated settings: FULL_SHARD shards
  * weights, gradients and optimizer state (ZeRO-3), SHARD_GRAD_OP gradients and optimizer state
  * (ZeRO-2); its mixed precision DEFAULT gathers bf16 weights and reduces fp32 gradients beside
- * autocast (recipe amp16), PURE gathers and reduces bf16 (mixed16), both over fp32 shards and
- * Adam's fp32 moments; amp_fp8 runs TransformerEngine's linears in FP8 (the submit script sets
+ * autocast (recipe amp16), PURE gathers and reduces bf16 (mixed16; Composer's get_mixed_precision),
+ * both read here as FSDP keeps them, over fp32 shards and Adam's fp32 moments (the tables do not
+ * say); amp_fp8 runs TransformerEngine's linears in FP8 (the submit script sets
  * fc_type te) over bf16 weights (recipe fp8). Activation checkpointing wraps every block (full
  * recompute). The loss is flash-attn's fused cross-entropy (MPT's default loss_fn), which keeps
  * the bf16 logits and writes a bf16 gradient: the plan's bf16 loss is the nearest.
