@@ -142,6 +142,7 @@ export async function evaluate(core) {
       hfu: time.hfu,
       error: predicted / published - 1,
       fits: report.training.memory.fits,
+      verdict: report.training.memory.verdict,
       peakGb: report.training.memory.peakGb,
       fitsWithFp32Loss: core.evaluate(fp32Loss).training.memory.fits,
       band: report.timeBand,
@@ -190,6 +191,7 @@ export async function evaluate(core) {
       evaluated: rows.filter((r) => r.ok).length,
       paramsMatched: rows.filter((r) => r.params === r.run.num_params).length,
       fit: rows.filter((r) => r.fits).length,
+      tight: rows.filter((r) => r.verdict === 'tight').length,
       fitWithFp32Loss: rows.filter((r) => r.fitsWithFp32Loss).length,
       allMedian: median(errors(rows)),
       shortMedian: bands[0].median,
@@ -278,7 +280,7 @@ function rowTable(rows) {
       `${s.gpus} × ${GPU_LABEL[s.gpu]}, ${s.seq_len} tokens, mb ${s.micro_batch} × ` +
       `${s.grad_accum}, GBS ${s.global_batch}, ${s.precision} ${s.mixed_precision}, ` +
       `${s.sharding}${s.activation_checkpointing ? ', checkpointing' : ''}`;
-    const memory = `${r.peakGb.toFixed(1)} GB, ${r.fits ? 'fits' : 'does not fit'}`;
+    const memory = `${r.peakGb.toFixed(1)} GB, ${r.verdict.replaceAll('_', ' ')}`;
     lines.push(
       `| ${s.id} | ${stated} | ${num(r.published)} | ${num(r.predicted)} | ` +
         `${signedPct(r.error)} | ${pct(r.share)} | ${memory} | [plan](${r.link}) |`,
@@ -341,7 +343,10 @@ export function render({ rows, summary }, sections) {
       `cross-entropy that MPT runs (the plan’s bf16 loss). With the default loss, an fp32 ` +
       `cross-entropy keeping 12 bytes per logit, ${s.runs - s.fitWithFp32Loss} would not: ` +
       'the runs without checkpointing at large micro-batches, whose logits (micro-batch × ' +
-      'sequence × 50,368) are what decides.',
+      `sequence × 50,368) are what decides. ${s.tight} of the plans are tight (the high end of ` +
+      'their range past the headroom): published runs are the ones that trained, so they do ' +
+      'not say how often a tight layout does; the layout sweeps, which kept their out-of-memory ' +
+      'runs, do.',
     '',
     'How wide a PyTorch plan’s step is: the page, the CLI and the exports show a plan across ' +
       'GPUs with FSDP (ZeRO 2 or 3, a dense model trained whole, flash attention) with the range ' +
