@@ -118,3 +118,13 @@ test('the ZeRO-3 warning quotes these runs across nodes', async () => {
     assert.ok(en[key].includes(quoted), `${key} should quote "${quoted}"`);
   }
 });
+
+// The section reads the trend with attention's share as the attention kernel: slowing attention
+// by the ends of FlashAttention-2's stated speed-up over the older kernels (Dao 2023, §4) must
+// turn the trend from rising to falling inside those ranges, or the reading is wrong.
+test('slowing attention within the paper’s ranges takes the trend away', () => {
+  const [low, high] = result.summary.slowed;
+  assert.deepEqual([low.factor, high.factor], [1.3, 1.7]);
+  assert.ok(result.summary.shareSpearman > low.spearman, 'slower attention, weaker trend');
+  assert.ok(low.spearman > 0 && high.spearman < 0, `${low.spearman} → ${high.spearman}`);
+});
