@@ -7,7 +7,8 @@
 import { readFile } from 'node:fs/promises';
 import { median, signedPct } from './stats.mjs';
 import { spearman } from './sweeps.mjs';
-import { MIN_FAMILY_RUNS, bandFigures } from './training.mjs';
+import { kindBandFigures } from './training.mjs';
+import { gptArchitecture } from './training-plans.mjs';
 import { isHeld, speedRatio } from './training-rows.mjs';
 
 export const id = 'mpt';
@@ -63,23 +64,11 @@ export function mptPlan(run) {
   const recipe =
     run.precision === 'amp_fp8' ? 'fp8' : run.mixed_precision === 'PURE' ? 'mixed16' : 'amp16';
   return {
-    model: 'custom',
+    ...gptArchitecture(layers, hidden, heads, MPT_VOCAB, {
+      maxPositions: String(run.seq_len),
+      dropout: '0',
+    }),
     modelName: `MPT ${run.model.toUpperCase()}`,
-    layers: String(layers),
-    hidden: String(hidden),
-    heads: String(heads),
-    kvHeads: String(heads),
-    ffn: String(4 * hidden),
-    ffnKind: 'gelu',
-    vocab: String(MPT_VOCAB),
-    tiedEmbeddings: '1',
-    positions: 'learned',
-    maxPositions: String(run.seq_len),
-    qkvBias: '1',
-    linearBias: '1',
-    norm: 'layernorm',
-    qkNorm: '0',
-    dropout: '0',
     accelerator: ACCELERATOR[run.gpu],
     framework: 'pytorch',
     recipe,
@@ -237,27 +226,14 @@ export async function evaluate(core) {
  * predicted step, over every accelerator and for each family with MIN_FAMILY_RUNS or more.
  */
 export function fsdpBandFigures(training, mpt) {
-  const counted = [
+  return kindBandFigures('fsdp', [
     ...training.rows
       .filter((r) => isHeld(r) && r.band?.kind === 'fsdp')
       .map((r) => [r.band.acceleratorFamily, speedRatio(r)]),
     ...mpt.rows
       .filter((r) => r.band.kind === 'fsdp')
       .map((r) => [r.band.acceleratorFamily, 1 + r.error]),
-  ];
-  if (counted.length === 0) return [];
-  const out = [
-    bandFigures(
-      'all',
-      'fsdp',
-      counted.map(([, ratio]) => ratio),
-    ),
-  ];
-  for (const family of [...new Set(counted.map(([f]) => f).filter(Boolean))].sort()) {
-    const ratios = counted.filter(([f]) => f === family).map(([, ratio]) => ratio);
-    if (ratios.length >= MIN_FAMILY_RUNS) out.push(bandFigures(family, 'fsdp', ratios));
-  }
-  return out;
+  ]);
 }
 
 const FAMILY_LABEL = { all: 'every accelerator', ampere: 'A100', hopper: 'H100' };

@@ -16,8 +16,8 @@ import {
 
 // Megatron's GPT models (Narayanan et al. 2021; Korthikanti et al. 2022; the README's tables):
 // learned positions, LayerNorm, GELU MLP of 4h, biases, tied embeddings, dropout 0.1, GPT-2's
-// vocabulary padded to 51,200.
-function gpt(layers, hidden, heads, vocab = 51200, extra = {}) {
+// vocabulary padded to 51,200. MosaicML's MPT (mpt.mjs) is the same architecture.
+export function gptArchitecture(layers, hidden, heads, vocab = 51200, extra = {}) {
   return {
     model: 'custom',
     layers: String(layers),
@@ -202,7 +202,7 @@ export function planOf(run, presets) {
     texts = NAMED[model.name]();
   } else if (model.layers) {
     const vocab = model.vocab ?? 51200;
-    texts = gpt(model.layers, model.hidden, model.heads, vocab, {
+    texts = gptArchitecture(model.layers, model.hidden, model.heads, vocab, {
       ffn: String(model.ffn ?? 4 * model.hidden),
       maxPositions: String(Math.max(2048, model.seq_len ?? 2048)),
     });

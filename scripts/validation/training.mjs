@@ -245,21 +245,36 @@ export function bandFigures(family, kind, ratios) {
   };
 }
 
-export function timeBandFigures(result) {
-  const counted = result.rows.filter((r) => isHeld(r) && r.band?.reason === '');
-  const figures = (family, kind, rows) => bandFigures(family, kind, rows.map(speedRatio));
-  const out = [];
-  for (const kind of ['dense', 'moe']) {
-    const ofKind = counted.filter((r) => r.band.kind === kind);
-    if (ofKind.length === 0) continue;
-    out.push(figures('all', kind, ofKind));
-    const families = [...new Set(ofKind.map((r) => r.band.acceleratorFamily).filter(Boolean))];
-    for (const f of families.sort()) {
-      const rows = ofKind.filter((r) => r.band.acceleratorFamily === f);
-      if (rows.length >= MIN_FAMILY_RUNS) out.push(figures(f, kind, rows));
-    }
+/**
+ * One kind's rows of core/src/time_band_data.cpp from its runs' [family, published ÷ predicted
+ * step] pairs: over every accelerator, then each family with MIN_FAMILY_RUNS runs or more.
+ */
+export function kindBandFigures(kind, runs) {
+  if (runs.length === 0) return [];
+  const out = [
+    bandFigures(
+      'all',
+      kind,
+      runs.map(([, ratio]) => ratio),
+    ),
+  ];
+  for (const family of [...new Set(runs.map(([f]) => f).filter(Boolean))].sort()) {
+    const ratios = runs.filter(([f]) => f === family).map(([, ratio]) => ratio);
+    if (ratios.length >= MIN_FAMILY_RUNS) out.push(bandFigures(family, kind, ratios));
   }
   return out;
+}
+
+export function timeBandFigures(result) {
+  const counted = result.rows.filter((r) => isHeld(r) && r.band?.reason === '');
+  return ['dense', 'moe'].flatMap((kind) =>
+    kindBandFigures(
+      kind,
+      counted
+        .filter((r) => r.band.kind === kind)
+        .map((r) => [r.band.acceleratorFamily, speedRatio(r)]),
+    ),
+  );
 }
 
 /** core/src/time_band_data.cpp with these figures. */

@@ -179,24 +179,34 @@ TEST(TimeBand, PlansUnlikeTheValidatedRunsGetNoneAndSayWhy) {
   EXPECT_TRUE(evaluate(flash2).time_band.available);
 }
 
+// A PyTorch plan without tensor or pipeline parallelism, the layout both PyTorch bands cover.
+Plan pytorch_plan(const char* accelerator, const char* model, const char* finetune, double dp,
+                  const char* recipe) {
+  Plan plan;
+  plan.model = model;
+  plan.accelerator = accelerator;
+  plan.framework = "pytorch";
+  plan.recipe = recipe;
+  plan.tp = 1;
+  plan.pp = 1;
+  plan.dp = dp;
+  plan.finetune = finetune;
+  return plan;
+}
+
+TimeBand band_of_pytorch(const Plan& plan) {
+  const Report r = evaluate(plan);
+  EXPECT_TRUE(r.training.time_available);
+  return r.time_band;
+}
+
 // Plain PyTorch on one GPU has the steps measured on one H200 (docs/validation.md, "One H200,
 // measured here"): on Hopper its plans carry those figures, whole or through LoRA; another layout,
 // family or kind of model, or QLoRA, was not measured.
 TEST(TimeBand, PlainPytorchOnOneHopperGpuGetsTheStepsMeasuredOnAnH200) {
   const auto band_of = [](const char* accelerator, const char* model, const char* finetune,
                           double dp) {
-    Plan plan;
-    plan.model = model;
-    plan.accelerator = accelerator;
-    plan.framework = "pytorch";
-    plan.recipe = "pure-bf16";
-    plan.tp = 1;
-    plan.pp = 1;
-    plan.dp = dp;
-    plan.finetune = finetune;
-    const Report r = evaluate(plan);
-    EXPECT_TRUE(r.training.time_available);
-    return r.time_band;
+    return band_of_pytorch(pytorch_plan(accelerator, model, finetune, dp, "pure-bf16"));
   };
   const TimeBandFigures& measured = figures("hopper", "pytorch");
   ASSERT_GT(measured.runs, 0);
@@ -224,20 +234,10 @@ TEST(TimeBand, PlainPytorchOnOneHopperGpuGetsTheStepsMeasuredOnAnH200) {
 TEST(TimeBand, PytorchFsdpAcrossGpusGetsItsPublishedRunsFigures) {
   const auto band_of = [](const char* accelerator, double zero, const char* model = "llama-3.1-8b",
                           const char* finetune = "full", bool flash = true) {
-    Plan plan;
-    plan.model = model;
-    plan.accelerator = accelerator;
-    plan.framework = "pytorch";
-    plan.recipe = "amp16";
-    plan.tp = 1;
-    plan.pp = 1;
-    plan.dp = 64;
+    Plan plan = pytorch_plan(accelerator, model, finetune, 64, "amp16");
     plan.zero = zero;
-    plan.finetune = finetune;
     plan.flash_attention = flash ? 1.0 : 0.0;
-    const Report r = evaluate(plan);
-    EXPECT_TRUE(r.training.time_available);
-    return r.time_band;
+    return band_of_pytorch(plan);
   };
   for (const auto& [accelerator, family] :
        {std::pair{"a100-80g", "ampere"}, {"h100-80g", "hopper"}, {"b200", "all"}}) {
