@@ -10,6 +10,10 @@ constexpr const char* kNvidiaSheet =
     "NVIDIA datasheet (dense = sparse ÷ 2); corroborated by hahnyuan/LLM-Viewer "
     "hardware_params.py, feifeibear/LLMRoofline hardware_dict.py, glennklockwood.com";
 
+constexpr const char* kUltraSheet =
+    "NVIDIA Blackwell Ultra datasheet (dense = sparse ÷ 2), as NVIDIA AIConfigurator's "
+    "systems/b300_sxm.yaml and gb300.yaml record it";
+
 constexpr double kUnknown = NAN;
 
 // A row's citation or note: the page's module never shows them (the CLI's `accelerators` and
@@ -61,6 +65,12 @@ constexpr Row kRows[] = {
     {"gb200", "NVIDIA GB200 (per GPU, NVL72)", "NVIDIA", 186, 4, 2500, 5000, 8.0, 1200,
      "glennklockwood.com B200 (GB200 1200 W column); GB200 NVL72 13.4 TB HBM3e per rack", "medium",
      "4 GPUs per compute tray; the NVLink domain spans 72 GPUs."},
+    // Blackwell Ultra: NVIDIA's Blackwell Ultra datasheet as NVIDIA's AIConfigurator records it
+    // (aic-core/src/aiconfigurator_core/systems/b300_sxm.yaml and gb300.yaml at 095f58a51).
+    {"b300", "NVIDIA B300 (HGX, 1100 W)", "NVIDIA", 288, 8, 2250, 4500, 7.75, 1100, kUltraSheet,
+     "medium-high", "Blackwell Ultra; nvidia-smi shows 275,040 MiB."},
+    {"gb300", "NVIDIA GB300 (per GPU, NVL72)", "NVIDIA", 288, 4, 2500, 5000, 8.0, 1400, kUltraSheet,
+     "medium-high", "4 GPUs per compute tray; the NVLink domain spans 72 GPUs."},
     {"l40s", "NVIDIA L40S", "NVIDIA", 48, kUnknown, 362.05, 733, 0.864, 350,
      "NVIDIA L40S datasheet", "high", "GDDR6, PCIe only."},
     {"rtx-4090", "NVIDIA GeForce RTX 4090", "NVIDIA", 24, kUnknown, 165.2, 330.3, 1.008, 450,
@@ -153,6 +163,9 @@ const Links kLinks[] = {
     // with 72-GPU NVL domains", 18 compute trays of 4 GPUs, each tray with 4 single-port 400G
     // ConnectX-7 NICs for the cluster network.
     {"gb200", 900, 50, kUnknown, 72},
+    // Blackwell Ultra systems: one 800 Gb/s ConnectX-8 per GPU (AIConfigurator's system files).
+    {"b300", 900, 100, kUnknown},
+    {"gb300", 900, 100, kUnknown, 72},
     {"mi300x", 448, 50, kUnknown},  // 7 Infinity Fabric links, 896 GB/s aggregate
     {"mi325x", 448, 50, kUnknown},
     {"tpu-v5p", 600, kUnknown, kUnknown},  // ICI 1200 GB/s bidirectional per chip
@@ -160,20 +173,22 @@ const Links kLinks[] = {
 };
 
 // The host link per direction from the PCIe specification: 16 lanes × 16 GT/s (Gen4) or
-// 32 GT/s (Gen5) × 128/130 encoding = 31.5 or 63 GB/s; host-to-device copies from pinned memory
-// reach ~80-90 % of it. GB200's Grace is joined by NVLink-C2C, 900 GB/s both ways.
+// 32 GT/s (Gen5) × 128/130 encoding = 31.5 or 63 GB/s, 64 GT/s (Gen6, 242 of every 256 FLIT
+// bytes payload) = 121 GB/s; host-to-device copies from pinned memory reach ~80-90 % of it.
+// GB200's and GB300's Grace is joined by NVLink-C2C, 900 GB/s both ways.
 struct HostLink {
   const char* id;
   double gbps;
 };
 constexpr double kPcie4 = 31.5;
 constexpr double kPcie5 = 63;
+constexpr double kPcie6 = 121;
 const HostLink kHostLinks[] = {
     {"h100-80g", kPcie5},      {"h200-141g", kPcie5},    {"h800-80g", kPcie5}, {"h20-96g", kPcie5},
     {"h100-pcie-80g", kPcie5}, {"h100-nvl-94g", kPcie5}, {"a100-80g", kPcie4}, {"a100-40g", kPcie4},
     {"b200", kPcie5},          {"gb200", 450},           {"l40s", kPcie4},     {"rtx-4090", kPcie4},
-    {"mi300x", kPcie5},        {"mi325x", kPcie5},       {"mi355x", kPcie5},   {"mi250x", kPcie4},
-    {"gaudi3", kPcie5},        {"gaudi2", kPcie4},
+    {"b300", kPcie6},          {"gb300", 450},           {"mi300x", kPcie5},   {"mi325x", kPcie5},
+    {"mi355x", kPcie5},        {"mi250x", kPcie4},       {"gaudi3", kPcie5},   {"gaudi2", kPcie4},
 };
 
 // What the driver reports as the card's memory, in bytes (CUDA: cudaGetDeviceProperties
@@ -245,6 +260,14 @@ const std::vector<Accelerator>& accelerator_catalog() {
 
 double capacity_bytes_or_nominal(const Accelerator& a) {
   return a.capacity_bytes ? *a.capacity_bytes : a.memory_gb * 1e9;
+}
+
+double fp4_per_fp8_rate(std::string_view id) {
+  if (id == "b200") return 9000.0 / 4500;
+  if (id == "gb200") return 10000.0 / 5000;
+  if (id == "b300") return 14000.0 / 4500;
+  if (id == "gb300") return 15000.0 / 5000;
+  return 0;
 }
 
 const Accelerator* find_accelerator(std::string_view id) {

@@ -83,6 +83,18 @@ constexpr FactsRow kFacts[] = {
     // 1.111), with the GB200's own sustained share.
     {"gb200", 148, 1745.0 / 2250 * kGb200Sustained, 3432.5 / 4500 * kGb200Sustained, kUnknown,
      Arch::kGb200},
+    // Blackwell Ultra (B300, GB300): no MAMF and no sustained collection is published. The B300
+    // reports 148 SMs (torch device properties in public benchmark reports, "NVIDIA B300 SXM6
+    // AC"); no GB300 figure was found: the B300's. Each takes its Blackwell sibling's shares at
+    // its own peak, as the GB200 takes the B200's MAMF share: the B200's for the B300 (the same
+    // peaks, 1,100 W against 1,000 W), the GB200's for the GB300 (Grace-hosted NVL72 trays). In
+    // NVIDIA's burst collection (AIConfigurator, vLLM 0.19.0, 1,176 shapes with M 4,096-16,384
+    // and N, K 1,024-16,384) a B300 ran the B200's shapes a median 1.089 times as fast in bf16
+    // and 1.038 in fp8, a GB300 the GB200's 1.059 and 1.022, at the same peaks: not applied
+    // (nor is the GB200's 1.131 against the peaks' 1.111), so the model is that much slower.
+    {"b300", 148, kBlackwellBf16, kBlackwellFp8, kUnknown, Arch::kBlackwell},
+    {"gb300", 148, 1745.0 / 2250 * kGb200Sustained, 3432.5 / 4500 * kGb200Sustained, kUnknown,
+     Arch::kGb200},
     {"mi300x", 304, 668.4 / 1300, kUnknown},
     {"mi325x", 304, 784.9 / 1300, kUnknown},
     {"mi250x", kUnknown, 147.0 / 191.5, kUnknown},

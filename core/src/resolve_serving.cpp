@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "link_efficiencies.hpp"
+#include "llm_sizer/accelerator.hpp"
 #include "llm_sizer/device_memory.hpp"
 #include "llm_sizer/engine_profile.hpp"
 #include "llm_sizer/inference.hpp"
@@ -200,13 +201,12 @@ void resolve_serving(Resolver& r, ResolvedPlan& out) {
   s.prefill_efficiency =
       r.number("prefill_efficiency", p.infer_prefill_efficiency, kDefaultPrefillEfficiency);
   const bool fp8 = format && format->fp8_matmul && known(setup.fp8_tflops);
-  // NVFP4 weights with FP4 activations run on Blackwell's FP4 tensor cores at twice the FP8 rate
-  // (NVIDIA Blackwell datasheet: B200 9 PFLOPS dense FP4, 4.5 FP8); elsewhere NVFP4 is
+  // NVFP4 weights with FP4 activations run on Blackwell's FP4 tensor cores; elsewhere NVFP4 is
   // dequantized to BF16.
-  const bool fp4 = s.weights == "nvfp4" && known(setup.fp8_tflops) &&
-                   (p.accelerator == "b200" || p.accelerator == "gb200");
+  const double fp4_per_fp8 = fp4_per_fp8_rate(p.accelerator);
+  const bool fp4 = s.weights == "nvfp4" && known(setup.fp8_tflops) && fp4_per_fp8 > 0;
   s.peak_dtype = fp4 ? "fp4" : fp8 ? "fp8" : "bf16";
-  s.peak_tflops = fp4 ? 2 * setup.fp8_tflops : fp8 ? setup.fp8_tflops : setup.bf16_tflops;
+  s.peak_tflops = fp4 ? fp4_per_fp8 * setup.fp8_tflops : fp8 ? setup.fp8_tflops : setup.bf16_tflops;
 
   // The serving TP: given (whole attention heads on every rank), else the smallest that fits.
   s.tp_auto = !p.infer_tp;

@@ -1,0 +1,101 @@
+// The Blackwell Ultra presets. Figures: NVIDIA's Blackwell Ultra datasheet as NVIDIA's
+// AIConfigurator records it (aic-core/src/aiconfigurator_core/systems/b300_sxm.yaml and gb300.yaml
+// at 095f58a51): B300 2,250 / 4,500 / 14,000 TFLOPS dense BF16 / FP8 / FP4, 7.75 TB/s, 1,100 W,
+// 8 per node, one 800 Gb/s ConnectX-8 per GPU, PCIe Gen6; GB300 2,500 / 5,000 / 15,000, 8 TB/s,
+// 1,400 W, 4 per compute tray in a 72-GPU NVLink domain; nvidia-smi 275,040 and 284,208 MiB.
+#include <gtest/gtest.h>
+
+#include "llm_sizer/accelerator.hpp"
+#include "llm_sizer/device_memory.hpp"
+#include "llm_sizer/kernel_model.hpp"
+#include "llm_sizer/report.hpp"
+
+namespace llm_sizer {
+namespace {
+
+TEST(BlackwellUltra, PresetsCarryTheDatasheetFigures) {
+  const Accelerator* b300 = find_accelerator("b300");
+  const Accelerator* gb300 = find_accelerator("gb300");
+  ASSERT_NE(b300, nullptr);
+  ASSERT_NE(gb300, nullptr);
+  EXPECT_EQ(b300->memory_gb, 288);
+  EXPECT_EQ(b300->bf16_dense_tflops, 2250);
+  EXPECT_EQ(b300->fp8_dense_tflops, 4500);
+  EXPECT_EQ(b300->hbm_bandwidth_tbps, 7.75);
+  EXPECT_EQ(b300->power_w, 1100);
+  EXPECT_EQ(b300->gpus_per_node, 8);
+  EXPECT_FALSE(b300->nvlink_domain_gpus.has_value());
+  EXPECT_EQ(b300->intra_node_bandwidth_gbps, 900);  // NVLink 5, 1.8 TB/s both ways
+  EXPECT_EQ(b300->inter_node_bandwidth_gbps, 100);  // 800 Gb/s per GPU
+  EXPECT_EQ(b300->host_link_gbps, 121);             // PCIe Gen6 x16, FLIT payload
+  EXPECT_EQ(gb300->memory_gb, 288);
+  EXPECT_EQ(gb300->bf16_dense_tflops, 2500);
+  EXPECT_EQ(gb300->fp8_dense_tflops, 5000);
+  EXPECT_EQ(gb300->hbm_bandwidth_tbps, 8.0);
+  EXPECT_EQ(gb300->power_w, 1400);
+  EXPECT_EQ(gb300->gpus_per_node, 4);
+  EXPECT_EQ(gb300->nvlink_domain_gpus, 72);
+  EXPECT_EQ(gb300->inter_node_bandwidth_gbps, 100);
+  EXPECT_EQ(gb300->host_link_gbps, 450);  // NVLink-C2C to Grace, 900 GB/s both ways
+  // No driver figure of the capacity is published: the marketed 288 GB, below what nvidia-smi
+  // shows (275,040 MiB = 288.4 GB; 284,208 MiB = 298.0 GB), as serving's view of it keeps.
+  EXPECT_FALSE(gb300->capacity_bytes.has_value());
+  EXPECT_EQ(capacity_bytes_or_nominal(*gb300), 288e9);
+  EXPECT_EQ(smi_total_mib("b300", 0), 275040);
+  EXPECT_EQ(smi_total_mib("gb300", 0), 284208);
+}
+
+TEST(BlackwellUltra, Fp4RunsAtTheDatasheetsMultipleOfFp8) {
+  EXPECT_DOUBLE_EQ(fp4_per_fp8_rate("b200"), 2);
+  EXPECT_DOUBLE_EQ(fp4_per_fp8_rate("gb200"), 2);
+  EXPECT_DOUBLE_EQ(fp4_per_fp8_rate("b300"), 14000.0 / 4500);
+  EXPECT_DOUBLE_EQ(fp4_per_fp8_rate("gb300"), 3);
+  EXPECT_EQ(fp4_per_fp8_rate("h100-80g"), 0);  // no FP4 tensor cores: NVFP4 is dequantized
+
+  Plan plan;
+  plan.model = "llama-3.1-70b";
+  plan.infer_weights = "nvfp4";
+  plan.accelerator = "b300";
+  const Report b300 = evaluate(plan);
+  EXPECT_EQ(b300.inference.settings.peak_dtype, "fp4");
+  EXPECT_DOUBLE_EQ(b300.inference.settings.peak_tflops, 14000);
+  plan.accelerator = "gb300";
+  EXPECT_DOUBLE_EQ(evaluate(plan).inference.settings.peak_tflops, 15000);
+  plan.accelerator = "h100-80g";
+  EXPECT_EQ(evaluate(plan).inference.settings.peak_dtype, "bf16");
+}
+
+TEST(BlackwellUltra, GemmsTakeTheirBlackwellSiblingsShares) {
+  // No MAMF and no power-measured collection: the B200's shares for the B300, the GB200's for
+  // the GB300 (kernel_catalog.cpp), each at its own peak.
+  EXPECT_DOUBLE_EQ(kernel_facts("b300").gemm_bf16_efficiency,
+                   kernel_facts("b200").gemm_bf16_efficiency);
+  EXPECT_DOUBLE_EQ(kernel_facts("b300").gemm_fp8_efficiency,
+                   kernel_facts("b200").gemm_fp8_efficiency);
+  EXPECT_DOUBLE_EQ(kernel_facts("gb300").gemm_bf16_efficiency,
+                   kernel_facts("gb200").gemm_bf16_efficiency);
+  EXPECT_DOUBLE_EQ(gemm_sustained("b300"), gemm_sustained("b200"));
+  EXPECT_DOUBLE_EQ(gemm_sustained("gb300"), gemm_sustained("gb200"));
+  EXPECT_EQ(kernel_facts("b300").sms, 148);
+  EXPECT_EQ(kernel_facts("gb300").sms, 148);
+
+  // So a step on GB300 is the GB200's at the same peaks and links but for the faster network.
+  Plan plan;
+  plan.model = "llama-3.1-70b";
+  plan.tp = 4;
+  plan.pp = 2;
+  plan.dp = 9;
+  plan.accelerator = "gb200";
+  const Report gb200 = evaluate(plan);
+  plan.accelerator = "gb300";
+  const Report gb300 = evaluate(plan);
+  ASSERT_TRUE(gb200.training.time_available);
+  ASSERT_TRUE(gb300.training.time_available);
+  EXPECT_DOUBLE_EQ(gb300.training.time.compute_s, gb200.training.time.compute_s);
+  EXPECT_LE(gb300.training.time.step_s, gb200.training.time.step_s);
+  // 288 GB against 186 (both marketed figures: neither has a driver figure here).
+  EXPECT_GT(gb300.training.memory.card_memory_gb, gb200.training.memory.card_memory_gb);
+}
+
+}  // namespace
+}  // namespace llm_sizer
