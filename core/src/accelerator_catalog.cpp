@@ -210,6 +210,8 @@ struct Capacity {
 // printouts in public code; PaddlePaddle's get_device_properties docstring; Google's TPU pages.
 constexpr const char* kDeviceQuery = "CUDA deviceQuery (thamada/nvidia-smi)";
 constexpr const char* kTorchProps = "torch.cuda.get_device_properties printout";
+// nvidia-smi memory.total as NVIDIA AIConfigurator's system files (systems/*.yaml) record it.
+constexpr const char* kSmiTotal = "nvidia-smi memory.total";
 const Capacity kCapacities[] = {
     {"h100-80g", 85045477376.0, kDeviceQuery},
     // The H800 is the H100 SXM with its NVLink cut: the same 80 GB HBM3 (nvidia-smi shows the same
@@ -223,6 +225,11 @@ const Capacity kCapacities[] = {
     {"h200-141g", 143156 * kMiB, kTorchProps},
     {"b200", 182631 * kMiB, kTorchProps},
     {"h20-96g", 97285 * kMiB, kTorchProps},
+    // No CUDA figure is published for these: nvidia-smi's total, which sits a few hundred MiB
+    // above it where both are known (H100 455, H200 615, B200 728 MiB).
+    {"gb200", 189471 * kMiB, kSmiTotal},
+    {"b300", 275040 * kMiB, kSmiTotal},
+    {"gb300", 284208 * kMiB, kSmiTotal},
     {"a100-40g", 40536 * kMiB, "paddle.device.cuda.get_device_properties docstring"},
     // Google sizes TPU HBM in GiB.
     {"tpu-v5p", 95 * kGiB, "cloud.google.com/tpu/docs/v5p"},

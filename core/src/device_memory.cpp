@@ -14,10 +14,6 @@ constexpr DeviceMemory kRows[] = {
     {"h200-141g", 143771},
     // nvidia-smi 183,359 MiB (NVIDIA/TensorRT-LLM#10278).
     {"b200", 183359},
-    // nvidia-smi 275,040 and 284,208 MiB (NVIDIA AIConfigurator's systems/b300_sxm.yaml and
-    // gb300.yaml).
-    {"b300", 275040},
-    {"gb300", 284208},
     // nvidia-smi 81,920 MiB (vllm-project/vllm#41519, A800 80GB: the A100 80GB's memory).
     {"a100-80g", 81920},
     // nvidia-smi 40,536 MiB.

@@ -8,8 +8,8 @@ namespace llm_sizer {
 // the target
 // clang-format off
 SearchResolutionFigures search_resolution_figures(bool moe) {
-  if (moe) return SearchResolutionFigures{24, 0.045, 0.212, 0.10, 14};
-  return SearchResolutionFigures{124, 0.029, 0.062, 0.10, 112};
+  if (moe) return SearchResolutionFigures{31, 0.037, 0.212, 0.10, 19};
+  return SearchResolutionFigures{126, 0.029, 0.062, 0.10, 115};
 }
 // clang-format on
 

@@ -191,7 +191,17 @@ function peftPlan(run) {
 
 // --- trained runs: the verdict must not be "does not fit" ---------------------------------
 
-const CARDS = ['h100-80g', 'h800-80g', 'a100-80g', 'a100-40g', 'h200-141g', 'b200'];
+const CARDS = [
+  'h100-80g',
+  'h800-80g',
+  'a100-80g',
+  'a100-40g',
+  'h200-141g',
+  'b200',
+  'gb200',
+  'b300',
+  'gb300',
+];
 /** The catalog id of a source's accelerator text ("b200-180g (preview category)" → b200). */
 function cardOf(text) {
   if (text.startsWith('b200')) return 'b200';
@@ -236,6 +246,8 @@ function trainedPlan(run, presets, unmeasured) {
   if (!L.tp || !L.pp || !L.dp || !L.micro_batch || !seq) {
     return { why: 'layout incomplete (TP, PP, DP, micro-batch or sequence length missing)' };
   }
+  // The memory model keeps every activation on the card.
+  if (L.activation_offload_layers) return { why: "activations offloaded to the host's memory" };
   const acc = run.hardware.accelerator ?? '';
   const card = cardOf(acc);
   const fw = L.framework ?? '';

@@ -221,7 +221,9 @@ export function mlperfLlama405bFinding(rows) {
       (bridge
         ? `; Megatron-Bridge's 26.04 recipe of the same model on the same GPU comes out ` +
           `${pct(bridge.error)} (TP 4, PP 16, VP 4, FP8 with current scaling; its recompute ` +
-          'unstated, the memory model’s fit chose it)'
+          (bridge.chosen?.recompute
+            ? 'unstated, the memory model’s fit chose it)'
+            : 'unstated: none, the framework’s default, which fits the card)')
         : '') +
       ". GB200's own range on the page (the step-time band below) spans both.",
     '',
@@ -289,6 +291,60 @@ export function gb200MoeReleasesFinding(rows) {
       `${points(pairs, 'before')} points apart to ${points(pairs, 'after')}, near MLPerf's GB200 ` +
       'runs of a dense model (above). The Qwen3 and GPT-OSS configs also run attention in FP8 ' +
       '(fp8_dot_product_attention), which no plan here states: the plan runs it at its bf16 rate.',
+    '',
+  ];
+}
+
+// Megatron-Bridge 26.06's Blackwell Ultra rows: the GB300 variants of its GB200 configs, and the
+// B300 ones, whose MoE configs keep CUDA graphs to attention and the router (DeepSeek-V3, GPT-OSS)
+// or, for Qwen3-30B-A3B, run GB300's.
+const ULTRA_RUNS = [
+  ['GB300', 'Llama 3.1 405B in FP8', 'mbridge-2606-gb300-llama31_405b-256gpu'],
+  ['GB300', 'in MXFP8', 'mbridge-2606-gb300-llama31_405b-256gpu-mxfp8'],
+  ['GB300', 'DeepSeek-V3', 'mbridge-2606-gb300-deepseekv3-256gpu'],
+  ['GB300', 'GPT-OSS 120B', 'mbridge-2606-gb300-gptoss120b-64gpu-mxfp8'],
+  ['GB300', 'Qwen3-30B-A3B', 'mbridge-2606-gb300-qwen3_30b_a3b-8gpu-mxfp8'],
+  ['GB300', 'Qwen3-235B-A22B', 'mbridge-2606-gb300-qwen3_235b_a22b-256gpu'],
+  ['B300', 'DeepSeek-V3', 'mbridge-2606-b300-deepseekv3-256gpu'],
+  ['B300', 'GPT-OSS 120B', 'mbridge-2606-b300-gptoss120b-64gpu-mxfp8'],
+  ['B300', 'Qwen3-30B-A3B', 'mbridge-2606-b300-qwen3_30b_a3b-8gpu-mxfp8'],
+];
+
+/** Each Blackwell Ultra run held to the bounds: its GPU, what it trained, the model's error. */
+export function blackwellUltraRuns(rows) {
+  return ULTRA_RUNS.map(([gpu, what, id]) => ({ gpu, what, row: heldRun(rows, id) }))
+    .filter((u) => u.row)
+    .map((u) => ({ gpu: u.gpu, what: u.what, error: speedRatio(u.row) - 1, row: u.row }));
+}
+
+export function blackwellUltraFinding(rows) {
+  const runs = blackwellUltraRuns(rows);
+  if (runs.length === 0) return [];
+  const of = (gpu) => runs.filter((u) => u.gpu === gpu);
+  const list = (us) => us.map((u) => `${u.what} ${pct(u.error)}`).join(', ');
+  const gb300 = of('GB300');
+  const b300 = of('B300');
+  const graphless = b300.filter((u) => !/Qwen3-30B/.test(u.what));
+  const qwen = b300.find((u) => /Qwen3-30B/.test(u.what));
+  const widest = Math.max(...gb300.map((u) => Math.abs(u.error)));
+  const chosen = qwen?.row.chosen;
+  const peak = qwen ? qwen.row.nonePeakGb : NaN;
+  return [
+    "Blackwell Ultra, in Megatron-Bridge's release 26.06 (configs at c270efc50): on GB300 " +
+      `${list(gb300)}, each within ${(widest * 100).toFixed(1)} % though its GEMMs take the ` +
+      'GB200’s shares (kernel_catalog.cpp), whose own 26.06 runs the model puts further ahead ' +
+      '(above). Its MoE configs are the GB200’s with the whole iteration in one CUDA ' +
+      'graph. The B300’s DeepSeek-V3 and GPT-OSS configs capture attention and the router only ' +
+      `and keep the all-to-all apart: ${list(graphless)}, as far off as 26.04.01’s GB200 MoE ` +
+      'runs without the whole-iteration graph.' +
+      (qwen && chosen?.recompute
+        ? ` Its Qwen3-30B-A3B (GB300’s config: micro-batch 8, no recompute) trained on the ` +
+          `B300’s 288.4 GB where the memory model puts that step at ${peak.toFixed(1)} GB: ` +
+          `the plan takes the recompute the fit asks for (${chosen.recompute}` +
+          (chosen.recomputeLayers ? `, ${chosen.recomputeLayers} layers` : '') +
+          '), which also ends the all-to-all overlap, and comes out ' +
+          `${pct(qwen.error)}.`
+        : ''),
     '',
   ];
 }

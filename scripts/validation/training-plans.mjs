@@ -99,7 +99,7 @@ function accelerator(text) {
   if (/^(a100-80g|a100-40g|h100-80g|h800-80g|h200-141g)$/.test(text)) return text;
   if (/^a100 /.test(text)) return 'a100-80g'; // the Megatron README's GPT-3 run on Selene
   if (/^b200/.test(text)) return 'b200';
-  if (text === 'gb200') return 'gb200';
+  if (/^(gb200|b300|gb300)$/.test(text)) return text;
   if (/ampere/i.test(text)) return 'a100-80g'; // MegaScale: "NVIDIA Ampere", 312 TFLOP/s implied
   return null;
 }
@@ -341,6 +341,34 @@ const STATED = {
     moeOverlap: '1',
     moeFlexDispatcher: '1',
     stageLayers: QWEN3_235B_SPLIT,
+  },
+  // Blackwell Ultra in release 26.06 (configs at c270efc50). GB300's MXFP8 configs run as
+  // GB200's do (whole-iteration CUDA graph, the all-to-all overlapped on HybridEP, no
+  // recompute): DeepSeek-V3 over PP 2 × VP 8 with the recipe's layout Et*4|(t*4|)*14tmL (4
+  // layers a virtual stage, the last one layer with the MTP layer and the loss), Qwen3-235B-A22B
+  // over PP 4 × VP 12 with its embedding-and-loss split (chunks of 2, the first and last one
+  // short). B300's DeepSeek-V3 and GPT-OSS configs keep the all-to-all apart (moe_a2a_overlap
+  // False, CUDA graphs over attention and the router only), DeepSeek-V3 with the recipe's PP 8
+  // layout and mla_up_proj recomputed; its Qwen3-30B-A3B config is GB300's.
+  'mbridge-2606-gb300-deepseekv3-256gpu': {
+    moeOverlap: '1',
+    moeFlexDispatcher: '1',
+    stageLayers: '32,29',
+  },
+  'mbridge-2606-b300-deepseekv3-256gpu': {
+    moeFlexDispatcher: '1',
+    recompute: 'selective',
+    recomputeModules: 'mla_up_proj',
+    stageLayers: '8,8,8,8,8,8,8,5',
+  },
+  'mbridge-2606-gb300-gptoss120b-64gpu-mxfp8': { moeOverlap: '1', moeFlexDispatcher: '1' },
+  'mbridge-2606-b300-gptoss120b-64gpu-mxfp8': { moeFlexDispatcher: '1' },
+  'mbridge-2606-gb300-qwen3_30b_a3b-8gpu-mxfp8': { moeOverlap: '1', moeFlexDispatcher: '1' },
+  'mbridge-2606-b300-qwen3_30b_a3b-8gpu-mxfp8': { moeOverlap: '1', moeFlexDispatcher: '1' },
+  'mbridge-2606-gb300-qwen3_235b_a22b-256gpu': {
+    moeOverlap: '1',
+    moeFlexDispatcher: '1',
+    stageLayers: '23,24,24,23',
   },
   // Megatron-Bridge's Qwen3-30B-A3B H100 BF16 recipe with its all-to-all overlapped
   // (perf_recipes/qwen/h100/qwen3_moe.py: overlap_moe_expert_parallel_comm = True), and the
@@ -654,5 +682,11 @@ export function withFrameworkRecompute(core, run, texts, chosen) {
   if (!best) return { texts, chosen };
   const picked = { recompute: best.recompute };
   if (Number.isFinite(best.recomputeLayers)) picked.recomputeLayers = String(best.recomputeLayers);
-  return { texts: { ...texts, ...picked }, chosen: { ...(chosen ?? {}), ...picked } };
+  // The peak the memory model gives the step without recompute, which did not fit.
+  const nonePeakGb = report.training.available ? report.training.memory.peakGb : NaN;
+  return {
+    texts: { ...texts, ...picked },
+    chosen: { ...(chosen ?? {}), ...picked },
+    nonePeakGb,
+  };
 }

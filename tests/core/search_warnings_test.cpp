@@ -108,10 +108,10 @@ TEST(SearchWarnings, AllExpertsOnEveryGpuIsFlaggedWithTheirCount) {
   EXPECT_EQ(issue->severity, Severity::kWarning);
   EXPECT_EQ(issue->param("experts"), "128");
   EXPECT_EQ(issue->param("ep"), "1");
-  EXPECT_EQ(issue->param("validated"), "16");
-  EXPECT_EQ(issue->param("limit"), "ep=8..128");  // 128 ÷ 8 = 16 experts per GPU at the least EP
+  EXPECT_EQ(issue->param("validated"), "32");
+  EXPECT_EQ(issue->param("limit"), "ep=4..128");  // 128 ÷ 4 = 32 experts per GPU at the least EP
   // The limit it names is one the search takes, and under it the warning is gone.
-  const SearchReport within = search_plan(qwen3_235b_on_64_h200("ep=8..128 zero=3 tp=1 pp=1"));
+  const SearchReport within = search_plan(qwen3_235b_on_64_h200("ep=4..128 zero=3 tp=1 pp=1"));
   ASSERT_TRUE(within.search.found);
   EXPECT_EQ(find_issue(within, kExpertsCode), nullptr);
 }
