@@ -339,7 +339,8 @@ export function blackwellUltraFinding(rows) {
       'runs without the whole-iteration graph.' +
       (qwen && chosen?.recompute
         ? ` Its Qwen3-30B-A3B (GB300’s config: micro-batch 8, no recompute) trained on the ` +
-          `B300’s 288.4 GB where the memory model puts that step at ${peak.toFixed(1)} GB: ` +
+          `B300’s ${qwen.row.cardGb.toFixed(1)} GB where the memory model puts that step at ` +
+          `${peak.toFixed(1)} GB: ` +
           `the plan takes the recompute the fit asks for (${chosen.recompute}` +
           (chosen.recomputeLayers ? `, ${chosen.recomputeLayers} layers` : '') +
           '), which also ends the all-to-all overlap, and comes out ' +

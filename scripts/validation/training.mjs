@@ -37,6 +37,7 @@ import { acceleratorLabel, groupBy, isHeld, num, pct, speedRatio } from './train
 export { speedRatio } from './training-rows.mjs';
 export {
   allToAllBound,
+  blackwellUltraRuns,
   gb200MoeReleases,
   gptOssMfus,
   graceAgainstX86,
@@ -187,6 +188,7 @@ export async function evaluate(core) {
     row.band = report.timeBand;
     row.time = time;
     row.fits = report.training.memory.fits;
+    row.cardGb = report.training.memory.cardMemoryGb;
     if (metric.value == null) metric.value = (metric.tflops * 1e12) / time.modelFlopsPerToken;
     row.metric = metric;
     row.predicted = predictedMetric(metric, time);

@@ -246,6 +246,27 @@ test("GB200's MoE recipes: 26.06 faster than 26.04.01, the model's errors closer
   assert.ok(after < before / 2, `${after} ${before}`);
 });
 
+// Megatron-Bridge 26.06 on Blackwell Ultra (docs/validation.md's paragraph): the GB300 runs,
+// MoE ones with the whole iteration in one CUDA graph, nearer the model than any GB200 MoE run of
+// either release; the B300's without that graph as far off as GB200's were before it (26.04.01);
+// and B300's Qwen3-30B-A3B, which trained without recompute, above the card in the memory model.
+test('Blackwell Ultra: GB300 near the model, B300 without whole-iteration graphs as GB200 before', () => {
+  const runs = training.blackwellUltraRuns(rows);
+  assert.equal(runs.length, 9);
+  const gb200 = training.gb200MoeReleases(rows);
+  const closestGb200 = Math.min(...gb200.flatMap((p) => [p.before, p.after].map(Math.abs)));
+  for (const u of runs.filter((r) => r.gpu === 'GB300')) {
+    assert.ok(Math.abs(u.error) < closestGb200, JSON.stringify([u.what, u.error, closestGb200]));
+  }
+  const before = gb200.map((p) => p.before);
+  for (const u of runs.filter((r) => r.gpu === 'B300' && !/Qwen3-30B/.test(r.what))) {
+    assert.ok(u.error >= Math.min(...before) && u.error <= Math.max(...before), u.what);
+  }
+  const qwen = runs.find((r) => r.gpu === 'B300' && /Qwen3-30B/.test(r.what));
+  assert.ok(qwen.row.nonePeakGb > qwen.row.cardGb, JSON.stringify(qwen.row.chosen));
+  assert.ok(qwen.error < 0);
+});
+
 test("PR #5094's A/B brackets the model's all-to-all on HybridEP", () => {
   const b = training.allToAllBound(result.rows);
   assert.ok(b, 'both halves of the A/B are rows');
