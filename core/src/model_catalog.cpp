@@ -1,3 +1,4 @@
+#include "cli_texts.hpp"
 #include "llm_sizer/model.hpp"
 
 namespace llm_sizer {
@@ -37,11 +38,19 @@ Architecture gpt_like(int layers, double hidden, int heads, double vocab, double
   return a;
 }
 
+// A preset's citation or note: the page's first module never shows them (the CLI's `models` and
+// the docs do), and built for it without them (cli_texts.hpp) its code holds no pointer to their
+// text.
+struct Cited {
+  const char* text;
+  constexpr Cited(const char* t) : text(kCliTexts ? t : "") {}  // NOLINT: from literals
+};
+
 // Plain pointers in, strings made here once: constructing std::string arguments at every call
 // site costs the module kilobytes.
 ModelPreset preset(const char* id, const char* name, double params, const Architecture& arch,
-                   const char* source, const char* note = "") {
-  return {id, name, params, arch, source, note};
+                   Cited source, Cited note = "") {
+  return {id, name, params, arch, source.text, note.text};
 }
 
 std::vector<ModelPreset> build() {

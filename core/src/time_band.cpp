@@ -16,10 +16,12 @@ struct FamilyMember {
 // the H100 SXM's GH100 at its clocks (the H200 with more HBM, the H800 with less NVLink). The
 // H100 PCIe and NVL, the H20 and GB200 run the same dies at other clocks or power: the H100 PCIe,
 // NVL and H20 have no runs here; GB200 (B200's die at 1,200 W, beside a Grace host) is a family
-// of its own, whose runs count in the ranges over every accelerator too.
+// of its own, whose runs count in the ranges over every accelerator too. Blackwell Ultra's B300
+// (1,100 W) and GB300 (1,400 W, Grace-hosted) are a die of their own, each at its own power.
 constexpr FamilyMember kFamilies[] = {
-    {"a100-80g", "ampere"}, {"a100-40g", "ampere"}, {"h100-80g", "hopper"}, {"h200-141g", "hopper"},
-    {"h800-80g", "hopper"}, {"b200", "blackwell"},  {"gb200", "gb200"},
+    {"a100-80g", "ampere"},  {"a100-40g", "ampere"}, {"h100-80g", "hopper"},
+    {"h200-141g", "hopper"}, {"h800-80g", "hopper"}, {"b200", "blackwell"},
+    {"gb200", "gb200"},      {"b300", "b300"},       {"gb300", "gb300"},
 };
 
 const TimeBandFigures* figures_of(std::string_view family, std::string_view kind) {

@@ -78,6 +78,13 @@ TEST(TimeBand, SameDieSharesItsFamilyOtherAcceleratorsGetAllRuns) {
   EXPECT_EQ(accelerator_family("b200"), "blackwell");
   // B200's die at GB200's 1,200 W is a family of its own, not Blackwell's B200 runs.
   EXPECT_EQ(accelerator_family("gb200"), "gb200");
+  // Blackwell Ultra is a die of its own, at 1,100 W (B300) and 1,400 W (GB300).
+  EXPECT_EQ(accelerator_family("b300"), "b300");
+  EXPECT_EQ(accelerator_family("gb300"), "gb300");
+  // GB300's two dense runs are too few for a range of their own: every accelerator's.
+  const Report gb300 = evaluate(gpt3_plan("gb300"));
+  ASSERT_TRUE(gb300.time_band.available) << gb300.time_band.reason;
+  EXPECT_EQ(gb300.time_band.family, "all");
   // Same dies at other clocks and power, without runs of their own: every accelerator's runs.
   EXPECT_EQ(accelerator_family("h100-pcie-80g"), "");
   const Report mi300x = evaluate(gpt3_plan("mi300x"));
@@ -111,8 +118,10 @@ TEST(TimeBand, MoePlansGetTheMoeRunsFigures) {
     const char* accelerator_family;
     const char* figures_family;
   };
-  for (const Case& c : {Case{"b200", "blackwell", "blackwell"}, Case{"gb200", "gb200", "gb200"},
-                        Case{"mi300x", "", "all"}}) {
+  // Blackwell Ultra's B300 and GB300 have their own MoE runs (Megatron-Bridge 26.06: 3 and 4).
+  for (const Case& c :
+       {Case{"b200", "blackwell", "blackwell"}, Case{"gb200", "gb200", "gb200"},
+        Case{"b300", "b300", "b300"}, Case{"gb300", "gb300", "gb300"}, Case{"mi300x", "", "all"}}) {
     plan.accelerator = c.accelerator;
     const Report r = evaluate(plan);
     ASSERT_TRUE(r.time_band.available) << c.accelerator << ": " << r.time_band.reason;

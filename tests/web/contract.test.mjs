@@ -253,13 +253,16 @@ test('the page module answers as the full module does, but for the serving model
   const withoutCliTexts = (catalog) => ({
     ...catalog,
     fields: catalog.fields.map(({ cliFlag, autoRule, ...field }) => field),
-    // … and the accelerators' citations and notes, which the page never shows.
+    // … and the accelerators' and model presets' citations and notes, which the page never shows.
     accelerators: catalog.accelerators.map(({ source, note, ...accelerator }) => accelerator),
+    models: catalog.models.map(({ source, note, ...model }) => model),
   });
   assert.deepEqual(withoutCliTexts(page.catalog()), withoutCliTexts(core.catalog()));
   assert.ok(page.catalog().fields.every((field) => field.cliFlag === '' && field.autoRule === ''));
   assert.ok(page.catalog().accelerators.every((a) => a.source === '' && a.note === ''));
   assert.ok(core.catalog().accelerators.every((a) => a.source !== ''));
+  assert.ok(page.catalog().models.every((m) => m.source === '' && m.note === ''));
+  assert.ok(core.catalog().models.every((m) => m.source !== ''));
   assert.ok(core.catalog().fields.every((field) => field.cliFlag !== ''));
   assert.ok(core.catalog().fields.some((field) => field.autoRule !== ''));
 });

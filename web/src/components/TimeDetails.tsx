@@ -13,6 +13,8 @@ const FAMILIES: Record<string, string> = {
   hopper: 'family.hopper',
   blackwell: 'family.blackwell',
   gb200: 'family.gb200',
+  b300: 'family.b300',
+  gb300: 'family.gb300',
 };
 // Whose runs by kind: a dense model's, an MoE model's, or PyTorch FSDP's across GPUs.
 const KINDS: Record<string, string> = { moe: 'kind.moe', fsdp: 'kind.fsdp' };
