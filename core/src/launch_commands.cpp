@@ -4,6 +4,7 @@
 #include <cctype>
 #include <cmath>
 
+#include "llm_sizer/layout_rules.hpp"
 #include "llm_sizer/number_format.hpp"
 #include "llm_sizer/precision.hpp"
 
@@ -344,6 +345,14 @@ std::string pipeline_layout(const TrainingSettings& t) {
   return '"' + layout + '"';
 }
 
+// Megatron's micro-batch group per virtual stage where the batch needs one other than its
+// default PP (layout_rules.hpp, microbatch_group); 0: the default serves.
+double nondefault_group(const TrainingSettings& t) {
+  if (!(t.vpp > 1) || !std::isfinite(t.microbatches)) return 0;
+  const double group = microbatch_group(t.microbatches, t.pp, true);
+  return group > 0 && group != t.pp ? group : 0;
+}
+
 }  // namespace
 
 std::string megatron_arguments(const TrainingSettings& t, double gpus_per_node, bool moe) {
@@ -378,6 +387,9 @@ std::string megatron_arguments(const TrainingSettings& t, double gpus_per_node, 
   const std::string layout = pipeline_layout(t);
   add(out, "--pipeline-model-parallel-layout", layout);
   if (t.vpp > 1 && layout.empty()) add(out, "--num-virtual-stages-per-pipeline-rank", n(t.vpp));
+  if (const double group = nondefault_group(t); group > 0) {
+    add(out, "--microbatch-group-size-per-virtual-pipeline-stage", n(group));
+  }
   if (t.sequence_parallel) add_flag(out, "--sequence-parallel");
   add(out, "--micro-batch-size", opt(t.micro_batch));
   add(out, "--global-batch-size", opt(t.global_batch));
@@ -433,6 +445,9 @@ std::string nemo_arguments(const TrainingSettings& t, double gpus_per_node, bool
   if (t.cp > 1) add(out, "trainer.strategy.context_parallel_size=", n(t.cp));
   if (t.ep > 1) add(out, "trainer.strategy.expert_model_parallel_size=", n(t.ep));
   if (t.vpp > 1) add(out, "trainer.strategy.virtual_pipeline_model_parallel_size=", n(t.vpp));
+  if (const double group = nondefault_group(t); group > 0) {
+    add(out, "trainer.strategy.microbatch_group_size_per_vp_stage=", n(group));
+  }
   add(out, "model.config.pipeline_model_parallel_layout=", pipeline_layout(t));
   add(out, "trainer.strategy.sequence_parallel=", t.sequence_parallel ? "true" : "false");
   add(out, "data.micro_batch_size=", opt(t.micro_batch));

@@ -10,7 +10,7 @@
 namespace llm_sizer {
 
 LayoutProposal layout_proposal(const TrainingLayout& l, double global_batch,
-                               bool tp_may_cross_nodes) {
+                               bool tp_may_cross_nodes, bool megatron_schedule) {
   LayoutProposal p;
   p.tp = l.tp;
   p.pp = l.pp;
@@ -24,7 +24,25 @@ LayoutProposal layout_proposal(const TrainingLayout& l, double global_batch,
   p.seq_len = l.seq_len;
   p.stage_layers = l.stage_layers;
   p.tp_may_cross_nodes = tp_may_cross_nodes;
+  p.megatron_schedule = megatron_schedule;
   return p;
+}
+
+double microbatch_group(double m, double pp, bool megatron_schedule) {
+  if (!(pp >= 1) || !(m >= 1) || m != std::floor(m)) return 0;
+  if (!megatron_schedule) {
+    const double rounds = std::max(1.0, std::floor(m / pp));
+    return is_multiple(m, rounds) ? m / rounds : 0;
+  }
+  if (m < pp) return 0;
+  // A group is found within a few steps above PP for any M met in practice; past the bound,
+  // N = M (one group, remainder 0) is always accepted.
+  constexpr double kGroupsTried = 4096;
+  for (double group = pp; group < m && group < pp + kGroupsTried; ++group) {
+    const double rest = m - group * std::floor(m / group);
+    if (rest == 0 || rest >= pp) return group;
+  }
+  return m;
 }
 namespace {
 
@@ -165,6 +183,13 @@ unsigned broken_layout_rules(const Architecture& a, const LayoutProposal& l,
                              : *std::min_element(l.stage_layers.begin(), l.stage_layers.end());
       if (fewest < l.vpp) broken |= kRuleVppChunks;
     }
+    if (std::isfinite(l.global_batch) && l.global_batch > 0 && l.micro_batch >= 1 && l.dp >= 1 &&
+        l.pp >= 2) {
+      const double m = l.global_batch / (l.micro_batch * l.dp);
+      if (m == std::floor(m) && microbatch_group(m, l.pp, l.megatron_schedule) == 0) {
+        broken |= kRuleVppMicrobatches;
+      }
+    }
   }
   if (a.is_moe()) {
     if (!divides(l.ep, a.moe_experts)) broken |= kRuleEpDividesExperts;
@@ -209,6 +234,11 @@ std::vector<Issue> layout_rule_issues(unsigned broken, const Architecture& a,
     const int fewest = split.empty() ? 0 : *std::min_element(split.begin(), split.end());
     issues.push_back(
         error("vpp_exceeds_layers", "vpp", {{"vpp", n(l.vpp)}, {"layers", n(fewest)}}));
+  }
+  if (broken & kRuleVppMicrobatches) {
+    const double m = l.global_batch / (l.micro_batch * l.dp);
+    issues.push_back(error(l.megatron_schedule ? "vpp_microbatches" : "vpp_microbatch_rounds",
+                           "vpp", {{"vpp", n(l.vpp)}, {"pp", n(l.pp)}, {"microbatches", n(m)}}));
   }
   if (broken & kRuleEpDividesExperts) {
     std::vector<double> valid;

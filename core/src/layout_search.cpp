@@ -345,7 +345,8 @@ bool LayoutSearch::State::set_dp(double dp) {
 
 bool LayoutSearch::State::valid(const TrainingTimeInputs& in) const {
   const LayoutProposal p =
-      layout_proposal(in.memory.layout, in.global_batch, options.tp_may_cross_nodes);
+      layout_proposal(in.memory.layout, in.global_batch, options.tp_may_cross_nodes,
+                      in.memory.framework == Framework::kMegatron);
   return broken_layout_rules(in.memory.arch, p, in.nvlink_domain_gpus) == 0;
 }
 
@@ -404,8 +405,6 @@ bool LayoutSearch::State::consider(int pp, const std::vector<int>& split, double
   // Sets DP and the batch; false when the rulebook or the schedule refuses them.
   const auto place = [&](double dp) {
     if (!set_dp(dp)) return false;
-    // The interleaved schedule runs micro-batches in groups of PP (Megatron-LM, schedules.py).
-    if (vpp > 1 && !is_multiple(l.microbatches, pp)) return false;
     return valid(in);
   };
   const auto set_mode = [&](int rc, int zero) {

@@ -945,12 +945,14 @@ StagePass stage_pass(const TrainingTimeInputs& in, const LayerCosts& costs) {
   // Megatron's interleaved schedule overlaps a chunk's sends with the next chunk's compute in its
   // 1F1B steady state only: the warm-up forwards and cool-down backwards send and wait
   // (schedules.py; overlap_p2p_comm_warmup_flush, off by default, is what would hide them).
-  // The first stage has the longest warm-up, 2(p − 1) + (v − 1)p of its m·v chunks, and its
-  // timeline is the step's: that share of the sends is exposed on every stage.
+  // The first stage has the longest warm-up, 2(p − 1) + (v − 1)N of its m·v chunks (N
+  // micro-batches a group: interleaved_group), and its timeline is the step's: that share of
+  // the sends is exposed on every stage.
   const bool hide = v > 1 && mem.framework == Framework::kMegatron && in.pp_overlap;
   const double chunks = v * in.global_batch / (l.micro_batch * l.dp);
+  const double group = hide ? interleaved_group(mem) : p;
   const double exposed_share =
-      hide ? std::min(1.0, (2.0 * (p - 1) + (v - 1) * p) / std::max(chunks, 1.0)) : 1;
+      hide ? std::min(1.0, (2.0 * (p - 1) + (v - 1) * group) / std::max(chunks, 1.0)) : 1;
   const bool serial_ep = mem.framework == Framework::kMegatron && p > 1 && v <= 1;
   for_each_stage_run(a, p, l.stage_layers, [&](const StageRun& run) {
     const int i = run.stage;
@@ -986,6 +988,11 @@ StagePass stage_pass(const TrainingTimeInputs& in, const LayerCosts& costs) {
   out.pp_s = slowest.pp;
   out.slowest_s = slowest.total();
   out.bubble_s = p > 1 ? (total - out.slowest_s) / v : 0;
+  // Fewer micro-batches than stages starve an interleaved pipeline (PyTorch's flexible schedule
+  // runs them; Megatron's refuses): each of the v rounds waits for its first micro-batch to come
+  // back around the p stages, so a step takes p + (m − 1)/v stage-times, not m + (p − 1)/v.
+  const double m = chunks / v;
+  if (v > 1 && m < p) out.bubble_s += (p - m) * (1 - 1 / v) * out.slowest_s;
   out.link_unknown = unknown;
   return out;
 }

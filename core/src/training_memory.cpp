@@ -495,11 +495,13 @@ Common prepare(const TrainingMemoryInputs& in, const LayerParts& parts) {
 }
 
 // In-flight micro-batches of stage i, in layer-stacks of the whole stage.
-double inflight(const TrainingLayout& l, int stage) {
+double inflight(const TrainingMemoryInputs& in, int stage) {
+  const TrainingLayout& l = in.layout;
   const double p = l.pp;
   if (l.vpp <= 1) return std::min(p - stage, l.microbatches);
   const double v = l.vpp;
-  const double chunks = std::min(2 * (p - stage - 1) + (v - 1) * p + 1, l.microbatches * v);
+  const double group = interleaved_group(in);
+  const double chunks = std::min(2 * (p - stage - 1) + (v - 1) * group + 1, l.microbatches * v);
   return chunks / v;
 }
 
@@ -603,7 +605,7 @@ void stage_point(const TrainingMemoryInputs& in, const Common& c, int stage, int
   s.stage = stage;
   s.first_layer = first_layer;
   s.layers = layers;
-  s.inflight = inflight(l, stage);
+  s.inflight = inflight(in, stage);
 
   const int moe_layers =
       a.moe_layers_before(first_layer + layers) - a.moe_layers_before(first_layer);
@@ -817,5 +819,11 @@ TrainingPeak training_peak(const TrainingMemoryInputs& in, PeakCache& cache) {
 }
 
 double training_peak_bytes(const TrainingMemoryInputs& in) { return training_peak(in).bytes; }
+
+double interleaved_group(const TrainingMemoryInputs& in) {
+  const TrainingLayout& l = in.layout;
+  const double group = microbatch_group(l.microbatches, l.pp, in.framework == Framework::kMegatron);
+  return group > 0 ? group : l.pp;
+}
 
 }  // namespace llm_sizer

@@ -49,7 +49,8 @@ bool training_layout(const ResolvedPlan& plan, double tp, double pp, double dp,
   s.stage_layers.assign(split.begin(), split.end());
   if (!t.global_batch_given)
     s.global_batch = layout_global_batch(s.global_batch, l.micro_batch, l.dp);
-  const LayoutProposal proposal = layout_proposal(l, s.global_batch, t.tp_given);
+  const LayoutProposal proposal =
+      layout_proposal(l, s.global_batch, t.tp_given, time.memory.framework == Framework::kMegatron);
   const unsigned broken =
       broken_layout_rules(time.memory.arch, proposal, plan.setup.nvlink_domain_gpus);
   if (broken != 0) {
@@ -61,12 +62,6 @@ bool training_layout(const ResolvedPlan& plan, double tp, double pp, double dp,
   }
   time.global_batch = s.global_batch;
   l.microbatches = s.microbatches = s.global_batch / (l.micro_batch * l.dp);
-  if (l.vpp > 1 && std::fmod(l.microbatches, l.pp) != 0) {
-    issues.push_back({"vpp_microbatches",
-                      "global_batch",
-                      Severity::kWarning,
-                      {{"microbatches", n(l.microbatches)}, {"pp", n(l.pp)}}});
-  }
   return true;
 }
 
@@ -199,11 +194,11 @@ std::vector<DerivationStep> explain_training_memory(const TrainingMemoryInputs& 
         {{"load", n(std::round(rank.load * 100) / 100)},
          {"bound", n(std::round(rank.bound * 100) / 100)}}));
   }
-  steps.push_back(make_step("inflight",
-                            l.vpp > 1 ? "n = (2(p−i−1) + (v−1)p + 1) / v" : "n = min(P_PP − i, m)",
-                            l.vpp > 1 ? "v = " + n(l.vpp) + ", i = " + n(s.stage)
-                                      : "min(" + n(l.pp) + " − " + n(s.stage) + ", m)",
-                            s.inflight, ""));
+  steps.push_back(make_step(
+      "inflight", l.vpp > 1 ? "n = (2(p−i−1) + (v−1)N + 1) / v" : "n = min(P_PP − i, m)",
+      l.vpp > 1 ? "v = " + n(l.vpp) + ", i = " + n(s.stage) + ", N = " + n(interleaved_group(in))
+                : "min(" + n(l.pp) + " − " + n(s.stage) + ", m)",
+      s.inflight, ""));
   // Block recompute: the first layers of each chunk keep A, the others all they would keep.
   const double recomputed = full_recompute_share(l, s.layers) * s.layers;
   const bool block = recomputed < s.layers;
@@ -284,7 +279,8 @@ std::vector<FitOption> fit_options(const ResolvedPlan& plan, TrainingTimeInputs 
         batch = layout_global_batch(plan.training.settings.global_batch, in.layout.micro_batch,
                                     in.layout.dp);
       }
-      const LayoutProposal proposal = layout_proposal(in.layout, batch, plan.training.tp_given);
+      const LayoutProposal proposal = layout_proposal(in.layout, batch, plan.training.tp_given,
+                                                      in.framework == Framework::kMegatron);
       if (broken_layout_rules(in.arch, proposal, plan.setup.nvlink_domain_gpus) != 0) continue;
       in.layout.microbatches = batch / (in.layout.micro_batch * in.layout.dp);
       const double peak = training_peak_bytes(in);

@@ -10,6 +10,7 @@
 ///   chunks holds ⌊L_i/VPP⌋ or ⌈L_i/VPP⌉ layers (Megatron-Core's pipeline layout, which places
 ///   any layer count per chunk: --pipeline-model-parallel-layout, --decoder-first/last-pipeline-
 ///   num-layers), so 126 layers interleave over 16 stages;
+///   VPP > 1 needs a micro-batch group the schedule accepts (microbatch_group below);
 ///   EP | routed experts and EP × ETP | DP × CP × TP (the expert group tiles the dense ranks);
 ///   micro-batch × DP | global batch (whole micro-batches per replica).
 
@@ -39,6 +40,7 @@ struct LayoutProposal {
   double seq_len = 0;
   std::span<const int> stage_layers;  ///< explicit split, empty for the even one
   bool tp_may_cross_nodes = false;    ///< the plan asked for TP above the node's size
+  bool megatron_schedule = true;      ///< Megatron-Core's interleaved schedule, else PyTorch's
 };
 
 struct TrainingLayout;
@@ -46,7 +48,7 @@ struct TrainingLayout;
 /// A training layout (training_memory.hpp) as the rules see it, at `global_batch` sequences:
 /// what a plan and every layout of the search are checked as, the same way.
 LayoutProposal layout_proposal(const TrainingLayout& layout, double global_batch,
-                               bool tp_may_cross_nodes);
+                               bool tp_may_cross_nodes, bool megatron_schedule);
 
 /// Whether whole `value` is a multiple of whole `divisor` (≥ 1). Below 2^52 one division says
 /// it: if b does not divide a, a/b lies at least 1/b from every integer, more than the quotient's
@@ -72,7 +74,18 @@ enum LayoutRule : unsigned {
   kRuleEpDividesExperts = 1u << 6,
   kRuleExpertGroup = 1u << 7,
   kRuleBatchDivides = 1u << 8,
+  kRuleVppMicrobatches = 1u << 9,
 };
+
+/// The micro-batches the interleaved schedule runs through one virtual stage before the next, N,
+/// for M micro-batches per replica and step over PP stages; 0 when the schedule refuses M.
+/// Megatron-Core (microbatch_group_size_per_vp_stage, model_parallel_config.py and
+/// schedules.py at d98e8a64dd): N within [PP, M] and M mod N either 0 or at least PP, PP by
+/// default; here the smallest such N (--microbatch-group-size-per-virtual-pipeline-stage when it
+/// is not PP), since a larger one only holds more micro-batches in flight. PyTorch's
+/// ScheduleInterleaved1F1B (torch.distributed.pipelining): rounds r = max(1, ⌊M/PP⌋) of N = M/r,
+/// r dividing M. The first stage holds 2(PP − 1) + (VPP − 1)·N + 1 chunks in flight.
+double microbatch_group(double microbatches, double pp, bool megatron_schedule);
 
 /// The rules `layout` breaks for `arch` where the fast link joins `nvlink_domain_gpus` GPUs (a
 /// node, or a GB200 rack: setup.hpp); cheap enough to call for every layout the search considers.
@@ -81,8 +94,8 @@ unsigned broken_layout_rules(const Architecture& arch, const LayoutProposal& lay
 
 /// Each broken rule as an error issue on the input it concerns, with the valid choices where
 /// there is a short list (codes: tp_not_divisor, tp_exceeds_node, pp_exceeds_layers,
-/// stage_layers_invalid, vpp_needs_pp, vpp_exceeds_layers, ep_not_divisor, ep_group_invalid,
-/// global_batch_not_divisible).
+/// stage_layers_invalid, vpp_needs_pp, vpp_exceeds_layers, vpp_microbatches, ep_not_divisor,
+/// ep_group_invalid, global_batch_not_divisible).
 std::vector<Issue> layout_rule_issues(unsigned broken, const Architecture& arch,
                                       const LayoutProposal& layout, double nvlink_domain_gpus);
 

@@ -23,7 +23,8 @@
 /// derived op by op in docs/formulas.md (memory_profile.hpp names the framework version).
 ///
 /// Pipeline: 1F1B keeps min(p − i, m) micro-batches in flight on stage i; the interleaved
-/// schedule keeps 2(p − i − 1) + (v − 1)p + 1 model chunks (Megatron-LM schedules.py). The
+/// schedule keeps 2(p − i − 1) + (v − 1)N + 1 model chunks, N micro-batches a group (p unless
+/// the batch asks for more: interleaved_group; Megatron-LM schedules.py). The
 /// embedding sits on the first stage, the final norm, LM head and loss on the last.
 
 #include <array>
@@ -290,5 +291,10 @@ TrainingPeak training_peak(const TrainingMemoryInputs& in, PeakCache& cache);
 
 /// training_peak(in).bytes.
 double training_peak_bytes(const TrainingMemoryInputs& in);
+
+/// N, the micro-batches the interleaved schedule runs through a virtual stage at a time, for the
+/// layout's micro-batches and the framework's schedule (layout_rules.hpp, microbatch_group); PP
+/// where the schedule would refuse them (the rulebook reports that).
+double interleaved_group(const TrainingMemoryInputs& in);
 
 }  // namespace llm_sizer
