@@ -9,7 +9,7 @@ namespace llm_sizer {
 // clang-format off
 SearchResolutionFigures search_resolution_figures(bool moe) {
   if (moe) return SearchResolutionFigures{31, 0.037, 0.212, 0.10, 19};
-  return SearchResolutionFigures{126, 0.030, 0.063, 0.10, 115};
+  return SearchResolutionFigures{136, 0.030, 0.067, 0.10, 123};
 }
 // clang-format on
 

@@ -119,3 +119,14 @@ export function zeroDefault(layout) {
 export function gradientsReducedInBf16(run) {
   return /^(mlperf|mbridge|dgxc2411)-|nemotron-340b/.test(run.id);
 }
+
+/** Adapters on a frozen base, as the run's PEFT config states them; none for full training. */
+export function finetuneTexts(run) {
+  if (run.finetune?.method !== 'lora') return {};
+  return {
+    finetune: 'lora',
+    loraRank: String(run.finetune.rank),
+    loraAlpha: String(run.finetune.alpha),
+    loraTargets: run.finetune.targets,
+  };
+}

@@ -12,6 +12,7 @@ import { readFile } from 'node:fs/promises';
 import {
   deepspeedZero3,
   expertTensorParallel,
+  finetuneTexts,
   fp8WeightStorage,
   gradientsReducedInBf16,
   recomputeDefault,
@@ -274,6 +275,7 @@ function trainedPlan(run, presets, unmeasured) {
     microBatch: String(L.micro_batch),
     globalBatch: String(L.global_batch),
     seqLen: String(seq),
+    ...finetuneTexts(run),
   };
   // A preset without the capacity the driver reports (GB200: its catalog row has only the marketed
   // 186 GB) would have a marketed figure stand for the card, which no judgement of a fit should

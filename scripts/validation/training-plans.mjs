@@ -7,6 +7,7 @@ import { modelCatalogEntry } from './catalog-presets.mjs';
 import {
   deepspeedZero3,
   expertTensorParallel,
+  finetuneTexts,
   fp8WeightStorage,
   gradientsReducedInBf16,
   recomputeDefault,
@@ -250,7 +251,7 @@ export function planOf(run, presets) {
   if (/TP comm overlap on|tp-comm-overlap|AsyncTP=on/i.test(run.notes)) texts.tpOverlap = '1';
   if (/No overlap of gradient all-reduce/.test(run.notes)) texts.dpOverlap = '0';
   if (gradientsReducedInBf16(run)) texts.gradReduceBf16 = '1';
-  return texts;
+  return { ...texts, ...finetuneTexts(run) };
 }
 
 const LLAMA3_SPLIT = '7,8,8,8,8,8,8,8,8,8,8,8,8,8,8,7';
