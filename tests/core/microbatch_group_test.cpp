@@ -9,6 +9,7 @@
 #include <cmath>
 #include <string>
 
+#include "cli_run.hpp"
 #include "llm_sizer/layout_rules.hpp"
 #include "llm_sizer/report.hpp"
 #include "test_support.hpp"
@@ -95,6 +96,23 @@ TEST(MicrobatchGroup, ABatchTheScheduleRefusesIsAnError) {
   torch.dp = 128;
   torch.global_batch = 15360;
   EXPECT_TRUE(test::has_issue(evaluate(torch), "vpp_microbatch_rounds"));
+}
+
+// The CLI names the refusal in the user's language, with what to change.
+TEST(MicrobatchGroup, TheCliSaysWhatToChange) {
+  const std::vector<std::string> args = {"train",    "--model",   "deepseek-v3", "--accelerator",
+                                         "h800-80g", "--tp",      "1",           "--pp",
+                                         "16",       "--dp",      "128",         "--ep",
+                                         "64",       "--vpp",     "2",           "--global-batch",
+                                         "1536",     "--seq-len", "4096"};
+  const test::CliRun en = test::run_cli(args);
+  EXPECT_NE(en.err.find("VPP 2 needs at least PP = 16 micro-batches"), std::string::npos) << en.err;
+  EXPECT_NE(en.err.find("this batch gives 12"), std::string::npos);
+  std::vector<std::string> zh_args = args;
+  zh_args.push_back("--lang");
+  zh_args.push_back("zh");
+  const test::CliRun zh = test::run_cli(zh_args);
+  EXPECT_NE(zh.err.find("当前批次只有 12 个"), std::string::npos) << zh.err;
 }
 
 // Llama 3.1 70B under PyTorch over PP 4, TP 8, one sequence a micro-batch, M of them a step.
