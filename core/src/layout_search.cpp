@@ -754,9 +754,9 @@ void LayoutSearch::State::unit(int pp) {
       if (!options.limits.vpp.allows(v)) continue;
       if (even_only && v > 1 && fewest % v != 0) continue;
       if (!consider(pp, split, v, cluster_dp)) {
-        // Interleaving holds the most micro-batches in flight at VPP 2 and fewer deeper, never
-        // fewer than without it (training_memory.cpp, inflight): a deeper one may fit where a
-        // shallower one did not, none where VPP 1 did not.
+        // Interleaving never holds fewer micro-batches in flight than VPP 1 (training_memory.cpp,
+        // inflight; in groups of PP it holds the most at VPP 2, fewer deeper): a deeper one may
+        // fit where a shallower one did not, none where VPP 1 did not.
         if (v == 1 && !deadline) break;
         continue;
       }
@@ -772,10 +772,10 @@ void LayoutSearch::State::unit(int pp) {
       }
       best_time = std::min(best_time, c.step_s);
       // Deeper than VPP 2, interleaving shrinks the bubble (to v/v' of it at depth v'), adds
-      // sends and holds fewer micro-batches in flight, though never fewer than VPP 1: it may need
-      // less recompute or a lower ZeRO stage than this depth, not less than VPP 1 did. No deeper
-      // one beats this one by more than what its bubble can shrink net of the sends it adds and
-      // that difference.
+      // sends and may hold fewer micro-batches in flight, though never fewer than VPP 1: it may
+      // need less recompute or a lower ZeRO stage than this depth, not less than VPP 1 did. No
+      // deeper one beats this one by more than what its bubble can shrink net of the sends it adds
+      // and that difference.
       const double memory_bound_s = c.recompute_s + c.dp_comm_s;
       if (v == 1) flat_memory_bound_s = memory_bound_s;
       const double floor = c.step_s - deeper_bubble_gain_s(c, pp, v, deepest) -
