@@ -44,6 +44,7 @@ double microbatch_group(double m, double pp, bool megatron_schedule) {
   }
   return m;
 }
+
 namespace {
 
 bool divides(double divisor, double value) { return is_multiple(value, divisor); }

@@ -392,7 +392,9 @@ export function fineTuningFinding(rows) {
       [f.sft, f.sftMx],
       [f.lora, f.loraMx],
     ])
-    .filter(([fp8, mx]) => fp8 && mx)
+    .filter(
+      ([fp8, mx]) => fp8 && mx && ['tp', 'pp', 'vpp'].every((k) => fp8.plan[k] === mx.plan[k]),
+    )
     .map(([fp8, mx]) => mx.metric.value / fp8.metric.value - 1);
   // Causal attention's FLOPs a token over a whole sequence (QKᵀ and PV, 2 each per key and
   // channel, half the keys, three passes) for Llama 3 70B's 80 layers of 64 × 128 channels.
