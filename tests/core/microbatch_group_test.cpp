@@ -98,6 +98,31 @@ TEST(MicrobatchGroup, ABatchTheScheduleRefusesIsAnError) {
   EXPECT_TRUE(test::has_issue(evaluate(torch), "vpp_microbatch_rounds"));
 }
 
+// An automatic batch is the family's, rounded to whole micro-batches per replica and, when
+// interleaved, to at least PP of them: the plan runs where a stated batch that small is refused.
+// Llama 3.1 70B's family batch is 4M tokens (Dubey et al. 2024 §3.4.1): 512 sequences of 8,192.
+TEST(MicrobatchGroup, AnAutomaticBatchTakesTheMicroBatchesInterleavingNeeds) {
+  Plan plan;
+  plan.model = "llama-3.1-70b";
+  plan.accelerator = "h100-80g";
+  plan.tp = 8;
+  plan.pp = 16;
+  plan.dp = 64;
+  plan.micro_batch = 1;
+  plan.seq_len = 8192;
+  plan.vpp = 1;
+  const Report flat = evaluate(plan);
+  ASSERT_TRUE(flat.training.available);
+  EXPECT_EQ(flat.training.settings.global_batch, 512);  // 8 micro-batches a replica
+  plan.vpp = 5;
+  const Report interleaved = evaluate(plan);
+  ASSERT_TRUE(interleaved.training.available);
+  EXPECT_EQ(interleaved.training.settings.global_batch, 16 * 64);
+  EXPECT_FALSE(test::has_issue(interleaved, "vpp_microbatches"));
+  plan.global_batch = 512;  // stated: the plan's own, refused
+  EXPECT_TRUE(test::has_issue(evaluate(plan), "vpp_microbatches"));
+}
+
 // The CLI names the refusal in the user's language, with what to change.
 TEST(MicrobatchGroup, TheCliSaysWhatToChange) {
   const std::vector<std::string> args = {"train",    "--model",   "deepseek-v3", "--accelerator",

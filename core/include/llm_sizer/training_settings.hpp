@@ -28,8 +28,10 @@ const FrameworkProfile& framework_profile(Framework framework);
 double family_global_batch(std::string_view model_id, double seq_len);
 
 /// The batch one layout trains when the plan leaves it automatic: `target` rounded to the
-/// nearest multiple of micro-batch × DP (at least one micro-batch per replica).
-double layout_global_batch(double target, double micro_batch, double dp);
+/// nearest multiple of micro-batch × DP, with at least `min_microbatches` micro-batches per
+/// replica (one; PP when interleaved, the fewest Megatron's schedule runs: layout_rules.hpp).
+double layout_global_batch(double target, double micro_batch, double dp,
+                           double min_microbatches = 1);
 
 struct TrainingSettings {
   std::string framework;
