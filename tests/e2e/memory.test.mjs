@@ -104,3 +104,44 @@ test('the hottest expert-parallel rank: dropless is balanced with its bound, a c
   assert.deepEqual(page.problems, []);
   await page.closeAll();
 });
+
+// Megatron's interleaved schedule runs a replica's micro-batches in groups of at least PP
+// (schedules.py): DeepSeek-V3 over PP 16 × VPP 2 and DP 128 at 1,536 sequences has 12 a replica,
+// which the page refuses in the reader's language with what to change, while the rest of the page
+// keeps working; at its report's 15,360 (120 a replica) it plans in groups of 20, and says so.
+test('an interleaved pipeline the batch cannot feed is refused in words; a batch that can is planned', async () => {
+  const link = (gbs) =>
+    `${site.server.url}#v=2&m=deepseek-v3&a=h800-80g&tp=1&pp=16&dp=128&ep=64&vpp=2&seq=4096&gbs=${gbs}`;
+  for (const [locale, words] of [
+    [
+      'en-US',
+      /VPP 2 needs at least PP = 16 micro-batches .* this batch gives 12: raise the global batch/,
+    ],
+    ['zh-CN', /VPP 为 2 时每个副本每步至少要有 PP = 16 个微批次.*当前批次只有 12 个/],
+  ]) {
+    const page = await openWatchedPage(site.browser, { locale });
+    await page.goto(link(1536));
+    await page.waitForSelector('[data-testid=issue]');
+    const issues = await page.$$eval('[data-testid=issue]', (n) => n.map((x) => x.textContent));
+    assert.ok(
+      issues.some((text) => words.test(text)),
+      issues.join('\n'),
+    );
+    await page.waitForSelector('[data-testid=train-layout]');
+    assert.deepEqual(page.problems, []);
+    await page.closeAll();
+  }
+  const page = await openWatchedPage(site.browser);
+  await page.goto(link(15360));
+  await page.waitForSelector('[data-testid=memory-panel]');
+  await page.click('[data-testid=memory-derivation-group] summary');
+  // The derivation's table loads when first opened.
+  await page.waitForFunction(() =>
+    document.querySelector('[data-testid=memory-derivation] table.derivation'),
+  );
+  const derivation = await page.textContent('[data-testid=memory-derivation]');
+  assert.match(derivation, /\(2\(p−i−1\) \+ \(v−1\)N \+ 1\) \/ v/);
+  assert.match(derivation, /N = 20/);
+  assert.deepEqual(page.problems, []);
+  await page.closeAll();
+});
