@@ -938,9 +938,7 @@ double dp_for_deadline(TrainingTimeInputs in, double deadline_days, bool fixed_g
   const double target = in.global_batch;
   const auto meets = [&](double dp) {
     l.dp = dp;
-    in.global_batch = fixed_global_batch
-                          ? target
-                          : layout_global_batch(target, l.micro_batch, dp, l.vpp > 1 ? l.pp : 1);
+    in.global_batch = fixed_global_batch ? target : layout_global_batch(target, l);
     if (!is_multiple(in.global_batch, l.micro_batch * dp)) return false;
     l.microbatches = in.global_batch / (l.micro_batch * dp);
     return training_time(in, training_peak(in.memory).params_per_card).days <= deadline_days;

@@ -357,6 +357,7 @@ struct Common {
   double context_bytes = 0;
   ByteRange communication;
   double communicators = 0;
+  double interleave_group = 0;  // N micro-batches a virtual stage runs at a time (inflight)
 };
 
 // The process groups of more than one rank a card joins, with NCCL's buffers for each.
@@ -486,6 +487,7 @@ void place(const TrainingMemoryInputs& in, Common& c) {
   c.communicators = 0;
   c.communication = {};
   communicators(in, c);
+  c.interleave_group = l.vpp > 1 ? interleaved_group(in) : l.pp;  // once, not per stage
 }
 
 Common prepare(const TrainingMemoryInputs& in, const LayerParts& parts) {
@@ -495,13 +497,12 @@ Common prepare(const TrainingMemoryInputs& in, const LayerParts& parts) {
 }
 
 // In-flight micro-batches of stage i, in layer-stacks of the whole stage.
-double inflight(const TrainingMemoryInputs& in, int stage) {
-  const TrainingLayout& l = in.layout;
+double inflight(const TrainingLayout& l, const Common& c, int stage) {
   const double p = l.pp;
   if (l.vpp <= 1) return std::min(p - stage, l.microbatches);
   const double v = l.vpp;
-  const double group = interleaved_group(in);
-  const double chunks = std::min(2 * (p - stage - 1) + (v - 1) * group + 1, l.microbatches * v);
+  const double chunks =
+      std::min(2 * (p - stage - 1) + (v - 1) * c.interleave_group + 1, l.microbatches * v);
   return chunks / v;
 }
 
@@ -605,7 +606,7 @@ void stage_point(const TrainingMemoryInputs& in, const Common& c, int stage, int
   s.stage = stage;
   s.first_layer = first_layer;
   s.layers = layers;
-  s.inflight = inflight(in, stage);
+  s.inflight = inflight(l, c, stage);
 
   const int moe_layers =
       a.moe_layers_before(first_layer + layers) - a.moe_layers_before(first_layer);

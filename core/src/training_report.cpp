@@ -47,8 +47,7 @@ bool training_layout(const ResolvedPlan& plan, double tp, double pp, double dp,
   }
   const auto split = split_layers(time.memory.arch.layers, static_cast<int>(pp), l.stage_layers);
   s.stage_layers.assign(split.begin(), split.end());
-  if (!t.global_batch_given)
-    s.global_batch = layout_global_batch(s.global_batch, l.micro_batch, l.dp, l.vpp > 1 ? l.pp : 1);
+  if (!t.global_batch_given) s.global_batch = layout_global_batch(s.global_batch, l);
   const LayoutProposal proposal =
       layout_proposal(l, s.global_batch, t.tp_given, time.memory.framework == Framework::kMegatron);
   const unsigned broken =
@@ -276,8 +275,7 @@ std::vector<FitOption> fit_options(const ResolvedPlan& plan, TrainingTimeInputs 
       }
       double batch = time.global_batch;
       if (!plan.training.global_batch_given) {
-        batch = layout_global_batch(plan.training.settings.global_batch, in.layout.micro_batch,
-                                    in.layout.dp, in.layout.vpp > 1 ? pp : 1);
+        batch = layout_global_batch(plan.training.settings.global_batch, in.layout);
       }
       const LayoutProposal proposal = layout_proposal(in.layout, batch, plan.training.tp_given,
                                                       in.framework == Framework::kMegatron);

@@ -54,9 +54,10 @@ double family_global_batch(std::string_view model_id, double seq_len) {
   return x * x >= 2 * p * p ? 2 * p : p;
 }
 
-double layout_global_batch(double target, double micro_batch, double dp, double min_microbatches) {
-  const double unit = micro_batch * dp;
-  return std::max(std::max(1.0, min_microbatches), std::round(target / unit)) * unit;
+double layout_global_batch(double target, const TrainingLayout& l) {
+  const double unit = l.micro_batch * l.dp;
+  const double fewest = l.vpp > 1 ? std::max(1.0, l.pp) : 1;
+  return std::max(fewest, std::round(target / unit)) * unit;
 }
 
 }  // namespace llm_sizer

@@ -27,11 +27,10 @@ const FrameworkProfile& framework_profile(Framework framework);
 /// rounded to a power of two sequences. At least one sequence.
 double family_global_batch(std::string_view model_id, double seq_len);
 
-/// The batch one layout trains when the plan leaves it automatic: `target` rounded to the
-/// nearest multiple of micro-batch × DP, with at least `min_microbatches` micro-batches per
-/// replica (one; PP when interleaved, the fewest Megatron's schedule runs: layout_rules.hpp).
-double layout_global_batch(double target, double micro_batch, double dp,
-                           double min_microbatches = 1);
+/// The batch a layout trains when the plan leaves it automatic: `target` rounded to the nearest
+/// multiple of the layout's micro-batch × DP, with at least one micro-batch per replica, and PP of
+/// them when interleaved (the fewest Megatron's schedule runs: layout_rules.hpp).
+double layout_global_batch(double target, const TrainingLayout& layout);
 
 struct TrainingSettings {
   std::string framework;
