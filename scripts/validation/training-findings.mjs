@@ -352,11 +352,7 @@ export function blackwellUltraFinding(rows) {
 
 // Megatron-Bridge 26.06's Llama 3 70B fine-tuning rows: each GPU's full fine-tuning (SFT, 32
 // GPUs) and LoRA (8 GPUs), in FP8 and, on Blackwell, MXFP8.
-const FINETUNE_GPUS = [
-  ['GB300', 'gb300'],
-  ['GB200', 'gb200'],
-  ['H100', 'h100'],
-];
+const FINETUNE_GPUS = ['GB300', 'GB200', 'H100'];
 
 /**
  * Each GPU's SFT and LoRA rows held to the bounds, FP8 and MXFP8: the model's errors and the
@@ -365,7 +361,8 @@ const FINETUNE_GPUS = [
 export function fineTuningRuns(rows) {
   const run = (gpu, task, mx) =>
     heldRun(rows, `mbridge-2606-${gpu}-llama3_70b-${task}-${task === 'sft' ? 32 : 8}gpu${mx}`);
-  return FINETUNE_GPUS.map(([label, gpu]) => {
+  return FINETUNE_GPUS.map((label) => {
+    const gpu = label.toLowerCase(); // the rows' ids name the system in lower case
     const sft = run(gpu, 'sft', '');
     const lora = run(gpu, 'lora', '');
     const published = lora && sft ? lora.metric.value / sft.metric.value : NaN;
