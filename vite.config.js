@@ -137,6 +137,11 @@ function packKeys() {
   const literal = (text) =>
     new Set([...text.matchAll(/'([a-z_]+\.[a-z0-9_.]+)'/g)].map((m) => m[1]));
   const prefixes = (text) => [...text.matchAll(/`([a-z_]+\.[a-z0-9_.]*)\$\{/g)].map((m) => m[1]);
+  // The inputs a file renders (<Field id="fp8Recipe" />), by their message ids (fp8_recipe).
+  const fields = (text) =>
+    [...text.matchAll(/<Field id="(\w+)"/g)].map((m) =>
+      m[1].replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`),
+    );
   const packs = {};
   const catalog = JSON.parse(readFileSync(catalogFile('en'), 'utf8'));
   for (const [name, { files: members, prefixes: declared = [], except, only }] of Object.entries(
@@ -145,13 +150,24 @@ function packKeys() {
     const inside = files.filter((f) => members.includes(f.path));
     const outside = files.filter((f) => !members.includes(f.path));
     const usedOutside = new Set(outside.flatMap((f) => [...literal(f.text)]));
-    const builtOutside = outside.flatMap((f) => prefixes(f.text));
-    const onlyInside = (k) => !usedOutside.has(k) && !builtOutside.some((p) => k.startsWith(p));
+    // Every choice's name is built by choiceKey (i18n.ts): a choice of an input only this pack's
+    // files render is wanted only where they are, unless another file builds its prefix.
+    const renderedOutside = new Set(outside.flatMap((f) => fields(f.text)));
+    const ownChoices = inside
+      .flatMap((f) => fields(f.text))
+      .filter((id) => !renderedOutside.has(id))
+      .map((id) => `choice.${id}.`);
+    const builtOutside = outside.flatMap((f) => prefixes(f.text)).filter((p) => p !== 'choice.');
+    const choiceBuiltOutside = (k) =>
+      k.startsWith('choice.') && !ownChoices.some((p) => k.startsWith(p));
+    const onlyInside = (k) =>
+      !usedOutside.has(k) && !choiceBuiltOutside(k) && !builtOutside.some((p) => k.startsWith(p));
     const keys = new Set(inside.flatMap((f) => [...literal(f.text)]).filter(onlyInside));
     // Keys the pack's own files build (`ui.fleet_mem_${part}`) and nothing outside names.
     const builtInside = inside.flatMap((f) => prefixes(f.text));
     for (const key of Object.keys(catalog)) {
-      if (builtInside.some((p) => key.startsWith(p)) && onlyInside(key)) keys.add(key);
+      const built = [...builtInside, ...ownChoices].some((p) => key.startsWith(p));
+      if (built && onlyInside(key)) keys.add(key);
       if (declared.some((p) => key.startsWith(p)) && !except?.test(key)) keys.add(key);
       if (only?.(key) && !Object.values(packs).some((held) => held.has(key))) keys.add(key);
     }
