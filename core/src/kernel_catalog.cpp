@@ -120,9 +120,10 @@ KernelFacts kernel_facts(std::string_view accelerator_id) {
             row->comm,
             row->arch == Arch::kAmpere,
             hopper ? kHopperKOverhead : 0,
-            hopper ? kHopperMamfK : 0};
+            hopper ? kHopperMamfK : 0,
+            row->arch == Arch::kBlackwell || row->arch == Arch::kGb200};
   }
-  return {kUnknown, kUnknown, kUnknown, kUnknown, false, 0, 0};
+  return {kUnknown, kUnknown, kUnknown, kUnknown, false, 0, 0, false};
 }
 
 double gemm_sustained(std::string_view accelerator_id) {

@@ -429,7 +429,10 @@ std::string megatron_arguments(const TrainingSettings& t, double gpus_per_node, 
   if (!t.pp_overlap && t.vpp > 1) add_flag(out, "--no-overlap-p2p-communication");
   add_flag(out, "--bf16");
   if (t.grad_reduce_bf16) add_flag(out, "--grad-reduce-in-bf16");
-  if (t.compute_dtype == "fp8") add(out, "--fp8-format", "hybrid");
+  if (t.compute_dtype == "fp8") {
+    add(out, "--fp8-format", "hybrid");
+    add(out, "--fp8-recipe", t.fp8_recipe);
+  }
   if (t.recipe == "fp8-param") add_flag(out, "--fp8-param-gather");  // fp8 primary weights
   return out;
 }
@@ -471,7 +474,10 @@ std::string nemo_arguments(const TrainingSettings& t, double gpus_per_node, bool
     add(out, "model.config.moe_grouped_gemm=", "true");
   }
   if (moe_overlap_runs(t)) add(out, "model.config.overlap_moe_expert_parallel_comm=", "true");
-  if (t.compute_dtype == "fp8") add(out, "model.config.fp8=", "hybrid");
+  if (t.compute_dtype == "fp8") {
+    add(out, "model.config.fp8=", "hybrid");
+    add(out, "model.config.fp8_recipe=", t.fp8_recipe);
+  }
   if (t.recipe == "fp8-param") add(out, "model.config.fp8_param=", "true");
   // NeMo's overrides are key=value: no space between them.
   std::string compact;

@@ -107,6 +107,7 @@ constexpr std::string_view kNormKinds[] = {"rmsnorm", "layernorm"};
 constexpr std::string_view kRecipes[] = {"seed12",  "pure-bf16",  "amp16",
                                          "mixed16", "megatron18", "distopt",
                                          "fp8",     "adam8bit",   "fp8-param"};
+constexpr std::string_view kFp8Recipes[] = {"delayed", "tensorwise", "mxfp8", "blockwise"};
 constexpr std::string_view kFrameworks[] = {"megatron", "pytorch", "deepspeed"};
 constexpr std::string_view kOptimizers[] = {"adamw",     "adamw-8bit", "paged-adamw-8bit",
                                             "adafactor", "sgd",        "adamw-bf16"};
@@ -307,6 +308,8 @@ const std::array kFields = {
     text<&Plan::recipe>("recipe", "recipe", "recipe", "memory", false, kRecipes),
     number<&Plan::grad_reduce_bf16>("grad_reduce_bf16", "grb", "grad-reduce-bf16", "memory",
                                     FieldType::kFlag, "", 0, 1, kInclusive),
+    ruled(text<&Plan::fp8_recipe>("fp8_recipe", "fp8r", "fp8-recipe", "memory", false, kFp8Recipes),
+          "fp8_recipe"),
     text<&Plan::framework>("framework", "fw", "framework", "memory", false, kFrameworks),
     number<&Plan::micro_batch>("micro_batch", "mb", "micro-batch", "memory", FieldType::kInteger,
                                "", 1, 1e6, kInclusive),

@@ -7,6 +7,7 @@
 #include <span>
 
 #include "link_efficiencies.hpp"
+#include "llm_sizer/fp8_recipe.hpp"
 #include "llm_sizer/kernel_model.hpp"
 #include "llm_sizer/layout_rules.hpp"
 #include "llm_sizer/memory_profile.hpp"
@@ -105,13 +106,13 @@ void check_given_layout(Resolver& r, const ResolvedPlan& out, TrainingLayout& l)
 // A choice input as the position of its id among the field's choices, which plan_fields.cpp
 // lists in the order of the enum (tests/core/finetune_test.cpp); 0, the default, when refused.
 [[gnu::noinline]] int choice_index(Resolver& r, std::string_view field, const std::string& value,
-                                   std::string& text) {
+                                   std::string& text, int automatic = 0) {
   const std::span<const std::string_view> ids = find_field_by_id(field)->choices;
-  text = r.text(field, value, ids[0], InputSource::kAutomatic);
+  text = r.text(field, value, ids[static_cast<std::size_t>(automatic)], InputSource::kAutomatic);
   for (std::size_t i = 0; i < ids.size(); ++i) {
     if (ids[i] == text) return static_cast<int>(i);
   }
-  return 0;
+  return automatic;
 }
 
 // LoRA and QLoRA train adapters on a frozen base: the article's model state per parameter is the
@@ -138,6 +139,28 @@ void adapter_model_state(Resolver& r, const ResolvedSetup& s, const FineTuneSett
   article.bytes_per_param = article.weight_bytes + article.grad_bytes + article.optimizer_bytes;
   article.adapters = true;
   r.record("bytes_per_param", InputSource::kAutomatic, article.bytes_per_param);
+}
+
+// How an fp8 recipe quantizes (fp8_recipe.hpp): as given, else the framework's default —
+// Megatron-Core's --fp8-recipe is delayed (transformer_config.py); torchao's Float8Linear scales
+// each tensor from its current amax (tensorwise). MXFP8 off Blackwell falls back to that default.
+void resolve_fp8_recipe(Resolver& r, bool fp8, bool megatron, bool columnwise_native,
+                        TrainingSettings& s, TrainingTimeInputs& time) {
+  const Plan& p = r.plan();
+  if (!fp8) {
+    if (!p.fp8_recipe.empty()) r.add(warning("fp8_recipe_unused", "fp8_recipe"));
+    return;
+  }
+  // The field's choices are in Fp8Recipe's order (plan_fields.cpp).
+  const int automatic = static_cast<int>(megatron ? Fp8Recipe::kDelayed : Fp8Recipe::kTensorwise);
+  int recipe = choice_index(r, "fp8_recipe", p.fp8_recipe, s.fp8_recipe, automatic);
+  if (!fp8_recipe_runs_on(static_cast<Fp8Recipe>(recipe), columnwise_native)) {
+    const char* fallback = megatron ? "delayed" : "tensorwise";
+    r.add(warning("fp8_recipe_needs_blackwell", "fp8_recipe", {{"fallback", fallback}}));
+    recipe = automatic;
+    s.fp8_recipe = fallback;
+  }
+  time.fp8 = fp8_quantization(static_cast<Fp8Recipe>(recipe), columnwise_native);
 }
 
 // Fine-tuning, optimizer and offload (finetune.hpp), the headroom and ZeRO-3's prefetch.
@@ -312,6 +335,7 @@ void resolve_training(Resolver& r, ResolvedPlan& out) {
   // efficiencies (kernel_catalog.cpp) unless the plan gives its own.
   const KernelFacts facts = kernel_facts(p.accelerator);
   time.sms = facts.sms;
+  resolve_fp8_recipe(r, fp8, megatron, facts.fp8_columnwise, s, time);
   // bf16: the rate a GEMM sustains at the power limit, as a training step runs them for hours.
   const double measured_gemm = fp8 ? facts.gemm_fp8_efficiency : facts.gemm_bf16_efficiency;
   const bool gemm_known = std::isfinite(measured_gemm);
@@ -383,6 +407,7 @@ void resolve_training(Resolver& r, ResolvedPlan& out) {
                                  "moe_flex_dispatcher",
                                  "pp_overlap",
                                  "grad_reduce_bf16",
+                                 "fp8_recipe",
                                  "moe_capacity_factor",
                                  "recompute_layers"}) {
     t.ready = t.ready && !r.refused(field);

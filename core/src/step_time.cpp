@@ -22,6 +22,11 @@ namespace {
 constexpr double kRingBaseLatencyS = 8.4e-6;
 constexpr double kRingNvlinkHopS = 3.4e-6;
 constexpr double kRingNetHopS = 14e-6;
+// A few bytes go by the LL protocol instead (the same tuning.cc: ring LL base 6.6 µs, 0.6 µs per
+// NVLink hop, 2.7 µs per hop across nodes): an fp8 amax's all-reduce (fp8_recipe.hpp).
+constexpr double kRingLlBaseLatencyS = 6.6e-6;
+constexpr double kRingLlNvlinkHopS = 0.6e-6;
+constexpr double kRingLlNetHopS = 2.7e-6;
 // A point-to-point send (pipeline stages, ring attention, the all-to-all's pieces): nccl-tests
 // report ~10 µs for small messages.
 constexpr double kSendLatencyS = 10e-6;
@@ -125,6 +130,14 @@ struct Link {
   double all_reduce_s(double bytes, double ranks, double count = 1) const {
     return ring_s(bytes, ranks, 2, count);
   }
+  // One scalar all-reduced (an fp8 amax): the LL protocol's latency alone.
+  double scalar_all_reduce_s(double ranks) const {
+    if (ranks <= 1 || !known()) return 0;
+    const double nodes = std::ceil(ranks / std::min(per_node, ranks));
+    const double steps = 2 * (ranks - 1);
+    const double across = 2 * (nodes - 1);
+    return kRingLlBaseLatencyS + (steps - across) * kRingLlNvlinkHopS + across * kRingLlNetHopS;
+  }
   double send_s(double bytes) const {
     if (!(bytes > 0) || !known()) return 0;
     return bytes / bytes_per_s + kSendLatencyS;
@@ -182,6 +195,7 @@ struct Shape {
   double me = 2;       // bytes of a GEMM operand (1 under fp8)
   double grad = 2;     // bytes of an accumulated weight gradient
   bool fp8 = false;
+  Fp8Quantization quantize;  // under fp8: what each GEMM operand's quantization costs
   bool sp = false;
   bool megatron = true;
   bool flash = true;
@@ -227,10 +241,12 @@ struct Compute {
     weights += kdim * n * batch;
     bwd += g.dgrad + g.wgrad;
     if (s.fp8) {
-      // TransformerEngine casts each GEMM input to fp8 with its transpose (2 bytes read, 2
-      // written) and each output gradient likewise in backward.
-      fwd_bytes += 4 * m * kdim * batch;
-      bwd_bytes += 4 * m * n * batch;
+      // TransformerEngine quantizes each GEMM input forward and each output gradient backward,
+      // as the recipe does (fp8_recipe.hpp).
+      fwd_bytes += s.quantize.bytes_per_element * m * kdim * batch;
+      bwd_bytes += s.quantize.bytes_per_element * m * n * batch;
+      fwd_kernels += static_cast<int>(s.quantize.kernels);
+      bwd_kernels += static_cast<int>(s.quantize.kernels);
     }
   }
   void stream(double fwd_b, double bwd_b) {
@@ -711,6 +727,13 @@ LayerCost layer_cost(const TrainingTimeInputs& in, const KernelSpeeds& lin,
         bwd += exposed(ar, ffn_in.dgrad, ov, sh);
       }
     }
+    if (s.fp8 && s.sp && s.quantize.amax_reduction) {
+      // Current scaling all-reduces the amax of each sequence-parallel operand before its cast:
+      // the QKV and FC1 inputs forward, the proj and FC2 output gradients backward.
+      const double amax = tp_link.scalar_all_reduce_s(t) * (has_ffn_tp ? 2 : 1);
+      fwd += amax;
+      bwd += amax;
+    }
     out.tp_s = fwd + bwd;
     out.fwd_s += extra_fwd;
     out.bwd_s += extra_bwd;
@@ -873,6 +896,7 @@ LayerCosts layer_costs(const TrainingTimeInputs& in) {
   s.me = in.memory.recipe.matmul_input_bytes;
   s.grad = in.memory.recipe.grad_bytes;
   s.fp8 = s.me < s.e;
+  s.quantize = in.fp8;
   s.flash = l.flash_attention;
   s.frozen = in.memory.finetune.adapters();
   s.autocast = runs_autocast(in.memory);

@@ -8,6 +8,7 @@ import {
   deepspeedZero3,
   expertTensorParallel,
   finetuneTexts,
+  fp8Scaling,
   fp8WeightStorage,
   gradientsReducedInBf16,
   recomputeDefault,
@@ -218,6 +219,8 @@ export function planOf(run, presets) {
   }
   texts.framework = fw;
   texts.recipe = recipe(layout, fw, run.notes);
+  const scaling = trainedInFp8(layout, run.notes) ? fp8Scaling(run).recipe : null;
+  if (scaling) texts.fp8Recipe = scaling;
   if (model.seq_len) texts.seqLen = String(model.seq_len);
   texts.globalBatch = String(layout.global_batch);
   for (const [key, value] of [

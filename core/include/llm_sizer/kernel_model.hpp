@@ -98,6 +98,8 @@ struct KernelFacts {
   bool serial_epilogue = false;     ///< pre-Hopper GEMM epilogues (see above)
   double k_overhead = 0;            ///< K₀ (see above); 0 where not measured
   double k_of_maximum = 0;          ///< K from which GEMMs reach the MAMF
+  /// Blackwell: fp8 GEMMs read either operand layout, no transposed copy (fp8_recipe.hpp).
+  bool fp8_columnwise = false;
 };
 KernelFacts kernel_facts(std::string_view accelerator_id);
 

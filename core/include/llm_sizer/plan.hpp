@@ -89,6 +89,9 @@ struct Plan {
   std::string recipe = "seed12";  ///< precision recipe id (precision.hpp)
   /// flag: gradients accumulated and reduced in bf16, not the recipe's fp32 (0)
   std::optional<double> grad_reduce_bf16;
+  /// How an fp8 recipe scales its tensors, as --fp8-recipe names it: delayed, tensorwise, mxfp8,
+  /// blockwise (auto: the framework's default; fp8_recipe.hpp)
+  std::string fp8_recipe;
   std::string framework = "megatron";  ///< "megatron" or "pytorch"
   std::optional<double> micro_batch;   ///< sequences per micro-batch (1)
   std::optional<double> seq_len;       ///< tokens per sequence (auto: context, at most 4096)

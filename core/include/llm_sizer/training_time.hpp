@@ -19,6 +19,7 @@
 #include <string_view>
 #include <vector>
 
+#include "llm_sizer/fp8_recipe.hpp"
 #include "llm_sizer/training_memory.hpp"
 
 namespace llm_sizer {
@@ -30,6 +31,7 @@ struct TrainingTimeInputs {
   /// Share of peak every compute kernel runs at, replacing the kernel model (NaN: the model).
   double compute_efficiency = 0;
   double gemm_efficiency = 0;           ///< share of peak the largest GEMMs reach (MAMF)
+  Fp8Quantization fp8;                  ///< what quantizing a GEMM operand costs (fp8 recipes)
   double attention_fwd_efficiency = 0;  ///< flash attention at long sequences, forward
   double attention_bwd_efficiency = 0;  ///< and backward
   /// The attention kernel is FlashAttention-2 (PyTorch's SDPA), else cuDNN's (TransformerEngine):

@@ -21,7 +21,7 @@ export function ParallelismFields() {
   );
 }
 
-/** Optimizer and activation offload to the host, and the loss's and gradients' precision. */
+/** Optimizer and activation offload to the host, the loss's and gradients' precision, fp8 scaling. */
 export function OffloadFields() {
   const t = useT();
   return (
@@ -31,6 +31,7 @@ export function OffloadFields() {
       <Field id="hostLinkGbps" />
       <Field id="loss" />
       <Field id="gradReduceBf16" hint={t('hint.grad_reduce_bf16')} />
+      <Field id="fp8Recipe" hint={t('hint.fp8_recipe')} />
     </>
   );
 }

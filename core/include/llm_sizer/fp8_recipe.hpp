@@ -1,0 +1,46 @@
+#pragma once
+/// FP8 training recipes: how TransformerEngine quantizes the bf16 operands of a linear layer's
+/// GEMMs (the input forward, the output gradient backward), by the names Megatron-Core's
+/// --fp8-recipe gives them (transformer_config.py, fp8_recipe). What quantizing one element moves,
+/// from TransformerEngine's own account (docs/features/low_precision_training at d0067d0da:
+/// fp8_current_scaling, fp8_delayed_scaling, mxfp8, fp8_blockwise_scaling,
+/// performance_considerations):
+/// - every recipe reads the bf16 element (2 B) and writes its fp8 rowwise copy (1 B);
+/// - current scaling ("tensorwise") first reads the tensor once more for its amax (2 B): three
+///   kernels, amax, scale, cast (csrc/quantizer.cpp, Float8CurrentScalingQuantizer::quantize_impl:
+///   nvte_compute_amax, nvte_compute_scale_from_amax, nvte_quantize_v2). Delayed scaling takes the
+///   scale from past amaxes: one read, one kernel;
+/// - the weight-gradient GEMM reads the input and the output gradient columnwise. Hopper's fp8
+///   GEMMs cannot: a transposed fp8 copy is written too (1 B). Blackwell's read either layout, so
+///   one copy of a per-tensor scaled tensor (delayed, tensorwise) serves both; MXFP8's 1×32 and
+///   blockwise's 1×128 blocks run along one direction, so their columnwise copy is quantized apart
+///   (1 B) in the same pass, each copy with its scales (an E8M0 byte per 32 elements; an fp32 per
+///   128).
+/// Under current scaling a sequence-parallel tensor also all-reduces its amax over the TP group
+/// before the cast (module/linear.py, set_quantizer_amax_reduction_group: the input of a
+/// column-parallel linear, the output gradient of a row-parallel one).
+#include <string_view>
+
+namespace llm_sizer {
+
+enum class Fp8Recipe { kDelayed, kTensorwise, kMxfp8, kBlockwise };
+
+/// What quantizing one GEMM operand costs under a recipe.
+struct Fp8Quantization {
+  double bytes_per_element = 4;  ///< HBM bytes read and written per bf16 element quantized
+  double kernels = 1;            ///< kernels per tensor quantized
+  bool amax_reduction = false;   ///< sequence-parallel operands all-reduce their amax over TP
+};
+
+/// `columnwise_native`: the accelerator's fp8 GEMMs read either operand layout (Blackwell).
+Fp8Quantization fp8_quantization(Fp8Recipe recipe, bool columnwise_native);
+
+/// The recipe named as --fp8-recipe spells it ("delayed", "tensorwise", "mxfp8", "blockwise");
+/// false for any other name.
+bool parse_fp8_recipe(std::string_view id, Fp8Recipe& recipe);
+
+/// MXFP8 runs on Blackwell's block-scaled tensor cores only (TransformerEngine refuses it
+/// elsewhere); the other recipes on any fp8 accelerator.
+bool fp8_recipe_runs_on(Fp8Recipe recipe, bool columnwise_native);
+
+}  // namespace llm_sizer

@@ -1,0 +1,48 @@
+#include "llm_sizer/fp8_recipe.hpp"
+
+#include <utility>
+
+namespace llm_sizer {
+namespace {
+
+constexpr double kBf16Read = 2;                 // one pass over the bf16 operand
+constexpr double kFp8Copy = 1;                  // one fp8 copy written
+constexpr double kMxfp8Scales = 1.0 / 32;       // an E8M0 byte per 32 elements, per copy
+constexpr double kBlockwiseScales = 4.0 / 128;  // an fp32 per 128 elements, per copy
+
+}  // namespace
+
+Fp8Quantization fp8_quantization(Fp8Recipe recipe, bool columnwise_native) {
+  const double transposed = columnwise_native ? 0 : kFp8Copy;
+  switch (recipe) {
+    case Fp8Recipe::kDelayed:
+      return {kBf16Read + kFp8Copy + transposed, 1, false};
+    case Fp8Recipe::kTensorwise:
+      return {2 * kBf16Read + kFp8Copy + transposed, 3, true};
+    case Fp8Recipe::kMxfp8:
+      return {kBf16Read + 2 * (kFp8Copy + kMxfp8Scales), 1, false};
+    case Fp8Recipe::kBlockwise:
+      return {kBf16Read + 2 * (kFp8Copy + kBlockwiseScales), 1, false};
+  }
+  return {};
+}
+
+bool parse_fp8_recipe(std::string_view id, Fp8Recipe& recipe) {
+  constexpr std::pair<std::string_view, Fp8Recipe> kIds[] = {{"delayed", Fp8Recipe::kDelayed},
+                                                             {"tensorwise", Fp8Recipe::kTensorwise},
+                                                             {"mxfp8", Fp8Recipe::kMxfp8},
+                                                             {"blockwise", Fp8Recipe::kBlockwise}};
+  for (const auto& [name, value] : kIds) {
+    if (name == id) {
+      recipe = value;
+      return true;
+    }
+  }
+  return false;
+}
+
+bool fp8_recipe_runs_on(Fp8Recipe recipe, bool columnwise_native) {
+  return recipe != Fp8Recipe::kMxfp8 || columnwise_native;
+}
+
+}  // namespace llm_sizer

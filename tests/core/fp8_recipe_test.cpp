@@ -1,0 +1,177 @@
+// FP8 recipes as TransformerEngine runs them (core/include/llm_sizer/fp8_recipe.hpp). The bytes
+// come from TransformerEngine's docs (docs/features/low_precision_training at d0067d0da):
+// current scaling "requires reading the tensor twice" (amax, then cast), delayed scaling "reduces
+// tensor reads per quantization from two to one"; on Hopper a columnwise fp8 copy is a physical
+// transpose, on Blackwell per-tensor fp8 shares one layout while MXFP8's 1×32 blocks need a
+// columnwise copy quantized apart with one E8M0 scale per 32 elements. The amax all-reduce's
+// latency is NCCL's LL ring (src/graph/tuning.cc: base 6.6 µs, 0.6 µs per NVLink hop).
+#include "llm_sizer/fp8_recipe.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <string>
+
+#include "llm_sizer/kernel_model.hpp"
+#include "llm_sizer/plan_codec.hpp"
+#include "llm_sizer/plan_fields.hpp"
+#include "llm_sizer/report.hpp"
+#include "llm_sizer/resolve.hpp"
+#include "llm_sizer/step_time.hpp"
+#include "test_support.hpp"
+
+namespace llm_sizer {
+namespace {
+
+TEST(Fp8Recipe, BytesAndKernelsPerQuantizedElement) {
+  // bf16 read 2, fp8 row copy 1, Hopper's transposed copy 1.
+  EXPECT_DOUBLE_EQ(fp8_quantization(Fp8Recipe::kDelayed, false).bytes_per_element, 4);
+  EXPECT_DOUBLE_EQ(fp8_quantization(Fp8Recipe::kDelayed, true).bytes_per_element, 3);
+  // Current scaling reads the bf16 tensor once more for its amax, in kernels of its own
+  // (nvte_compute_amax, nvte_compute_scale_from_amax, then nvte_quantize_v2).
+  const Fp8Quantization current = fp8_quantization(Fp8Recipe::kTensorwise, false);
+  EXPECT_DOUBLE_EQ(current.bytes_per_element, 6);
+  EXPECT_DOUBLE_EQ(current.kernels, 3);
+  EXPECT_TRUE(current.amax_reduction);
+  EXPECT_DOUBLE_EQ(fp8_quantization(Fp8Recipe::kTensorwise, true).bytes_per_element, 5);
+  EXPECT_FALSE(fp8_quantization(Fp8Recipe::kDelayed, false).amax_reduction);
+  // Block scales: both copies, each with an E8M0 byte per 32 or an fp32 per 128 elements.
+  EXPECT_DOUBLE_EQ(fp8_quantization(Fp8Recipe::kMxfp8, true).bytes_per_element, 4 + 2.0 / 32);
+  EXPECT_DOUBLE_EQ(fp8_quantization(Fp8Recipe::kBlockwise, false).bytes_per_element,
+                   4 + 2 * 4.0 / 128);
+  EXPECT_TRUE(fp8_recipe_runs_on(Fp8Recipe::kMxfp8, true));
+  EXPECT_FALSE(fp8_recipe_runs_on(Fp8Recipe::kMxfp8, false));
+  EXPECT_TRUE(fp8_recipe_runs_on(Fp8Recipe::kBlockwise, false));
+}
+
+TEST(Fp8Recipe, NamesAsMegatronSpellsThem) {
+  Fp8Recipe r = Fp8Recipe::kDelayed;
+  EXPECT_TRUE(parse_fp8_recipe("tensorwise", r));
+  EXPECT_EQ(r, Fp8Recipe::kTensorwise);
+  EXPECT_TRUE(parse_fp8_recipe("mxfp8", r));
+  EXPECT_EQ(r, Fp8Recipe::kMxfp8);
+  EXPECT_FALSE(parse_fp8_recipe("current", r));
+  // The plan field's choices are in the enum's order (the resolver indexes them).
+  const auto ids = find_field_by_id("fp8_recipe")->choices;
+  ASSERT_EQ(ids.size(), 4u);
+  for (std::size_t i = 0; i < ids.size(); ++i) {
+    ASSERT_TRUE(parse_fp8_recipe(ids[i], r));
+    EXPECT_EQ(static_cast<std::size_t>(r), i);
+  }
+  EXPECT_FALSE(parse_fp8_recipe("", r));
+  // Blackwell's fp8 GEMMs read either layout; Hopper's do not.
+  EXPECT_TRUE(kernel_facts("b200").fp8_columnwise);
+  EXPECT_TRUE(kernel_facts("gb300").fp8_columnwise);
+  EXPECT_FALSE(kernel_facts("h100-80g").fp8_columnwise);
+}
+
+// Llama 3.1 70B in fp8 on 64 H100, TP 4 with sequence parallelism, no recompute.
+Plan llama70b_fp8(const std::string& accelerator, const std::string& fp8_recipe) {
+  Plan plan;
+  plan.model = "llama-3.1-70b";
+  plan.accelerator = accelerator;
+  plan.recipe = "fp8";
+  plan.tp = 4;
+  plan.pp = 4;
+  plan.dp = 4;
+  plan.recompute = "none";
+  plan.global_batch = 64;
+  plan.fp8_recipe = fp8_recipe;
+  return plan;
+}
+
+TEST(Fp8Recipe, AutomaticIsTheFrameworksDefault) {
+  const Report megatron = evaluate(llama70b_fp8("h100-80g", ""));
+  ASSERT_TRUE(megatron.training.time_available);
+  EXPECT_EQ(megatron.training.settings.fp8_recipe, "delayed");  // Megatron-Core's default
+  Plan pytorch = llama70b_fp8("h100-80g", "");
+  pytorch.framework = "pytorch";
+  pytorch.tp = 1;
+  pytorch.pp = 1;
+  pytorch.dp = 64;
+  pytorch.zero = 3;
+  EXPECT_EQ(evaluate(pytorch).training.settings.fp8_recipe, "tensorwise");  // torchao's
+}
+
+TEST(Fp8Recipe, CurrentScalingWaitsForEachSequenceParallelAmax) {
+  const ResolvedPlan delayed = resolve(llama70b_fp8("h100-80g", "delayed"));
+  const ResolvedPlan current = resolve(llama70b_fp8("h100-80g", "tensorwise"));
+  ASSERT_TRUE(delayed.training.ready);
+  ASSERT_TRUE(current.training.ready);
+  const LayerCosts d = layer_costs(delayed.training.inputs);
+  const LayerCosts c = layer_costs(current.training.inputs);
+  // Forward the QKV and FC1 inputs, backward the proj and FC2 output gradients: four scalar
+  // all-reduces over the 4 TP ranks of a node, 6.6 + 2·3 × 0.6 µs each.
+  EXPECT_NEAR(c.dense.tp_s - d.dense.tp_s, 4 * (6.6e-6 + 6 * 0.6e-6), 1e-12);
+  // The second read and the two extra kernels cost compute time, forward and backward.
+  EXPECT_GT(c.dense.fwd_s, d.dense.fwd_s);
+  EXPECT_GT(c.dense.bwd_s, d.dense.bwd_s);
+  // Without sequence parallelism nothing is all-reduced.
+  Plan no_sp = llama70b_fp8("h100-80g", "tensorwise");
+  no_sp.sequence_parallel = 0;
+  Plan no_sp_delayed = no_sp;
+  no_sp_delayed.fp8_recipe = "delayed";
+  EXPECT_DOUBLE_EQ(layer_costs(resolve(no_sp).training.inputs).dense.tp_s,
+                   layer_costs(resolve(no_sp_delayed).training.inputs).dense.tp_s);
+}
+
+TEST(Fp8Recipe, QuantizationTrafficIsLinearInItsBytes) {
+  TrainingTimeInputs in = resolve(llama70b_fp8("h100-80g", "delayed")).training.inputs;
+  const auto fwd_with = [&](double bytes, double kernels) {
+    in.fp8 = {bytes, kernels, false};
+    return layer_costs(in).dense.fwd_s;
+  };
+  // Two more bytes an element cost twice what one costs: streamed at the HBM rate.
+  const double one = fwd_with(4, 1) - fwd_with(3, 1);
+  EXPECT_GT(one, 0);
+  EXPECT_NEAR(fwd_with(6, 1) - fwd_with(4, 1), 2 * one, 1e-12);
+  // Each extra kernel per quantized tensor costs its fixed overhead once per GEMM.
+  const double per_kernel = (fwd_with(4, 3) - fwd_with(4, 1)) / (2 * kKernelOverheadS);
+  // Llama's four forward GEMMs: QKV, proj, FC1 (gate and up as one), FC2.
+  EXPECT_NEAR(per_kernel, 4, 1e-6);
+}
+
+TEST(Fp8Recipe, BlackwellSkipsTheTransposedCopy) {
+  const ResolvedPlan hopper_like = resolve(llama70b_fp8("b200", "delayed"));
+  TrainingTimeInputs in = hopper_like.training.inputs;
+  const double blackwell = layer_costs(in).dense.fwd_s;
+  in.fp8 = fp8_quantization(Fp8Recipe::kDelayed, false);
+  EXPECT_LT(blackwell, layer_costs(in).dense.fwd_s);
+}
+
+TEST(Fp8Recipe, MxFp8NeedsBlackwell) {
+  const Report h100 = evaluate(llama70b_fp8("h100-80g", "mxfp8"));
+  EXPECT_TRUE(test::has_issue(h100, "fp8_recipe_needs_blackwell"));
+  EXPECT_EQ(h100.training.settings.fp8_recipe, "delayed");
+  EXPECT_DOUBLE_EQ(h100.training.time.step_s,
+                   evaluate(llama70b_fp8("h100-80g", "delayed")).training.time.step_s);
+  const Report b200 = evaluate(llama70b_fp8("b200", "mxfp8"));
+  EXPECT_FALSE(test::has_issue(b200, "fp8_recipe_needs_blackwell"));
+  EXPECT_EQ(b200.training.settings.fp8_recipe, "mxfp8");
+  // The columnwise copy quantized apart: dearer than delayed scaling's one copy there.
+  EXPECT_GT(b200.training.time.step_s,
+            evaluate(llama70b_fp8("b200", "delayed")).training.time.step_s);
+}
+
+TEST(Fp8Recipe, IgnoredWithoutAnFp8PrecisionRecipe) {
+  Plan plan = llama70b_fp8("h100-80g", "tensorwise");
+  plan.recipe = "megatron18";
+  Plan without = plan;
+  without.fp8_recipe.clear();
+  const Report r = evaluate(plan);
+  EXPECT_TRUE(test::has_issue(r, "fp8_recipe_unused"));
+  EXPECT_EQ(r.training.settings.fp8_recipe, "");
+  EXPECT_DOUBLE_EQ(r.training.time.step_s, evaluate(without).training.time.step_s);
+}
+
+TEST(Fp8Recipe, LaunchCommandsAndLinkCarryIt) {
+  const Report r = evaluate(llama70b_fp8("h100-80g", "tensorwise"));
+  EXPECT_NE(r.inference.launch.megatron.find("--fp8-recipe tensorwise"), std::string::npos);
+  EXPECT_NE(r.inference.launch.nemo.find("model.config.fp8_recipe=tensorwise"), std::string::npos);
+  const std::string link = encode_link(llama70b_fp8("b200", "mxfp8"));
+  EXPECT_NE(link.find("fp8r=mxfp8"), std::string::npos);
+  EXPECT_EQ(decode_link(link).plan.fp8_recipe, "mxfp8");
+}
+
+}  // namespace
+}  // namespace llm_sizer
