@@ -246,6 +246,58 @@ test("a GB200 plan times its rack's NVLink, and the NVLink domain input moves it
   await page.closeAll();
 });
 
+test('the fp8 scaling: named in en and zh, current scaling waits for its amaxes, MXFP8 needs Blackwell', async () => {
+  const page = await openWatchedPage(site.browser);
+  // Llama 3.1 70B in fp8 on 64 H100, TP 4 with sequence parallelism (fp8_recipe.hpp).
+  const plan = '#v=2&m=llama-3.1-70b&a=h100-80g&recipe=fp8&tp=4&pp=4&dp=4&rc=none&gbs=64';
+  await page.goto(`${site.server.url}${plan}&tokens=1e9`);
+  const tpRow = async () => (await stepRows(page)).find((row) => /TP collectives/.test(row));
+  const delayed = await tpRow();
+  await openEveryDisclosure(page);
+  const select = '[data-testid=input-fp8Recipe]';
+  // Its choices load with the panel that shows them; automatic is Megatron's delayed scaling.
+  const labels = await page.$$eval(`${select} option`, (os) => os.map((o) => o.textContent));
+  assert.deepEqual(labels, [
+    'auto: delayed (past amaxes)',
+    'delayed (past amaxes)',
+    'tensorwise (current scaling)',
+    'mxfp8 (Blackwell)',
+    'blockwise',
+  ]);
+  await page.selectOption(select, 'tensorwise');
+  await page.waitForURL(/fp8r=tensorwise/);
+  await page.waitForFunction(
+    (old) =>
+      [...document.querySelectorAll('[data-testid=step-breakdown] tbody tr')].some(
+        (tr) => /TP collectives/.test(tr.textContent) && tr.textContent !== old,
+      ),
+    delayed,
+  );
+  // Four scalar all-reduces a layer, 10.2 µs each over 4 ranks: more TP time, not less.
+  assert.ok(secondsIn(await tpRow()) > secondsIn(delayed));
+  await page.selectOption(select, 'mxfp8');
+  await page.waitForURL(/fp8r=mxfp8/);
+  await page.waitForFunction(() =>
+    /MXFP8 needs Blackwell/.test(
+      document.querySelector('[data-testid=issue-summary]')?.textContent ?? '',
+    ),
+  );
+  // In Chinese, the same link: the choices and the message in Chinese, the typed choice kept.
+  await page.goto(`${site.server.url}${plan}&fp8r=mxfp8&lang=zh`);
+  await waitForApp(page);
+  await page.waitForFunction(() =>
+    /MXFP8 需要 Blackwell/.test(
+      document.querySelector('[data-testid=issue-summary]')?.textContent ?? '',
+    ),
+  );
+  await openEveryDisclosure(page);
+  assert.equal(await page.inputValue(select), 'mxfp8');
+  const zh = await page.$$eval(`${select} option`, (os) => os.map((o) => o.textContent));
+  assert.ok(zh.includes('tensorwise（当前缩放）'), zh.join(' | '));
+  assert.deepEqual(page.problems, []);
+  await page.closeAll();
+});
+
 test('the search runs off the main thread and its best layout can be applied', async () => {
   const page = await openWatchedPage(site.browser);
   const requested = [];
