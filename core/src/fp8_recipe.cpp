@@ -12,17 +12,26 @@ constexpr double kBlockwiseScales = 4.0 / 128;  // an fp32 per 128 elements, per
 
 }  // namespace
 
+double fp8_weight_copy_bytes(Fp8Recipe recipe, bool columnwise_native, bool fp8_params) {
+  const bool per_tensor = recipe == Fp8Recipe::kDelayed || recipe == Fp8Recipe::kTensorwise;
+  const double scales = recipe == Fp8Recipe::kMxfp8 ? kMxfp8Scales : 0;
+  const double rowwise = (fp8_params ? 0 : kFp8Copy) + scales;
+  const double columnwise = per_tensor && columnwise_native ? 0 : kFp8Copy + scales;
+  return rowwise + columnwise;
+}
+
 Fp8Quantization fp8_quantization(Fp8Recipe recipe, bool columnwise_native) {
   const double transposed = columnwise_native ? 0 : kFp8Copy;
+  const double copies = fp8_weight_copy_bytes(recipe, columnwise_native, false);
   switch (recipe) {
     case Fp8Recipe::kDelayed:
-      return {kBf16Read + kFp8Copy + transposed, 1, false};
+      return {kBf16Read + kFp8Copy + transposed, 1, false, copies};
     case Fp8Recipe::kTensorwise:
-      return {2 * kBf16Read + kFp8Copy + transposed, 3, true};
+      return {2 * kBf16Read + kFp8Copy + transposed, 3, true, copies};
     case Fp8Recipe::kMxfp8:
-      return {kBf16Read + 2 * (kFp8Copy + kMxfp8Scales), 1, false};
+      return {kBf16Read + 2 * (kFp8Copy + kMxfp8Scales), 1, false, copies};
     case Fp8Recipe::kBlockwise:
-      return {kBf16Read + 2 * (kFp8Copy + kBlockwiseScales), 1, false};
+      return {kBf16Read + 2 * (kFp8Copy + kBlockwiseScales), 1, false, copies};
   }
   return {};
 }

@@ -161,6 +161,9 @@ void resolve_fp8_recipe(Resolver& r, bool fp8, bool megatron, bool columnwise_na
     s.fp8_recipe = fallback;
   }
   time.fp8 = fp8_quantization(static_cast<Fp8Recipe>(recipe), columnwise_native);
+  // The fp8 weight copies the step keeps (fp8_recipe.hpp), in the memory model's recipe.
+  Recipe& bytes = time.memory.recipe;
+  bytes.weight_copy_bytes = time.fp8.weight_copies - (bytes.weight_bytes < 2 ? 1 : 0);
 }
 
 // Fine-tuning, optimizer and offload (finetune.hpp), the headroom and ZeRO-3's prefetch.

@@ -153,6 +153,30 @@ TEST(Fp8Recipe, MxFp8NeedsBlackwell) {
             evaluate(llama70b_fp8("b200", "delayed")).training.time.step_s);
 }
 
+TEST(Fp8Recipe, WeightCopiesKeptThroughTheStep) {
+  // bf16 weights: the rowwise fp8 copy and Hopper's transpose; Blackwell keeps one per-tensor copy.
+  EXPECT_DOUBLE_EQ(fp8_weight_copy_bytes(Fp8Recipe::kDelayed, false, false), 2);
+  EXPECT_DOUBLE_EQ(fp8_weight_copy_bytes(Fp8Recipe::kTensorwise, true, false), 1);
+  EXPECT_DOUBLE_EQ(fp8_weight_copy_bytes(Fp8Recipe::kMxfp8, true, false), 2 + 2.0 / 32);
+  // fp8 primary weights: only the columnwise copy, none for per-tensor scales on Blackwell.
+  EXPECT_DOUBLE_EQ(fp8_weight_copy_bytes(Fp8Recipe::kDelayed, false, true), 1);
+  EXPECT_DOUBLE_EQ(fp8_weight_copy_bytes(Fp8Recipe::kDelayed, true, true), 0);
+  EXPECT_DOUBLE_EQ(fp8_weight_copy_bytes(Fp8Recipe::kMxfp8, true, true), 1 + 2.0 / 32);
+  EXPECT_DOUBLE_EQ(fp8_weight_copy_bytes(Fp8Recipe::kBlockwise, false, true), 1);
+  // In the memory model: 2 + 1 B a parameter on B200 under delayed scaling, 2 + 2 + 2/32 under
+  // MXFP8, the same parameters per card.
+  const Report delayed = evaluate(llama70b_fp8("b200", "delayed"));
+  const Report mx = evaluate(llama70b_fp8("b200", "mxfp8"));
+  EXPECT_NEAR(delayed.training.memory.weights_gb / mx.training.memory.weights_gb, 3 / 4.0625, 1e-3);
+  EXPECT_LT(delayed.training.memory.peak_gb, mx.training.memory.peak_gb);
+  Plan hopper = llama70b_fp8("h100-80g", "delayed");
+  Plan blackwell = llama70b_fp8("b200", "delayed");
+  hopper.recipe = blackwell.recipe = "fp8-param";
+  EXPECT_NEAR(
+      evaluate(blackwell).training.memory.weights_gb / evaluate(hopper).training.memory.weights_gb,
+      0.5, 1e-3);
+}
+
 TEST(Fp8Recipe, IgnoredWithoutAnFp8PrecisionRecipe) {
   Plan plan = llama70b_fp8("h100-80g", "tensorwise");
   plan.recipe = "megatron18";

@@ -30,10 +30,21 @@ struct Fp8Quantization {
   double bytes_per_element = 4;  ///< HBM bytes read and written per bf16 element quantized
   double kernels = 1;            ///< kernels per tensor quantized
   bool amax_reduction = false;   ///< sequence-parallel operands all-reduce their amax over TP
+  /// fp8 copies of a bf16 weight kept through the step, B per parameter (fp8_weight_copy_bytes)
+  double weight_copies = 2;
 };
 
 /// `columnwise_native`: the accelerator's fp8 GEMMs read either operand layout (Blackwell).
 Fp8Quantization fp8_quantization(Fp8Recipe recipe, bool columnwise_native);
+
+/// Bytes per parameter of the fp8 copies of the weights kept through a step, beside the stored
+/// weight (precision.hpp's weight_copy_bytes): of bf16 weights, the rowwise fp8 copy and the
+/// columnwise one; of fp8 primary weights (`fp8_params`), the columnwise one only. The columnwise
+/// copy is Hopper's transpose, none on Blackwell for per-tensor scales (one layout serves both:
+/// "a single quantized tensor serves both usages", performance_considerations), and a second
+/// copy for MXFP8 (each with an E8M0 scale per 32) and blockwise (128×128 weight blocks, whose
+/// scales are negligible).
+double fp8_weight_copy_bytes(Fp8Recipe recipe, bool columnwise_native, bool fp8_params);
 
 /// The recipe named as --fp8-recipe spells it ("delayed", "tensorwise", "mxfp8", "blockwise");
 /// false for any other name.

@@ -25,8 +25,10 @@ namespace llm_sizer {
 
 struct Recipe {
   std::string_view id;
-  double weight_bytes = 0;       ///< the compute copy of each weight
-  double weight_copy_bytes = 0;  ///< extra copies kept during a step (fp8 weight + transpose)
+  double weight_bytes = 0;  ///< the compute copy of each weight
+  /// extra copies kept during a step (fp8 weight + Hopper's transpose; the resolved plan's follow
+  /// its fp8 scaling and accelerator, fp8_recipe.hpp)
+  double weight_copy_bytes = 0;
   double grad_bytes = 0;
   double master_bytes = 0;             ///< an fp32 master copy of the weights
   double optimizer_bytes = 0;          ///< Adam's first and second moments
