@@ -1,7 +1,5 @@
 #include "llm_sizer/fp8_recipe.hpp"
 
-#include <utility>
-
 namespace llm_sizer {
 namespace {
 
@@ -34,20 +32,6 @@ Fp8Quantization fp8_quantization(Fp8Recipe recipe, bool columnwise_native) {
       return {kBf16Read + 2 * (kFp8Copy + kBlockwiseScales), 1, false, copies};
   }
   return {};
-}
-
-bool parse_fp8_recipe(std::string_view id, Fp8Recipe& recipe) {
-  constexpr std::pair<std::string_view, Fp8Recipe> kIds[] = {{"delayed", Fp8Recipe::kDelayed},
-                                                             {"tensorwise", Fp8Recipe::kTensorwise},
-                                                             {"mxfp8", Fp8Recipe::kMxfp8},
-                                                             {"blockwise", Fp8Recipe::kBlockwise}};
-  for (const auto& [name, value] : kIds) {
-    if (name == id) {
-      recipe = value;
-      return true;
-    }
-  }
-  return false;
 }
 
 bool fp8_recipe_runs_on(Fp8Recipe recipe, bool columnwise_native) {

@@ -104,7 +104,8 @@ void check_given_layout(Resolver& r, const ResolvedPlan& out, TrainingLayout& l)
 }
 
 // A choice input as the position of its id among the field's choices, which plan_fields.cpp
-// lists in the order of the enum (tests/core/finetune_test.cpp); 0, the default, when refused.
+// lists in the order of the enum (tests/core/finetune_test.cpp); `automatic` (the first choice
+// unless given) when left empty or refused.
 [[gnu::noinline]] int choice_index(Resolver& r, std::string_view field, const std::string& value,
                                    std::string& text, int automatic = 0) {
   const std::span<const std::string_view> ids = find_field_by_id(field)->choices;
@@ -161,7 +162,8 @@ void resolve_fp8_recipe(Resolver& r, bool fp8, bool megatron, bool columnwise_na
     s.fp8_recipe = fallback;
   }
   time.fp8 = fp8_quantization(static_cast<Fp8Recipe>(recipe), columnwise_native);
-  // The fp8 weight copies the step keeps (fp8_recipe.hpp), in the memory model's recipe.
+  // The fp8 weight copies the step keeps, in the memory model's recipe: fp8 primary weights
+  // (fp8-param) need no row copy (fp8_weight_copy_bytes).
   Recipe& bytes = time.memory.recipe;
   bytes.weight_copy_bytes = time.fp8.weight_copies - (bytes.weight_bytes < 2 ? 1 : 0);
 }

@@ -19,10 +19,10 @@
 /// Under current scaling a sequence-parallel tensor also all-reduces its amax over the TP group
 /// before the cast (module/linear.py, set_quantizer_amax_reduction_group: the input of a
 /// column-parallel linear, the output gradient of a row-parallel one).
-#include <string_view>
-
 namespace llm_sizer {
 
+/// In the order of the plan field's choices (plan_fields.cpp: delayed, tensorwise, mxfp8,
+/// blockwise), which the resolver indexes.
 enum class Fp8Recipe { kDelayed, kTensorwise, kMxfp8, kBlockwise };
 
 /// What quantizing one GEMM operand costs under a recipe.
@@ -45,10 +45,6 @@ Fp8Quantization fp8_quantization(Fp8Recipe recipe, bool columnwise_native);
 /// copy for MXFP8 (each with an E8M0 scale per 32) and blockwise (128×128 weight blocks, whose
 /// scales are negligible).
 double fp8_weight_copy_bytes(Fp8Recipe recipe, bool columnwise_native, bool fp8_params);
-
-/// The recipe named as --fp8-recipe spells it ("delayed", "tensorwise", "mxfp8", "blockwise");
-/// false for any other name.
-bool parse_fp8_recipe(std::string_view id, Fp8Recipe& recipe);
 
 /// MXFP8 runs on Blackwell's block-scaled tensor cores only (TransformerEngine refuses it
 /// elsewhere); the other recipes on any fp8 accelerator.
