@@ -46,29 +46,22 @@ export function fp8WeightStorage(layout, framework) {
 
 /**
  * How an FP8 run scaled its tensors (the plan's fp8Recipe, core/include/llm_sizer/fp8_recipe.hpp),
- * and the assumption made where the source does not say (null when it does). MXFP8 and
- * DeepSeek-V3's fine-grained blocks (1×128 activations, 128×128 weights: TransformerEngine's
- * blockwise recipe) are stated, as is current scaling where the source labels it FP8-CS.
- * Megatron-Bridge's performance scripts run FP8 as fp8_cs (scripts/performance/README.md,
- * --compute_dtype bf16 | fp8_cs | fp8_mx | fp8_sc | nvfp4; dump_perf_configs.py lists the H100
- * FP8 configs as fp8_cs): its rows that only say FP8 ran that. Elsewhere (MLPerf, NeMo 24.x)
- * delayed scaling, Megatron-Core's default and the plan's automatic recipe: null.
+ * or null for the plan's automatic recipe (Megatron-Core's default, delayed scaling: MLPerf's and
+ * NeMo 24.x's runs). MXFP8 and DeepSeek-V3's fine-grained blocks (1×128 activations, 128×128
+ * weights: TransformerEngine's blockwise recipe) are stated, as is current scaling where the source
+ * labels it FP8-CS. Megatron-Bridge's performance scripts run FP8 as fp8_cs
+ * (scripts/performance/README.md, --compute_dtype bf16 | fp8_cs | fp8_mx | fp8_sc | nvfp4;
+ * dump_perf_configs.py lists the H100 FP8 configs as fp8_cs): its rows that only say FP8 are
+ * taken to have run that (validation/data/training-runs.md).
  */
 export function fp8Scaling(run) {
   const { layout } = run;
   const precision = layout.precision ?? '';
-  if (/mxfp8/i.test(precision)) return { recipe: 'mxfp8', assumed: null };
-  if (/fine-grained tile\/block scaling/.test(run.notes ?? '')) {
-    return { recipe: 'blockwise', assumed: null };
-  }
-  if (/FP8-CS|current scaling/.test(precision)) return { recipe: 'tensorwise', assumed: null };
-  if (/Bridge/.test(layout.framework ?? '')) {
-    return {
-      recipe: 'tensorwise',
-      assumed: 'FP8 current scaling (Megatron-Bridge’s performance scripts run fp8_cs)',
-    };
-  }
-  return { recipe: null, assumed: null };
+  if (/mxfp8/i.test(precision)) return 'mxfp8';
+  if (/fine-grained tile\/block scaling/.test(run.notes ?? '')) return 'blockwise';
+  if (/FP8-CS|current scaling/.test(precision)) return 'tensorwise';
+  if (/Bridge/.test(layout.framework ?? '')) return 'tensorwise';
+  return null;
 }
 
 /**

@@ -219,7 +219,7 @@ export function planOf(run, presets) {
   }
   texts.framework = fw;
   texts.recipe = recipe(layout, fw, run.notes);
-  const scaling = trainedInFp8(layout, run.notes) ? fp8Scaling(run).recipe : null;
+  const scaling = trainedInFp8(layout, run.notes) ? fp8Scaling(run) : null;
   if (scaling) texts.fp8Recipe = scaling;
   if (model.seq_len) texts.seqLen = String(model.seq_len);
   texts.globalBatch = String(layout.global_batch);
