@@ -20,16 +20,15 @@ double fp8_weight_copy_bytes(Fp8Recipe recipe, bool columnwise_native, bool fp8_
 
 Fp8Quantization fp8_quantization(Fp8Recipe recipe, bool columnwise_native) {
   const double transposed = columnwise_native ? 0 : kFp8Copy;
-  const double copies = fp8_weight_copy_bytes(recipe, columnwise_native, false);
   switch (recipe) {
     case Fp8Recipe::kDelayed:
-      return {kBf16Read + kFp8Copy + transposed, 1, false, copies};
+      return {kBf16Read + kFp8Copy + transposed, 1, false};
     case Fp8Recipe::kTensorwise:
-      return {2 * kBf16Read + kFp8Copy + transposed, 3, true, copies};
+      return {2 * kBf16Read + kFp8Copy + transposed, 3, true};
     case Fp8Recipe::kMxfp8:
-      return {kBf16Read + 2 * (kFp8Copy + kMxfp8Scales), 1, false, copies};
+      return {kBf16Read + 2 * (kFp8Copy + kMxfp8Scales), 1, false};
     case Fp8Recipe::kBlockwise:
-      return {kBf16Read + 2 * (kFp8Copy + kBlockwiseScales), 1, false, copies};
+      return {kBf16Read + 2 * (kFp8Copy + kBlockwiseScales), 1, false};
   }
   return {};
 }

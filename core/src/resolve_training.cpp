@@ -156,16 +156,15 @@ void resolve_fp8_recipe(Resolver& r, bool fp8, bool megatron, bool columnwise_na
   const int automatic = static_cast<int>(megatron ? Fp8Recipe::kDelayed : Fp8Recipe::kTensorwise);
   int recipe = choice_index(r, "fp8_recipe", p.fp8_recipe, s.fp8_recipe, automatic);
   if (!fp8_recipe_runs_on(static_cast<Fp8Recipe>(recipe), columnwise_native)) {
-    const char* fallback = megatron ? "delayed" : "tensorwise";
-    r.add(warning("fp8_recipe_needs_blackwell", "fp8_recipe", {{"fallback", fallback}}));
     recipe = automatic;
-    s.fp8_recipe = fallback;
+    s.fp8_recipe = find_field_by_id("fp8_recipe")->choices[static_cast<std::size_t>(automatic)];
+    r.add(warning("fp8_recipe_needs_blackwell", "fp8_recipe", {{"fallback", s.fp8_recipe}}));
   }
   time.fp8 = fp8_quantization(static_cast<Fp8Recipe>(recipe), columnwise_native);
-  // The fp8 weight copies the step keeps, in the memory model's recipe: fp8 primary weights
-  // (fp8-param) need no row copy (fp8_weight_copy_bytes).
+  // The fp8 weight copies the step keeps, in the memory model's recipe.
   Recipe& bytes = time.memory.recipe;
-  bytes.weight_copy_bytes = time.fp8.weight_copies - (bytes.weight_bytes < 2 ? 1 : 0);
+  bytes.weight_copy_bytes = fp8_weight_copy_bytes(static_cast<Fp8Recipe>(recipe), columnwise_native,
+                                                  bytes.id == "fp8-param");
 }
 
 // Fine-tuning, optimizer and offload (finetune.hpp), the headroom and ZeRO-3's prefetch.

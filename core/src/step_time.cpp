@@ -245,8 +245,8 @@ struct Compute {
       // as the recipe does (fp8_recipe.hpp).
       fwd_bytes += s.quantize.bytes_per_element * m * kdim * batch;
       bwd_bytes += s.quantize.bytes_per_element * m * n * batch;
-      fwd_kernels += static_cast<int>(s.quantize.kernels);
-      bwd_kernels += static_cast<int>(s.quantize.kernels);
+      fwd_kernels += s.quantize.kernels;
+      bwd_kernels += s.quantize.kernels;
     }
   }
   void stream(double fwd_b, double bwd_b) {

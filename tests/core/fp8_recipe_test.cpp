@@ -31,7 +31,7 @@ TEST(Fp8Recipe, BytesAndKernelsPerQuantizedElement) {
   // (nvte_compute_amax, nvte_compute_scale_from_amax, then nvte_quantize_v2).
   const Fp8Quantization current = fp8_quantization(Fp8Recipe::kTensorwise, false);
   EXPECT_DOUBLE_EQ(current.bytes_per_element, 6);
-  EXPECT_DOUBLE_EQ(current.kernels, 3);
+  EXPECT_EQ(current.kernels, 3);
   EXPECT_TRUE(current.amax_reduction);
   EXPECT_DOUBLE_EQ(fp8_quantization(Fp8Recipe::kTensorwise, true).bytes_per_element, 5);
   EXPECT_FALSE(fp8_quantization(Fp8Recipe::kDelayed, false).amax_reduction);
@@ -110,7 +110,7 @@ TEST(Fp8Recipe, CurrentScalingWaitsForEachSequenceParallelAmax) {
 
 TEST(Fp8Recipe, QuantizationTrafficIsLinearInItsBytes) {
   TrainingTimeInputs in = resolve(llama70b_fp8("h100-80g", "delayed")).training.inputs;
-  const auto fwd_with = [&](double bytes, double kernels) {
+  const auto fwd_with = [&](double bytes, int kernels) {
     in.fp8 = {bytes, kernels, false};
     return layer_costs(in).dense.fwd_s;
   };

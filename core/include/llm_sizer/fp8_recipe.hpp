@@ -28,10 +28,8 @@ enum class Fp8Recipe { kDelayed, kTensorwise, kMxfp8, kBlockwise };
 /// What quantizing one GEMM operand costs under a recipe.
 struct Fp8Quantization {
   double bytes_per_element = 4;  ///< HBM bytes read and written per bf16 element quantized
-  double kernels = 1;            ///< kernels per tensor quantized
+  int kernels = 1;               ///< kernels per tensor quantized
   bool amax_reduction = false;   ///< sequence-parallel operands all-reduce their amax over TP
-  /// fp8 copies of a bf16 weight kept through the step, B per parameter (fp8_weight_copy_bytes)
-  double weight_copies = 2;
 };
 
 /// `columnwise_native`: the accelerator's fp8 GEMMs read either operand layout (Blackwell).
