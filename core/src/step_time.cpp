@@ -19,14 +19,13 @@ namespace {
 // over n ranks on N nodes takes n − 1 steps (all-gather, reduce-scatter; N − 1 of them across
 // nodes), twice that for an all-reduce. So a collective over a thousand ranks waits ~5 ms before
 // its bytes count, which is why Megatron grows its gradient buckets with the DP size (below).
-constexpr double kRingBaseLatencyS = 8.4e-6;
-constexpr double kRingNvlinkHopS = 3.4e-6;
-constexpr double kRingNetHopS = 14e-6;
+struct RingLatency {
+  double base_s, nvlink_hop_s, net_hop_s;
+};
+constexpr RingLatency kSimple{8.4e-6, 3.4e-6, 14e-6};
 // A few bytes go by the LL protocol instead (the same tuning.cc: ring LL base 6.6 µs, 0.6 µs per
 // NVLink hop, 2.7 µs per hop across nodes): an fp8 amax's all-reduce (fp8_recipe.hpp).
-constexpr double kRingLlBaseLatencyS = 6.6e-6;
-constexpr double kRingLlNvlinkHopS = 0.6e-6;
-constexpr double kRingLlNetHopS = 2.7e-6;
+constexpr RingLatency kLl{6.6e-6, 0.6e-6, 2.7e-6};
 // A point-to-point send (pipeline stages, ring attention, the all-to-all's pieces): nccl-tests
 // report ~10 µs for small messages.
 constexpr double kSendLatencyS = 10e-6;
@@ -111,15 +110,18 @@ struct Link {
     *unknown = true;
     return false;
   }
-  // `factor` 1: all-gather or reduce-scatter; 2: all-reduce. `count` collectives move `bytes`.
-  double ring_s(double bytes, double ranks, double factor, double count) const {
-    if (ranks <= 1 || !(bytes > 0) || !known()) return 0;
+  // One ring's latency over `ranks`: `factor` × (ranks − 1) steps, those between nodes dearer.
+  double latency_s(double ranks, double factor, const RingLatency& protocol) const {
     const double nodes = std::ceil(ranks / std::min(per_node, ranks));
     const double steps = factor * (ranks - 1);
     const double across = factor * (nodes - 1);
-    const double latency =
-        kRingBaseLatencyS + (steps - across) * kRingNvlinkHopS + across * kRingNetHopS;
-    return factor * (ranks - 1) / ranks * bytes / bytes_per_s + count * latency;
+    return protocol.base_s + (steps - across) * protocol.nvlink_hop_s + across * protocol.net_hop_s;
+  }
+  // `factor` 1: all-gather or reduce-scatter; 2: all-reduce. `count` collectives move `bytes`.
+  double ring_s(double bytes, double ranks, double factor, double count) const {
+    if (ranks <= 1 || !(bytes > 0) || !known()) return 0;
+    return factor * (ranks - 1) / ranks * bytes / bytes_per_s +
+           count * latency_s(ranks, factor, kSimple);
   }
   double all_gather_s(double bytes, double ranks, double count = 1) const {
     return ring_s(bytes, ranks, 1, count);
@@ -133,10 +135,7 @@ struct Link {
   // One scalar all-reduced (an fp8 amax): the LL protocol's latency alone.
   double scalar_all_reduce_s(double ranks) const {
     if (ranks <= 1 || !known()) return 0;
-    const double nodes = std::ceil(ranks / std::min(per_node, ranks));
-    const double steps = 2 * (ranks - 1);
-    const double across = 2 * (nodes - 1);
-    return kRingLlBaseLatencyS + (steps - across) * kRingLlNvlinkHopS + across * kRingLlNetHopS;
+    return latency_s(ranks, 2, kLl);
   }
   double send_s(double bytes) const {
     if (!(bytes > 0) || !known()) return 0;
