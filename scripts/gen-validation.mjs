@@ -73,7 +73,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       TIME_BAND_PATH,
       timeBandSource([
         ...timeBandFigures(training),
-        pytorchBandFigures(results.get('h200')),
+        pytorchBandFigures(results.get('h200'), results.get('h100')),
         ...fsdpBandFigures(training, results.get('mpt')),
       ]),
     ],

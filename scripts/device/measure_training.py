@@ -513,15 +513,22 @@ def main():
             value = fn()
             log(name, f"{time.monotonic() - t0:.1f} s")
             return value
-        except Exception:
+        except Exception as error:
             text = traceback.format_exc()
             log(name, "FAILED", text[-1500:])
-            report["errors"].append(dict(name=name, trace=text[-3000:]))
-            gc.collect()
-            torch.cuda.empty_cache()
+            entry = dict(name=name, trace=text[-3000:])
+            if isinstance(error, torch.cuda.OutOfMemoryError):
+                # A case that does not fit is a verdict to compare, not only a failure.
+                entry.update(out_of_memory=True, peak_allocated_raw_bytes=torch.cuda.max_memory_allocated(),
+                             total_memory_bytes=torch.cuda.get_device_properties(0).total_memory)
+            report["errors"].append(entry)
             return None
         finally:
             save()
+            # Freed here, not in the except block: the handled exception's frames hold the model
+            # until that block ends, and the next case would run out of memory on them.
+            gc.collect()
+            torch.cuda.empty_cache()
 
     # A tiny model through every path first: an API change shows here in seconds, not after 8B.
     smokes = () if args.no_smoke else (("pure-bf16", "none", "sdpa"), ("amp16", "full", "eager"))

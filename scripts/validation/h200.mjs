@@ -59,11 +59,11 @@ const ALL_LINEAR = 7;
 const CUDNN_HOPPER = String(539 / 989);
 
 /** The plan of one measured case: the script's settings as the page's inputs. */
-export function h200Plan(c) {
+export function h200Plan(c, accelerator = 'h200-141g') {
   const accum = c.accum ?? 1;
   const plan = {
     ...(c.arch === 'pythia-1.4b' ? PYTHIA : { model: c.arch }),
-    accelerator: 'h200-141g',
+    accelerator,
     framework: 'pytorch',
     recipe: c.recipe,
     tp: '1',
@@ -114,14 +114,16 @@ export function memoryGap(c) {
   return null;
 }
 
-async function readRun(name) {
-  return JSON.parse(await readFile(new URL(name, DIR), 'utf8'));
+/** One run file of a device's data folder (validation/data/<device>/). */
+export async function readRun(name, dir = DIR) {
+  return JSON.parse(await readFile(new URL(name, dir), 'utf8'));
 }
 
 const ratio = (predicted, measured) => predicted / measured - 1;
 
-function evaluateCase(core, c) {
-  const plan = h200Plan(c);
+/** One measured case against the module's prediction for its plan on `accelerator`. */
+export function evaluateCase(core, c, accelerator = 'h200-141g') {
+  const plan = h200Plan(c, accelerator);
   const t = core.evaluate(plan).training;
   const groups = c.kernel_split?.groups_us ?? {};
   const row = {
@@ -133,6 +135,7 @@ function evaluateCase(core, c) {
     // its own).
     measuredGb: c.peak_allocated_raw_bytes / 1e9,
     predictedGb: t.available ? t.memory.allocatedGb : NaN,
+    verdict: t.available ? t.memory.verdict : '',
     measuredStepS: c.median.step_s,
     predictedStepS: t.timeAvailable ? t.time.stepS : NaN,
     measuredOptimizerS: c.median.optimizer_s,
@@ -154,13 +157,13 @@ function evaluateCase(core, c) {
   return row;
 }
 
-function stats(errors) {
+export function stats(errors) {
   const abs = errors.map(Math.abs);
   return { count: abs.length, medianAbs: median(abs), maxAbs: Math.max(...abs) };
 }
 
 export async function evaluate(core) {
-  const runs = await Promise.all(RUNS.map(readRun));
+  const runs = await Promise.all(RUNS.map((n) => readRun(n)));
   const kept = await readRun(KEPT);
   const flash = await readRun(FLASH);
   const flashRows = flash.cases.map((c) => evaluateCase(core, c));
@@ -262,7 +265,7 @@ function setupText(c) {
   return parts.join(', ');
 }
 
-function table(rows) {
+export function table(rows) {
   const head = [
     '| Run | Model | Setup | Peak allocated: predicted / measured (GB) | Error | Step: predicted / measured (ms) | Error | Optimizer: predicted / measured (ms) | Measured split: GEMM / attention / element-wise (ms) | Plan |',
     '| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
@@ -295,12 +298,15 @@ function decomposition(r) {
 
 /**
  * The step time's band for plain PyTorch on one GPU (core/include/llm_sizer/time_band.hpp, kind
- * "pytorch", Hopper): how many of these steps are held to the bounds, under either attention
- * kernel, and the smallest and largest ratio of the measured step to the predicted one, rounded
- * outward to two decimals as core/src/time_band_data.cpp holds them.
+ * "pytorch", Hopper): how many of the H200's steps (under either attention kernel) and the H100's
+ * (h100.mjs, when given) are held to the bounds, and the smallest and largest ratio of the
+ * measured step to the predicted one, rounded outward to two decimals as
+ * core/src/time_band_data.cpp holds them.
  */
-export function pytorchBandFigures(result) {
-  const held = [...result.rows, ...result.flashRows].filter((r) => !r.stepGap);
+export function pytorchBandFigures(result, h100Result) {
+  const held = [...result.rows, ...result.flashRows, ...(h100Result?.rows ?? [])].filter(
+    (r) => !r.stepGap,
+  );
   return bandFigures(
     'hopper',
     'pytorch',
@@ -328,8 +334,8 @@ function fusedQkvParagraph(r) {
   );
 }
 
-export function render(result) {
-  const { summary: s, environment: env, gemm, bandwidth, gemv, hopper } = result;
+export function render(result, results) {
+  const { summary: s, environment: env } = result;
   const lines = [];
   lines.push(
     `${s.rows} training steps measured on one NVIDIA H200 (${env.nvidia_smi}; torch ${env.torch}, CUDA ${env.cuda}, transformers ${env.transformers}) by \`scripts/device/measure_training.py\`: random weights (memory and time do not depend on their values), the models' published shapes, transformers' own modules and loss, AdamW with \`fused=True\` (transformers' Trainer default), a loop that keeps only the loss across backward as the Trainer does; peak allocated memory is \`torch.cuda.max_memory_allocated\` over 5 steps after 2 warm-ups, the step the median of those 5 (CUDA events), the split one more step under the profiler. Data, versions and the loop: \`validation/data/h200/README.md\`.`,
@@ -341,9 +347,9 @@ export function render(result) {
   lines.push(
     `- **Step time**: ${s.step.count} runs, median |error| **${plain(s.step.medianAbs)}**, max **${plain(s.step.maxAbs)}** (bounds ${BOUNDS.stepMedianPct} % and ${BOUNDS.stepMaxPct} %), at the module's defaults for PyTorch on this card, each run's SDPA kernel stated (next section).`,
   );
-  const band = pytorchBandFigures(result);
+  const band = pytorchBandFigures(result, results?.get('h100'));
   lines.push(
-    `- **The range plain PyTorch plans show**: measured ÷ predicted step ${band.low.toFixed(2)}–${band.high.toFixed(2)}× over the ${band.runs} steps held to the bounds under either kernel (this table and the next); the page, the CLI and the exports show it beside the step time of a plan on one Hopper GPU with SDPA, a dense model trained whole or through LoRA (\`time_band.hpp\`, kind \`pytorch\`).`,
+    `- **The range plain PyTorch plans show**: measured ÷ predicted step ${band.low.toFixed(2)}–${band.high.toFixed(2)}× over the ${band.runs} steps held to the bounds, on this card under either kernel (this table and the next) and on the H100 (next section); the page, the CLI and the exports show it beside the step time of a plan on one Hopper GPU with SDPA, a dense model trained whole or through LoRA (\`time_band.hpp\`, kind \`pytorch\`).`,
   );
   lines.push('');
   lines.push(...table(result.rows));
@@ -395,6 +401,17 @@ export function render(result) {
     );
   }
   lines.push('');
+  lines.push(...cardLines(result, 4.8));
+  return lines.join('\n');
+}
+
+/**
+ * The card itself, as the measuring script read it: the 8192³ bf16 GEMM in a burst and at the
+ * power limit, copy and element-wise bandwidth against the datasheet's `hbmTbS`, decode GEMMs.
+ */
+export function cardLines(result, hbmTbS) {
+  const { gemm, bandwidth, gemv, hopper } = result;
+  const lines = [];
   lines.push('### The card itself: GEMM at the power limit, memory bandwidth');
   lines.push('');
   if (gemm) {
@@ -405,7 +422,7 @@ export function render(result) {
   if (bandwidth) {
     lines.push('');
     lines.push(
-      `Memory: a 1 GiB bf16 copy moved ${bandwidth.copy_tb_s.toFixed(2)} TB/s and an element-wise multiply ${bandwidth.mul_tb_s.toFixed(2)} TB/s (bytes read and written), ${plain(bandwidth.copy_tb_s / 4.8)}–${plain(bandwidth.mul_tb_s / 4.8)} of the datasheet's 4.8 TB/s.`,
+      `Memory: a 1 GiB bf16 copy moved ${bandwidth.copy_tb_s.toFixed(2)} TB/s and an element-wise multiply ${bandwidth.mul_tb_s.toFixed(2)} TB/s (bytes read and written), ${plain(bandwidth.copy_tb_s / hbmTbS)}–${plain(bandwidth.mul_tb_s / hbmTbS)} of the datasheet's ${hbmTbS} TB/s.`,
     );
   }
   if (gemv) {
@@ -416,5 +433,5 @@ export function render(result) {
         .join(', ')}.`,
     );
   }
-  return lines.join('\n');
+  return lines;
 }

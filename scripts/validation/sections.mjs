@@ -5,6 +5,7 @@
 //   render(result)  → Markdown: the table with each row's source, and the summary
 //   BOUNDS          → the error bounds tests/web/validation-<id>.test.mjs holds it to
 // Add a section by importing it here.
+import * as h100 from './h100.mjs';
 import * as h200 from './h200.mjs';
 import * as kernels from './kernels.mjs';
 import * as memory from './memory.mjs';
@@ -13,4 +14,4 @@ import * as serving from './serving.mjs';
 import * as sweeps from './sweeps.mjs';
 import * as training from './training.mjs';
 
-export const SECTIONS = [memory, training, mpt, sweeps, kernels, h200, serving];
+export const SECTIONS = [memory, training, mpt, sweeps, kernels, h200, h100, serving];

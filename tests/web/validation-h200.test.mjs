@@ -11,9 +11,11 @@ import {
   pythiaGapPerElement,
   pytorchBandFigures,
 } from '../../scripts/validation/h200.mjs';
+import { evaluate as evaluateH100 } from '../../scripts/validation/h100.mjs';
 
 const core = await loadModule();
 const result = await evaluate(core);
+const h100 = await evaluateH100(core);
 const pct = (x) => `${(x * 100).toFixed(1)} %`;
 
 test('every measured step is planned and predicted', () => {
@@ -111,7 +113,7 @@ test("the README's figures are the section's", async () => {
     readme.includes(`median ${one(step.medianAbs)} off (largest ${one(step.maxAbs)})`),
     'step',
   );
-  const band = pytorchBandFigures(result);
+  const band = pytorchBandFigures(result, h100);
   assert.ok(readme.includes(`step time: ${band.low.toFixed(2)}–${band.high.toFixed(2)}×`), 'band');
 });
 
@@ -124,12 +126,12 @@ test("Pythia's memory shortfall is the fused q, k, v output v keeps alive", () =
   assert.ok(Math.abs(perElement - 4) < 0.2, `${perElement.toFixed(2)} B per element`);
 });
 
-// Plain PyTorch plans on one Hopper GPU carry these steps' range (time_band.hpp, kind "pytorch";
-// core/src/time_band_data.cpp, generated from them): every held step lies inside it, a plan like
-// theirs shows it, and plans outside what was measured say why they have none.
-test('plain PyTorch plans on one Hopper GPU carry these steps as their band', () => {
-  const band = pytorchBandFigures(result);
-  const held = [...result.rows, ...result.flashRows].filter((r) => !r.stepGap);
+// Plain PyTorch plans on one Hopper GPU carry these steps' range with the H100's (time_band.hpp,
+// kind "pytorch"; core/src/time_band_data.cpp, generated from them): every held step lies inside
+// it, a plan like theirs shows it, and plans outside what was measured say why they have none.
+test('plain PyTorch plans on one Hopper GPU carry these steps and the H100’s as their band', () => {
+  const band = pytorchBandFigures(result, h100);
+  const held = [...result.rows, ...result.flashRows, ...h100.rows].filter((r) => !r.stepGap);
   assert.equal(band.runs, held.length);
   for (const r of held) {
     const ratio = r.measuredStepS / r.predictedStepS;

@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { loadModule } from './load-module.mjs';
 import * as training from '../../scripts/validation/training.mjs';
+import * as h100 from '../../scripts/validation/h100.mjs';
 import * as h200 from '../../scripts/validation/h200.mjs';
 import * as mpt from '../../scripts/validation/mpt.mjs';
 
@@ -82,8 +83,9 @@ test("the step time's band the core shows is this table's (core/src/time_band_da
     new URL('../../core/src/time_band_data.cpp', import.meta.url),
     'utf8',
   );
-  // Plain PyTorch's figures come from the steps measured on one H200 (validation-h200.test.mjs).
-  const pytorch = h200.pytorchBandFigures(await h200.evaluate(core));
+  // Plain PyTorch's figures come from the steps measured on one H200 and one H100
+  // (validation-h200.test.mjs, validation-h100.test.mjs).
+  const pytorch = h200.pytorchBandFigures(await h200.evaluate(core), await h100.evaluate(core));
   // PyTorch FSDP's from these runs and MosaicML's (validation-mpt.test.mjs).
   const fsdp = mpt.fsdpBandFigures(result, await mpt.evaluate(core));
   assert.equal(source, training.timeBandSource([...figures, pytorch, ...fsdp]));

@@ -1,0 +1,214 @@
+// Our own measurements on one H100 80GB (validation/data/h100/, README.md there): the H200's
+// script and cases (h200.mjs) on a card that the larger of them do not fit. Beside each step's
+// memory and time, what the memory verdict said of every case against what became of it, under
+// PyTorch's default caching allocator and with expandable segments. Nothing is fitted to these
+// rows: the module plans each case as it plans the H200's, on the H100 preset.
+import { median, plainPct, signedPct } from './stats.mjs';
+import { sustainedShares } from './kernels.mjs';
+import { evaluateCase, readRun, stats, table } from './h200.mjs';
+import { cardLines } from './h200.mjs';
+
+export const id = 'h100';
+export const title = 'One H100, measured here: plain PyTorch training steps and the memory verdict';
+
+// What tests/web/validation-h100.test.mjs holds the section to (|predicted ÷ measured − 1|): the
+// H200 section's bounds, the same script and software on another card.
+export const BOUNDS = {
+  memoryMedianPct: 1,
+  memoryMaxPct: 10,
+  stepMedianPct: 7.5,
+  stepMaxPct: 20,
+};
+
+const ACCELERATOR = 'h100-80g';
+const DIR = new URL('../../validation/data/h100/', import.meta.url);
+const H200_DIR = new URL('../../validation/data/h200/', import.meta.url);
+// PyTorch's default caching allocator, then the same cases under
+// PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True (README.md there).
+const DEFAULT_RUNS = ['run1-training.json', 'run2-finetune.json', 'run3-more.json'];
+const EXPANDABLE_RUNS = ['run4-expandable.json', 'run5-expandable-more.json'];
+const H200_RUNS = ['run2-training.json', 'run3-finetune.json', 'run5-more.json'];
+
+const GB = 1e9;
+
+/** What became of each case in a set of runs: trained (with its peaks) or out of memory. */
+function outcomes(runs) {
+  const byId = new Map();
+  for (const run of runs) {
+    for (const c of run.cases) {
+      byId.set(c.id, {
+        trained: true,
+        allocatedGb: c.peak_allocated_raw_bytes / GB,
+        reservedGb: c.peak_reserved_bytes / GB,
+        stepS: c.median.step_s,
+      });
+    }
+    for (const e of run.errors) {
+      if (e.out_of_memory) {
+        byId.set(e.name, { trained: false, allocatedGb: e.peak_allocated_raw_bytes / GB });
+      }
+    }
+  }
+  return byId;
+}
+
+/**
+ * Every case either allocator ran, with the module's verdict on the H100. The settings of a case
+ * that ran out of memory come from the same case in the H200's runs (the script's ids name every
+ * setting), whose measured peak says what it needed.
+ */
+function verdictRows(core, defaults, expandable, measuredCases, h200Cases) {
+  const ids = [...new Set([...defaults.keys(), ...expandable.keys()])];
+  return ids.map((caseId) => {
+    const c = measuredCases.get(caseId) ?? h200Cases.get(caseId);
+    const row = evaluateCase(core, c, ACCELERATOR);
+    const t = core.evaluate(row.plan).training;
+    return {
+      id: caseId,
+      case: c,
+      link: row.link,
+      verdict: row.verdict,
+      predictedGb: row.predictedGb,
+      highGb: t.memory.highGb,
+      cardGb: t.memory.cardMemoryGb,
+      h200Gb: h200Cases.has(caseId) ? h200Cases.get(caseId).peak_allocated_raw_bytes / GB : NaN,
+      defaultOutcome: defaults.get(caseId) ?? null,
+      expandableOutcome: expandable.get(caseId) ?? null,
+    };
+  });
+}
+
+/** Per verdict: the cases it was given and how many trained under each allocator. */
+function verdictCounts(rows) {
+  return ['fits', 'tight', 'does_not_fit'].map((verdict) => {
+    const given = rows.filter((r) => r.verdict === verdict);
+    const count = (key) => {
+      const ran = given.filter((r) => r[key]);
+      return { runs: ran.length, trained: ran.filter((r) => r[key].trained).length };
+    };
+    return {
+      verdict,
+      cases: given.length,
+      default: count('defaultOutcome'),
+      expandable: count('expandableOutcome'),
+    };
+  });
+}
+
+export async function evaluate(core) {
+  const defaultRuns = await Promise.all(DEFAULT_RUNS.map((n) => readRun(n, DIR)));
+  const expandableRuns = await Promise.all(EXPANDABLE_RUNS.map((n) => readRun(n, DIR)));
+  const h200Runs = await Promise.all(H200_RUNS.map((n) => readRun(n, H200_DIR)));
+  const h200Cases = new Map(h200Runs.flatMap((r) => r.cases.map((c) => [c.id, c])));
+  const measuredCases = new Map(
+    [...defaultRuns, ...expandableRuns].flatMap((r) => r.cases.map((c) => [c.id, c])),
+  );
+  const rows = defaultRuns.flatMap((r) => r.cases.map((c) => evaluateCase(core, c, ACCELERATOR)));
+  const memoryRows = rows.filter((r) => !r.memoryGap);
+  const stepRows = rows.filter((r) => !r.stepGap);
+  const defaults = outcomes(defaultRuns);
+  const expandable = outcomes(expandableRuns);
+  const verdicts = verdictRows(core, defaults, expandable, measuredCases, h200Cases);
+  // Cases that trained under both allocators: expandable ÷ default step time.
+  const both = verdicts.filter((r) => r.defaultOutcome?.trained && r.expandableOutcome?.trained);
+  const first = defaultRuns[0];
+  return {
+    rows,
+    verdicts,
+    counts: verdictCounts(verdicts),
+    environment: first.environment,
+    gemm: first.gemm,
+    bandwidth: first.bandwidth,
+    gemv: first.gemv,
+    hopper: (await sustainedShares()).families.find((f) => f.family === 'hopper'),
+    allocatorStepRatio: median(both.map((r) => r.expandableOutcome.stepS / r.defaultOutcome.stepS)),
+    summary: {
+      memory: stats(memoryRows.map((r) => r.memoryError)),
+      step: stats(stepRows.map((r) => r.stepError)),
+      rows: rows.length,
+    },
+  };
+}
+
+const pct = signedPct;
+const plain = plainPct;
+const VERDICT_NAMES = { fits: 'fits', tight: 'tight', does_not_fit: 'does not fit' };
+
+function outcomeText(o) {
+  if (!o) return '—';
+  if (!o.trained) return `**out of memory** (${o.allocatedGb.toFixed(1)} allocated)`;
+  return `trained (${o.allocatedGb.toFixed(1)} / ${o.reservedGb.toFixed(1)})`;
+}
+
+function verdictTable(rows) {
+  const order = { fits: 0, tight: 1, does_not_fit: 2 };
+  const sorted = [...rows].sort(
+    (a, b) => order[a.verdict] - order[b.verdict] || a.predictedGb - b.predictedGb,
+  );
+  return [
+    '| Run | Predicted: point / high end (GB) | Verdict | Default allocator (GB allocated / reserved) | Expandable segments (GB allocated / reserved) | Measured on the H200 (GB) | Plan |',
+    '| --- | ---: | --- | --- | --- | ---: | --- |',
+    ...sorted.map(
+      (r) =>
+        `| ${r.id} | ${r.predictedGb.toFixed(1)} / ${r.highGb.toFixed(1)} | ${VERDICT_NAMES[r.verdict]} | ${outcomeText(r.defaultOutcome)} | ${outcomeText(r.expandableOutcome)} | ${Number.isFinite(r.h200Gb) ? r.h200Gb.toFixed(1) : '—'} | [plan](${r.link}) |`,
+    ),
+  ];
+}
+
+function countsText(counts) {
+  return counts
+    .map((c) => {
+      const d = c.default;
+      const e = c.expandable;
+      return `"${VERDICT_NAMES[c.verdict]}" ${c.cases} cases: ${d.trained} of ${d.runs} trained under the default allocator, ${e.trained} of ${e.runs} with expandable segments`;
+    })
+    .join('; ');
+}
+
+export function render(result) {
+  const { summary: s, environment: env } = result;
+  const card = result.verdicts[0]?.cardGb ?? NaN;
+  const lines = [];
+  lines.push(
+    `${s.rows} training steps measured on one NVIDIA H100 (${env.nvidia_smi}; torch ${env.torch}, CUDA ${env.cuda}, transformers ${env.transformers}) by the H200's script and cases (previous section; the loop, the measurements and the plans are the same). CUDA gives the card ${(env.total_memory_bytes / GB).toFixed(1)} GB (\`total_memory\`), the capacity the module's H100 preset holds (${card.toFixed(1)} GB): the larger cases do not fit, which makes this card a test of the memory verdict as well. Data and commands: \`validation/data/h100/README.md\`.`,
+  );
+  lines.push('');
+  lines.push(
+    `- **Peak allocated memory**: ${s.memory.count} runs that trained, median |error| **${plain(s.memory.medianAbs)}**, max **${plain(s.memory.maxAbs)}** (bounds ${BOUNDS.memoryMedianPct} % and ${BOUNDS.memoryMaxPct} %).`,
+  );
+  lines.push(
+    `- **Step time**: ${s.step.count} runs, median |error| **${plain(s.step.medianAbs)}**, max **${plain(s.step.maxAbs)}** (bounds ${BOUNDS.stepMedianPct} % and ${BOUNDS.stepMaxPct} %), at the module's defaults for PyTorch on this card, SDPA on cuDNN's fused attention as on the H200 (its kernels in the profile). The band plain PyTorch plans show (previous section) is taken over these steps and the H200's together.`,
+  );
+  lines.push(`- **The memory verdict**: ${countsText(result.counts)}.`);
+  lines.push('');
+  lines.push(...table(result.rows));
+  lines.push('');
+  const stepGaps = result.rows.filter((r) => r.stepGap);
+  const memGaps = result.rows.filter((r) => r.memoryGap);
+  if (memGaps.length)
+    lines.push(
+      `¹ Not held to the memory bounds: ${[...new Set(memGaps.map((r) => r.memoryGap))].join('; ')}.`,
+    );
+  if (stepGaps.length)
+    lines.push(
+      `² Not held to the step bounds: ${[...new Set(stepGaps.map((r) => r.stepGap))].join('; ')}.`,
+    );
+  lines.push('');
+  lines.push('### The memory verdict against what became of each case');
+  lines.push('');
+  const tightOom = result.verdicts.filter(
+    (r) => r.verdict === 'tight' && r.defaultOutcome && !r.defaultOutcome.trained,
+  );
+  lines.push(
+    `Every case the script ran on this card, both times: first under PyTorch's default caching allocator, then with \`PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True\`, which maps more physical memory into one growing segment instead of reserving a new block for each request that finds no free one large enough. The module's verdict reads its memory range (training_memory.hpp): "fits" when even the high end, fragmentation included, stays under 90 % of the card, "tight" when only the point estimate fits the card, "does not fit" when the point does not. A case that ran out of memory shows the allocated peak it had reached; the H200 column is the same case's whole peak measured there. ${countsText(result.counts)}.`,
+  );
+  lines.push('');
+  lines.push(
+    `The ${tightOom.length} tight cases that ran out of memory under the default allocator (${tightOom.map((r) => r.id).join(', ')}) trained with expandable segments: ${tightOom.map((r) => `${r.id} stopped at ${r.defaultOutcome.allocatedGb.toFixed(1)} GB allocated, short of the ${r.expandableOutcome?.allocatedGb.toFixed(1)} GB it then held at its peak`).join('; ')} — the default allocator had reserved the rest in blocks no request could reuse, the fragmentation the range's high end stands for. Step time did not move with the allocator (expandable ÷ default, median over the cases that trained both ways: ${result.allocatorStepRatio.toFixed(3)}). So "tight" on one GPU in plain PyTorch means: it fits the card, and whether it trains depends on the allocator.`,
+  );
+  lines.push('');
+  lines.push(...verdictTable(result.verdicts));
+  lines.push('');
+  lines.push(...cardLines(result, 3.35));
+  return lines.join('\n');
+}

@@ -1,0 +1,112 @@
+// Our own measurements on one H100 80GB (docs/validation.md, "One H100, measured here"), through
+// the real module: the H200's cases on a card that the larger ones do not fit, so that beside the
+// memory and step bounds the memory verdict meets what became of each case.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { loadModule } from './load-module.mjs';
+import { BOUNDS, evaluate } from '../../scripts/validation/h100.mjs';
+
+const core = await loadModule();
+const result = await evaluate(core);
+const pct = (x) => `${(x * 100).toFixed(1)} %`;
+
+test('every step that trained is planned on the H100 preset, its link the plan', () => {
+  assert.equal(result.rows.length, 21);
+  for (const row of result.rows) {
+    assert.equal(row.plan.accelerator, 'h100-80g');
+    const { texts, issues } = core.decodeLink(row.link);
+    assert.deepEqual(issues, []);
+    const reopened = core.evaluate(texts).training;
+    assert.equal(reopened.memory.allocatedGb, row.predictedGb, row.id);
+    assert.equal(reopened.time.stepS, row.predictedStepS, row.id);
+  }
+});
+
+test('peak allocated memory and step time stay within their bounds', () => {
+  const { memory, step } = result.summary;
+  assert.equal(memory.count, 21);
+  assert.ok(memory.medianAbs * 100 <= BOUNDS.memoryMedianPct, `median ${pct(memory.medianAbs)}`);
+  assert.ok(memory.maxAbs * 100 <= BOUNDS.memoryMaxPct, `largest ${pct(memory.maxAbs)}`);
+  assert.ok(step.count >= 19, `${step.count} runs held`);
+  assert.ok(step.medianAbs * 100 <= BOUNDS.stepMedianPct, `median ${pct(step.medianAbs)}`);
+  assert.ok(step.maxAbs * 100 <= BOUNDS.stepMaxPct, `largest ${pct(step.maxAbs)}`);
+});
+
+// The card is the driver's byte count: torch.cuda.get_device_properties(0).total_memory on this
+// H100 was 85,017,493,504 bytes (79.18 GiB), not the datasheet's "80 GB".
+test("the module's H100 holds what CUDA reported for the card", () => {
+  const measured = result.environment.total_memory_bytes / 1e9;
+  for (const row of result.verdicts) {
+    assert.ok(Math.abs(row.cardGb - measured) < 0.05, `${row.id}: ${row.cardGb} GB`);
+  }
+});
+
+test('the memory verdict meets what became of every case', () => {
+  assert.equal(result.verdicts.length, 29);
+  for (const row of result.verdicts) {
+    const ran = [row.defaultOutcome, row.expandableOutcome].filter(Boolean);
+    assert.ok(ran.length > 0, row.id);
+    if (row.verdict === 'fits') {
+      // Even the range's high end stays under the headroom: it trained, whatever the allocator.
+      for (const o of ran) assert.equal(o.trained, true, `${row.id} fits, but ran out of memory`);
+    } else if (row.verdict === 'does_not_fit') {
+      for (const o of ran) assert.equal(o.trained, false, `${row.id} does not fit, but trained`);
+      // It failed short of its need: the same case's whole peak, measured on the H200, exceeds
+      // the card.
+      assert.ok(!(row.h200Gb <= row.cardGb), `${row.id}: needs ${row.h200Gb} GB`);
+    } else {
+      assert.equal(row.verdict, 'tight', row.id);
+      // The point estimate fits the card; with expandable segments every such case trained.
+      assert.ok(row.predictedGb <= row.cardGb, row.id);
+      if (row.expandableOutcome) assert.equal(row.expandableOutcome.trained, true, row.id);
+    }
+  }
+  // A case that ran out under one allocator and trained under the other is never "fits" or
+  // "does not fit": the verdict's range must cover the allocator's fragmentation.
+  const split = result.verdicts.filter(
+    (r) =>
+      r.defaultOutcome &&
+      r.expandableOutcome &&
+      r.defaultOutcome.trained !== r.expandableOutcome.trained,
+  );
+  assert.ok(split.length >= 1, 'the data holds such cases');
+  for (const row of split) {
+    assert.equal(row.verdict, 'tight', row.id);
+    assert.ok(row.highGb > row.cardGb * 0.9, `${row.id}: high end ${row.highGb} GB`);
+  }
+});
+
+test('the step time does not depend on the allocator', () => {
+  // Expandable segments change where blocks sit, not what the kernels do.
+  assert.ok(Math.abs(result.allocatorStepRatio - 1) < 0.02, String(result.allocatorStepRatio));
+});
+
+test('the data files record the device and the versions they were measured with', async () => {
+  const readme = await readFile(
+    new URL('../../validation/data/h100/README.md', import.meta.url),
+    'utf8',
+  );
+  assert.match(result.environment.gpu, /H100/);
+  for (const text of [result.environment.torch, result.environment.transformers]) {
+    assert.ok(readme.includes(text.split('+')[0]), `README.md names ${text}`);
+  }
+});
+
+test("the README's figures are the section's", async () => {
+  const readme = (await readFile(new URL('../../README.md', import.meta.url), 'utf8')).replace(
+    /\s+/g,
+    ' ',
+  );
+  const { memory, step } = result.summary;
+  const one = (x) => `${(x * 100).toFixed(1)} %`;
+  assert.ok(readme.includes(`(${result.rows.length} steps that fit`), 'step count');
+  assert.ok(readme.includes(`memory a median ${one(memory.medianAbs)} off`), 'memory');
+  assert.ok(
+    readme.includes(`step time a median ${one(step.medianAbs)} off (largest ${one(step.maxAbs)})`),
+    'step',
+  );
+  const count = (v) => result.counts.find((c) => c.verdict === v);
+  assert.ok(readme.includes(`the ${count('fits').cases} the memory verdict said fit`), 'fits');
+  assert.ok(readme.includes(`the ${count('does_not_fit').cases} it said do not fit`), 'no fit');
+});
