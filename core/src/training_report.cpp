@@ -398,6 +398,12 @@ FullTraining full_training(const ResolvedPlan& plan, double tp, double pp, doubl
          {{"high_gb", format_readable(std::round(b.high_gb * 100) / 100)},
           {"headroom_gb", format_readable(std::round(in.card_memory_gb * in.headroom * 100) / 100)},
           {"headroom", n(std::round(in.headroom * 100))}}});
+    // Measured on one H100 (docs/validation.md, "One H100"): the tight steps that ran out of memory
+    // under PyTorch's default caching allocator trained with expandable segments (one segment
+    // that grows, where the default reserves a block per size and strands what none reuses).
+    if (in.framework == Framework::kPytorch) {
+      issues.push_back({"memory_tight_allocator", "", Severity::kWarning, {}});
+    }
   }
   if (in.finetune.offload != Offload::kNone && result.time_available &&
       !std::isfinite(result.time.offload_s)) {

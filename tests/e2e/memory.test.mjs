@@ -37,6 +37,39 @@ test('Llama 3.1 8B on one H200 with PyTorch: the peak card and its parts', async
   await page.closeAll();
 });
 
+// Qwen2.5-7B, micro-batch 4 × 4,096 with full recompute on one H100: tight (79.4 GB of 85.0, the
+// high end past the headroom). Measured there, it ran out of memory under PyTorch's default
+// allocator and trained with expandable segments (docs/validation.md, "One H100").
+test('a tight plain-PyTorch plan names the allocator setting, in en and zh; Megatron does not', async () => {
+  const page = await openWatchedPage(site.browser);
+  const plan =
+    '#v=2&m=qwen2.5-7b&a=h100-80g&tp=1&pp=1&dp=1&recipe=pure-bf16&fw=pytorch&mb=4&gbs=4&seq=4096&rc=full';
+  const summary = () => page.textContent('[data-testid=issue-summary]');
+  await page.goto(`${site.server.url}${plan}`);
+  await page.waitForFunction(() =>
+    /expandable_segments:True/.test(
+      document.querySelector('[data-testid=issue-summary]')?.textContent ?? '',
+    ),
+  );
+  assert.match(await page.textContent('[data-testid=memory-peak]'), /tight/);
+  assert.match(await summary(), /tight steps that ran out of memory/);
+  await page.goto(`${site.server.url}${plan}&lang=zh`);
+  await page.waitForFunction(() =>
+    /纯 PyTorch：设置 PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True/.test(
+      document.querySelector('[data-testid=issue-summary]')?.textContent ?? '',
+    ),
+  );
+  await page.goto(`${site.server.url}${plan.replace('fw=pytorch', 'fw=megatron')}`);
+  await page.waitForSelector('[data-testid=memory-panel]');
+  await page.waitForURL(/fw=megatron/);
+  await page.waitForFunction(() =>
+    /tight/i.test(document.querySelector('[data-testid=issue-summary]')?.textContent ?? ''),
+  );
+  assert.doesNotMatch(await summary(), /expandable_segments/);
+  assert.deepEqual(page.problems, []);
+  await page.closeAll();
+});
+
 test('GPT-3 on 80 GB cards: one bar per stage, and what does not fit is said', async () => {
   const page = await openWatchedPage(site.browser);
   await page.goto(`${site.server.url}#v=2&m=gpt3-175b&a=h100-80g&pp=4&recipe=megatron18`);
