@@ -84,6 +84,22 @@ test("the attention FLOPs are half what the tables' MFU counts, causal against f
 // PyTorch plans across GPUs with FSDP show these runs' range (time_band.hpp, kind "fsdp";
 // core/src/time_band_data.cpp, generated with the training section's FSDP runs): each of these
 // plans carries its family's figures, and every run lies inside them.
+test("the README's FSDP ranges are the band's", async () => {
+  const readme = (await readFile(new URL('../../README.md', import.meta.url), 'utf8')).replace(
+    /\s+/g,
+    ' ',
+  );
+  const figures = fsdpBandFigures(await training.evaluate(core), result);
+  for (const [family, label] of [
+    ['ampere', 'A100'],
+    ['hopper', 'Hopper'],
+  ]) {
+    const f = figures.find((x) => x.family === family);
+    const text = `${f.low.toFixed(2)}–${f.high.toFixed(2)}× on ${label}`;
+    assert.ok(readme.includes(text), `README.md: ${text}`);
+  }
+});
+
 test('each run’s plan shows the FSDP runs’ range, and lies inside it', async () => {
   const figures = fsdpBandFigures(await training.evaluate(core), result);
   const family = { a100_80gb: 'ampere', a100_40gb: 'ampere', h100_80gb: 'hopper' };
