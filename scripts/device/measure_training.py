@@ -507,7 +507,7 @@ def main():
             json.dump(report, f, indent=1)
         os.replace(args.out + ".tmp", args.out)
 
-    def attempt(name, fn):
+    def attempt(name, fn, settings=None):
         t0 = time.monotonic()
         try:
             value = fn()
@@ -517,6 +517,8 @@ def main():
             text = traceback.format_exc()
             log(name, "FAILED", text[-1500:])
             entry = dict(name=name, trace=text[-3000:])
+            if settings is not None:
+                entry["case"] = settings  # what a failed case was asked to run, beside its id
             if isinstance(error, torch.cuda.OutOfMemoryError):
                 # A case that does not fit is a verdict to compare, not only a failure.
                 entry.update(out_of_memory=True, peak_allocated_raw_bytes=torch.cuda.max_memory_allocated(),
@@ -557,7 +559,8 @@ def main():
             report["errors"].append(dict(name=case["id"], trace="skipped: budget"))
             log(case["id"], "skipped: budget")
             continue
-        result = attempt(case["id"], lambda: train_case(torch, transformers, case, nvml, args.steps, args.profile_all))
+        result = attempt(case["id"], lambda: train_case(torch, transformers, case, nvml, args.steps, args.profile_all),
+                         case)
         if result:
             report["cases"].append(result)
             m = result["median"]
