@@ -5,8 +5,7 @@
 // rows: the module plans each case as it plans the H200's, on the H100 preset.
 import { median, plainPct, signedPct } from './stats.mjs';
 import { sustainedShares } from './kernels.mjs';
-import { evaluateCase, readRun, stats, table } from './h200.mjs';
-import { cardLines } from './h200.mjs';
+import { cardLines, evaluateCase, readRun, stats, table } from './h200.mjs';
 
 export const id = 'h100';
 export const title = 'One H100, measured here: plain PyTorch training steps and the memory verdict';
@@ -62,15 +61,14 @@ function verdictRows(core, defaults, expandable, measuredCases, h200Cases) {
   return ids.map((caseId) => {
     const c = measuredCases.get(caseId) ?? h200Cases.get(caseId);
     const row = evaluateCase(core, c, ACCELERATOR);
-    const t = core.evaluate(row.plan).training;
     return {
       id: caseId,
       case: c,
       link: row.link,
       verdict: row.verdict,
       predictedGb: row.predictedGb,
-      highGb: t.memory.highGb,
-      cardGb: t.memory.cardMemoryGb,
+      highGb: row.highGb,
+      cardGb: row.cardGb,
       h200Gb: h200Cases.has(caseId) ? h200Cases.get(caseId).peak_allocated_raw_bytes / GB : NaN,
       defaultOutcome: defaults.get(caseId) ?? null,
       expandableOutcome: expandable.get(caseId) ?? null,

@@ -58,8 +58,8 @@ const ALL_LINEAR = 7;
 // FlashAttention-2 keep the PyTorch profile's own kernel, which is that one.
 const CUDNN_HOPPER = String(539 / 989);
 
-/** The plan of one measured case: the script's settings as the page's inputs. */
-export function h200Plan(c, accelerator = 'h200-141g') {
+/** The plan of one measured case: the script's settings as the page's inputs, on `accelerator`. */
+export function measuredPlan(c, accelerator = 'h200-141g') {
   const accum = c.accum ?? 1;
   const plan = {
     ...(c.arch === 'pythia-1.4b' ? PYTHIA : { model: c.arch }),
@@ -123,7 +123,7 @@ const ratio = (predicted, measured) => predicted / measured - 1;
 
 /** One measured case against the module's prediction for its plan on `accelerator`. */
 export function evaluateCase(core, c, accelerator = 'h200-141g') {
-  const plan = h200Plan(c, accelerator);
+  const plan = measuredPlan(c, accelerator);
   const t = core.evaluate(plan).training;
   const groups = c.kernel_split?.groups_us ?? {};
   const row = {
@@ -136,6 +136,8 @@ export function evaluateCase(core, c, accelerator = 'h200-141g') {
     measuredGb: c.peak_allocated_raw_bytes / 1e9,
     predictedGb: t.available ? t.memory.allocatedGb : NaN,
     verdict: t.available ? t.memory.verdict : '',
+    highGb: t.available ? t.memory.highGb : NaN,
+    cardGb: t.available ? t.memory.cardMemoryGb : NaN,
     measuredStepS: c.median.step_s,
     predictedStepS: t.timeAvailable ? t.time.stepS : NaN,
     measuredOptimizerS: c.median.optimizer_s,
