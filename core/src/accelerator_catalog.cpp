@@ -194,8 +194,9 @@ const HostLink kHostLinks[] = {
 // What the driver reports as the card's memory, in bytes (CUDA: cudaGetDeviceProperties
 // totalGlobalMem, as deviceQuery and torch.cuda.get_device_properties print it; HIP the same).
 // Marketed "80 GB" is neither 80 × 10⁹ nor 80 GiB: an H100 SXM reports 85,045,477,376 bytes
-// (79.2 GiB). The figure moves by a few MiB between driver versions. Cards without a reported
-// figure keep their marketed GB (capacity_bytes_or_nominal) rather than a guess.
+// (79.2 GiB). The figure moves by tens of MiB between drivers (one on driver 580.159.04 reported
+// 85,017,493,504: docs/validation.md, "One H100"). Cards without a reported figure keep their
+// marketed GB (capacity_bytes_or_nominal) rather than a guess.
 constexpr double kMiB = 1024.0 * 1024.0;
 constexpr double kGiB = 1024.0 * kMiB;
 

@@ -168,7 +168,7 @@ export function render(result) {
   const card = result.verdicts[0]?.cardGb ?? NaN;
   const lines = [];
   lines.push(
-    `${s.rows} training steps measured on one NVIDIA H100 (${env.nvidia_smi}; torch ${env.torch}, CUDA ${env.cuda}, transformers ${env.transformers}) by the H200's script and cases (previous section; the loop, the measurements and the plans are the same). CUDA gives the card ${(env.total_memory_bytes / GB).toFixed(1)} GB (\`total_memory\`), the capacity the module's H100 preset holds (${card.toFixed(1)} GB): the larger cases do not fit, which makes this card a test of the memory verdict as well. Data and commands: \`validation/data/h100/README.md\`.`,
+    `${s.rows} training steps measured on one NVIDIA H100 (${env.nvidia_smi}; torch ${env.torch}, CUDA ${env.cuda}, transformers ${env.transformers}) by the H200's script and cases (previous section; the loop, the measurements and the plans are the same). CUDA gives the card ${env.total_memory_bytes.toLocaleString('en-US')} bytes (\`total_memory\`, ${(env.total_memory_bytes / GB).toFixed(2)} GB); the module's H100 preset holds ${card.toFixed(2)} GB, a deviceQuery printout's figure (accelerator_catalog.cpp), ${((card * GB - env.total_memory_bytes) / 2 ** 20).toFixed(0)} MiB more: the driver moves it. The larger cases do not fit, which makes this card a test of the memory verdict as well. Data and commands: \`validation/data/h100/README.md\`.`,
   );
   lines.push('');
   lines.push(
