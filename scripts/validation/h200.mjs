@@ -138,6 +138,9 @@ export function evaluateCase(core, c, accelerator = 'h200-141g') {
     verdict: t.available ? t.memory.verdict : '',
     highGb: t.available ? t.memory.highGb : NaN,
     cardGb: t.available ? t.memory.cardMemoryGb : NaN,
+    // Peak reserved: allocated plus the fragmentation range (training_memory.hpp).
+    reservedRangeGb: t.available ? [t.memory.reservedLowGb, t.memory.reservedHighGb] : [NaN, NaN],
+    logitsShare: t.available ? t.memory.logitsGb / t.memory.allocatedGb : NaN,
     measuredStepS: c.median.step_s,
     predictedStepS: t.timeAvailable ? t.time.stepS : NaN,
     measuredOptimizerS: c.median.optimizer_s,
