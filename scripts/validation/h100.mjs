@@ -5,7 +5,14 @@
 // rows: the module plans each case as it plans the H200's, on the H100 preset.
 import { median, plainPct, signedPct } from './stats.mjs';
 import { sustainedShares } from './kernels.mjs';
-import { cardLines, evaluateCase, readRun, stats, table } from './h200.mjs';
+import {
+  cardLines,
+  evaluateCase,
+  readRun,
+  servingDecodeEfficiency,
+  stats,
+  table,
+} from './h200.mjs';
 
 export const id = 'h100';
 export const title = 'One H100, measured here: plain PyTorch training steps and the memory verdict';
@@ -155,6 +162,7 @@ export async function evaluate(core) {
     gemm: first.gemm,
     bandwidth: first.bandwidth,
     gemv: first.gemv,
+    decodeEfficiency: servingDecodeEfficiency(core),
     hopper: (await sustainedShares()).families.find((f) => f.family === 'hopper'),
     allocatorStepRatio: median(both.map((r) => r.expandableOutcome.stepS / r.defaultOutcome.stepS)),
     summary: {

@@ -114,6 +114,11 @@ export function memoryGap(c) {
   return null;
 }
 
+/** The serving model's default share of HBM bandwidth in a decode step, as the module resolves it. */
+export function servingDecodeEfficiency(core) {
+  return core.evaluate({ model: 'llama-3.1-8b' }).inference.settings.decodeEfficiency;
+}
+
 /** One run file of a device's data folder (validation/data/<device>/). */
 export async function readRun(name, dir = DIR) {
   return JSON.parse(await readFile(new URL(name, dir), 'utf8'));
@@ -197,6 +202,7 @@ export async function evaluate(core) {
     gemm,
     bandwidth: kept.bandwidth,
     gemv: kept.gemv,
+    decodeEfficiency: servingDecodeEfficiency(core),
     hopper,
     flashRows,
     attention: attentionRates(runs[0], flash),
@@ -437,6 +443,21 @@ export function cardLines(result, hbmTbS) {
         .map((r) => `${r.weight_tb_s.toFixed(2)} TB/s at ${r.batch} token${r.batch > 1 ? 's' : ''}`)
         .join(', ')}.`,
     );
+    const shares = decodeShares(gemv, hbmTbS);
+    lines.push(
+      `At 1 to ${DECODE_BATCH} tokens a step that is ${plain(shares.low)}–${plain(shares.high)} of the datasheet's ${hbmTbS} TB/s, where the serving model's decode step reads its weights at ${plain(result.decodeEfficiency)} of it by default (serving_settings.hpp, \`decode_efficiency\`).`,
+    );
   }
   return lines;
+}
+
+/** The decode batches (tokens a step) whose GEMMs stream their weights, not compute. */
+export const DECODE_BATCH = 64;
+
+/** The measured weight-streaming rate at up to DECODE_BATCH tokens, as shares of `hbmTbS`. */
+export function decodeShares(gemv, hbmTbS) {
+  const shares = gemv.runs
+    .filter((r) => r.batch <= DECODE_BATCH)
+    .map((r) => r.weight_tb_s / hbmTbS);
+  return { low: Math.min(...shares), high: Math.max(...shares), median: median(shares) };
 }
