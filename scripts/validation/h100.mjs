@@ -227,17 +227,6 @@ export function render(result) {
   lines.push('');
   lines.push(...table(result.rows));
   lines.push('');
-  const stepGaps = result.rows.filter((r) => r.stepGap);
-  const memGaps = result.rows.filter((r) => r.memoryGap);
-  if (memGaps.length)
-    lines.push(
-      `¹ Not held to the memory bounds: ${[...new Set(memGaps.map((r) => r.memoryGap))].join('; ')}.`,
-    );
-  if (stepGaps.length)
-    lines.push(
-      `² Not held to the step bounds: ${[...new Set(stepGaps.map((r) => r.stepGap))].join('; ')}.`,
-    );
-  lines.push('');
   lines.push('### The memory verdict against what became of each case');
   lines.push('');
   const tightOom = result.verdicts.filter(

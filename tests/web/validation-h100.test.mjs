@@ -3,8 +3,12 @@
 // memory and step bounds the memory verdict meets what became of each case.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
 import { loadModule } from './load-module.mjs';
+import {
+  assertDataReadmeNamesVersions,
+  assertLinkReopens,
+  readFlatReadme,
+} from './validation-support.mjs';
 import { BOUNDS, evaluate } from '../../scripts/validation/h100.mjs';
 import { decodeShares } from '../../scripts/validation/h200.mjs';
 
@@ -16,11 +20,7 @@ test('every step that trained is planned on the H100 preset, its link the plan',
   assert.equal(result.rows.length, 21);
   for (const row of result.rows) {
     assert.equal(row.plan.accelerator, 'h100-80g');
-    const { texts, issues } = core.decodeLink(row.link);
-    assert.deepEqual(issues, []);
-    const reopened = core.evaluate(texts).training;
-    assert.equal(reopened.memory.allocatedGb, row.predictedGb, row.id);
-    assert.equal(reopened.time.stepS, row.predictedStepS, row.id);
+    assertLinkReopens(core, row);
   }
 });
 
@@ -104,21 +104,11 @@ test('the step time does not depend on the allocator', () => {
 });
 
 test('the data files record the device and the versions they were measured with', async () => {
-  const readme = await readFile(
-    new URL('../../validation/data/h100/README.md', import.meta.url),
-    'utf8',
-  );
-  assert.match(result.environment.gpu, /H100/);
-  for (const text of [result.environment.torch, result.environment.transformers]) {
-    assert.ok(readme.includes(text.split('+')[0]), `README.md names ${text}`);
-  }
+  await assertDataReadmeNamesVersions('h100', result.environment, /H100/);
 });
 
 test("the README's figures are the section's", async () => {
-  const readme = (await readFile(new URL('../../README.md', import.meta.url), 'utf8')).replace(
-    /\s+/g,
-    ' ',
-  );
+  const readme = await readFlatReadme();
   const { memory, step } = result.summary;
   const one = (x) => `${(x * 100).toFixed(1)} %`;
   assert.ok(readme.includes(`(${result.rows.length} steps that fit`), 'step count');

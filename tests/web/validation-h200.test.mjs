@@ -3,8 +3,12 @@
 // script set, held to the section's bounds so that no change makes them worse unnoticed.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
 import { loadModule } from './load-module.mjs';
+import {
+  assertDataReadmeNamesVersions,
+  assertLinkReopens,
+  readFlatReadme,
+} from './validation-support.mjs';
 import {
   BOUNDS,
   decodeShares,
@@ -25,12 +29,7 @@ test('every measured step is planned and predicted', () => {
     assert.ok(Number.isFinite(row.predictedGb), `${row.id}: no memory`);
     assert.ok(Number.isFinite(row.predictedStepS), `${row.id}: no step`);
     assert.match(row.link, /^\.\/#v=\d+&/);
-    // The link is the plan: opening it gives the same prediction.
-    const { texts, issues } = core.decodeLink(row.link);
-    assert.deepEqual(issues, []);
-    const reopened = core.evaluate(texts).training;
-    assert.equal(reopened.memory.allocatedGb, row.predictedGb, row.id);
-    assert.equal(reopened.time.stepS, row.predictedStepS, row.id);
+    assertLinkReopens(core, row);
   }
 });
 
@@ -88,21 +87,11 @@ test('eager attention is reported with its reason, and its chain keeps it within
 });
 
 test('the data files record the device and the versions they were measured with', async () => {
-  const readme = await readFile(
-    new URL('../../validation/data/h200/README.md', import.meta.url),
-    'utf8',
-  );
-  assert.match(result.environment.gpu, /H200/);
-  for (const text of [result.environment.torch, result.environment.transformers]) {
-    assert.ok(readme.includes(text.split('+')[0]), `README.md names ${text}`);
-  }
+  await assertDataReadmeNamesVersions('h200', result.environment, /H200/);
 });
 
 test("the README's figures are the section's", async () => {
-  const readme = (await readFile(new URL('../../README.md', import.meta.url), 'utf8')).replace(
-    /\s+/g,
-    ' ',
-  );
+  const readme = await readFlatReadme();
   const { memory, step } = result.summary;
   const one = (x) => `${(x * 100).toFixed(1)} %`;
   assert.ok(readme.includes(`(${result.rows.length} steps`), 'step count');

@@ -5,6 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { loadModule } from './load-module.mjs';
+import { readFlatReadme } from './validation-support.mjs';
 import {
   BOUNDS,
   attentionFlopsPerToken,
@@ -85,10 +86,7 @@ test("the attention FLOPs are half what the tables' MFU counts, causal against f
 // core/src/time_band_data.cpp, generated with the training section's FSDP runs): each of these
 // plans carries its family's figures, and every run lies inside them.
 test("the README's FSDP ranges are the band's", async () => {
-  const readme = (await readFile(new URL('../../README.md', import.meta.url), 'utf8')).replace(
-    /\s+/g,
-    ' ',
-  );
+  const readme = await readFlatReadme();
   const figures = fsdpBandFigures(await training.evaluate(core), result);
   for (const [family, label] of [
     ['ampere', 'A100'],

@@ -5,6 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { loadModule } from './load-module.mjs';
+import { readFlatReadme } from './validation-support.mjs';
 import {
   BOUNDS,
   SWEEP_VOCAB,
@@ -84,8 +85,7 @@ test('spearman: ties share a rank; identical orders give 1 and reversed ones −
 });
 
 test("the README's figures are the section's", async () => {
-  const readme = await readFile(new URL('../../README.md', import.meta.url), 'utf8');
-  const flat = readme.replace(/\s+/g, ' ');
+  const flat = await readFlatReadme();
   const { rankedSweeps, runs: count, medianRegret, memoryAgreement } = result.summary;
   assert.ok(flat.includes(`Against ${rankedSweeps} measured sweeps`), 'sweep count');
   assert.ok(flat.includes(`(${count} runs of LLaMA`), 'run count');
