@@ -350,6 +350,81 @@ export function blackwellUltraFinding(rows) {
   ];
 }
 
+const MLPERF_DSV3 = /^mlperf-v60-deepseekv3_671b-/;
+const MBRIDGE_GB300_DSV3 = 'mbridge-2606-gb300-deepseekv3-256gpu';
+
+/**
+ * MLPerf v6.0's DeepSeek-V3 rows: each run's GPUs, speed error (positive is faster than
+ * published), search rank and how far the published layout's predicted step is from the best,
+ * and the best layout's pipeline depth and predicted peak against the card.
+ */
+export function mlperfDeepseekV3(rows) {
+  return rows
+    .filter((r) => isHeld(r) && MLPERF_DSV3.test(r.run.id))
+    .map((r) => ({
+      id: r.run.id,
+      accelerator: r.plan.accelerator,
+      gpus: r.run.hardware.gpus,
+      error: speedRatio(r) - 1,
+      rank: r.search?.rank ?? 0,
+      ratio: r.search?.ratio ?? NaN,
+      bestPp: r.search?.best?.pp,
+      bestPeakGb: r.search?.best?.peakGb,
+      bestVerdict: r.search?.best?.verdict,
+      cardGb: r.cardGb,
+      published: r.metric.value,
+      predicted: r.predicted,
+      microbatches: r.time?.microbatches,
+    }));
+}
+
+export function mlperfDeepseekV3Finding(rows) {
+  const runs = mlperfDeepseekV3(rows);
+  if (runs.length === 0) return [];
+  const bridge = heldRun(rows, MBRIDGE_GB300_DSV3);
+  const list = (us) =>
+    us
+      .map(
+        (u) =>
+          `${u.gpus.toLocaleString('en-US')} ${acceleratorLabel(u.accelerator)} ${pct(u.error)}`,
+      )
+      .join(', ');
+  const nvidia = runs.filter((u) => /-nvidia-/.test(u.id));
+  const coreweave = runs.filter((u) => /-coreweave-/.test(u.id));
+  const ends = [runs[0], runs[runs.length - 1]];
+  const [fewest, most] = [...ends].sort((a, b) => a.gpus - b.gpus);
+  const fall = (speed) => `${((1 - speed(most) / speed(fewest)) * 100).toFixed(1)} %`;
+  const missed = runs.filter((u) => !(u.rank >= 1));
+  const peaks = missed.map((u) => u.bestPeakGb).filter(Number.isFinite);
+  const ratios = runs.map((u) => u.ratio * 100);
+  const card = runs[0].cardGb;
+  return [
+    "MLPerf Training v6.0's DeepSeek-V3 671B (2026; NVIDIA's Megatron-Bridge implementation: " +
+      'MXFP8 with FP8 weights, TP 1, PP 4, VP 4, EP 32, no recompute, the whole iteration in one ' +
+      'CUDA graph, the all-to-all overlapped on HybridEP, sequences of 4,096 tokens, step times ' +
+      `from the submitted logs): NVIDIA's at GBS 15,360 ${list(nvidia)}; CoreWeave's at GBS ` +
+      `16,384 ${list(coreweave)}. It routes tokens as trained, with an auxiliary loss, where ` +
+      'Megatron-Bridge’s tables force balanced experts' +
+      (bridge ? ` (its 26.06 GB300 run of the same model: ${pct(bridge.error)})` : '') +
+      '. From ' +
+      `${fewest.gpus.toLocaleString('en-US')} to ${most.gpus.toLocaleString('en-US')} GPUs the ` +
+      `published tokens per second per GPU fall ${fall((u) => u.published)} and the ` +
+      `model's ${fall((u) => u.predicted)}: as the batch a GPU runs shrinks ` +
+      `(${fewest.microbatches} to ${most.microbatches} micro-batches a step), something the ` +
+      'model has no term for grows, beyond the bubble and the ' +
+      'data-parallel collectives it times.' +
+      (missed.length
+        ? ` The search puts the published layout ${Math.min(...ratios).toFixed(1)}–` +
+          `${Math.max(...ratios).toFixed(1)} % behind its best, outside its top 10 in ` +
+          `${missed.length} of ${runs.length}: its best keep every layer on each GPU ` +
+          `(PP ${[...new Set(missed.map((u) => u.bestPp))].join(', ')}) at a predicted ` +
+          `${Math.min(...peaks).toFixed(0)}–${Math.max(...peaks).toFixed(0)} GB of the card’s ` +
+          `${card.toFixed(0)} (“${missed[0].bestVerdict}”), where the submitted layout leaves room.`
+        : ''),
+    '',
+  ];
+}
+
 // Megatron-Bridge 26.06's Llama 3 70B fine-tuning rows: each GPU's full fine-tuning (SFT, 32
 // GPUs) and LoRA (8 GPUs), in FP8 and, on Blackwell, MXFP8.
 const FINETUNE_GPUS = ['GB300', 'GB200', 'H100'];

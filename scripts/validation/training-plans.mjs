@@ -374,6 +374,34 @@ const STATED = {
     moeFlexDispatcher: '1',
     stageLayers: '23,24,24,23',
   },
+  // MLPerf Training v6.0's DeepSeek-V3 on GB300 (NVIDIA's and CoreWeave's configs
+  // config_GB300_*_tp1pp4ep32cp1_mxfp8_full_cg.sh): the all-to-all overlapped on HybridEP (OVERLAP_MOE_EXPERT_PARALLEL_COMM,
+  // MOE_FLEX_DISPATCHER_BACKEND=hybridep) with the Megatron-Bridge recipe's layout over PP 4 × VP 4.
+  'mlperf-v60-deepseekv3_671b-nvidia-gb300-256gpu': {
+    moeOverlap: '1',
+    moeFlexDispatcher: '1',
+    stageLayers: '16,16,16,13',
+  },
+  'mlperf-v60-deepseekv3_671b-nvidia-gb300-512gpu': {
+    moeOverlap: '1',
+    moeFlexDispatcher: '1',
+    stageLayers: '16,16,16,13',
+  },
+  'mlperf-v60-deepseekv3_671b-coreweave-gb300-2048gpu': {
+    moeOverlap: '1',
+    moeFlexDispatcher: '1',
+    stageLayers: '16,16,16,13',
+  },
+  'mlperf-v60-deepseekv3_671b-coreweave-gb300-4096gpu': {
+    moeOverlap: '1',
+    moeFlexDispatcher: '1',
+    stageLayers: '16,16,16,13',
+  },
+  'mlperf-v60-deepseekv3_671b-coreweave-gb300-8192gpu': {
+    moeOverlap: '1',
+    moeFlexDispatcher: '1',
+    stageLayers: '16,16,16,13',
+  },
   // Megatron-Bridge's Qwen3-30B-A3B H100 BF16 recipe with its all-to-all overlapped
   // (perf_recipes/qwen/h100/qwen3_moe.py: overlap_moe_expert_parallel_comm = True), and the
   // overlapped half of PR #5094's A/B of that setting.

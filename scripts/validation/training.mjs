@@ -30,6 +30,7 @@ import {
   fineGrainedMoeFinding,
   fineTuningFinding,
   gb200MoeReleasesFinding,
+  mlperfDeepseekV3Finding,
   mlperfLlama405bFinding,
   table1LayoutFinding,
 } from './training-findings.mjs';
@@ -43,6 +44,7 @@ export {
   gb200MoeReleases,
   gptOssMfus,
   graceAgainstX86,
+  mlperfDeepseekV3,
   mlperfLlama405b,
   qwen3LayerGaps,
   spreadOf,
@@ -498,6 +500,7 @@ export function render(result) {
     ...mlperfLlama405bFinding(rows),
     ...gb200MoeReleasesFinding(rows),
     ...blackwellUltraFinding(rows),
+    ...mlperfDeepseekV3Finding(rows),
     ...fineTuningFinding(rows),
     'How wide the step time is: the page, the CLI and the exports show each predicted step with ' +
       'the range of published ÷ predicted step time of the runs like it (`time_band.hpp`: runs of ' +
