@@ -8,7 +8,7 @@ namespace llm_sizer {
 // the target
 // clang-format off
 SearchResolutionFigures search_resolution_figures(bool moe) {
-  if (moe) return SearchResolutionFigures{36, 0.041, 0.170, 0.10, 23};
+  if (moe) return SearchResolutionFigures{36, 0.046, 0.170, 0.10, 23};
   return SearchResolutionFigures{136, 0.030, 0.067, 0.10, 121};
 }
 // clang-format on

@@ -935,16 +935,16 @@ struct StageTime {
 };
 
 // `recomputed`: the share of these layers whose recompute runs (block recompute of N layers);
-// `serial_ep`: their all-to-alls not overlapped.
+// `serial_ep`: the share of their passes whose all-to-alls run without the overlap.
 void add_layers(StageTime& st, const LayerCost& c, double count, double recomputed = 1,
-                bool serial_ep = false) {
+                double serial_ep = 0) {
   st.compute += count * (c.fwd_s + c.bwd_s);
   st.fwd += count * c.fwd_s;
   st.bwd += count * (c.bwd_s + recomputed * c.recompute_s);
   st.recompute += count * recomputed * c.recompute_s;
   st.tp += count * c.tp_s;
   st.cp += count * c.cp_s;
-  st.ep += count * (serial_ep ? c.ep_serial_s : c.ep_s);
+  st.ep += count * (serial_ep * c.ep_serial_s + (1 - serial_ep) * c.ep_s);
 }
 
 }  // namespace
@@ -971,12 +971,27 @@ StagePass stage_pass(const TrainingTimeInputs& in, const LayerCosts& costs) {
   // The first stage has the longest warm-up, 2(p − 1) + (v − 1)N of its m·v chunks (N
   // micro-batches a group: interleaved_group), and its timeline is the step's: that share of
   // the sends is exposed on every stage.
-  const bool hide = v > 1 && mem.framework == Framework::kMegatron && in.pp_overlap;
-  const double chunks = v * in.global_batch / (l.micro_batch * l.dp);
-  const double group = hide ? interleaved_group(mem) : p;
-  const double exposed_share =
-      hide ? std::min(1.0, (2.0 * (p - 1) + (v - 1) * group) / std::max(chunks, 1.0)) : 1;
-  const bool serial_ep = mem.framework == Framework::kMegatron && p > 1 && v <= 1;
+  const bool megatron = mem.framework == Framework::kMegatron;
+  const bool hide = v > 1 && megatron && in.pp_overlap;
+  const double chunks = std::max(1.0, v * in.global_batch / (l.micro_batch * l.dp));
+  const double group = v > 1 && megatron ? interleaved_group(mem) : p;
+  // Megatron's MoE overlap runs a chunk's forward beside another's backward (combined 1F1B) and
+  // schedules one warm-up forward more for it (schedules.py get_pp_rank_microbatches).
+  const bool moe_overlap =
+      in.moe_overlap && a.is_moe() && l.ep > 1 && l.recompute != Recompute::kFull;
+  const double extra = megatron && moe_overlap ? 1 : 0;
+  const double warmup = 2.0 * (p - 1) + (v - 1) * group + extra;
+  const double exposed_share = hide ? std::min(1.0, warmup / chunks) : 1;
+  // The chunks the combined 1F1B leaves unpaired run their all-to-alls alone: the first stage's
+  // warm-up forwards and cool-down backwards, or without a pipeline the first micro-batch's
+  // forward and the last one's backward (combined_1f1b.py). Without VPP, a pipeline cannot
+  // overlap them at all (TransformerConfig asserts it).
+  double serial_ep = 0;
+  if (megatron && p > 1 && v <= 1) {
+    serial_ep = 1;
+  } else if (megatron && moe_overlap) {
+    serial_ep = std::min(1.0, (p > 1 ? warmup : 1) / chunks);
+  }
   for_each_stage_run(a, p, l.stage_layers, [&](const StageRun& run) {
     const int i = run.stage;
     StageTime st;

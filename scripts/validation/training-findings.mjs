@@ -411,8 +411,9 @@ export function mlperfDeepseekV3Finding(rows) {
       `published tokens per second per GPU fall ${fall((u) => u.published)} and the ` +
       `model's ${fall((u) => u.predicted)}: as the batch a GPU runs shrinks ` +
       `(${fewest.microbatches} to ${most.microbatches} micro-batches a step), something the ` +
-      'model has no term for grows, beyond the bubble and the ' +
-      'data-parallel collectives it times.' +
+      'model has no term for grows, beyond the bubble, the all-to-alls of the chunks the ' +
+      'combined 1F1B leaves unpaired (its warm-up and cool-down) and the data-parallel ' +
+      'collectives it times.' +
       (missed.length
         ? ` The search puts the published layout ${Math.min(...ratios).toFixed(1)}–` +
           `${Math.max(...ratios).toFixed(1)} % behind its best, outside its top 10 in ` +

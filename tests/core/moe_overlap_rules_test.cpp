@@ -48,6 +48,37 @@ TEST(MoeOverlapRules, OnlyInterleavedPipelinesOverlapTheAllToAlls) {
   EXPECT_DOUBLE_EQ(moe_s(mixtral(1, "selective", 1)), moe_s(mixtral(1, "selective", 0)));
 }
 
+// Megatron's combined 1F1B pairs one chunk's forward with another's backward, and only in the
+// steady state: the first stage's warm-up forwards and cool-down backwards, 2(p − 1) + (v − 1)N
+// + 1 of its m·v chunks (schedules.py get_pp_rank_microbatches, N = p micro-batches a group, one
+// more warm-up forward for the overlap), run their all-to-alls alone; without a pipeline the
+// first forward and the last backward (combined_1f1b.py). So the exposed all-to-all per step is
+// those chunks' serial time plus the rest's overlapped time: linear in m, with a fixed part.
+TEST(MoeOverlapRules, TheChunksTheSteadyStateLeavesUnpairedWaitForTheirAllToAlls) {
+  const auto at = [](double pp, double vpp, double dp, double batch, double overlap) {
+    Plan p = mixtral(vpp, "selective", overlap);
+    p.pp = pp;
+    p.dp = dp;
+    p.global_batch = batch;
+    return moe_s(p);
+  };
+  struct Case {
+    double pp, vpp, dp, unpaired_micro_batches;  // warm-up chunks ÷ v
+  };
+  // PP 2 × VP 2 (TP 2, DP 8): 2·1 + 1·2 + 1 = 5 chunks; PP 1 (DP 16): the first micro-batch.
+  for (const Case c : {Case{2, 2, 8, 5.0 / 2}, Case{1, 1, 16, 1}}) {
+    const double m1 = 256 / c.dp, m2 = 512 / c.dp;             // micro-batch 1
+    const double serial = at(c.pp, c.vpp, c.dp, 256, 0) / m1;  // one micro-batch, all waited for
+    const double hidden =
+        (at(c.pp, c.vpp, c.dp, 512, 1) - at(c.pp, c.vpp, c.dp, 256, 1)) / (m2 - m1);
+    ASSERT_GT(serial, 1.5 * hidden) << c.pp;
+    EXPECT_NEAR(at(c.pp, c.vpp, c.dp, 256, 1),
+                c.unpaired_micro_batches * serial + (m1 - c.unpaired_micro_batches) * hidden,
+                1e-9 * serial * m1)
+        << c.pp;
+  }
+}
+
 TEST(MoeOverlapRules, FullRecomputeKeepsThemSerial) {
   EXPECT_DOUBLE_EQ(moe_s(mixtral(2, "full", 1)), moe_s(mixtral(2, "full", 0)));
 }

@@ -22,7 +22,10 @@
 ///   CP         the ring exchange of K and V: (CP−1) chunks forward, twice that backward, hidden
 ///              behind the attention of the chunk before
 ///   EP         dispatch and combine all-to-alls, forward and backward: T/t·k·h bytes, (EP−1)/EP
-///              of them leaving the GPU; with MoE overlap only what outlasts the layer's compute
+///              of them leaving the GPU; with MoE overlap only what outlasts the layer's compute,
+///              in Megatron only for the chunks its combined 1F1B pairs: the first stage's
+///              warm-up forwards and cool-down backwards, 2(p−1) + (v−1)N + 1 of its m·v chunks
+///              (1 of m without a pipeline), run theirs alone (schedules.py, combined_1f1b.py)
 ///   recompute  full: the layer's forward again (with its collectives); selective: the attention
 ///              core's forward again
 /// Stage i per micro-batch: S_i = Σ its layers + embedding (first) / LM head and loss (last) +
@@ -58,7 +61,7 @@ struct LayerCost {
   double tp_s = 0;         ///< exposed TP collectives, forward and backward
   double cp_s = 0;         ///< exposed CP exchanges
   double ep_s = 0;         ///< exposed MoE all-to-alls
-  double ep_serial_s = 0;  ///< the all-to-alls without their overlap (a pipeline without VPP)
+  double ep_serial_s = 0;  ///< the all-to-alls without their overlap (chunks run unpaired)
 };
 
 /// What the step needs from the layers: the same for every layout with these TP, CP, EP, ETP,
