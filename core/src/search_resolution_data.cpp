@@ -9,7 +9,7 @@ namespace llm_sizer {
 // clang-format off
 SearchResolutionFigures search_resolution_figures(bool moe) {
   if (moe) return SearchResolutionFigures{36, 0.046, 0.170, 0.10, 23};
-  return SearchResolutionFigures{136, 0.030, 0.067, 0.10, 121};
+  return SearchResolutionFigures{136, 0.030, 0.064, 0.10, 122};
 }
 // clang-format on
 

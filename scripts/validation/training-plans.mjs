@@ -507,7 +507,10 @@ const STATED_BY_PREFIX = [
 // among (search limits, by run family). Megatron-LM's distributed optimizer (ZeRO-1) began in
 // February 2022 (commit 329fe58, "working on Float16DistributedOptimizer"): Narayanan et al. 2021
 // had ZeRO-0 only. ZeRO-3 came with PyTorch FSDP-2 support (commit e1993fa, 2024-11-13, after
-// Megatron-Core 0.9): runs on Megatron-LM before it had ZeRO-0 or the distributed optimizer.
+// Megatron-Core 0.9, which lacks it): runs on Megatron-LM before it had ZeRO-0 or the
+// distributed optimizer, and NeMo's up to the 24.09 container (Megatron-Core 0.9; MLPerf to v4.1,
+// NeMo 24.07, DGX Cloud's 24.11 recipes) ZeRO-0 or 1: the distributed optimizer (Apex's
+// DistributedFusedAdam in MLPerf's GPT-3) reduces gradients once a step, as ZeRO-1.
 // Uneven pipeline stages came on 2024-09-05 (commit fa8bb59); before, arguments.py asserts that
 // PP divides the layers, and each stage's layers the virtual stages. NeMo runs on Megatron-Core:
 // MLPerf up to v4.0 (May 2024) and NeMo 24.07 predate it. Full recompute of only some layers
@@ -519,11 +522,12 @@ const LIMITS_BY_PREFIX = [
   ['korthikanti2022-', 'zero=0,1 uneven=0'],
   ['megatron-readme-', 'zero=0,1 uneven=0'],
   ['megascale2024-t2-175b-megatron-lm-', 'zero=0,1 uneven=0'],
-  ['mlperf-v30-', 'uneven=0'],
-  ['mlperf-v31-', 'uneven=0'],
-  ['mlperf-v40-', 'uneven=0'],
-  ['nemo2407-', 'uneven=0'],
-  ['dgxc2411-', 'uneven=0'],
+  ['mlperf-v30-', 'zero=0,1 uneven=0'],
+  ['mlperf-v31-', 'zero=0,1 uneven=0'],
+  ['mlperf-v40-', 'zero=0,1 uneven=0'],
+  ['mlperf-v41-', 'zero=0,1'],
+  ['nemo2407-', 'zero=0,1 uneven=0'],
+  ['dgxc2411-', 'zero=0,1 uneven=0'],
   // torchtitan of April 2024 applied FSDP2 and TP only: pipeline parallelism came on 2024-05-21
   // (commit aafe0e870), context parallelism later.
   ['torchtitan-2404-', 'pp=1 cp=1 zero=3'],

@@ -232,6 +232,18 @@ test("MLPerf v5.0's Llama 3.1 405B on Hopper: within 10 %, each layout in the se
   }
 });
 
+// NeMo up to its 24.09 container ran Megatron-Core 0.9 or older, which has no ZeRO-3 (PyTorch
+// FSDP-2 support came in commit e1993fa, 2024-11-13, first in Megatron-Core 0.10): the search for
+// MLPerf's GPT-3 (v3.0-v4.1), NeMo 24.07's and DGX Cloud's 24.11 runs chooses among ZeRO 0 and 1.
+test('NeMo runs before Megatron-Core 0.10 are searched without ZeRO-2 or ZeRO-3', () => {
+  const old = rows.filter(
+    (r) => /^(mlperf-v(30|31|40|41)|nemo2407|dgxc2411)-/.test(r.run.id) && r.search?.best,
+  );
+  assert.ok(old.length >= 30, `${old.length} runs`);
+  for (const r of old)
+    assert.ok(r.search.best.zero <= 1, `${r.run.id}: ZeRO-${r.search.best.zero}`);
+});
+
 // MLPerf Training v6.0's DeepSeek-V3 on GB300 (the submitted configs and logs: median
 // train_step_time 39.40 and 20.13 s on NVIDIA's 256 and 512 GPUs at GBS 15,360; 6.28, 3.13 and
 // 1.82 s on CoreWeave's 2,048, 4,096 and 8,192 at GBS 16,384; tokens routed as trained). NVIDIA's
