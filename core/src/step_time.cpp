@@ -969,11 +969,11 @@ StagePass stage_pass(const TrainingTimeInputs& in, const LayerCosts& costs) {
   // 1F1B steady state only: the warm-up forwards and cool-down backwards send and wait
   // (schedules.py; overlap_p2p_comm_warmup_flush, off by default, is what would hide them).
   // The first stage has the longest warm-up, 2(p − 1) + (v − 1)N of its m·v chunks (N
-  // micro-batches a group: interleaved_group), and its timeline is the step's: that share of
-  // the sends is exposed on every stage.
+  // micro-batches a group: interleaved_group; one more under the MoE overlap, below), and its
+  // timeline is the step's: that share of the sends is exposed on every stage.
   const bool megatron = mem.framework == Framework::kMegatron;
   const bool hide = v > 1 && megatron && in.pp_overlap;
-  const double chunks = std::max(1.0, v * in.global_batch / (l.micro_batch * l.dp));
+  const double chunks = v * in.global_batch / (l.micro_batch * l.dp);
   const double group = v > 1 && megatron ? interleaved_group(mem) : p;
   // Megatron's MoE overlap runs a chunk's forward beside another's backward (combined 1F1B) and
   // schedules one warm-up forward more for it (schedules.py get_pp_rank_microbatches).
@@ -981,7 +981,7 @@ StagePass stage_pass(const TrainingTimeInputs& in, const LayerCosts& costs) {
       in.moe_overlap && a.is_moe() && l.ep > 1 && l.recompute != Recompute::kFull;
   const double extra = megatron && moe_overlap ? 1 : 0;
   const double warmup = 2.0 * (p - 1) + (v - 1) * group + extra;
-  const double exposed_share = hide ? std::min(1.0, warmup / chunks) : 1;
+  const double exposed_share = hide ? std::min(1.0, warmup / std::max(chunks, 1.0)) : 1;
   // The chunks the combined 1F1B leaves unpaired run their all-to-alls alone: the first stage's
   // warm-up forwards and cool-down backwards, or without a pipeline the first micro-batch's
   // forward and the last one's backward (combined_1f1b.py). Without VPP, a pipeline cannot
@@ -990,7 +990,7 @@ StagePass stage_pass(const TrainingTimeInputs& in, const LayerCosts& costs) {
   if (megatron && p > 1 && v <= 1) {
     serial_ep = 1;
   } else if (megatron && moe_overlap) {
-    serial_ep = std::min(1.0, (p > 1 ? warmup : 1) / chunks);
+    serial_ep = std::min(1.0, (p > 1 ? warmup : 1) / std::max(chunks, 1.0));
   }
   for_each_stage_run(a, p, l.stage_layers, [&](const StageRun& run) {
     const int i = run.stage;
