@@ -391,8 +391,8 @@ export function mlperfDeepseekV3Finding(rows) {
       .join(', ');
   const nvidia = runs.filter((u) => /-nvidia-/.test(u.id));
   const coreweave = runs.filter((u) => /-coreweave-/.test(u.id));
-  const ends = [runs[0], runs[runs.length - 1]];
-  const [fewest, most] = [...ends].sort((a, b) => a.gpus - b.gpus);
+  const bySize = [...runs].sort((a, b) => a.gpus - b.gpus);
+  const [fewest, most] = [bySize[0], bySize[bySize.length - 1]];
   const fall = (speed) => `${((1 - speed(most) / speed(fewest)) * 100).toFixed(1)} %`;
   const missed = runs.filter((u) => !(u.rank >= 1));
   const peaks = missed.map((u) => u.bestPeakGb).filter(Number.isFinite);

@@ -374,34 +374,6 @@ const STATED = {
     moeFlexDispatcher: '1',
     stageLayers: '23,24,24,23',
   },
-  // MLPerf Training v6.0's DeepSeek-V3 on GB300 (NVIDIA's and CoreWeave's configs
-  // config_GB300_*_tp1pp4ep32cp1_mxfp8_full_cg.sh): the all-to-all overlapped on HybridEP (OVERLAP_MOE_EXPERT_PARALLEL_COMM,
-  // MOE_FLEX_DISPATCHER_BACKEND=hybridep) with the Megatron-Bridge recipe's layout over PP 4 × VP 4.
-  'mlperf-v60-deepseekv3_671b-nvidia-gb300-256gpu': {
-    moeOverlap: '1',
-    moeFlexDispatcher: '1',
-    stageLayers: '16,16,16,13',
-  },
-  'mlperf-v60-deepseekv3_671b-nvidia-gb300-512gpu': {
-    moeOverlap: '1',
-    moeFlexDispatcher: '1',
-    stageLayers: '16,16,16,13',
-  },
-  'mlperf-v60-deepseekv3_671b-coreweave-gb300-2048gpu': {
-    moeOverlap: '1',
-    moeFlexDispatcher: '1',
-    stageLayers: '16,16,16,13',
-  },
-  'mlperf-v60-deepseekv3_671b-coreweave-gb300-4096gpu': {
-    moeOverlap: '1',
-    moeFlexDispatcher: '1',
-    stageLayers: '16,16,16,13',
-  },
-  'mlperf-v60-deepseekv3_671b-coreweave-gb300-8192gpu': {
-    moeOverlap: '1',
-    moeFlexDispatcher: '1',
-    stageLayers: '16,16,16,13',
-  },
   // Megatron-Bridge's Qwen3-30B-A3B H100 BF16 recipe with its all-to-all overlapped
   // (perf_recipes/qwen/h100/qwen3_moe.py: overlap_moe_expert_parallel_comm = True), and the
   // overlapped half of PR #5094's A/B of that setting.
@@ -457,6 +429,15 @@ const STATED_BY_PREFIX = [
   // leaves NVTE_FLASH_ATTN=0 commented out. From v4.0, TE picks cuDNN's fused attention on
   // sm90 (the plan's default kernel).
   ['mlperf-v31-', { attentionEfficiency: FLASH2_H100 }],
+  // MLPerf v6.0's DeepSeek-V3, NVIDIA's and CoreWeave's
+  // config_GB300_*_tp1pp4ep32cp1_mxfp8_full_cg.sh: the all-to-all overlapped on HybridEP
+  // (OVERLAP_MOE_EXPERT_PARALLEL_COMM, MOE_FLEX_DISPATCHER_BACKEND=hybridep) over PP 4 × VP 4
+  // with the Megatron-Bridge recipe's layout Et*4|(t*4|)*14tmL (4 layers a virtual stage, the
+  // last one layer with the MTP layer and the loss).
+  [
+    /^mlperf-v60-deepseekv3_671b-/,
+    { moeOverlap: '1', moeFlexDispatcher: '1', stageLayers: '16,16,16,13' },
+  ],
   // Megatron-LM README's H100 table (commit 937571cf, 2024-07-15): TransformerEngine before 1.8
   // (2024-07-24), whose DotProductAttention "prioritizes FlashAttention over FusedAttention"
   // (attention.py, v1.7) and installs flash-attn 2 with itself (setup.py: flash-attn>=2.0.6,

@@ -292,8 +292,8 @@ test("GB200's MoE recipes: 26.06 faster than 26.04.01, the model's errors closer
 // Megatron-Bridge 26.06 on Blackwell Ultra (docs/validation.md's paragraph): the GB300 runs,
 // MoE ones with the whole iteration in one CUDA graph, nearer the model than any GB200 MoE run of
 // either release; the B300's without that graph at least as far off as GB200's were before it
-// (26.04.01);
-// and B300's Qwen3-30B-A3B, which trained without recompute, above the card in the memory model.
+// (26.04.01); and B300's Qwen3-30B-A3B, which trained without recompute, above the card in the
+// memory model.
 test('Blackwell Ultra: GB300 near the model, B300 without whole-iteration graphs as GB200 before', () => {
   const runs = training.blackwellUltraRuns(rows);
   assert.equal(runs.length, 9);
