@@ -981,16 +981,17 @@ StagePass stage_pass(const TrainingTimeInputs& in, const LayerCosts& costs) {
       in.moe_overlap && a.is_moe() && l.ep > 1 && l.recompute != Recompute::kFull;
   const double extra = megatron && moe_overlap ? 1 : 0;
   const double warmup = 2.0 * (p - 1) + (v - 1) * group + extra;
-  const double exposed_share = hide ? std::min(1.0, warmup / std::max(chunks, 1.0)) : 1;
+  const double warmup_share = std::min(1.0, warmup / std::max(chunks, 1.0));
+  const double exposed_share = hide ? warmup_share : 1;
   // The chunks the combined 1F1B leaves unpaired run their all-to-alls alone: the first stage's
-  // warm-up forwards and cool-down backwards, or without a pipeline the first micro-batch's
-  // forward and the last one's backward (combined_1f1b.py). Without VPP, a pipeline cannot
-  // overlap them at all (TransformerConfig asserts it).
+  // warm-up forwards and cool-down backwards; without a pipeline (warm-up 1) the first
+  // micro-batch's forward and the last one's backward (combined_1f1b.py). Without VPP, a
+  // pipeline cannot overlap them at all (TransformerConfig asserts it).
   double serial_ep = 0;
   if (megatron && p > 1 && v <= 1) {
     serial_ep = 1;
   } else if (megatron && moe_overlap) {
-    serial_ep = std::min(1.0, (p > 1 ? warmup : 1) / std::max(chunks, 1.0));
+    serial_ep = warmup_share;
   }
   for_each_stage_run(a, p, l.stage_layers, [&](const StageRun& run) {
     const int i = run.stage;
