@@ -65,11 +65,11 @@ function outcomes(runs) {
  * that ran out of memory come from the same case in the H200's runs (the script's ids name every
  * setting), whose measured peak says what it needed.
  */
-function verdictRows(core, defaults, expandable, measuredCases, h200Cases) {
+function verdictRows(rowOf, defaults, expandable, measuredCases, h200Cases) {
   const ids = [...new Set([...defaults.keys(), ...expandable.keys()])];
   return ids.map((caseId) => {
     const c = measuredCases.get(caseId) ?? h200Cases.get(caseId);
-    const row = evaluateCase(core, c, ACCELERATOR);
+    const row = rowOf(c);
     return {
       id: caseId,
       case: c,
@@ -107,10 +107,10 @@ function verdictCounts(rows) {
  * larger of its two phases) against the predicted range, allocated plus fragmentation, for every
  * step that trained under either allocator.
  */
-function reservedRows(core, runs, allocator) {
+function reservedRows(rowOf, runs, allocator) {
   return runs.flatMap((run) =>
     run.cases.map((c) => {
-      const row = evaluateCase(core, c, ACCELERATOR);
+      const row = rowOf(c);
       const measuredGb = c.peak_reserved_bytes / GB;
       const [lowGb, highGb] = row.reservedRangeGb;
       return {
@@ -140,15 +140,21 @@ export async function evaluate(core) {
   const measuredCases = new Map(
     [...defaultRuns, ...expandableRuns].flatMap((r) => r.cases.map((c) => [c.id, c])),
   );
-  const rows = defaultRuns.flatMap((r) => r.cases.map((c) => evaluateCase(core, c, ACCELERATOR)));
+  // Each measured case evaluated once, whichever table reads it.
+  const evaluated = new Map();
+  const rowOf = (c) => {
+    if (!evaluated.has(c)) evaluated.set(c, evaluateCase(core, c, ACCELERATOR));
+    return evaluated.get(c);
+  };
+  const rows = defaultRuns.flatMap((r) => r.cases.map(rowOf));
   const memoryRows = rows.filter((r) => !r.memoryGap);
   const stepRows = rows.filter((r) => !r.stepGap);
   const defaults = outcomes(defaultRuns);
   const expandable = outcomes(expandableRuns);
-  const verdicts = verdictRows(core, defaults, expandable, measuredCases, h200Cases);
+  const verdicts = verdictRows(rowOf, defaults, expandable, measuredCases, h200Cases);
   const reserved = [
-    ...reservedRows(core, defaultRuns, 'default'),
-    ...reservedRows(core, expandableRuns, 'expandable'),
+    ...reservedRows(rowOf, defaultRuns, 'default'),
+    ...reservedRows(rowOf, expandableRuns, 'expandable'),
   ];
   // Cases that trained under both allocators: expandable ÷ default step time.
   const both = verdicts.filter((r) => r.defaultOutcome?.trained && r.expandableOutcome?.trained);
