@@ -118,6 +118,7 @@ const MemoryProfile& memory_profile(Framework framework) {
 
 double loss_bytes_per_logit(Framework framework, LossKind loss) {
   const MemoryProfile& p = memory_profile(framework);
+  if (loss == LossKind::kFused) return 2;
   if (framework == Framework::kMegatron) return p.logits_bytes;
   switch (loss) {
     case LossKind::kBf16:
@@ -135,6 +136,8 @@ std::string_view loss_id(LossKind loss) {
       return "bf16";
     case LossKind::kChunked:
       return "chunked";
+    case LossKind::kFused:
+      return "fused";
     default:
       return "fp32";
   }

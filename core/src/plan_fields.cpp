@@ -111,7 +111,7 @@ constexpr std::string_view kFp8Recipes[] = {"delayed", "tensorwise", "mxfp8", "b
 constexpr std::string_view kFrameworks[] = {"megatron", "pytorch", "deepspeed"};
 constexpr std::string_view kOptimizers[] = {"adamw",     "adamw-8bit", "paged-adamw-8bit",
                                             "adafactor", "sgd",        "adamw-bf16"};
-constexpr std::string_view kLosses[] = {"fp32", "bf16", "chunked"};
+constexpr std::string_view kLosses[] = {"fp32", "bf16", "chunked", "fused"};
 constexpr std::string_view kOffloads[] = {"none", "optimizer", "optimizer-params"};
 constexpr std::string_view kFinetunes[] = {"full", "lora", "qlora"};
 constexpr std::string_view kLoraTargets[] = {"q", "k", "v", "o", "gate", "up", "down", "all"};

@@ -8,8 +8,8 @@ namespace llm_sizer {
 // the target
 // clang-format off
 SearchResolutionFigures search_resolution_figures(bool moe) {
-  if (moe) return SearchResolutionFigures{36, 0.046, 0.170, 0.10, 23};
-  return SearchResolutionFigures{136, 0.030, 0.064, 0.10, 122};
+  if (moe) return SearchResolutionFigures{36, 0.043, 0.122, 0.10, 26};
+  return SearchResolutionFigures{136, 0.030, 0.065, 0.10, 123};
 }
 // clang-format on
 

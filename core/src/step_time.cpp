@@ -818,9 +818,13 @@ void ends(const TrainingTimeInputs& in, const KernelSpeeds& bf16, const Shape& s
   // takes the max, subtracts, exponentiates, sums and normalizes in place (38 bytes per logit),
   // backward scales the saved softmax and casts it for the head's GEMMs (14); PyTorch's
   // cross_entropy upcasts and runs log-softmax (22), its backward and the cast back (18).
+  // Fused (TransformerEngine's parallel_cross_entropy): an online-softmax pass reads the bf16
+  // logits, a second reads them again and writes the gradient over them (6), and backward scales
+  // that gradient in place by the per-token loss gradient (4).
   const bool megatron = s.megatron;
-  const double loss_fwd = logits * (megatron ? 38 : 22);
-  const double loss_bwd = logits * (megatron ? 14 : 18);
+  const bool fused = in.memory.loss == LossKind::kFused;
+  const double loss_fwd = logits * (fused ? 6 : megatron ? 38 : 22);
+  const double loss_bwd = logits * (fused ? 4 : megatron ? 14 : 18);
   // The final norm: fused, or PyTorch's eager RMSNorm (kEagerRmsNorm).
   const double norm_elements = s.unsplit * h;
   const bool eager_norm = !megatron && a.norm == NormKind::kRmsNorm;

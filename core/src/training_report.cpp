@@ -220,6 +220,7 @@ std::vector<DerivationStep> explain_training_memory(const TrainingMemoryInputs& 
                                 n(m.padded_vocab) + " ÷ " + n(l.tp),
                             bytes_to_gb(s.logits_bytes), "GB",
                             !last                                  ? "logits_last_stage_only"
+                            : in.loss == LossKind::kFused          ? ""
                             : in.framework == Framework::kMegatron ? "logits_megatron"
                                                                    : "logits_pytorch"));
   steps.push_back(make_step("buffers", "M_workspace + M_gather + M_buckets + M_dequant", "",

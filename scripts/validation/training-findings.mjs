@@ -327,8 +327,6 @@ export function blackwellUltraFinding(rows) {
   const graphless = b300.filter((u) => !/Qwen3-30B/.test(u.what));
   const qwen = b300.find((u) => /Qwen3-30B/.test(u.what));
   const widest = Math.max(...gb300.map((u) => Math.abs(u.error)));
-  const chosen = qwen?.row.chosen;
-  const peak = qwen ? qwen.row.nonePeakGb : NaN;
   return [
     "Blackwell Ultra, in Megatron-Bridge's release 26.06 (configs at c270efc50): on GB300 " +
       `${list(gb300)}, each within ${(widest * 100).toFixed(1)} % though its GEMMs take the ` +
@@ -337,14 +335,12 @@ export function blackwellUltraFinding(rows) {
       'graph. The B300’s DeepSeek-V3 and GPT-OSS configs capture attention and the router only ' +
       `and keep the all-to-all apart: ${list(graphless)}, as far off as 26.04.01’s GB200 MoE ` +
       'runs without the whole-iteration graph.' +
-      (qwen && chosen?.recompute
-        ? ` Its Qwen3-30B-A3B (GB300’s config: micro-batch 8, no recompute) trained on the ` +
-          `B300’s ${qwen.row.cardGb.toFixed(1)} GB where the memory model puts that step at ` +
-          `${peak.toFixed(1)} GB: ` +
-          `the plan takes the recompute the fit asks for (${chosen.recompute}` +
-          (chosen.recomputeLayers ? `, ${chosen.recomputeLayers} layers` : '') +
-          '), which also ends the all-to-all overlap, and comes out ' +
-          `${pct(qwen.error)}.`
+      (qwen
+        ? ` Its Qwen3-30B-A3B (GB300’s config: micro-batch 8, the all-to-all overlapped, no ` +
+          `recompute; Megatron refuses full recompute beside that overlap) peaks at ` +
+          `${qwen.row.peakGb.toFixed(1)} GB of the B300’s ${qwen.row.cardGb.toFixed(1)} in the ` +
+          'memory model with the fused loss its scripts run (2 B per logit where Megatron’s ' +
+          `own keeps 6) and comes out ${pct(qwen.error)}.`
         : ''),
     '',
   ];

@@ -368,7 +368,15 @@ const STATED = {
   'mbridge-2606-gb300-gptoss120b-64gpu-mxfp8': { moeOverlap: '1', moeFlexDispatcher: '1' },
   'mbridge-2606-b300-gptoss120b-64gpu-mxfp8': { moeFlexDispatcher: '1' },
   'mbridge-2606-gb300-qwen3_30b_a3b-8gpu-mxfp8': { moeOverlap: '1', moeFlexDispatcher: '1' },
-  'mbridge-2606-b300-qwen3_30b_a3b-8gpu-mxfp8': { moeOverlap: '1', moeFlexDispatcher: '1' },
+  // Qwen3's performance configs recompute nothing (set_qwen3_common_configs in
+  // scripts/performance/configs/qwen/qwen3_llm_pretrain.py at c270efc50 sets
+  // recompute_granularity None over the recipe's full recompute), and Megatron refuses full
+  // recompute beside the overlap (below).
+  'mbridge-2606-b300-qwen3_30b_a3b-8gpu-mxfp8': {
+    moeOverlap: '1',
+    moeFlexDispatcher: '1',
+    recompute: 'none',
+  },
   'mbridge-2606-gb300-qwen3_235b_a22b-256gpu': {
     moeOverlap: '1',
     moeFlexDispatcher: '1',
@@ -468,6 +476,12 @@ const STATED_BY_PREFIX = [
   // the 25.11 and 26.04 performance configs keep it but for NVFP4). Its DeepSeek-V3 and
   // Qwen3-235B H100 configs leave it off.
   [/^mbridge-.*(llama3_70b|llama31_405b)/, { tpOverlap: '1' }],
+  // Megatron-Bridge's performance scripts compute the loss with TransformerEngine's fused
+  // cross-entropy (cross_entropy_fusion_impl = "te" in every 25.09 config but Qwen3-30B-A3B's,
+  // scripts/performance/configs/*/*_llm_pretrain.yaml at v0.1.0rc4; for every recipe from
+  // helpers.py at v0.2.0 and utils/overrides.py at 21d102f5e and c270efc50), which writes its
+  // gradient over the bf16 logits in the TransformerEngine of those containers (before 2.18).
+  [/^mbridge-(2511|260401|2606)-|^mbridge-2509-(?!qwen3_30b)/, { loss: 'fused' }],
   // Megatron-LM before --overlap-grad-reduce (commit 2d5220a, 2023-08-16) reduced the gradients
   // after the whole backward: training.py calls allreduce_gradients() (2021, local DDP, the
   // default --DDP-impl) or optimizer.reduce_model_grads() (2022) once forward_backward_func has
@@ -691,10 +705,14 @@ export function withFrameworkRecompute(core, run, texts, chosen) {
   const none = { ...texts, recompute: 'none' };
   const report = core.evaluate(none);
   if (report.training.available && report.training.memory.fits) return { texts: none, chosen };
+  // Megatron refuses full recompute beside the MoE all-to-all overlap (TransformerConfig's
+  // __post_init__: "disable full recomputation when enabling overlap_moe_expert_parallel_comm").
+  const overlapped = texts.moeOverlap === '1' && Number(texts.ep ?? 1) > 1;
   const best = bestOfPublishedLayout(core, {
     ...texts,
     microBatch: texts.microBatch ?? '1',
     vpp: texts.vpp ?? '1',
+    ...(overlapped ? { searchLimits: 'rc=none,selective' } : {}),
   });
   if (!best) return { texts, chosen };
   const picked = { recompute: best.recompute };

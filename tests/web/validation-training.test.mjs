@@ -292,8 +292,9 @@ test("GB200's MoE recipes: 26.06 faster than 26.04.01, the model's errors closer
 // Megatron-Bridge 26.06 on Blackwell Ultra (docs/validation.md's paragraph): the GB300 runs,
 // MoE ones with the whole iteration in one CUDA graph, nearer the model than any GB200 MoE run of
 // either release; the B300's without that graph at least as far off as GB200's were before it
-// (26.04.01); and B300's Qwen3-30B-A3B, which trained without recompute, above the card in the
-// memory model.
+// (26.04.01); and B300's Qwen3-30B-A3B, which trained without recompute (its config, and
+// Megatron's assertion against full recompute beside the all-to-all overlap), planned so and
+// within the card in the memory model under the fused loss its scripts run.
 test('Blackwell Ultra: GB300 near the model, B300 without whole-iteration graphs as GB200 before', () => {
   const runs = training.blackwellUltraRuns(rows);
   assert.equal(runs.length, 9);
@@ -307,8 +308,10 @@ test('Blackwell Ultra: GB300 near the model, B300 without whole-iteration graphs
     assert.ok(u.error >= Math.min(...before), JSON.stringify([u.what, u.error, before]));
   }
   const qwen = runs.find((r) => r.gpu === 'B300' && /Qwen3-30B/.test(r.what));
-  assert.ok(qwen.row.nonePeakGb > qwen.row.cardGb, JSON.stringify(qwen.row.chosen));
-  assert.ok(qwen.error < 0);
+  assert.equal(qwen.row.plan.recompute, 'none');
+  assert.equal(qwen.row.plan.loss, 'fused');
+  assert.ok(qwen.row.fits && qwen.row.peakGb <= qwen.row.cardGb, `${qwen.row.peakGb}`);
+  assert.ok(Math.abs(qwen.error) <= training.TARGETS.maxAbsError, `${qwen.error}`);
 });
 
 // Megatron-Bridge 26.06's Llama 3 70B fine-tuning (docs/validation.md's paragraph): every SFT and
@@ -437,4 +440,23 @@ test("Table 1's layouts the search beats: less TP, and less time in its collecti
     assert.ok(f.best.tp * f.best.pp <= f.published.tp * f.published.pp, `${f.id}: TP × PP`);
   }
   assert.match(training.render({ rows, summary }), /chose Table 1’s layouts by rule/);
+});
+
+// Megatron asserts against full recompute beside the MoE all-to-all overlap (TransformerConfig:
+// "disable full recomputation when enabling overlap_moe_expert_parallel_comm"): a run that
+// states the overlap but not its recompute, and does not fit without one, is planned with a mode
+// its framework accepts. B300's Qwen3-30B-A3B under Megatron's own loss (6 B per logit) does
+// not fit without recompute in the memory model.
+test('a run with the MoE all-to-all overlapped never falls back to full recompute', async () => {
+  const { withFrameworkRecompute } = await import('../../scripts/validation/training-plans.mjs');
+  const row = rows.find((r) => r.run.id === 'mbridge-2606-b300-qwen3_30b_a3b-8gpu-mxfp8');
+  const { recompute, loss, ...stated } = row.plan;
+  assert.equal(recompute, 'none');
+  assert.equal(loss, 'fused');
+  assert.equal(core.evaluate({ ...stated, recompute: 'none' }).training.memory.fits, false);
+  const overlapped = withFrameworkRecompute(core, row.run, stated, null).texts;
+  assert.notEqual(overlapped.recompute, 'full');
+  const { moeOverlap, ...serial } = stated;
+  assert.equal(moeOverlap, '1');
+  assert.equal(withFrameworkRecompute(core, row.run, serial, null).texts.recompute, 'full');
 });

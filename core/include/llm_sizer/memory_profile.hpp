@@ -25,11 +25,13 @@ enum class Framework {
   kDeepspeed,  ///< Hugging Face models under DeepSpeed ZeRO (the PyTorch profile's activations)
 };
 
-/// How the loss treats the logits (PyTorch profiles; Megatron keeps its vocab-parallel fp32 CE).
+/// How the loss treats the logits (PyTorch profiles; Megatron keeps its vocab-parallel fp32 CE
+/// unless the loss is fused).
 enum class LossKind {
   kFp32,     ///< upcast to fp32 first (transformers ForCausalLMLoss, torchtitan)
   kBf16,     ///< cross-entropy on the bf16 logits (torch.nn.CrossEntropyLoss on bf16 input)
   kChunked,  ///< logits in chunks, each upcast in turn (torchtune CEWithChunkedOutputLoss, 8)
+  kFused,    ///< one kernel writing the gradient into the bf16 logits (TransformerEngine < 2.18)
 };
 
 struct MemoryRangeGb {
@@ -65,6 +67,10 @@ const MemoryProfile& memory_profile(Framework framework);
 /// profile's 12. bf16: the saved bf16 log-softmax, its NLL gradient and the log-softmax gradient,
 /// 2 B each = 6. Chunked (8 chunks): the saved fp32 log-softmax of every chunk (4), the bf16
 /// chunks still alive while the last is upcast (2) and that chunk's fp32 copy (4/8) = 6.5.
+/// Fused, in any framework: the bf16 logits alone = 2, as TransformerEngine's
+/// parallel_cross_entropy (Megatron's cross_entropy_fusion_impl "te") returns them as the
+/// gradient, overwritten in place, up to TE 2.17 (commit 01bbe3eea of 2026-07-09, first in 2.18,
+/// keeps an fp32 gradient beside them: 6, Megatron's own figure, so choose the default there).
 double loss_bytes_per_logit(Framework framework, LossKind loss);
 
 std::string_view loss_id(LossKind loss);

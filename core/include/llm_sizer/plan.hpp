@@ -111,7 +111,7 @@ struct Plan {
   std::optional<double> cuda_context_gb;    ///< per GPU (auto: the framework's)
   std::optional<double> comm_buffer_gb;     ///< per GPU (auto: the framework's)
   std::optional<double> allocator_slack;    ///< fragmentation, a fraction (auto: a range)
-  std::string loss;       ///< "", fp32, bf16, chunked (auto: the framework's: fp32)
+  std::string loss;       ///< "", fp32, bf16, chunked, fused (auto: the framework's: fp32)
   std::string optimizer;  ///< "", adamw, adamw-8bit, paged-adamw-8bit, adafactor, sgd,
                           ///< adamw-bf16 (auto adamw)
   std::string offload;    ///< "", none, optimizer, optimizer-params (auto: none)
