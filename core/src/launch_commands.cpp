@@ -427,6 +427,12 @@ std::string megatron_arguments(const TrainingSettings& t, double gpus_per_node, 
   if (t.tp_overlap && t.sequence_parallel) add_flag(out, "--tp-comm-overlap");
   if (moe_overlap_runs(t)) add_flag(out, "--overlap-moe-expert-parallel-comm");
   if (!t.pp_overlap && t.vpp > 1) add_flag(out, "--no-overlap-p2p-communication");
+  // TransformerEngine's fused loss; Megatron-LM from b57449928a (2026-06-05) refuses it in its
+  // argument checks ("disabled due to stability issues"), Megatron-Core's config only warns.
+  if (t.loss == "fused") {
+    add_flag(out, "--cross-entropy-loss-fusion");
+    add(out, "--cross-entropy-fusion-impl", "te");
+  }
   add_flag(out, "--bf16");
   if (t.grad_reduce_bf16) add_flag(out, "--grad-reduce-in-bf16");
   if (t.compute_dtype == "fp8") {
@@ -474,6 +480,10 @@ std::string nemo_arguments(const TrainingSettings& t, double gpus_per_node, bool
     add(out, "model.config.moe_grouped_gemm=", "true");
   }
   if (moe_overlap_runs(t)) add(out, "model.config.overlap_moe_expert_parallel_comm=", "true");
+  if (t.loss == "fused") {
+    add(out, "model.config.cross_entropy_loss_fusion=", "true");
+    add(out, "model.config.cross_entropy_fusion_impl=", "te");
+  }
   if (t.compute_dtype == "fp8") {
     add(out, "model.config.fp8=", "hybrid");
     add(out, "model.config.fp8_recipe=", t.fp8_recipe);

@@ -67,5 +67,22 @@ TEST(FusedLoss, StreamsTenBytesPerLogitWhereMegatronsOwnStreamsFiftyTwo) {
   EXPECT_DOUBLE_EQ(n.dense.fwd_s, f.dense.fwd_s);
 }
 
+// The launch lines ask for the same loss: Megatron-LM's flags (megatron/training/arguments.py:
+// --cross-entropy-loss-fusion, --cross-entropy-fusion-impl {native,te}) and Megatron-Core's
+// config fields as NeMo overrides (model_parallel_config.py: cross_entropy_loss_fusion,
+// cross_entropy_fusion_impl).
+TEST(FusedLoss, TheLaunchLinesAskForIt) {
+  const Report fused = evaluate(llama8b("fused"));
+  const Report native = evaluate(llama8b(""));
+  const std::string& megatron = fused.inference.launch.megatron;
+  const std::string& nemo = fused.inference.launch.nemo;
+  EXPECT_NE(megatron.find("--cross-entropy-loss-fusion"), std::string::npos);
+  EXPECT_NE(megatron.find("--cross-entropy-fusion-impl te"), std::string::npos);
+  EXPECT_NE(nemo.find("model.config.cross_entropy_loss_fusion=true"), std::string::npos);
+  EXPECT_NE(nemo.find("model.config.cross_entropy_fusion_impl=te"), std::string::npos);
+  EXPECT_EQ(native.inference.launch.megatron.find("cross-entropy"), std::string::npos);
+  EXPECT_EQ(native.inference.launch.nemo.find("cross_entropy"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace llm_sizer
