@@ -22,7 +22,7 @@ Fp8Quantization fp8_quantization(Fp8Recipe recipe, bool columnwise_native) {
   const double transposed = columnwise_native ? 0 : kFp8Copy;
   switch (recipe) {
     case Fp8Recipe::kDelayed:
-      return {kBf16Read + kFp8Copy + transposed, 1, false};
+      return {kBf16Read + kFp8Copy + transposed, 1, false, !columnwise_native};
     case Fp8Recipe::kTensorwise:
       return {2 * kBf16Read + kFp8Copy + transposed, 3, true};
     case Fp8Recipe::kMxfp8:

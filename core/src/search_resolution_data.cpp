@@ -8,7 +8,7 @@ namespace llm_sizer {
 // the target
 // clang-format off
 SearchResolutionFigures search_resolution_figures(bool moe) {
-  if (moe) return SearchResolutionFigures{36, 0.043, 0.122, 0.10, 26};
+  if (moe) return SearchResolutionFigures{36, 0.037, 0.096, 0.10, 28};
   return SearchResolutionFigures{136, 0.030, 0.065, 0.10, 123};
 }
 // clang-format on

@@ -241,11 +241,14 @@ struct Compute {
     bwd += g.dgrad + g.wgrad;
     if (s.fp8) {
       // TransformerEngine quantizes each GEMM input forward and each output gradient backward,
-      // as the recipe does (fp8_recipe.hpp).
+      // as the recipe does (fp8_recipe.hpp); Megatron's grouped experts one expert at a time
+      // unless the recipe fuses the group (Fp8Quantization::grouped_in_one).
       fwd_bytes += s.quantize.bytes_per_element * m * kdim * batch;
       bwd_bytes += s.quantize.bytes_per_element * m * n * batch;
-      fwd_kernels += s.quantize.kernels;
-      bwd_kernels += s.quantize.kernels;
+      const int tensors =
+          s.megatron && !s.quantize.grouped_in_one ? static_cast<int>(std::ceil(batch)) : 1;
+      fwd_kernels += tensors * s.quantize.kernels;
+      bwd_kernels += tensors * s.quantize.kernels;
     }
   }
   void stream(double fwd_b, double bwd_b) {

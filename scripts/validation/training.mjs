@@ -160,13 +160,16 @@ export const TARGETS = {
 // recompute, −18.4 %) and the search rank more published layouts (152 in the top 10, 149 within
 // 10 %); the time took the runs the model already had fast further (B200's Qwen3-235B-A22B +73.7
 // → +82.7 %, H100's GPT-OSS 120B +37.5 → +51.9 %; the median 9.6 → 9.7 %): what those runs lose
-// is not in their loss, and the bound on the largest moves with it.
+// is not in their loss, and the bound on the largest moves with it. TransformerEngine's
+// GroupedLinear quantizing each expert's fp8 tensors with kernels of their own (fp8_recipe.hpp)
+// took every fp8 MoE run on Megatron a little slower, all toward the published figures (largest
+// 82.7 → 79.5 %; 154 in the top 10, 151 within 10 %).
 export const BOUNDS = {
   medianAbsError: 0.1,
-  maxAbsError: 0.85,
+  maxAbsError: 0.8,
   minRows: 171,
-  minInTop: 152,
-  minWithin: 149,
+  minInTop: 154,
+  minWithin: 151,
 };
 
 const DATA = new URL('../../validation/data/training-runs.json', import.meta.url);

@@ -181,6 +181,40 @@ TEST(Fp8Recipe, IgnoredWithoutAnFp8PrecisionRecipe) {
   EXPECT_DOUBLE_EQ(r.training.time.step_s, evaluate(without).training.time.step_s);
 }
 
+// TransformerEngine's GroupedLinear (module/grouped_linear.py up to v2.16) quantizes a grouped
+// GEMM's inputs forward and its output gradients backward with split_quantize, which runs one
+// kernel set per expert except for delayed scaling with both copies, where
+// nvte_multi_cast_transpose quantizes the group at once (csrc/extensions/cast.cpp,
+// multi_tensor_quantize_impl: "only have fused kernel for FP8 delayed scaling").
+TEST(Fp8Recipe, GroupedExpertsQuantizeOneExpertAtATime) {
+  EXPECT_TRUE(fp8_quantization(Fp8Recipe::kDelayed, false).grouped_in_one);
+  EXPECT_FALSE(fp8_quantization(Fp8Recipe::kDelayed, true).grouped_in_one);
+  EXPECT_FALSE(fp8_quantization(Fp8Recipe::kTensorwise, false).grouped_in_one);
+  EXPECT_FALSE(fp8_quantization(Fp8Recipe::kMxfp8, true).grouped_in_one);
+  // Mixtral 8x7B at EP 2: 4 experts on a GPU, fc1 and fc2 grouped over them.
+  Plan plan;
+  plan.model = "mixtral-8x7b";
+  plan.accelerator = "h100-80g";
+  plan.recipe = "fp8";
+  plan.fp8_recipe = "tensorwise";
+  plan.tp = 1;
+  plan.pp = 1;
+  plan.dp = 8;
+  plan.ep = 2;
+  plan.recompute = "full";
+  plan.global_batch = 64;
+  TrainingTimeInputs in = resolve(plan).training.inputs;
+  ASSERT_EQ(in.fp8.kernels, 3);
+  const LayerCosts apart = layer_costs(in);
+  in.fp8.grouped_in_one = true;
+  const LayerCosts fused = layer_costs(in);
+  // Three more experts' kernel sets for each of the two grouped GEMMs, each way.
+  const double extra = 3 * 2 * 3 * kKernelOverheadS;
+  EXPECT_NEAR(apart.moe.fwd_s - fused.moe.fwd_s, extra, 1e-12);
+  EXPECT_NEAR(apart.moe.bwd_s - fused.moe.bwd_s, extra, 1e-12);
+  EXPECT_DOUBLE_EQ(apart.dense.fwd_s, fused.dense.fwd_s);
+}
+
 TEST(Fp8Recipe, LaunchCommandsAndLinkCarryIt) {
   const Report r = evaluate(llama70b_fp8("h100-80g", "tensorwise"));
   EXPECT_NE(r.inference.launch.megatron.find("--fp8-recipe tensorwise"), std::string::npos);

@@ -30,6 +30,11 @@ struct Fp8Quantization {
   double bytes_per_element = 4;  ///< HBM bytes read and written per bf16 element quantized
   int kernels = 1;               ///< kernels per tensor quantized
   bool amax_reduction = false;   ///< sequence-parallel operands all-reduce their amax over TP
+  /// A grouped GEMM's per-expert tensors quantized by one kernel for the group. TE's split_quantize
+  /// (csrc/extensions/cast.cpp, multi_tensor_quantize_impl) fuses them only for delayed scaling
+  /// with both a rowwise and a columnwise copy (nvte_multi_cast_transpose); every other recipe
+  /// quantizes each expert's tensor with its own kernels.
+  bool grouped_in_one = false;
 };
 
 /// `columnwise_native`: the accelerator's fp8 GEMMs read either operand layout (Blackwell).
