@@ -397,6 +397,10 @@ const STATED = {
   // PP 4, EP 8, micro-batch 1, GBS 1280, recompute_modules ["layernorm", "moe_act"]. The norms'
   // recompute is not a module here: the experts' activation is.
   'mbridge-260401-gptoss120b-64gpu': { recompute: 'selective', recomputeModules: 'moe_act' },
+  // …as at 25.11 (GPT_OSS_120B_PRETRAIN_CONFIG_H100_BF16_BASE_CONFIG in scripts/performance/
+  // configs/gpt_oss/gpt_oss_workload_base_configs.py at 97ad8cc6f: PP 4, EP 8, the same
+  // recompute_modules; the row is left out for its micro-batch, its plan still says what ran).
+  'mbridge-2511-gptoss120b-64gpu': { recompute: 'selective', recomputeModules: 'moe_act' },
   // …and on B200 (GPT_OSS_120B_PRETRAIN_CONFIG_B200_BF16_V2 at 21d102f5e): TP 1, PP 1, EP 8,
   // micro-batch 4, GBS 1280, the same recompute.
   'mbridge-260401-b200-gptoss120b-64gpu': { recompute: 'selective', recomputeModules: 'moe_act' },
