@@ -481,11 +481,11 @@ const STATED_BY_PREFIX = [
   // Qwen3-235B H100 configs leave it off.
   [/^mbridge-.*(llama3_70b|llama31_405b)/, { tpOverlap: '1' }],
   // Megatron-Bridge's performance scripts compute the loss with TransformerEngine's fused
-  // cross-entropy (cross_entropy_fusion_impl = "te" in every 25.09 config but Qwen3-30B-A3B's,
+  // cross-entropy (cross_entropy_fusion_impl = "te" in every 25.09 config,
   // scripts/performance/configs/*/*_llm_pretrain.yaml at v0.1.0rc4; for every recipe from
   // helpers.py at v0.2.0 and utils/overrides.py at 21d102f5e and c270efc50), which writes its
   // gradient over the bf16 logits in the TransformerEngine of those containers (before 2.18).
-  [/^mbridge-(2511|260401|2606)-|^mbridge-2509-(?!qwen3_30b)/, { loss: 'fused' }],
+  [/^mbridge-(2509|2511|260401|2606)-/, { loss: 'fused' }],
   // Megatron-LM before --overlap-grad-reduce (commit 2d5220a, 2023-08-16) reduced the gradients
   // after the whole backward: training.py calls allreduce_gradients() (2021, local DDP, the
   // default --DDP-impl) or optimizer.reduce_model_grads() (2022) once forward_backward_func has
