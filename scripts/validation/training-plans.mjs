@@ -371,7 +371,7 @@ const STATED = {
   // Qwen3's performance configs recompute nothing (set_qwen3_common_configs in
   // scripts/performance/configs/qwen/qwen3_llm_pretrain.py at c270efc50 sets
   // recompute_granularity None over the recipe's full recompute), and Megatron refuses full
-  // recompute beside the overlap (below).
+  // recompute beside the overlap (withFrameworkRecompute below).
   'mbridge-2606-b300-qwen3_30b_a3b-8gpu-mxfp8': {
     moeOverlap: '1',
     moeFlexDispatcher: '1',

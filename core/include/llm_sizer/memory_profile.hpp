@@ -68,9 +68,9 @@ const MemoryProfile& memory_profile(Framework framework);
 /// 2 B each = 6. Chunked (8 chunks): the saved fp32 log-softmax of every chunk (4), the bf16
 /// chunks still alive while the last is upcast (2) and that chunk's fp32 copy (4/8) = 6.5.
 /// Fused, in any framework: the bf16 logits alone = 2, as TransformerEngine's
-/// parallel_cross_entropy (Megatron's cross_entropy_fusion_impl "te") returns them as the
-/// gradient, overwritten in place, up to TE 2.17 (commit 01bbe3eea of 2026-07-09, first in 2.18,
-/// keeps an fp32 gradient beside them: 6, Megatron's own figure, so choose the default there).
+/// parallel_cross_entropy (Megatron's cross_entropy_fusion_impl "te") overwrites them with the
+/// gradient and returns them for backward, up to TE 2.17. From TE 2.18 (commit 01bbe3eea,
+/// 2026-07-09) it keeps an fp32 gradient beside them, 6 B as Megatron's own loss: the default.
 double loss_bytes_per_logit(Framework framework, LossKind loss);
 
 std::string_view loss_id(LossKind loss);
