@@ -289,10 +289,21 @@ const preloadPageWasm = () => ({
   },
 });
 
+// index.html is indented for people to read; every first visit downloads it. Whitespace between
+// tags and line breaks go (no element of it keeps whitespace: no <pre>, no text across tags).
+const compactHtml = () => ({
+  name: 'llm-sizer-compact-html',
+  apply: 'build',
+  transformIndexHtml: {
+    order: 'post',
+    handler: (html) => html.replace(/>\s+</g, '><').replace(/\s*\n\s*/g, ' '),
+  },
+});
+
 export default defineConfig({
   root: 'web',
   base: './',
-  plugins: [preact(), cspMeta(), pageMessages(), bootScript(), preloadPageWasm()],
+  plugins: [preact(), cspMeta(), pageMessages(), bootScript(), preloadPageWasm(), compactHtml()],
   build: {
     outDir: '../dist',
     emptyOutDir: true,
