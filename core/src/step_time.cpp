@@ -159,6 +159,13 @@ double overlapped(double comm, double compute, double share) {
   return std::max(comm - compute, share * comm);
 }
 
+// Whether the plan's MoE all-to-all overlap runs: Megatron refuses it beside full recompute
+// (TransformerConfig.__post_init__ asserts it); other frameworks' overlaps (DualPipe) keep it.
+bool moe_overlap_allowed(const TrainingTimeInputs& in) {
+  return in.moe_overlap && !(in.memory.framework == Framework::kMegatron &&
+                             in.memory.layout.recompute == Recompute::kFull);
+}
+
 // Of the other `nodes` − 1 nodes of an expert group (each holding E / nodes experts), how many
 // hold at least one of a token's top-k experts, the k drawn without repeats and, as benchmarks
 // force-balance the routing, uniformly: (nodes − 1) · (1 − C(E − E/nodes, k) / C(E, k)).
@@ -759,13 +766,12 @@ LayerCost layer_cost(const TrainingTimeInputs& in, const KernelSpeeds& lin,
   }
 
   if (ep_comm > 0) {
-    // Megatron overlaps the all-to-alls (overlap_moe_expert_parallel_comm) only without full
-    // recompute, and under PP > 1 only interleaved (TransformerConfig.__post_init__ asserts
-    // both): stage_pass() takes the serial time for a pipeline without VPP.
-    const bool megatron = in.memory.framework == Framework::kMegatron;
-    const bool overlap = in.moe_overlap && !(megatron && l.recompute == Recompute::kFull);
+    // Megatron overlaps the all-to-alls (overlap_moe_expert_parallel_comm) where
+    // moe_overlap_allowed() says, and under PP > 1 only interleaved: stage_pass() takes the
+    // serial time for a pipeline without VPP.
     out.ep_serial_s = ep_comm;
-    out.ep_s = overlap ? overlapped(ep_comm, out.fwd_s + out.bwd_s, ep_share) : ep_comm;
+    out.ep_s =
+        moe_overlap_allowed(in) ? overlapped(ep_comm, out.fwd_s + out.bwd_s, ep_share) : ep_comm;
     if (l.recompute == Recompute::kFull) out.recompute_s += out.ep_s / 2;
   }
 
@@ -984,9 +990,8 @@ StagePass stage_pass(const TrainingTimeInputs& in, const LayerCosts& costs) {
   const double group = v > 1 && megatron ? interleaved_group(mem) : p;
   // Megatron's MoE overlap runs a chunk's forward beside another's backward (combined 1F1B) and
   // schedules one warm-up forward more for it (schedules.py get_pp_rank_microbatches).
-  const bool moe_overlap =
-      in.moe_overlap && a.is_moe() && l.ep > 1 && l.recompute != Recompute::kFull;
-  const double extra = megatron && moe_overlap ? 1 : 0;
+  const bool megatron_overlap = megatron && moe_overlap_allowed(in) && a.is_moe() && l.ep > 1;
+  const double extra = megatron_overlap ? 1 : 0;
   const double warmup = 2.0 * (p - 1) + (v - 1) * group + extra;
   const double warmup_share = std::min(1.0, warmup / std::max(chunks, 1.0));
   const double exposed_share = hide ? warmup_share : 1;
@@ -997,7 +1002,7 @@ StagePass stage_pass(const TrainingTimeInputs& in, const LayerCosts& costs) {
   double serial_ep = 0;
   if (megatron && p > 1 && v <= 1) {
     serial_ep = 1;
-  } else if (megatron && moe_overlap) {
+  } else if (megatron_overlap) {
     serial_ep = warmup_share;
   }
   for_each_stage_run(a, p, l.stage_layers, [&](const StageRun& run) {

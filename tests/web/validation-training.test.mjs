@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { loadModule } from './load-module.mjs';
 import * as training from '../../scripts/validation/training.mjs';
+import { withFrameworkRecompute } from '../../scripts/validation/training-plans.mjs';
 import * as h100 from '../../scripts/validation/h100.mjs';
 import * as h200 from '../../scripts/validation/h200.mjs';
 import * as mpt from '../../scripts/validation/mpt.mjs';
@@ -447,8 +448,7 @@ test("Table 1's layouts the search beats: less TP, and less time in its collecti
 // states the overlap but not its recompute, and does not fit without one, is planned with a mode
 // its framework accepts. B300's Qwen3-30B-A3B under Megatron's own loss (6 B per logit) does
 // not fit without recompute in the memory model.
-test('a run with the MoE all-to-all overlapped never falls back to full recompute', async () => {
-  const { withFrameworkRecompute } = await import('../../scripts/validation/training-plans.mjs');
+test('a run with the MoE all-to-all overlapped never falls back to full recompute', () => {
   const row = rows.find((r) => r.run.id === 'mbridge-2606-b300-qwen3_30b_a3b-8gpu-mxfp8');
   const { recompute, loss, ...stated } = row.plan;
   assert.equal(recompute, 'none');
