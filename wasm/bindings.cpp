@@ -12,6 +12,8 @@
 #include <emscripten/emscripten.h>
 #include <emscripten/val.h>
 
+#include <cstring>
+#include <limits>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -235,6 +237,49 @@ double gemm_seconds_js(const std::string& accelerator, const std::string& dtype,
 
 }  // namespace
 }  // namespace llm_sizer
+
+#ifdef LLM_SIZER_PAGE_MODULE
+// The page's module links Embind's JS without its native library (CMakeLists.txt): libembind's
+// one object (system/lib/embind/bind.cpp), linked whole, registers wide and UTF-16/32 strings,
+// 64-bit integers and eighteen memory_view types too, whose names and JS converters every first
+// visit would download (1.1 KB gzipped). These two functions take its place and register only
+// what the page's functions pass: numbers, bool, UTF-8 strings and val.
+namespace {
+template <class T>
+void register_integer(const char* name) {
+  emscripten::internal::_embind_register_integer(emscripten::internal::TypeID<T>::get(), name,
+                                                 sizeof(T), std::numeric_limits<T>::min(),
+                                                 std::numeric_limits<T>::max());
+}
+}  // namespace
+
+extern "C" {
+// Embind names a type it has no registration for in its error messages: the mangled name.
+EMSCRIPTEN_KEEPALIVE const char* __getTypeName(const std::type_info* type) {
+  return strdup(type->name());
+}
+
+EMSCRIPTEN_KEEPALIVE __attribute__((constructor)) void
+__embind_register_native_and_builtin_types() {
+  using namespace emscripten::internal;
+  _embind_register_void(TypeID<void>::get(), "void");
+  _embind_register_bool(TypeID<bool>::get(), "bool", sizeof(bool), true, false);
+  register_integer<char>("char");
+  register_integer<signed char>("signed char");
+  register_integer<unsigned char>("unsigned char");
+  register_integer<short>("short");
+  register_integer<unsigned short>("unsigned short");
+  register_integer<int>("int");
+  register_integer<unsigned int>("unsigned int");
+  register_integer<long>("long");
+  register_integer<unsigned long>("unsigned long");
+  _embind_register_float(TypeID<float>::get(), "float", sizeof(float));
+  _embind_register_float(TypeID<double>::get(), "double", sizeof(double));
+  _embind_register_std_string(TypeID<std::string>::get(), "std::string");
+  _embind_register_emval(TypeID<val>::get(), "emscripten::val");
+}
+}
+#endif  // LLM_SIZER_PAGE_MODULE
 
 EMSCRIPTEN_BINDINGS(llm_sizer) {
   emscripten::function("evaluate", &llm_sizer::evaluate_texts);
