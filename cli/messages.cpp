@@ -62,9 +62,13 @@ std::string Messages::issue(const Issue& issue, const std::string& field_name) c
   return format("issue." + issue.code, params);
 }
 
-std::string Messages::recompute(const std::string& mode, double layers) const {
+std::string Messages::recompute(const std::string& mode, double layers,
+                                const std::string& modules) const {
   if (mode == "full" && std::isfinite(layers)) {
     return format("choice.recompute.full_layers", {{"n", format_shortest(layers)}});
+  }
+  if (mode == "selective" && !modules.empty() && modules != "core_attn") {
+    return format("choice.recompute.selective_modules", {{"modules", modules}});
   }
   return format("choice.recompute." + mode);
 }

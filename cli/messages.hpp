@@ -28,8 +28,10 @@ class Messages {
   std::string issue(const Issue& issue, const std::string& field_name) const;
 
   /// A recompute mode in the words of the page's choice: "Full (every layer)", or full recompute
-  /// of the first `layers` layers of each pipeline chunk (block recompute; NaN: every layer).
-  std::string recompute(const std::string& mode, double layers) const;
+  /// of the first `layers` layers of each pipeline chunk (block recompute; NaN: every layer), or
+  /// selective recompute of Megatron's `modules` where they are not the attention core alone.
+  std::string recompute(const std::string& mode, double layers,
+                        const std::string& modules = "") const;
 
   bool chinese() const { return chinese_; }
 

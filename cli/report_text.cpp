@@ -200,11 +200,12 @@ std::string full_training_text(const Report& report, const Messages& m) {
   const TrainingSettings& s = t.settings;
   const MemoryBreakdown& b = t.memory;
   std::string out =
-      m.format("cli.full_title", {{"framework", m.format("choice.framework." + s.framework)},
-                                  {"recipe", s.recipe},
-                                  {"recompute", m.recompute(s.recompute, s.recompute_layers)},
-                                  {"seq_len", format_shortest(s.seq_len)},
-                                  {"micro_batch", format_shortest(s.micro_batch)}}) +
+      m.format("cli.full_title",
+               {{"framework", m.format("choice.framework." + s.framework)},
+                {"recipe", s.recipe},
+                {"recompute", m.recompute(s.recompute, s.recompute_layers, s.recompute_modules)},
+                {"seq_len", format_shortest(s.seq_len)},
+                {"micro_batch", format_shortest(s.micro_batch)}}) +
       "\n";
   const std::string verdict = b.verdict == "tight"          ? "cli.full_tight"
                               : b.verdict == "does_not_fit" ? "cli.full_does_not_fit"
@@ -260,7 +261,7 @@ std::string full_training_text(const Report& report, const Messages& m) {
   std::string options;
   for (const auto& f : t.fit_options) {
     if (!options.empty()) options += " · ";
-    options += m.format("choice.recompute." + f.recompute) + " → " +
+    options += m.recompute(f.recompute, std::nan(""), t.settings.recompute_modules) + " → " +
                (std::isfinite(f.pp)
                     ? "PP " + format_shortest(f.pp) + " (" + gb_text(f.peak_gb) + "–" +
                           gb_text(f.high_gb) + " GB, " + m.format("ui.verdict_" + f.verdict) + ")"
@@ -309,7 +310,7 @@ std::string layout_rows(const std::vector<LayoutCandidate>& layouts, const Messa
                     format_shortest(c.micro_batch),
                     format_shortest(c.microbatches),
                     format_shortest(c.zero),
-                    m.recompute(c.recompute, c.recompute_layers),
+                    m.recompute(c.recompute, c.recompute_layers, c.recompute_modules),
                     gb_text(c.peak_gb) + " GB",
                     std::isfinite(c.peak_high_gb)
                         ? gb_text(c.peak_high_gb) + (c.verdict == "tight" ? " !" : "")

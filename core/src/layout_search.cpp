@@ -366,6 +366,9 @@ LayoutCandidate LayoutSearch::State::describe(const TrainingTimeInputs& in, cons
   c.recompute = kRecomputeIds[static_cast<int>(l.recompute)];
   c.recompute_layers =
       l.recompute == Recompute::kFull && l.recompute_layers > 0 ? l.recompute_layers : kNaN;
+  if (l.recompute == Recompute::kSelective && in.memory.framework == Framework::kMegatron) {
+    c.recompute_modules = recompute_modules_text(selective_recompute_modules(in.memory));
+  }
   c.sequence_parallel = l.sequence_parallel;
   c.stage_layers = split_text(l.stage_layers);
   c.gpus = t.gpus;

@@ -583,6 +583,27 @@ TEST(CliSearchText, DeepPipelineSplitsAreWrittenAsRuns) {
   EXPECT_FALSE(std::regex_search(r.out, std::regex(R"((\d+,){3})"))) << r.out;
 }
 
+// Selective recompute of more than the attention core is named by its modules, in the memory
+// model's title and in the search's rows, where "Selective (attention core)" would misstate it.
+TEST(CliTrainText, SelectiveRecomputeNamesItsModules) {
+  for (const char* lang : {"en", "zh"}) {
+    const bool en = lang == std::string("en");
+    const auto train = run_cli({"train", "--model", "llama-3.1-70b", "--accelerator", "h100-80g",
+                                "--tp", "8", "--pp", "2", "--dp", "4", "--recompute", "selective",
+                                "--recompute-modules", "core_attn,mlp", "--lang", lang});
+    ASSERT_EQ(train.code, 0) << train.err;
+    EXPECT_TRUE(has(
+        train.out, en ? "recompute: Selective (core_attn,mlp)" : "重计算：选择性（core_attn,mlp）"))
+        << train.out;
+    const auto search = run_cli({"search", "--model", "llama-3.1-70b", "--accelerator", "h100-80g",
+                                 "--cluster-gpus", "64", "--recompute-modules", "mlp", "--limit",
+                                 "rc=selective", "--lang", lang});
+    ASSERT_EQ(search.code, 0) << search.err;
+    EXPECT_TRUE(has(search.out, en ? "Selective (mlp)" : "选择性（mlp）")) << search.out;
+    EXPECT_FALSE(has(search.out, en ? "attention core" : "注意力核心")) << search.out;
+  }
+}
+
 // A deadline's rows differ in DP and compare no steps (formulas.md): the table has no column of
 // dashes for it, where a cluster's has its "vs best" (above).
 TEST(CliSearchText, ADeadlineSearchHasNoVsBestColumn) {

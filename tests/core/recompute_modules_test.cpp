@@ -2,6 +2,7 @@
 // each drops from a layer's saved activations, from the tensors the layer keeps.
 #include <gtest/gtest.h>
 
+#include "llm_sizer/layout_search.hpp"
 #include "llm_sizer/model.hpp"
 #include "llm_sizer/precision.hpp"
 #include "llm_sizer/report.hpp"
@@ -101,6 +102,28 @@ TEST(RecomputeModules, ThePlansModulesReachMemoryTimeAndTheLaunchCommand) {
   EXPECT_GT(up.training.time.recompute_s, base.training.time.recompute_s);
   EXPECT_NE(up.inference.launch.megatron.find("--recompute-modules core_attn mla_up_proj mlp"),
             std::string::npos);
+}
+
+// Every layout the search returns recomputes selectively with the plan's modules (the search
+// varies the mode, not the modules): its rows say which, so that a row reads as what it ran.
+TEST(RecomputeModules, TheSearchsRowsSayWhatSelectiveRecomputes) {
+  Plan plan = test::llama70b_on(64);
+  plan.recompute_modules = "core_attn,mlp";
+  const auto rows = [&](const char* framework, const char* limits) {
+    plan.framework = framework;
+    plan.search_limits = limits;
+    const SearchReport s = search_plan(plan);
+    EXPECT_TRUE(s.search.found) << framework << " " << limits;
+    return s.search.top;
+  };
+  for (const LayoutCandidate& c : rows("megatron", "rc=selective")) {
+    EXPECT_EQ(c.recompute_modules, "core_attn,mlp");
+  }
+  for (const LayoutCandidate& c : rows("megatron", "rc=full")) EXPECT_EQ(c.recompute_modules, "");
+  // PyTorch's selective recompute is the attention core, whatever the plan's list says.
+  for (const LayoutCandidate& c : rows("pytorch", "rc=selective")) {
+    EXPECT_EQ(c.recompute_modules, "");
+  }
 }
 
 }  // namespace

@@ -178,3 +178,31 @@ test('an interleaved pipeline the batch cannot feed is refused in words; a batch
   assert.deepEqual(page.problems, []);
   await page.closeAll();
 });
+
+// Megatron's selective recompute of more than the attention core (--recompute-modules) is named
+// by its modules wherever a recompute mode is shown, in both languages; the default stays the
+// attention core.
+test('selective recompute names its modules in the answer and the fit options', async () => {
+  const page = await openWatchedPage(site.browser);
+  const plan = '#v=2&m=llama-3.1-70b&a=h100-80g&tp=8&pp=1&dp=1&rc=selective';
+  const how = '[data-testid=train-layout] + dd.how';
+  const layout = () => page.textContent(how);
+  await page.goto(`${site.server.url}${plan}&rcm=core_attn,mlp`);
+  await page.waitForSelector('[data-testid=memory-panel]');
+  assert.match(await layout(), /recompute: Selective \(core_attn,mlp\)/);
+  assert.match(await page.textContent('[data-testid=fit-options]'), /Selective \(core_attn,mlp\)/);
+  await page.goto(`${site.server.url}${plan}&rcm=core_attn,mlp&lang=zh`);
+  await page.waitForFunction(
+    (selector) =>
+      /选择性（core_attn,mlp）/.test(document.querySelector(selector)?.textContent ?? ''),
+    how,
+  );
+  await page.goto(`${site.server.url}${plan}&lang=en`);
+  await page.waitForFunction(
+    (selector) =>
+      /Selective \(attention core\)/.test(document.querySelector(selector)?.textContent ?? ''),
+    how,
+  );
+  assert.deepEqual(page.problems, []);
+  await page.closeAll();
+});

@@ -61,6 +61,10 @@ struct LayoutCandidate {
   std::string recompute;
   /// Full recompute of this many layers of each pipeline chunk (block method); NaN: every layer
   double recompute_layers = 0;
+  /// What selective recompute recomputes under Megatron (its --recompute-modules, e.g.
+  /// "core_attn,mla_up_proj": the plan's, which every layout shares); "" for the other modes and
+  /// frameworks, whose selective is the attention core.
+  std::string recompute_modules;
   bool sequence_parallel = false;
   std::string stage_layers;  ///< "" for the even split, else "7,8,…"
   double gpus = 0;
@@ -164,6 +168,7 @@ void visit_fields(Visitor& v, const LayoutCandidate& c) {
   v.field("zero", c.zero);
   v.field("recompute", c.recompute);
   v.field("recompute_layers", c.recompute_layers);
+  v.field("recompute_modules", c.recompute_modules);
   v.field("sequence_parallel", c.sequence_parallel);
   v.field("stage_layers", c.stage_layers);
   v.field("gpus", c.gpus);

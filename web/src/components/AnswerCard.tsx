@@ -138,6 +138,7 @@ function TrainAnswer({ finetune }: { finetune: boolean }) {
                 t,
                 training.settings.recompute,
                 training.settings.recomputeLayers,
+                training.settings.recomputeModules,
               ),
             })
           }
@@ -250,7 +251,12 @@ function TrainFits() {
             <span data-testid="answer-fit-option">
               {' '}
               {t('ui.answer_fit_option', {
-                recompute: t(`choice.recompute.${fix.recompute}`),
+                recompute: recomputeLabel(
+                  t,
+                  fix.recompute,
+                  null,
+                  training.settings.recomputeModules,
+                ),
                 pp: orNaN(fix.pp),
                 peak: gb(fix.peakGb),
               })}

@@ -5,6 +5,7 @@ import { useApp, useT } from '../state/context';
 import { DerivationTable } from './DerivationTable';
 import { Lazy } from './Lazy';
 import { MEMORY_PARTS } from './memory-parts';
+import { recomputeLabel } from './recompute-label';
 import { StageMemoryChart } from './StageMemoryChart';
 import { Disclosure } from './Disclosure';
 
@@ -188,7 +189,7 @@ export function MemoryPanel() {
         {full.fitOptions
           .map(
             (o) =>
-              `${t(`choice.recompute.${o.recompute}`)} → ${
+              `${recomputeLabel(t, o.recompute, null, full.settings.recomputeModules)} → ${
                 Number.isFinite(o.pp)
                   ? `PP ${o.pp} (${t('ui.gb_range', { low: gb(o.peakGb), high: gb(o.highGb) })}, ${t(`ui.verdict_${o.verdict}`)})`
                   : t('cli.no_pp_fits')

@@ -101,7 +101,7 @@ export function SearchResults() {
         {c.microBatch} × {n(c.microbatches, 0)}
       </td>
       <td class="num">{c.zero}</td>
-      <td>{recomputeLabel(t, c.recompute, c.recomputeLayers)}</td>
+      <td>{recomputeLabel(t, c.recompute, c.recomputeLayers, c.recomputeModules)}</td>
       <td class="num">
         {n(c.peakGb, 1)} GB
         {c.verdict === 'tight' && (

@@ -208,6 +208,7 @@ function rows({ report, search, t }: ExportInput): Row[] {
       add('zero', 'ZeRO', c.zero, '');
       add('recompute', t('field.recompute'), c.recompute, '');
       add('recompute_layers', t('field.recompute_layers'), c.recomputeLayers ?? null, '');
+      add('recompute_modules', t('field.recompute_modules'), c.recomputeModules || null, '');
       add('sequence_parallel', t('field.sequence_parallel'), c.sequenceParallel ? 1 : 0, '');
       add('peak_gb', t('cli.col_peak'), c.peakGb, 'GB');
       add('step_s', t('ui.md_step_s'), c.stepS, 's');
@@ -361,7 +362,11 @@ export function markdownReport(input: ExportInput): string {
         [t('field.global_batch'), (c) => n(c.globalBatch, 0), true],
         [t('field.micro_batch'), (c) => String(c.microBatch), true],
         ['ZeRO', (c) => String(c.zero), true],
-        [t('field.recompute'), (c) => recomputeLabel(t, c.recompute, c.recomputeLayers), false],
+        [
+          t('field.recompute'),
+          (c) => recomputeLabel(t, c.recompute, c.recomputeLayers, c.recomputeModules),
+          false,
+        ],
         [t('cli.col_peak'), (c) => `${n(c.peakGb, 1)} GB`, true],
         ['MFU', (c) => percent(c.mfu), true],
         ...vsBest,
