@@ -48,6 +48,7 @@ std::string Messages::format(std::string_view key, const std::vector<IssueParam>
 std::string Messages::issue(const Issue& issue, const std::string& field_name) const {
   std::vector<IssueParam> params = issue.params;
   const std::string layers = issue.param("recompute_layers");
+  const std::string modules = issue.param("recompute_modules");
   for (auto& p : params) {
     if (p.name == "unit" && !p.value.empty()) {
       const std::string unit = format("unit." + p.value);
@@ -55,7 +56,7 @@ std::string Messages::issue(const Issue& issue, const std::string& field_name) c
       p.value += unit;
     }
     if (p.name == "recompute" && !p.value.empty()) {
-      p.value = recompute(p.value, parse_number(layers).value_or(std::nan("")));
+      p.value = recompute(p.value, parse_number(layers).value_or(std::nan("")), modules);
     }
   }
   params.push_back({"field", field_name});

@@ -397,6 +397,7 @@ void flag_tight_best(SearchReport& report) {
     issue.params.push_back({"recompute_layers", std::isfinite(r.recompute_layers)
                                                     ? format_shortest(r.recompute_layers)
                                                     : std::string()});
+    issue.params.push_back({"recompute_modules", r.recompute_modules});
     issue.params.push_back({"slower", one_decimal(r.step_vs_best * 100)});
   }
   report.issues.push_back(std::move(issue));

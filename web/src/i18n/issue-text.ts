@@ -13,14 +13,15 @@ export function fieldLabel(lang: Lang, issueField: string): string {
   return issueField ? translate(lang, `field.${issueField}`) : '';
 }
 
-// A recompute mode named in an issue (its id, and the layers per chunk of block recompute) in
-// the words of the form's choice.
+// A recompute mode named in an issue (its id, the layers per chunk of block recompute, the
+// modules of Megatron's selective recompute) in the words of the form's choice, as
+// components/recompute-label.ts words it (apart: importing it here gives it a chunk of its own).
 function recomputeText(lang: Lang, params: Record<string, string>): string {
-  const id = params.recompute;
-  if (id === 'full' && params.recompute_layers) {
-    return translate(lang, 'choice.recompute.full_layers', { n: params.recompute_layers });
-  }
-  return translate(lang, `choice.recompute.${id}`);
+  const { recompute: id, recompute_layers: n, recompute_modules: modules } = params;
+  if (id === 'full' && n) return translate(lang, 'choice.recompute.full_layers', { n });
+  return id === 'selective' && modules && modules !== 'core_attn'
+    ? translate(lang, 'choice.recompute.selective_modules', { modules })
+    : translate(lang, `choice.recompute.${id}`);
 }
 
 export function issueText(lang: Lang, issue: Issue): string {
