@@ -275,6 +275,7 @@ LayerActivations layer_activations(const TrainingMemoryInputs& in, bool moe_laye
   const double expert_bytes = tokens * expert / (sp || !megatron ? tp : 1);
   const double full = out.unsplit_bytes / (sp ? tp : 1) + out.split_bytes / tp +
                       out.quadratic_bytes / tp + expert_bytes;
+  out.expert_bytes = expert_bytes;
   out.recomputed_bytes = full;
   switch (l.recompute) {
     case Recompute::kNone:

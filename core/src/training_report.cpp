@@ -170,10 +170,24 @@ std::vector<DerivationStep> explain_training_memory(const TrainingMemoryInputs& 
       s.layers > 0 && in.arch.layer_is_moe(s.first_layer) ? m.moe_layer : m.dense_layer;
   const std::string tokens = n(l.seq_len / l.cp) + " × " + n(l.micro_batch);
   const bool sp = l.sequence_parallel;
+  // The terms add up to the value: an MoE layer's routed copies (X, on the hottest rank) and what
+  // selective recompute drops (R) are written out. Full and op-level recompute keep other
+  // tensors altogether; their notes say which.
+  std::string formula = "A = U/t_sp + S/t + Q/t";
+  std::string numbers = gb(layer.unsplit_bytes) + "/" + n(sp ? l.tp : 1) + " + " +
+                        gb(layer.split_bytes) + "/" + n(l.tp) + " + " + gb(layer.quadratic_bytes) +
+                        "/" + n(l.tp);
+  if (layer.expert_bytes > 0) {
+    formula += " + X_routed";
+    numbers += " + " + gb(layer.expert_bytes);
+  }
+  const double dropped = layer.recomputed_bytes - layer.saved_bytes;
+  if (l.recompute == Recompute::kSelective && dropped > 0) {
+    formula += " − R_recomputed";
+    numbers += " − " + gb(dropped);
+  }
   steps.push_back(make_step(
-      "activations_per_layer", "A = U/t_sp + S/t + Q/t  (s·b = " + tokens + ")",
-      gb(layer.unsplit_bytes) + "/" + n(sp ? l.tp : 1) + " + " + gb(layer.split_bytes) + "/" +
-          n(l.tp) + " + " + gb(layer.quadratic_bytes) + "/" + n(l.tp) + " GB",
+      "activations_per_layer", formula + "  (s·b = " + tokens + ")", numbers + " GB",
       bytes_to_gb(layer.saved_bytes), "GB",
       l.recompute == Recompute::kSelective && selective_recompute_modules(in) != kRecomputeCoreAttn
           ? "selective_modules"

@@ -5,6 +5,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <optional>
+#include <string>
 
 #include "llm_sizer/layout_rules.hpp"
 #include "llm_sizer/model.hpp"
@@ -354,6 +356,81 @@ TEST(TrainingReport, ShardedStateShowsTheExpertsOwnDataParallelGroup) {
   EXPECT_NE(step->substitution.find(" ÷ 8 + "), std::string::npos) << step->substitution;
   EXPECT_NE(step->substitution.find(" ÷ 1) × 12 B"), std::string::npos) << step->substitution;
   EXPECT_NEAR(step->value, (dense / 8 + experts) * 12 / 1e9, 1e-6 * step->value);
+}
+
+// The derivation's line for a layer's activations shows its working: its terms, each rounded to
+// 0.01 GB and divided as written, add up to its value, with an MoE layer's routed copies and
+// what selective recompute drops written out (formulas.md, "Activations per layer").
+double sum_of_terms(const std::string& numbers) {
+  double sum = 0;
+  double sign = 1;
+  std::size_t at = 0;
+  while (at < numbers.size()) {
+    std::size_t used = 0;
+    const double term = std::stod(numbers.substr(at), &used);
+    at += used;
+    double divisor = 1;
+    if (numbers.compare(at, 1, "/") == 0) {
+      divisor = std::stod(numbers.substr(at + 1), &used);
+      at += 1 + used;
+    }
+    sum += sign * term / divisor;
+    if (numbers.compare(at, 3, " + ") == 0) {
+      sign = 1;
+      at += 3;
+    } else if (numbers.compare(at, 5, " − ") == 0) {  // U+2212: three bytes
+      sign = -1;
+      at += 5;
+    } else {
+      break;  // " GB"
+    }
+  }
+  return sum;
+}
+
+TEST(TrainingReport, ActivationsPerLayerTermsAddUpToTheValue) {
+  struct Case {
+    const char* model;
+    double tp, pp, ep;
+    const char* recompute;
+    const char* modules;
+    std::optional<double> flash;
+    const char* formula;
+  };
+  const Case cases[] = {
+      {"llama-3.1-8b", 1, 1, 1, "none", "", {}, "A = U/t_sp + S/t + Q/t  ("},
+      {"mixtral-8x7b", 2, 1, 4, "none", "", {}, "A = U/t_sp + S/t + Q/t + X_routed  ("},
+      {"deepseek-v3",
+       2,
+       8,
+       64,
+       "selective",
+       "mla_up_proj,moe_act",
+       {},
+       "A = U/t_sp + S/t + Q/t + X_routed − R_recomputed  ("},
+      // Without flash attention selective recompute drops the s² terms: R = Q/t.
+      {"gpt3-175b", 8, 16, 1, "selective", "", 0.0, "A = U/t_sp + S/t + Q/t − R_recomputed  ("},
+  };
+  for (const Case& c : cases) {
+    Plan plan;
+    plan.model = c.model;
+    plan.accelerator = "h100-80g";
+    plan.tp = c.tp;
+    plan.pp = c.pp;
+    plan.dp = 64;
+    plan.ep = c.ep;
+    plan.recompute = c.recompute;
+    plan.recompute_modules = c.modules;
+    plan.flash_attention = c.flash;
+    const Report r = evaluate(plan);
+    ASSERT_TRUE(r.training.available) << c.model;
+    const auto step =
+        std::find_if(r.training.steps.begin(), r.training.steps.end(),
+                     [](const DerivationStep& s) { return s.id == "activations_per_layer"; });
+    ASSERT_NE(step, r.training.steps.end()) << c.model;
+    EXPECT_EQ(step->formula.rfind(c.formula, 0), 0u) << c.model << ": " << step->formula;
+    EXPECT_NEAR(sum_of_terms(step->substitution), step->value, 0.011) << step->substitution;
+  }
 }
 
 TEST(TrainingReport, LlamaEightOnOneH200WithPytorchMatchesTheIssueExample) {

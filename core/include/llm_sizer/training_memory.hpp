@@ -156,6 +156,9 @@ struct LayerActivations {
   double split_bytes = 0;        ///< divided by TP (paper: 24sbh)
   double quadratic_bytes = 0;    ///< the s² attention terms (paper: 5as²b), divided by TP
   double layer_input_bytes = 0;  ///< what full recompute keeps (paper: 2sbh)
+  /// The routed experts' copies of the tokens on this card (MoE layers: the hottest EP rank's),
+  /// already divided as the layout divides them.
+  double expert_bytes = 0;
   /// Total on a card under the layout's TP, sequence parallel and recompute mode.
   double saved_bytes = 0;
   /// Total of a layer recomputed during backward (full recompute's working set).
