@@ -240,8 +240,11 @@ std::vector<DerivationStep> explain_training_memory(const TrainingMemoryInputs& 
   steps.push_back(make_step("buffers", "M_workspace + M_gather + M_buckets + M_dequant", "",
                             bytes_to_gb(s.buffers_bytes), "GB",
                             l.zero >= 3 ? "buffers_zero3" : ""));
-  steps.push_back(
-      make_step("allocated", "M_alloc = Σ", "", bytes_to_gb(s.allocated_bytes), "GB", "allocated"));
+  steps.push_back(make_step("allocated", "M_alloc = Σ",
+                            gb(s.weights_bytes) + " + " + gb(s.grads_bytes) + " + " +
+                                gb(s.optimizer_bytes) + " + " + gb(s.activations_bytes) + " + " +
+                                gb(s.logits_bytes) + " + " + gb(s.buffers_bytes) + " GB",
+                            bytes_to_gb(s.allocated_bytes), "GB", "allocated"));
   const double card = in.card_memory_gb;
   steps.push_back(make_step(
       "peak", "M = M_alloc + M_ctx", gb(s.allocated_bytes) + " + " + gb(s.context_bytes) + " GB",

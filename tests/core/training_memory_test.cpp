@@ -358,7 +358,7 @@ TEST(TrainingReport, ShardedStateShowsTheExpertsOwnDataParallelGroup) {
   EXPECT_NEAR(step->value, (dense / 8 + experts) * 12 / 1e9, 1e-6 * step->value);
 }
 
-// The derivation's line for a layer's activations shows its working: its terms, each rounded to
+// The derivation's lines show their working: a layer's activations' terms, each rounded to
 // 0.01 GB and divided as written, add up to its value, with an MoE layer's routed copies and
 // what selective recompute drops written out (formulas.md, "Activations per layer").
 double sum_of_terms(const std::string& numbers) {
@@ -388,7 +388,7 @@ double sum_of_terms(const std::string& numbers) {
   return sum;
 }
 
-TEST(TrainingReport, ActivationsPerLayerTermsAddUpToTheValue) {
+TEST(TrainingReport, TheMemoryDerivationsTermsAddUpToItsValues) {
   struct Case {
     const char* model;
     double tp, pp, ep;
@@ -430,6 +430,14 @@ TEST(TrainingReport, ActivationsPerLayerTermsAddUpToTheValue) {
     ASSERT_NE(step, r.training.steps.end()) << c.model;
     EXPECT_EQ(step->formula.rfind(c.formula, 0), 0u) << c.model << ": " << step->formula;
     EXPECT_NEAR(sum_of_terms(step->substitution), step->value, 0.011) << step->substitution;
+    // The peak's allocated memory is written as the parts above it: weights, gradients,
+    // optimizer states, activations, logits and buffers, each rounded to 0.01 GB.
+    const auto allocated =
+        std::find_if(r.training.steps.begin(), r.training.steps.end(),
+                     [](const DerivationStep& s) { return s.id == "allocated"; });
+    ASSERT_NE(allocated, r.training.steps.end()) << c.model;
+    EXPECT_NEAR(sum_of_terms(allocated->substitution), allocated->value, 0.031)
+        << allocated->substitution;
   }
 }
 
