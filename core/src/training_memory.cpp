@@ -672,20 +672,28 @@ void stage_point(const TrainingMemoryInputs& in, const Common& c, int stage, int
   // logits are smaller than one layer's working set, and the head's gradients with them.
   const double at_recompute = last ? activations + working + grads : 0;
   const double at_backward_end = state.grads + (layers > 0 ? working_layer : 0);
+  s.stack_bytes = saved;
+  s.ends_bytes = first ? s.inflight * c.first_stage_extra : 0;
+  s.working_bytes = last ? 0 : working;
   if (at_recompute > at_loss && (grads_alive || at_recompute >= at_backward_end)) {
     s.moment = PeakMoment::kRecompute;
     s.grads_bytes = grads;
     s.activations_bytes = activations + working;
+    s.working_bytes = working;
     s.logits_bytes = 0;
   } else if (grads_alive || at_loss >= at_backward_end) {
     s.moment = PeakMoment::kLoss;
     s.grads_bytes = grads;
     s.activations_bytes = activations + last_extra;
+    s.ends_bytes += last_extra;
     s.logits_bytes = logits;
   } else {
     s.moment = PeakMoment::kBackwardEnd;
     s.grads_bytes = state.grads;
     s.activations_bytes = layers > 0 ? working_layer : 0;
+    s.stack_bytes = 0;
+    s.ends_bytes = 0;
+    s.working_bytes = s.activations_bytes;
     s.logits_bytes = 0;
   }
   s.allocated_bytes = s.weights_bytes + s.grads_bytes + s.optimizer_bytes + s.activations_bytes +

@@ -16,6 +16,15 @@ constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 std::string n(double v) { return format_readable(v); }
 std::string gb(double bytes) { return format_readable(std::round(bytes_to_gb(bytes) * 100) / 100); }
+// A layer's activations to three significant figures (at least two decimals): the stage's sum
+// multiplies them by its layers and micro-batches, where 0.01 GB rounded away would show.
+std::string gb_layer(double bytes) {
+  const double v = bytes_to_gb(bytes);
+  if (!(v > 0) || !std::isfinite(v)) return gb(bytes);
+  const double decimals = std::max(2.0, 2 - std::floor(std::log10(v)));
+  const double scale = std::pow(10, decimals);
+  return format_readable(std::round(v * scale) / scale);
+}
 
 const char* recompute_id(Recompute r) {
   switch (r) {
@@ -166,25 +175,31 @@ std::vector<DerivationStep> explain_training_memory(const TrainingMemoryInputs& 
       bytes_to_gb(s.optimizer_bytes), "GB",
       ft.offload != Offload::kNone ? "optimizer_offloaded"
                                    : "optimizer_" + std::string(optimizer_id(ft.optimizer))));
-  const LayerActivations& layer =
-      s.layers > 0 && in.arch.layer_is_moe(s.first_layer) ? m.moe_layer : m.dense_layer;
+  // A stage's layers by kind; the line below shows an MoE layer where the stage has any (they
+  // hold the most), and the stage's sum writes a dense layer's figure beside it.
+  const int moe_layers = in.arch.moe_layers_before(s.first_layer + s.layers) -
+                         in.arch.moe_layers_before(s.first_layer);
+  const int dense_layers = s.layers - moe_layers;
+  const LayerActivations& layer = moe_layers > 0 ? m.moe_layer : m.dense_layer;
   const std::string tokens = n(l.seq_len / l.cp) + " × " + n(l.micro_batch);
   const bool sp = l.sequence_parallel;
   // The terms add up to the value: an MoE layer's routed copies (X, on the hottest rank) and what
   // selective recompute drops (R) are written out. Full and op-level recompute keep other
   // tensors altogether; their notes say which.
-  std::string formula = "A = U/t_sp + S/t + Q/t";
-  std::string numbers = gb(layer.unsplit_bytes) + "/" + n(sp ? l.tp : 1) + " + " +
-                        gb(layer.split_bytes) + "/" + n(l.tp) + " + " + gb(layer.quadratic_bytes) +
-                        "/" + n(l.tp);
-  if (layer.expert_bytes > 0) {
+  const bool full = l.recompute == Recompute::kFull;
+  std::string formula = full ? "A = I/t_sp" : "A = U/t_sp + S/t + Q/t";
+  std::string numbers = full ? gb_layer(layer.layer_input_bytes) + "/" + n(sp ? l.tp : 1)
+                             : gb_layer(layer.unsplit_bytes) + "/" + n(sp ? l.tp : 1) + " + " +
+                                   gb_layer(layer.split_bytes) + "/" + n(l.tp) + " + " +
+                                   gb_layer(layer.quadratic_bytes) + "/" + n(l.tp);
+  if (!full && layer.expert_bytes > 0) {
     formula += " + X_routed";
-    numbers += " + " + gb(layer.expert_bytes);
+    numbers += " + " + gb_layer(layer.expert_bytes);
   }
   const double dropped = layer.recomputed_bytes - layer.saved_bytes;
   if (l.recompute == Recompute::kSelective && dropped > 0) {
     formula += " − R_recomputed";
-    numbers += " − " + gb(dropped);
+    numbers += " − " + gb_layer(dropped);
   }
   steps.push_back(make_step(
       "activations_per_layer", formula + "  (s·b = " + tokens + ")", numbers + " GB",
@@ -215,10 +230,36 @@ std::vector<DerivationStep> explain_training_memory(const TrainingMemoryInputs& 
   // Block recompute: the first layers of each chunk keep A, the others all they would keep.
   const double recomputed = full_recompute_share(l, s.layers) * s.layers;
   const bool block = recomputed < s.layers;
-  steps.push_back(make_step("activations", "n × Σ A_layer (+ A_recompute)",
-                            block ? n(s.inflight) + " × (" + n(recomputed) + " × A + " +
-                                        n(s.layers - recomputed) + " × A_kept)"
-                                  : n(s.inflight) + " × " + n(s.layers) + " × A",
+  // What one micro-batch keeps over the stage, the stage's ends and the layer recomputing, as
+  // the value sums them (StageMemory): the numbers add up to it but under activation offloading,
+  // whose note says how much stays on the card.
+  std::string sum_formula = "n × Σ A_layer";
+  // Written in numbers (a layer's to three figures): the value column rounds a small A away.
+  const std::string a_layer = gb_layer(layer.saved_bytes);
+  std::string stack = n(s.layers) + " × " + a_layer;
+  if (block && moe_layers > 0 && dense_layers > 0) {
+    stack = gb_layer(s.stack_bytes);
+  } else if (block) {
+    stack = "(" + n(recomputed) + " × " + a_layer + " + " + n(s.layers - recomputed) + " × " +
+            gb_layer(layer.recomputed_bytes) + ")";
+  } else if (moe_layers > 0 && dense_layers > 0) {
+    stack = "(" + n(dense_layers) + " × " + gb_layer(m.dense_layer.saved_bytes) + " + " +
+            n(moe_layers) + " × " + a_layer + ")";
+  }
+  std::string sum_numbers = n(s.inflight) + " × " + stack;
+  if (s.moment == PeakMoment::kBackwardEnd) {
+    sum_formula.clear();
+    sum_numbers.clear();
+  }
+  if (s.ends_bytes > 0) {
+    sum_formula += " + A_ends";
+    sum_numbers += " + " + gb(s.ends_bytes);
+  }
+  if (s.working_bytes > 0) {
+    sum_formula += sum_formula.empty() ? "A_recompute" : " + A_recompute";
+    sum_numbers += (sum_numbers.empty() ? "" : " + ") + gb(s.working_bytes);
+  }
+  steps.push_back(make_step("activations", sum_formula, sum_numbers + " GB",
                             bytes_to_gb(s.activations_bytes), "GB",
                             s.moment == PeakMoment::kBackwardEnd ? "peak_backward_end"
                             : ft.activation_offload              ? "activations_offloaded"

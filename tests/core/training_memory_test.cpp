@@ -358,35 +358,58 @@ TEST(TrainingReport, ShardedStateShowsTheExpertsOwnDataParallelGroup) {
   EXPECT_NEAR(step->value, (dense / 8 + experts) * 12 / 1e9, 1e-6 * step->value);
 }
 
-// The derivation's lines show their working: a layer's activations' terms, each rounded to
-// 0.01 GB and divided as written, add up to its value, with an MoE layer's routed copies and
-// what selective recompute drops written out (formulas.md, "Activations per layer").
-double sum_of_terms(const std::string& numbers) {
-  double sum = 0;
-  double sign = 1;
-  std::size_t at = 0;
-  while (at < numbers.size()) {
-    std::size_t used = 0;
-    const double term = std::stod(numbers.substr(at), &used);
-    at += used;
-    double divisor = 1;
-    if (numbers.compare(at, 1, "/") == 0) {
-      divisor = std::stod(numbers.substr(at + 1), &used);
-      at += 1 + used;
-    }
-    sum += sign * term / divisor;
-    if (numbers.compare(at, 3, " + ") == 0) {
-      sign = 1;
-      at += 3;
-    } else if (numbers.compare(at, 5, " − ") == 0) {  // U+2212: three bytes
-      sign = -1;
-      at += 5;
-    } else {
-      break;  // " GB"
+// The derivation's lines show their working: their numbers, an expression of + − × / and
+// parentheses ending in " GB", evaluate to their value (formulas.md, "Activations per layer").
+class Arithmetic {
+ public:
+  explicit Arithmetic(const std::string& text) : text_(text) {}
+  double sum() {
+    double v = product();
+    while (true) {
+      if (take(" + ")) {
+        v += product();
+      } else if (take(" − ")) {
+        v -= product();
+      } else {
+        return v;
+      }
     }
   }
-  return sum;
-}
+
+ private:
+  double product() {
+    double v = factor();
+    while (true) {
+      if (take(" × ")) {
+        v *= factor();
+      } else if (take("/")) {
+        v /= factor();
+      } else {
+        return v;
+      }
+    }
+  }
+  double factor() {
+    if (take("(")) {
+      const double v = sum();
+      take(")");
+      return v;
+    }
+    std::size_t used = 0;
+    const double v = std::stod(text_.substr(at_), &used);
+    at_ += used;
+    return v;
+  }
+  bool take(const std::string& token) {
+    if (text_.compare(at_, token.size(), token) != 0) return false;
+    at_ += token.size();
+    return true;
+  }
+  const std::string& text_;
+  std::size_t at_ = 0;
+};
+
+double sum_of_terms(const std::string& numbers) { return Arithmetic(numbers).sum(); }
 
 TEST(TrainingReport, TheMemoryDerivationsTermsAddUpToItsValues) {
   struct Case {
@@ -396,6 +419,8 @@ TEST(TrainingReport, TheMemoryDerivationsTermsAddUpToItsValues) {
     const char* modules;
     std::optional<double> flash;
     const char* formula;
+    const char* framework = "megatron";
+    std::optional<double> recompute_layers = {};
   };
   const Case cases[] = {
       {"llama-3.1-8b", 1, 1, 1, "none", "", {}, "A = U/t_sp + S/t + Q/t  ("},
@@ -410,6 +435,12 @@ TEST(TrainingReport, TheMemoryDerivationsTermsAddUpToItsValues) {
        "A = U/t_sp + S/t + Q/t + X_routed − R_recomputed  ("},
       // Without flash attention selective recompute drops the s² terms: R = Q/t.
       {"gpt3-175b", 8, 16, 1, "selective", "", 0.0, "A = U/t_sp + S/t + Q/t − R_recomputed  ("},
+      // Full recompute keeps each layer's input and works on one layer; block recompute mixes.
+      {"llama-3.1-70b", 8, 4, 1, "full", "", {}, "A = I/t_sp  ("},
+      {"llama-3.1-70b", 8, 4, 1, "full", "", {}, "A = I/t_sp  (", "megatron", 5.0},
+      {"llama-3.1-8b", 1, 1, 1, "full", "", {}, "A = I/t_sp  (", "pytorch"},
+      // The first of 4 stages holds DeepSeek-V3's 3 dense layers and 12 MoE layers.
+      {"deepseek-v3", 2, 4, 64, "none", "", {}, "A = U/t_sp + S/t + Q/t + X_routed  ("},
   };
   for (const Case& c : cases) {
     Plan plan;
@@ -422,6 +453,8 @@ TEST(TrainingReport, TheMemoryDerivationsTermsAddUpToItsValues) {
     plan.recompute = c.recompute;
     plan.recompute_modules = c.modules;
     plan.flash_attention = c.flash;
+    plan.framework = c.framework;
+    plan.recompute_layers = c.recompute_layers;
     const Report r = evaluate(plan);
     ASSERT_TRUE(r.training.available) << c.model;
     const auto step =
@@ -436,6 +469,13 @@ TEST(TrainingReport, TheMemoryDerivationsTermsAddUpToItsValues) {
         std::find_if(r.training.steps.begin(), r.training.steps.end(),
                      [](const DerivationStep& s) { return s.id == "allocated"; });
     ASSERT_NE(allocated, r.training.steps.end()) << c.model;
+    // The stage's activations: n micro-batches of its layers (dense and MoE apart, block
+    // recompute's mix), its ends and the layer recomputing, as the value sums them.
+    const auto stage = std::find_if(r.training.steps.begin(), r.training.steps.end(),
+                                    [](const DerivationStep& s) { return s.id == "activations"; });
+    ASSERT_NE(stage, r.training.steps.end()) << c.model;
+    EXPECT_NEAR(sum_of_terms(stage->substitution), stage->value, 0.005 * stage->value + 0.02)
+        << stage->substitution;
     EXPECT_NEAR(sum_of_terms(allocated->substitution), allocated->value, 0.031)
         << allocated->substitution;
   }

@@ -188,6 +188,14 @@ struct StageMemory {
   double grads_bytes = 0;  ///< allocated at the peak moment
   double optimizer_bytes = 0;
   double activations_bytes = 0;
+  /// Of activations_bytes, as the derivation writes them: what one micro-batch keeps over the
+  /// stage's layers (block recompute's mix included), the stage's ends (the first stage's
+  /// embedding dropout masks over the micro-batches in flight, the last stage's final norm and
+  /// head inputs) and the one layer recomputing (full and op-level recompute's working set).
+  /// Their sum is activations_bytes but with activation offloading, which keeps fewer on the card.
+  double stack_bytes = 0;
+  double ends_bytes = 0;
+  double working_bytes = 0;
   double logits_bytes = 0;
   double buffers_bytes = 0;    ///< ZeRO-3 gathers, framework buckets, QLoRA dequantization
   double allocated_bytes = 0;  ///< peak allocated: the sum of the parts above
