@@ -184,8 +184,8 @@ std::vector<DerivationStep> explain_training_memory(const TrainingMemoryInputs& 
   const std::string tokens = n(l.seq_len / l.cp) + " × " + n(l.micro_batch);
   const bool sp = l.sequence_parallel;
   // The terms add up to the value: an MoE layer's routed copies (X, on the hottest rank) and what
-  // selective recompute drops (R) are written out. Full and op-level recompute keep other
-  // tensors altogether; their notes say which.
+  // selective recompute drops (R) are written out; full recompute keeps the layer's input (I).
+  // Op-level recompute keeps other tensors altogether; its note says which.
   const bool full = l.recompute == Recompute::kFull;
   std::string formula = full ? "A = I/t_sp" : "A = U/t_sp + S/t + Q/t";
   std::string numbers = full ? gb_layer(layer.layer_input_bytes) + "/" + n(sp ? l.tp : 1)
