@@ -1,9 +1,8 @@
 // How a recompute mode is worded wherever the page names one (the answer card, the fit options,
 // the search's rows, its exports and the issues that name a layout), with the real catalogs.
 import { beforeAll, expect, test } from 'vitest';
-import { recomputeLabel } from '../../web/src/components/recompute-label';
 import { loadCatalog, translate, type Lang } from '../../web/src/i18n/i18n';
-import { issueText } from '../../web/src/i18n/issue-text';
+import { issueText, recomputeLabel } from '../../web/src/i18n/issue-text';
 
 beforeAll(async () => {
   await loadCatalog('en');

@@ -2,12 +2,12 @@ import { orNaN, withNaN } from '../core/unknown';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { DerivationStep } from '../core/types';
 import { formatNumber, withMessages } from '../i18n/i18n';
+import { recomputeLabel } from '../i18n/issue-text';
 import { useApp, useT } from '../state/context';
 import { verdictTone, type Capacity } from './capacity';
 import { AnswerItem as Item } from './AnswerItem';
 import { Disagreement } from './Disagreement';
 import { Lazy } from './Lazy';
-import { recomputeLabel } from './recompute-label';
 
 // Named in full, so that the serving answer's own messages (ui.answer_*) can travel with it.
 const CAPACITY_TEXT: Record<Capacity, string> = {

@@ -1,11 +1,11 @@
 import type { MemoryBreakdown } from '../core/types';
 import { useEffect } from 'preact/hooks';
 import { formatNumber } from '../i18n/i18n';
+import { recomputeLabel } from '../i18n/issue-text';
 import { useApp, useT } from '../state/context';
 import { DerivationTable } from './DerivationTable';
 import { Lazy } from './Lazy';
 import { MEMORY_PARTS } from './memory-parts';
-import { recomputeLabel } from './recompute-label';
 import { StageMemoryChart } from './StageMemoryChart';
 import { Disclosure } from './Disclosure';
 

@@ -1,10 +1,10 @@
 import type { LayoutCandidate } from '../core/types';
 import { addMessages, formatNumber } from '../i18n/i18n';
+import { recomputeLabel } from '../i18n/issue-text';
 import { useApp, useT } from '../state/context';
 import { orNaN } from '../core/unknown';
 import { layoutExtras } from './layout-extras';
 import { resolutionSentence } from './search-resolution';
-import { recomputeLabel } from './recompute-label';
 import { comparesSteps, percentText, vsBestText } from './share-text';
 import { ParetoChart } from './ParetoChart';
 import resultsMessages from 'virtual:messages/results';

@@ -4,7 +4,6 @@
 // report; this file only words and lays them out.
 import { MEMORY_PARTS } from '../components/memory-parts';
 import { STEP_LABELS } from '../components/step-labels';
-import { recomputeLabel } from '../components/recompute-label';
 import { layoutExtras } from '../components/layout-extras';
 import { comparesSteps, percentText, vsBestText } from '../components/share-text';
 import { resolutionSentence } from '../components/search-resolution';
@@ -17,6 +16,7 @@ import type {
   SearchReport,
 } from '../core/types';
 import { formatNumber, formatParams, type Lang } from '../i18n/i18n';
+import { recomputeLabel } from '../i18n/issue-text';
 import { orNaN, withNaN } from '../core/unknown';
 
 type T = (key: string, params?: Record<string, string | number>) => string;

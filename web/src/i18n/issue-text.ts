@@ -13,15 +13,36 @@ export function fieldLabel(lang: Lang, issueField: string): string {
   return issueField ? translate(lang, `field.${issueField}`) : '';
 }
 
-// A recompute mode named in an issue (its id, the layers per chunk of block recompute, the
-// modules of Megatron's selective recompute) in the words of the form's choice, as
-// components/recompute-label.ts words it (apart: importing it here gives it a chunk of its own).
+/**
+ * A recompute mode in the words of the form's choice: "Full (every layer)", full recompute of
+ * only the first N layers of each pipeline chunk, or selective recompute of Megatron's `modules`
+ * where they are more than the attention core. The issues that name a layout word it so, and so
+ * do the views (the answer card, the fit options, the search's rows and exports): here, in the
+ * first visit's chunk they all load, it costs no chunk of its own.
+ */
+export function recomputeLabel(
+  t: (key: string, params?: Record<string, string | number>) => string,
+  recompute: string,
+  layers: number | null | undefined,
+  modules?: string,
+): string {
+  if (recompute === 'full' && layers != null && Number.isFinite(layers)) {
+    return t('choice.recompute.full_layers', { n: layers });
+  }
+  return recompute === 'selective' && modules && modules !== 'core_attn'
+    ? t('choice.recompute.selective_modules', { modules })
+    : t(`choice.recompute.${recompute}`);
+}
+
+// A recompute mode named in an issue: its id, the layers per chunk of block recompute and the
+// modules of Megatron's selective recompute, as the core writes them into the issue's params.
 function recomputeText(lang: Lang, params: Record<string, string>): string {
-  const { recompute: id, recompute_layers: n, recompute_modules: modules } = params;
-  if (id === 'full' && n) return translate(lang, 'choice.recompute.full_layers', { n });
-  return id === 'selective' && modules && modules !== 'core_attn'
-    ? translate(lang, 'choice.recompute.selective_modules', { modules })
-    : translate(lang, `choice.recompute.${id}`);
+  return recomputeLabel(
+    (key, values) => translate(lang, key, values),
+    params.recompute,
+    params.recompute_layers ? Number(params.recompute_layers) : null,
+    params.recompute_modules,
+  );
 }
 
 export function issueText(lang: Lang, issue: Issue): string {
