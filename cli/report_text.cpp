@@ -525,15 +525,23 @@ std::string infer_text(const Report& report, const Messages& m) {
     out += '\n';
     out += m.format("cli.serve_title") + "\n\n" + steps_table(f.steps, m) + "\n";
     const auto rounded = [](double v) { return format_readable(std::round(v * 100) / 100); };
-    out += m.format("cli.serve_result",
-                    {{"tp", format_readable(f.tp)},
-                     {"replicas", format_readable(f.replicas)},
-                     {"total", format_readable(f.total_gpus)},
-                     {"per_card", rounded(f.per_card_gb)},
-                     {"fits", m.format(f.fits ? "ui.serving_fits" : "ui.serving_does_not_fit")},
-                     {"concurrency", format_readable(f.max_concurrency)},
-                     {"context", format_readable(f.settings.context)}}) +
-           "\n\n" + fleet_text(f, m);
+    // Without a TP inside a node that holds one sequence there are no replicas to count.
+    if (!std::isfinite(f.replicas)) {
+      out += m.format("cli.serve_result_none", {{"tp", format_readable(f.tp)},
+                                                {"per_card", rounded(f.per_card_gb)},
+                                                {"context", format_readable(f.settings.context)}}) +
+             "\n\n" + fleet_text(f, m);
+    } else {
+      out += m.format("cli.serve_result",
+                      {{"tp", format_readable(f.tp)},
+                       {"replicas", format_readable(f.replicas)},
+                       {"total", format_readable(f.total_gpus)},
+                       {"per_card", rounded(f.per_card_gb)},
+                       {"fits", m.format(f.fits ? "ui.serving_fits" : "ui.serving_does_not_fit")},
+                       {"concurrency", format_readable(f.max_concurrency)},
+                       {"context", format_readable(f.settings.context)}}) +
+             "\n\n" + fleet_text(f, m);
+    }
   }
   out += m.format("cli.share_link") + ": " + encode_link(report.plan) + "\n";
   return out;

@@ -83,33 +83,55 @@ void unknown_fleet(FleetReport& f) {
   }
 }
 
-std::string kv_pool_formula(KvBudgetRule rule) {
+// The KV pool as each engine's rule leaves it (serving_memory.cpp, engine_card_budget); the
+// multimodal encoder's budget (E) only where the plan sets one.
+std::string kv_pool_formula(KvBudgetRule rule, const CardBudget& b) {
+  const std::string e = b.encoder_bytes > 0 ? " − E" : "";
   switch (rule) {
     case KvBudgetRule::kStaticFraction:
-      return "f × V − W";
+      return "f × (V − ctx − N) − W" + e;
     case KvBudgetRule::kFractionOfFree:
-      return "f × (V − W − A − N − graphs − context)";
+      return "f × (V − W − A − N" + e + " − graphs − ctx)";
     default:
-      return "u × V − W − A − N";
+      return "u × V − W − A − N" + e;
   }
 }
 
 std::string kv_pool_substitution(KvBudgetRule rule, const CardBudget& b) {
   const std::string v = gb2(b.total_bytes);
-  const std::string f = round2(b.fraction);
+  const std::string f = format_fine(b.fraction);
+  const std::string e = b.encoder_bytes > 0 ? " − " + gb2(b.encoder_bytes) : "";
   switch (rule) {
     case KvBudgetRule::kStaticFraction:
-      return f + " × " + v + " − " + gb2(b.weights_bytes);
+      return f + " × (" + v + " − " + gb2(b.cuda_context_bytes) + " − " + gb2(b.non_torch_bytes) +
+             ") − " + gb2(b.weights_bytes) + e;
     case KvBudgetRule::kFractionOfFree:
       return f + " × (" + v + " − " + gb2(b.weights_bytes) + " − " + gb2(b.activation_bytes) +
-             " − " + gb2(b.non_torch_bytes) + " − " + gb2(b.cuda_graph_bytes) + " − " +
+             " − " + gb2(b.non_torch_bytes) + e + " − " + gb2(b.cuda_graph_bytes) + " − " +
              gb2(b.cuda_context_bytes) + ")";
     default:
       return f + " × " + v + " − " + gb2(b.weights_bytes) + " − " + gb2(b.activation_bytes) +
-             " − " + gb2(b.non_torch_bytes);
+             " − " + gb2(b.non_torch_bytes) + e;
   }
 }
 
+// W_card of a fleet layout (serving_layout.cpp, layout_weights): a stage's layers as TP splits
+// them, its routed experts over the MoE group (TP × DP), its vocabulary over TP.
+struct WeightsText {
+  std::string formula;
+  std::string numbers;
+};
+WeightsText weights_text(const ServingInputs& in, const ServingLayout& l) {
+  const LayoutWeights w = layout_weights(in, l);
+  WeightsText t{"W_layers", gb2(w.layer_bytes)};
+  if (w.expert_bytes > 0) {
+    t.formula += " + W_experts / (TP × DP)";
+    t.numbers += " + " + gb2(w.expert_bytes * l.moe_group()) + " / " + n(l.moe_group());
+  }
+  t.formula += " + W_vocab / TP";
+  t.numbers += " + " + gb2(w.embedding_bytes * l.tp) + " / " + n(l.tp) + " GB";
+  return t;
+}
 // The same replicas split into a prefill pool and a decode pool (prefill:decode cards).
 DisaggregatedFleet disaggregate(const ServingInputs& in, const FleetOption& best,
                                 const ServingWorkload& load, double prefill_part,
@@ -140,6 +162,12 @@ DisaggregatedFleet disaggregate(const ServingInputs& in, const FleetOption& best
 }
 
 }  // namespace
+
+std::string concurrency_numbers(const CardBudget& b, double sequence_bytes) {
+  const std::string pool = b.kv_bytes > 0 ? gb2(b.kv_bytes) : "max(0, " + gb2(b.kv_bytes) + ")";
+  const std::string fit = "⌊" + pool + " / " + format_fine(bytes_to_gb(sequence_bytes)) + "⌋";
+  return known(b.max_num_seqs) ? "min(" + fit + ", " + n(b.max_num_seqs) + ")" : fit;
+}
 
 FleetReport fleet_report(const ResolvedPlan& plan, std::vector<Issue>& issues) {
   FleetReport f;
@@ -220,17 +248,18 @@ FleetReport fleet_report(const ResolvedPlan& plan, std::vector<Issue>& issues) {
   steps.push_back(make_step("fleet_device", "V", round2(s.device_memory_gib) + " GiB",
                             bytes_to_gb(b.total_bytes), "GB", "fleet_device",
                             {{"gib", round2(s.device_memory_gib)}}));
+  const WeightsText weights = weights_text(in, l);
   steps.push_back(make_step(
-      "fleet_weights_card", "W_card", layout_text(l), bytes_to_gb(b.weights_bytes), "GB",
+      "fleet_weights_card", weights.formula, weights.numbers, bytes_to_gb(b.weights_bytes), "GB",
       l.dp > 1 || l.ep ? "fleet_weights_ep" : "fleet_weights_tp", {{"group", n(l.moe_group())}}));
   steps.push_back(make_step(
       "fleet_activation", "max(T × b × (4h + max(attn, FFN)), R × V × (b + s))",
       "T = " + n(serving.engine.max_batched_tokens) + ", R = " + n(serving.engine.max_num_seqs),
       bytes_to_gb(b.activation_bytes), "GB", "fleet_activation", {{"engine", s.engine_name}}));
-  steps.push_back(make_step("fleet_non_torch", "N", gb2(b.non_torch_bytes),
+  steps.push_back(make_step("fleet_non_torch", "N", gb2(b.non_torch_bytes) + " GB",
                             bytes_to_gb(b.non_torch_bytes), "GB", "fleet_non_torch",
                             {{"engine", s.engine_name}}));
-  steps.push_back(make_step("fleet_kv_pool", kv_pool_formula(engine.kv_rule),
+  steps.push_back(make_step("fleet_kv_pool", kv_pool_formula(engine.kv_rule, b),
                             kv_pool_substitution(engine.kv_rule, b), bytes_to_gb(b.kv_bytes), "GB",
                             "fleet_kv_pool_" + std::string(engine.id),
                             {{"engine", s.engine_name}, {"version", s.engine_version}}));
@@ -241,9 +270,9 @@ FleetReport fleet_report(const ResolvedPlan& plan, std::vector<Issue>& issues) {
       b.kv_tokens, "tokens"));
   steps.push_back(make_step(
       "fleet_memory_concurrency", "dp × min(⌊KV / KV_seq(P + O)⌋, max_num_seqs)",
-      n(l.dp) + " × min(⌊" + gb2(b.kv_bytes) + " / " +
-          gb2(layout_kv_bytes_per_sequence(in, l, s.input_tokens + s.output_tokens, true)) + "⌋, " +
-          n(b.max_num_seqs) + ")",
+      n(l.dp) + " × " +
+          concurrency_numbers(
+              b, layout_kv_bytes_per_sequence(in, l, s.input_tokens + s.output_tokens, true)),
       f.memory_concurrency, ""));
   steps.push_back(make_step("fleet_slo_concurrency", "dp × max B: TPOT(B) ≤ SLO",
                             "SLO " + n(s.tpot_slo_ms) + " ms", f.slo_concurrency, "",
@@ -278,15 +307,16 @@ FleetReport fleet_report(const ResolvedPlan& plan, std::vector<Issue>& issues) {
                             {{"per_gpu", round2(f.output_tokens_per_s_per_gpu)},
                              {"input", round2(f.input_tokens_per_s)}}));
   const bool priced = known(plan.setup.price_per_gpu_hour);
+  const std::string fleet_hour = n(plan.setup.price_per_gpu_hour) + " × " + n(best.gpus);
   steps.push_back(make_step("fleet_cost_output", "$/h × GPUs × (1 − s_p) / (out/s × 3600) × 10⁶",
-                            n(plan.setup.price_per_gpu_hour) + " × " + n(best.gpus) + " × (1 − " +
-                                round2(at.prefill_share) + ")",
+                            fleet_hour + " × (1 − " + format_fine(at.prefill_share) + ") / (" +
+                                round2(f.output_tokens_per_s) + " × 3600) × 10⁶",
                             f.cost_per_m_output, "$", priced ? "fleet_cost" : "fleet_no_price",
                             {{"per_hour", round2(f.cost_per_hour)}}));
-  steps.push_back(make_step(
-      "fleet_cost_input", "$/h × GPUs × s_p / (in/s × 3600) × 10⁶",
-      n(plan.setup.price_per_gpu_hour) + " × " + n(best.gpus) + " × " + round2(at.prefill_share),
-      f.cost_per_m_input, "$", priced ? "" : "fleet_no_price"));
+  steps.push_back(make_step("fleet_cost_input", "$/h × GPUs × s_p / (in/s × 3600) × 10⁶",
+                            fleet_hour + " × " + format_fine(at.prefill_share) + " / (" +
+                                round2(f.input_tokens_per_s) + " × 3600) × 10⁶",
+                            f.cost_per_m_input, "$", priced ? "" : "fleet_no_price"));
 
   if (!search.slo_met && known(request.tpot_slo_s)) {
     issues.push_back(warning("serving_slo_unmet",

@@ -16,6 +16,10 @@ FleetReport fleet_report(const ResolvedPlan& plan, std::vector<Issue>& issues);
 std::vector<LatencyPoint> latency_curve(const ServingInputs& in, const ServingLayout& layout,
                                         const ServingWorkload& load, double max_per_replica);
 
+/// "min(⌊KV / KV_seq⌋, max_num_seqs)" in numbers, as layout_max_concurrency computes it: a pool
+/// that is not positive holds none, an engine without a cap leaves out the min.
+std::string concurrency_numbers(const CardBudget& budget, double sequence_bytes);
+
 LaunchCommands launch_for(const ResolvedPlan& plan, const ServingLayout& layout, double fraction);
 
 }  // namespace llm_sizer::detail

@@ -24,6 +24,29 @@ std::string round2(double v) { return n(std::round(v * 100) / 100); }
 // GB rounded to hundredths ("32.76").
 std::string gb2(double bytes) { return round2(bytes_to_gb(bytes)); }
 
+// What the engine lets a card hold, as its rule sizes it (serving_memory.cpp,
+// engine_card_budget): the formula and its numbers.
+struct UsableText {
+  std::string formula;
+  std::string numbers;
+};
+UsableText usable_text(KvBudgetRule rule, const CardBudget& b) {
+  const std::string v = gb2(b.total_bytes);
+  const std::string f = format_fine(b.fraction);
+  switch (rule) {
+    case KvBudgetRule::kStaticFraction:
+      return {"f × (V_card − ctx − N)", f + " × (" + v + " − " + gb2(b.cuda_context_bytes) + " − " +
+                                            gb2(b.non_torch_bytes) + ")"};
+    case KvBudgetRule::kFractionOfFree: {
+      const double free = b.total_bytes - b.weights_bytes - b.activation_bytes - b.non_torch_bytes -
+                          b.encoder_bytes - b.cuda_graph_bytes - b.cuda_context_bytes;
+      return {"V_card − (1 − f) × free", v + " − (1 − " + f + ") × " + gb2(free)};
+    }
+    default:
+      return {"V_card × u", v + " × " + f};
+  }
+}
+
 Issue warning(std::string code, std::string field, std::vector<IssueParam> params) {
   return {std::move(code), std::move(field), Severity::kWarning, std::move(params)};
 }
@@ -226,13 +249,16 @@ FullInference full_inference(const ResolvedPlan& plan, std::vector<Issue>& issue
   r.per_card_gb = pc.total_gb;
   r.overhead_gb = pc.workspace_gb + pc.reserve_gb;
   r.kv_cache_gb = pc.kv_cache_gb * tp;
+  // Weights per card: the split linears and vocabulary over TP (K/V projections copied where TP
+  // passes the K/V heads: N_split counts the copies), the replicated parts on every card.
   const WeightsPerCard w = weights_per_card(in, tp);
-  r.steps.push_back(
-      make_step("serve_weights_per_card", "W_split / TP + W_replicated",
-                n(std::round(w.split_params + w.kv_replica_params + w.embedding_params)) + " + " +
-                    n(std::round(w.replicated_params)) + " params",
-                pc.weights_gb, "GB", replicated_kv ? "serve_kv_replicated" : "serve_weights_split",
-                {{"tp", n(tp)}, {"kv_heads", n(a.kv_heads)}}));
+  r.steps.push_back(make_step(
+      "serve_weights_per_card", "(N_split / TP + N_repl) × bits_w / 8 + N_emb / TP × bits_emb / 8",
+      "(" + n((w.split_params + w.kv_replica_params) * tp) + " / " + n(tp) + " + " +
+          n(w.replicated_params) + ") × " + round2(s.weight_bits) + " / 8 + " +
+          n(w.embedding_params * tp) + " / " + n(tp) + " × " + round2(s.embedding_bits) + " / 8",
+      pc.weights_gb, "GB", replicated_kv ? "serve_kv_replicated" : "serve_weights_split",
+      {{"tp", n(tp)}, {"kv_heads", n(a.kv_heads)}}));
   r.steps.push_back(make_step("serve_kv_per_card", "B × KV_seq / min(TP, n_kv)",
                               n(s.batch) + " × " + gb2(sequence_card) + " GB", pc.kv_cache_gb, "GB",
                               a.is_mla()      ? "serve_kv_mla_replicated"
@@ -243,12 +269,25 @@ FullInference full_inference(const ResolvedPlan& plan, std::vector<Issue>& issue
       make_step("serve_workspace", "max(T × b × (4h + max(attn, FFN)), R × V × (b + s))",
                 "T = " + n(s.prefill_chunk) + ", R = " + n(s.max_num_seqs), pc.workspace_gb, "GB",
                 "serve_workspace_profile", {{"engine", s.engine_name}}));
-  r.steps.push_back(make_step("serve_reserve", "N", gb2(budget.non_torch_bytes), pc.reserve_gb,
-                              "GB", "serve_reserve_non_torch", {{"engine", s.engine_name}}));
+  const bool encoder = budget.encoder_bytes > 0;
+  r.steps.push_back(make_step(
+      "serve_reserve", encoder ? "N + E" : "N",
+      gb2(budget.non_torch_bytes) + (encoder ? " + " + gb2(budget.encoder_bytes) : "") + " GB",
+      pc.reserve_gb, "GB", "serve_reserve_non_torch", {{"engine", s.engine_name}}));
+  // SGLang's static pool holds weights and KV (and the encoder's budget); vLLM's budget all four.
+  const std::string parts = engine.profile->kv_rule == KvBudgetRule::kStaticFraction
+                                ? round2(pc.weights_gb) + " + " + round2(pc.kv_cache_gb) +
+                                      (encoder ? " + " + gb2(budget.encoder_bytes) : "")
+                                : round2(pc.weights_gb) + " + " + round2(pc.kv_cache_gb) + " + " +
+                                      round2(pc.workspace_gb) + " + " + round2(pc.reserve_gb);
+  const UsableText usable = usable_text(engine.profile->kv_rule, budget);
   r.steps.push_back(
-      make_step("serve_per_card", "Σ ≤ V_card × u",
-                round2(pc.total_gb) + " ≤ " + round2(device_gb) + " × " + round2(budget.fraction),
-                pc.total_gb, "GB", pc.fits ? "serve_fits" : "serve_does_not_fit",
+      make_step("serve_per_card",
+                (engine.profile->kv_rule == KvBudgetRule::kStaticFraction ? "W + KV ≤ "
+                                                                          : "W + KV + A + N ≤ ") +
+                    usable.formula,
+                parts + " ≤ " + usable.numbers, pc.total_gb, "GB",
+                pc.fits ? "serve_fits" : "serve_does_not_fit",
                 {{"need_gb", round2(pc.total_gb)},
                  {"usable_gb", round2(pc.usable_gb)},
                  {"margin_gb", round2(std::fabs(pc.free_gb))}}));
@@ -263,10 +302,9 @@ FullInference full_inference(const ResolvedPlan& plan, std::vector<Issue>& issue
 
   // 12–13. Concurrency, replicas, cards (inside one node).
   r.max_concurrency = known(tp) ? concurrency_at(tp, budget) : kNaN;
-  r.steps.push_back(make_step(
-      "serve_max_concurrency", "min(⌊KV pool / KV_seq,card⌋, max_num_seqs)",
-      "min(⌊" + gb2(budget.kv_bytes) + " / " + gb2(sequence_card) + "⌋, " + n(s.max_num_seqs) + ")",
-      r.max_concurrency, ""));
+  r.steps.push_back(make_step("serve_max_concurrency", "min(⌊KV pool / KV_seq,card⌋, max_num_seqs)",
+                              detail::concurrency_numbers(budget, sequence_card), r.max_concurrency,
+                              ""));
   r.replicas = r.max_concurrency >= 1 ? std::ceil(s.target_concurrency / r.max_concurrency) : kNaN;
   r.total_gpus = r.replicas * tp;
   r.steps.push_back(make_step("serve_replicas", "⌈C_target / C_max⌉",
@@ -290,21 +328,21 @@ FullInference full_inference(const ResolvedPlan& plan, std::vector<Issue>& issue
   th.compute_bound_batch = compute_bound_batch(in, tp, s.context);
   r.decode_tokens_per_s = th.decode_tokens_per_s;
   r.prefill_s = th.prefill_s;
-  r.steps.push_back(
-      make_step("serve_decode_step", "max(bytes / (BW × e_bw), FLOPs / (peak × e_c))",
-                "max(" + gb2(d.bytes_per_card) + " GB / (" + n(in.hbm_bandwidth_tbps) + " TB/s × " +
-                    n(s.decode_efficiency) + "), " + round2(d.flops_per_card / 1e12) +
-                    " TFLOP / (" + n(s.peak_tflops) + " × " + n(s.prefill_efficiency) + "))",
-                th.decode_step_ms, "ms", th.bound.empty() ? "" : "serve_bound_" + th.bound,
-                {{"dtype", s.peak_dtype}}));
-  r.steps.push_back(make_step("serve_decode_tokens", "B / t_step", n(s.batch) + " / t_step",
-                              th.decode_tokens_per_s, "tokens/s",
-                              known(th.decode_tokens_per_s) ? "serve_per_card" : "",
-                              {{"per_card", round2(th.decode_tokens_per_s_per_card)},
-                               {"per_sequence", round2(th.tokens_per_s_per_sequence)}}));
+  r.steps.push_back(make_step(
+      "serve_decode_step", "max(bytes / (BW × e_bw), FLOPs / (peak × e_c))",
+      "max(" + gb2(d.bytes_per_card) + " GB / (" + n(in.hbm_bandwidth_tbps) + " TB/s × " +
+          n(s.decode_efficiency) + "), " + format_fine(d.flops_per_card / 1e12) + " TFLOP / (" +
+          n(s.peak_tflops) + " TFLOP/s × " + n(s.prefill_efficiency) + "))",
+      th.decode_step_ms, "ms", th.bound.empty() ? "" : "serve_bound_" + th.bound,
+      {{"dtype", s.peak_dtype}}));
+  r.steps.push_back(make_step(
+      "serve_decode_tokens", "B / t_step", n(s.batch) + " / " + round2(th.decode_step_ms) + " ms",
+      th.decode_tokens_per_s, "tokens/s", known(th.decode_tokens_per_s) ? "serve_per_card" : "",
+      {{"per_card", round2(th.decode_tokens_per_s_per_card)},
+       {"per_sequence", round2(th.tokens_per_s_per_sequence)}}));
   r.steps.push_back(make_step("serve_prefill", "FLOPs(P) / (TP × peak × e_c)",
                               round2(p.flops / 1e12) + " TFLOP / (" + n(tp) + " × " +
-                                  n(s.peak_tflops) + " × " + n(s.prefill_efficiency) + ")",
+                                  n(s.peak_tflops) + " TFLOP/s × " + n(s.prefill_efficiency) + ")",
                               th.prefill_s, "s", "", {{"prompt", n(s.prompt_tokens)}}));
   r.steps.push_back(make_step(
       "serve_compute_bound_batch", "min B: FLOPs time ≥ bytes time", "ctx " + n(s.context),

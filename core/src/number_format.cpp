@@ -1,5 +1,6 @@
 #include "llm_sizer/number_format.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -215,6 +216,14 @@ std::string format_compact(double value) {
   }
   const std::string compact = (value < 0 ? "-" : "") + mantissa + "e" + std::to_string(engineering);
   return compact.size() <= plain.size() ? compact : plain;
+}
+
+std::string format_fine(double value) {
+  if (!std::isfinite(value)) return format_readable(value);
+  const double size = std::fabs(value);
+  const double decimals = size > 0 ? std::max(2.0, 2 - std::floor(std::log10(size))) : 2;
+  const double scale = std::pow(10, decimals);
+  return format_readable(std::round(value * scale) / scale);
 }
 
 std::string format_readable(double value) {

@@ -149,6 +149,18 @@ ModelStateBytes model_state_bytes(double params, const Recipe& r, int zero, doub
   return m;
 }
 
+Recipe adapter_recipe(const TrainingMemoryInputs& in) {
+  Recipe a = in.recipe;
+  a.optimizer_bytes = optimizer_moment_bytes(in);
+  if (is_megatron(in)) return a;
+  const AdapterBytes b = adapter_bytes(in.finetune.optimizer);
+  a = Recipe{};
+  a.weight_bytes = b.weights;
+  a.grad_bytes = b.grads;
+  a.optimizer_bytes = b.optimizer;
+  return a;
+}
+
 double logits_bytes_per_element(Framework framework) {
   return memory_profile(framework).logits_bytes;
 }
@@ -521,8 +533,11 @@ struct StageState {
   double weights = 0;
   double grads = 0;
   double optimizer = 0;
-  double buffers = 0;
-  double host = 0;
+  double gather = 0;        // ZeRO-3's gathered parameters (offload's gathered layers)
+  double buckets = 0;       // DeepSpeed's reduce bucket, DDP's gradient buckets
+  double dequant = 0;       // QLoRA's dequantized matrices
+  double host_state = 0;    // offloaded optimizer states, master weights and fp32 gradients
+  double host_weights = 0;  // offloaded weights (optimizer-params)
   double trainable = 0;
 };
 
@@ -546,34 +561,25 @@ StageState stage_state(const TrainingMemoryInputs& in, const Common& c, double d
     // states; under Megatron the recipe's bytes.
     const double base = (params - quantized) * r.weight_bytes + quantized * nf4_bytes_per_weight();
     s.weights = base / (l.zero >= 3 ? c.dense_shard : 1);
-    const Recipe adapter_recipe = [&] {
-      if (is_megatron(in)) return r;
-      const AdapterBytes b = adapter_bytes(ft.optimizer);
-      Recipe a;
-      a.weight_bytes = b.weights;
-      a.grad_bytes = b.grads;
-      a.optimizer_bytes = b.optimizer;
-      return a;
-    }();
     const ModelStateBytes adapter =
-        model_state_bytes(adapters, adapter_recipe, l.zero, c.dense_shard);
+        model_state_bytes(adapters, adapter_recipe(in), l.zero, c.dense_shard);
     s.weights += adapter.weights;
     s.grads = adapter.grads;
     s.optimizer = adapter.optimizer;
     s.trainable = adapters;
   }
-  if (l.zero >= 3) s.buffers += gathered_params(in, c) * r.weight_bytes;
+  if (l.zero >= 3) s.gather = gathered_params(in, c) * r.weight_bytes;
   if (in.framework == Framework::kDeepspeed && l.zero >= 1 && !ft.adapters()) {
-    s.buffers += kDeepspeedReduceBucket * r.grad_bytes;
+    s.buckets += kDeepspeedReduceBucket * r.grad_bytes;
   }
   if (in.framework == Framework::kPytorch && l.zero == 0 && l.dp * l.cp > 1) {
     // DDP's gradient buckets are a second copy of the gradients unless gradient_as_bucket_view.
-    s.buffers += s.grads;
+    s.buckets += s.grads;
   }
   if (ft.mode == FineTune::kQlora) {
     // bitsandbytes dequantizes a weight to bf16 for each GEMM: one matrix in forward, one in
     // backward.
-    s.buffers += 2 * c.largest_matrix * in.recipe.activation_bytes;
+    s.dequant = 2 * c.largest_matrix * in.recipe.activation_bytes;
   }
   // Autocast's bf16 copies of the fp32 weights (runs_autocast: not under Megatron, which has no
   // autocast, nor FSDP's mixed precision, whose gathered weights are bf16 already).
@@ -581,17 +587,20 @@ StageState stage_state(const TrainingMemoryInputs& in, const Common& c, double d
     s.weights += params * 2;
   }
   // Offload: the optimizer's states (and the fp32 gradient copy) live on the host; with
-  // parameters too, only the gathered layers stay on the card.
+  // parameters too, the weights the card would hold (a LoRA's frozen base among them) and only
+  // the gathered layers stay on the card.
   if (ft.offload != Offload::kNone) {
-    const OffloadTraffic traffic =
-        offload_traffic(ft.offload, s.trainable / (l.zero >= 1 ? c.dense_shard : 1), r.weight_bytes,
-                        r.grad_bytes, 2, 1);
-    s.host = traffic.host_ram_bytes;
+    const OffloadTraffic optimizer_part =
+        offload_traffic(Offload::kOptimizer, s.trainable / (l.zero >= 1 ? c.dense_shard : 1),
+                        r.weight_bytes, r.grad_bytes, 2, 1);
+    s.host_state = optimizer_part.host_ram_bytes;
     s.optimizer = 0;
     if (ft.offload == Offload::kOptimizerParams) {
-      s.host += s.weights;
+      s.host_weights = s.weights;
       s.weights = 0;
-      s.buffers = std::max(s.buffers, kGatheredLayers * c.max_layer_params * r.weight_bytes);
+      // At least the gathered layers: the buffers' sum reaches them through the gather part.
+      const double buffers = s.gather + s.buckets + s.dequant;
+      s.gather += std::max(0.0, kGatheredLayers * c.max_layer_params * r.weight_bytes - buffers);
     }
   }
   return s;
@@ -626,10 +635,16 @@ void stage_point(const TrainingMemoryInputs& in, const Common& c, int stage, int
   const double quantized = dense_layers * c.dense_quantized + moe_layers * c.moe_quantized;
   const StageState state = stage_state(in, c, dense_params, expert_params, adapters, quantized);
   s.trainable_per_card = state.trainable;
+  s.quantized_per_card = quantized;
   s.weights_bytes = state.weights;
   s.optimizer_bytes = state.optimizer;
-  s.buffers_bytes = state.buffers + gb_to_bytes(profile.workspace_gb);
-  s.host_ram_bytes = state.host;
+  s.workspace_bytes = gb_to_bytes(profile.workspace_gb);
+  s.gather_bytes = state.gather;
+  s.bucket_bytes = state.buckets;
+  s.dequant_bytes = state.dequant;
+  s.buffers_bytes = s.workspace_bytes + s.gather_bytes + s.bucket_bytes + s.dequant_bytes;
+  s.host_state_bytes = state.host_state;
+  s.host_weights_bytes = state.host_weights;
 
   double saved = dense_layers * c.dense.saved_bytes + moe_layers * c.moe.saved_bytes;
   const double recomputed = full_recompute_share(l, layers);
@@ -641,13 +656,15 @@ void stage_point(const TrainingMemoryInputs& in, const Common& c, int stage, int
   }
   double activations = s.inflight * saved;
   if (first) activations += s.inflight * c.first_stage_extra;
+  s.host_activation_bytes = 0;
   if (in.finetune.activation_offload && layers > 0) {
     // Saved activations go to pinned host memory as the forward leaves each layer.
     const double per_layer = saved / layers;
     const double resident = std::min(activations, kOffloadResidentLayers * per_layer);
-    s.host_ram_bytes += activations - resident;
+    s.host_activation_bytes = activations - resident;
     activations = resident;
   }
+  s.host_ram_bytes = s.host_state_bytes + s.host_weights_bytes + s.host_activation_bytes;
   const double working_layer = moe_layers > 0
                                    ? std::max(c.moe.recomputed_bytes, c.dense.recomputed_bytes)
                                    : c.dense.recomputed_bytes;

@@ -18,13 +18,7 @@ std::string n(double v) { return format_readable(v); }
 std::string gb(double bytes) { return format_readable(std::round(bytes_to_gb(bytes) * 100) / 100); }
 // A layer's activations to three significant figures (at least two decimals): the stage's sum
 // multiplies them by its layers and micro-batches, where 0.01 GB rounded away would show.
-std::string gb_layer(double bytes) {
-  const double v = bytes_to_gb(bytes);
-  if (!(v > 0) || !std::isfinite(v)) return gb(bytes);
-  const double decimals = std::max(2.0, 2 - std::floor(std::log10(v)));
-  const double scale = std::pow(10, decimals);
-  return format_readable(std::round(v * scale) / scale);
-}
+std::string gb_layer(double bytes) { return format_fine(bytes_to_gb(bytes)); }
 
 const char* recompute_id(Recompute r) {
   switch (r) {
@@ -139,6 +133,8 @@ std::vector<DerivationStep> explain_training_memory(const TrainingMemoryInputs& 
     return "(" + n(std::round(s.params_per_card - experts)) + " ÷ " + shard + " + " +
            n(std::round(experts)) + " ÷ " + n(s.expert_shard) + ") × " + n(bytes) + " B";
   };
+  // Under parameter offload the weights live on the host (the host line counts them).
+  const bool offloaded_weights = ft.offload == Offload::kOptimizerParams;
   if (ft.adapters()) {
     const AdapterParams adapters = lora_adapter_params(in.arch, ft.lora_rank, ft.lora_targets);
     steps.push_back(make_step("adapters", "N_LoRA = Σ r·(d_in + d_out)",
@@ -146,32 +142,47 @@ std::vector<DerivationStep> explain_training_memory(const TrainingMemoryInputs& 
                               adapters.total, "params",
                               "adapters_" + std::string(finetune_id(ft.mode)),
                               {{"alpha", n(ft.lora_alpha)}, {"rank", n(ft.lora_rank)}}));
+    const double quantized = s.quantized_per_card;
     const std::string base = ft.mode == FineTune::kQlora
-                                 ? "N_q × " + n(std::round(nf4_bytes_per_weight() * 1e4) / 1e4) +
-                                       " B + N_rest × " + n(r.weight_bytes) + " B"
+                                 ? n(std::round(quantized)) + " × " +
+                                       n(std::round(nf4_bytes_per_weight() * 1e4) / 1e4) + " B + " +
+                                       n(std::round(s.params_per_card - quantized)) + " × " +
+                                       n(r.weight_bytes) + " B"
                                  : card_params + " × " + n(r.weight_bytes) + " B";
-    steps.push_back(make_step(
-        "weights", "N_base × b_w (frozen) + N_LoRA,card × b_adapter",
-        base + " + " + n(std::round(s.trainable_per_card)) + " × " +
-            n(memory_profile(in.framework).adapter_bytes) + " B" + sharded(l.zero >= 3),
-        bytes_to_gb(s.weights_bytes), "GB", ft.mode == FineTune::kQlora ? "weights_qlora" : ""));
+    const std::string base_and_adapters = base + " + " + n(std::round(s.trainable_per_card)) +
+                                          " × " + n(adapter_recipe(in).weight_bytes) + " B";
+    steps.push_back(make_step("weights", "N_base × b_w (frozen) + N_LoRA,card × b_adapter",
+                              offloaded_weights ? std::string("0 GB")
+                              : l.zero >= 3     ? "(" + base_and_adapters + ")" + sharded(true)
+                                                : base_and_adapters,
+                              bytes_to_gb(s.weights_bytes), "GB",
+                              offloaded_weights             ? "weights_offloaded"
+                              : ft.mode == FineTune::kQlora ? "weights_qlora"
+                                                            : ""));
   } else {
-    steps.push_back(
-        make_step("weights", state_formula("N_card", "b_w", l.zero >= 3),
-                  state_numbers(card_params, r.weight_bytes + r.weight_copy_bytes, l.zero >= 3),
-                  bytes_to_gb(s.weights_bytes), "GB"));
+    steps.push_back(make_step(
+        "weights", state_formula("N_card", "b_w", l.zero >= 3),
+        offloaded_weights
+            ? std::string("0 GB")
+            : state_numbers(card_params, r.weight_bytes + r.weight_copy_bytes, l.zero >= 3),
+        bytes_to_gb(s.weights_bytes), "GB", offloaded_weights ? "weights_offloaded" : ""));
   }
   const std::string trained = ft.adapters() ? n(std::round(s.trainable_per_card)) : card_params;
-  const double grad_bytes = ft.adapters() ? 4 : r.grad_bytes;
+  const double grad_bytes = ft.adapters() ? adapter_recipe(in).grad_bytes : r.grad_bytes;
   steps.push_back(
       make_step("grads", state_formula("N_train", "b_g", l.zero >= 2),
                 state_numbers(trained, grad_bytes, l.zero >= 2), bytes_to_gb(s.grads_bytes), "GB",
                 s.moment == PeakMoment::kLoss && s.grads_bytes == 0 ? "grads_not_yet" : ""));
   const bool shard_optimizer = l.zero >= 1 || r.shards_optimizer;
-  const double states = optimizer_moment_bytes(in);
+  const Recipe& state_recipe = ft.adapters() ? adapter_recipe(in) : r;
+  const double states = ft.adapters() ? state_recipe.optimizer_bytes : optimizer_moment_bytes(in);
+  // Offloaded states live on the host: none on the card (the note says where).
   steps.push_back(make_step(
       "optimizer", state_formula("N_train", "(b_master + b_state)", shard_optimizer),
-      state_numbers(trained, std::round((r.master_bytes + states) * 1000) / 1000, shard_optimizer),
+      ft.offload != Offload::kNone
+          ? std::string("0 GB")
+          : state_numbers(trained, std::round((state_recipe.master_bytes + states) * 1000) / 1000,
+                          shard_optimizer),
       bytes_to_gb(s.optimizer_bytes), "GB",
       ft.offload != Offload::kNone ? "optimizer_offloaded"
                                    : "optimizer_" + std::string(optimizer_id(ft.optimizer))));
@@ -222,10 +233,13 @@ std::vector<DerivationStep> explain_training_memory(const TrainingMemoryInputs& 
         {{"load", n(std::round(rank.load * 100) / 100)},
          {"bound", n(std::round(rank.bound * 100) / 100)}}));
   }
+  const std::string m_count = n(l.microbatches);
   steps.push_back(make_step(
-      "inflight", l.vpp > 1 ? "n = (2(p−i−1) + (v−1)N + 1) / v" : "n = min(P_PP − i, m)",
-      l.vpp > 1 ? "v = " + n(l.vpp) + ", i = " + n(s.stage) + ", N = " + n(interleaved_group(in))
-                : "min(" + n(l.pp) + " − " + n(s.stage) + ", m)",
+      "inflight", l.vpp > 1 ? "n = min(2(P_PP−i−1) + (v−1)N + 1, m·v) / v" : "n = min(P_PP − i, m)",
+      l.vpp > 1
+          ? "min(2 × (" + n(l.pp) + " − " + n(s.stage) + " − 1) + (" + n(l.vpp) + " − 1) × " +
+                n(interleaved_group(in)) + " + 1, " + m_count + " × " + n(l.vpp) + ") / " + n(l.vpp)
+          : "min(" + n(l.pp) + " − " + n(s.stage) + ", " + m_count + ")",
       s.inflight, ""));
   // Block recompute: the first layers of each chunk keep A, the others all they would keep.
   const double recomputed = full_recompute_share(l, s.layers) * s.layers;
@@ -270,15 +284,19 @@ std::vector<DerivationStep> explain_training_memory(const TrainingMemoryInputs& 
                                                             {"kept", gb(layer.recomputed_bytes)}}
                                   : std::vector<IssueParam>{}));
   const bool last = s.stage == static_cast<int>(l.pp) - 1;
+  // A stage without the LM head holds no logits: its line says 0 (its note says where they are).
   steps.push_back(make_step("logits", "b_logits × s·b·V / P_TP",
-                            n(m.logits_bytes_per_element) + " B × " + tokens + " × " +
-                                n(m.padded_vocab) + " ÷ " + n(l.tp),
+                            !last ? std::string("0 GB")
+                                  : n(m.logits_bytes_per_element) + " B × " + tokens + " × " +
+                                        n(m.padded_vocab) + " ÷ " + n(l.tp),
                             bytes_to_gb(s.logits_bytes), "GB",
                             !last                                  ? "logits_last_stage_only"
                             : in.loss == LossKind::kFused          ? ""
                             : in.framework == Framework::kMegatron ? "logits_megatron"
                                                                    : "logits_pytorch"));
-  steps.push_back(make_step("buffers", "M_workspace + M_gather + M_buckets + M_dequant", "",
+  steps.push_back(make_step("buffers", "M_workspace + M_gather + M_buckets + M_dequant",
+                            gb(s.workspace_bytes) + " + " + gb(s.gather_bytes) + " + " +
+                                gb(s.bucket_bytes) + " + " + gb(s.dequant_bytes) + " GB",
                             bytes_to_gb(s.buffers_bytes), "GB",
                             l.zero >= 3 ? "buffers_zero3" : ""));
   steps.push_back(make_step("allocated", "M_alloc = Σ",
@@ -305,7 +323,14 @@ std::vector<DerivationStep> explain_training_memory(const TrainingMemoryInputs& 
                              {"high_gb", gb(s.high_bytes)},
                              {"communicators", n(m.communicators)}}));
   if (s.host_ram_bytes > 0) {
-    steps.push_back(make_step("host_ram", "N_train × 16 B (+ weights, activations)", "",
+    // DeepSpeed's 16 B per trainable parameter (finetune.hpp, offload_traffic), then the
+    // weights and the activations offloaded with them.
+    const double shard_state = l.zero >= 1 ? l.dp * l.cp : 1;
+    steps.push_back(make_step("host_ram", "N_train × 16 B + W_offloaded + A_offloaded",
+                              n(std::round(s.trainable_per_card)) +
+                                  (shard_state > 1 ? " ÷ " + n(shard_state) : "") + " × 16 B + " +
+                                  gb(s.host_weights_bytes) + " GB + " +
+                                  gb(s.host_activation_bytes) + " GB",
                               bytes_to_gb(s.host_ram_bytes), "GB", "host_ram"));
   }
   return steps;

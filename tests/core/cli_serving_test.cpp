@@ -47,6 +47,21 @@ TEST(CliServing, TextShowsTheFleetTheCurveAndTheCommands) {
   EXPECT_NE(r.out.find("vllm serve meta-llama/Llama-3.1-70B-Instruct"), std::string::npos);
 }
 
+// DeepSeek-V3 in BF16 (1,342 GB) does not fit one 8 × H100 node at any TP: the node view says so
+// and points to the fleet instead of counting "NaN replica(s)".
+TEST(CliServing, AModelNoNodeHoldsSaysSoAndShowsTheFleet) {
+  const CliRun r = run_cli({"infer", "--model", "deepseek-v3", "--accelerator", "h100-80g"});
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("No tensor-parallel size inside one node holds the weights"),
+            std::string::npos)
+      << r.out;
+  EXPECT_EQ(r.out.find("NaN"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Serving fleet"), std::string::npos);
+  const CliRun zh =
+      run_cli({"infer", "--model", "deepseek-v3", "--accelerator", "h100-80g", "--lang", "zh"});
+  EXPECT_NE(zh.out.find("单节点内没有能放下权重"), std::string::npos) << zh.out;
+}
+
 TEST(CliServing, AVllmCommandFillsThePlanAndFlagsWin) {
   const CliRun r = run_cli({"infer", "--vllm-command",
                             "vllm serve meta-llama/Llama-3.1-405B-Instruct-FP8 -tp 8 "

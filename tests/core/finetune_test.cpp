@@ -243,5 +243,24 @@ TEST(FineTune, OffloadKeepsMasterWeightsMomentsAndGradientsOnTheHost) {
   EXPECT_DOUBLE_EQ(offload_transfer_s(t, 31.5), 8e9 / 31.5e9);
 }
 
+// Parameter offload moves the weights to the host once: DeepSpeed's 16 B of optimizer state
+// per parameter plus the bf16 weights, 18 B (memory.rst), not the card's copy on top.
+TEST(FineTune, ParameterOffloadCountsTheWeightsOnTheHostOnce) {
+  Plan plan;
+  plan.model = "llama-3.1-8b";
+  plan.accelerator = "h100-80g";
+  plan.framework = "deepspeed";
+  plan.tp = 1;
+  plan.pp = 1;
+  plan.dp = 8;
+  plan.zero = 3;
+  plan.offload = "optimizer-params";
+  const Report r = evaluate(plan);
+  ASSERT_TRUE(r.training.available);
+  const double params = r.setup.counts.total;
+  EXPECT_NEAR(r.training.memory.host_ram_gb, params / 8 * 18 / 1e9, 1e-6);
+  EXPECT_DOUBLE_EQ(r.training.memory.weights_gb, 0);
+}
+
 }  // namespace
 }  // namespace llm_sizer

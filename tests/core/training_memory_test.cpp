@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 
+#include "derivation_arithmetic.hpp"
 #include "llm_sizer/layout_rules.hpp"
 #include "llm_sizer/model.hpp"
 #include "llm_sizer/precision.hpp"
@@ -358,58 +359,11 @@ TEST(TrainingReport, ShardedStateShowsTheExpertsOwnDataParallelGroup) {
   EXPECT_NEAR(step->value, (dense / 8 + experts) * 12 / 1e9, 1e-6 * step->value);
 }
 
-// The derivation's lines show their working: their numbers, an expression of + − × / and
-// parentheses ending in " GB", evaluate to their value (formulas.md, "Activations per layer").
-class Arithmetic {
- public:
-  explicit Arithmetic(const std::string& text) : text_(text) {}
-  double sum() {
-    double v = product();
-    while (true) {
-      if (take(" + ")) {
-        v += product();
-      } else if (take(" − ")) {
-        v -= product();
-      } else {
-        return v;
-      }
-    }
-  }
-
- private:
-  double product() {
-    double v = factor();
-    while (true) {
-      if (take(" × ")) {
-        v *= factor();
-      } else if (take("/")) {
-        v /= factor();
-      } else {
-        return v;
-      }
-    }
-  }
-  double factor() {
-    if (take("(")) {
-      const double v = sum();
-      take(")");
-      return v;
-    }
-    std::size_t used = 0;
-    const double v = std::stod(text_.substr(at_), &used);
-    at_ += used;
-    return v;
-  }
-  bool take(const std::string& token) {
-    if (text_.compare(at_, token.size(), token) != 0) return false;
-    at_ += token.size();
-    return true;
-  }
-  const std::string& text_;
-  std::size_t at_ = 0;
-};
-
-double sum_of_terms(const std::string& numbers) { return Arithmetic(numbers).sum(); }
+// The derivation's lines show their working: their numbers, ending in " GB", evaluate to their
+// value (formulas.md, "Activations per layer"; derivation_arithmetic.hpp reads them).
+double sum_of_terms(const std::string& numbers) {
+  return test::DerivationArithmetic(numbers, "GB").value().value_or(NAN);
+}
 
 TEST(TrainingReport, TheMemoryDerivationsTermsAddUpToItsValues) {
   struct Case {

@@ -23,6 +23,10 @@ std::string format_compact(double value);
 /// Readable text for the derivation: "175 × 10⁹", "43.75", "19.2".
 std::string format_readable(double value);
 
+/// A measured figure in the derivation: two decimals, or three significant figures below 1
+/// ("129.21", "1.64", "0.141", "0.0882"), so that a small term still reads back to its value.
+std::string format_fine(double value);
+
 /// Parses a decimal number as typed: optional sign, digits, '.', exponent ("175e9"), and an
 /// optional scale suffix K (10³), M (10⁶), B or G (10⁹), T (10¹²). Surrounding spaces and "_"
 /// digit separators are accepted; "," is not (it is a decimal mark in many locales). "NaN"/"inf"

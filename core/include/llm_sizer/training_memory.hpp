@@ -184,6 +184,7 @@ struct StageMemory {
   double expert_params_per_card = 0;  ///< of them, routed experts (sharded over EDP, not DP)
   double expert_shard = 1;            ///< EDP = TP·CP·DP / (EP·ETP): ranks sharing an expert
   double trainable_per_card = 0;      ///< parameters with gradients (adapters only under LoRA)
+  double quantized_per_card = 0;      ///< of the frozen base, NF4 weights (QLoRA's linears)
   double weights_bytes = 0;
   double grads_bytes = 0;  ///< allocated at the peak moment
   double optimizer_bytes = 0;
@@ -197,7 +198,11 @@ struct StageMemory {
   double ends_bytes = 0;
   double working_bytes = 0;
   double logits_bytes = 0;
-  double buffers_bytes = 0;    ///< ZeRO-3 gathers, framework buckets, QLoRA dequantization
+  double buffers_bytes = 0;    ///< the four below
+  double workspace_bytes = 0;  ///< the framework's workspace (memory_profile.hpp)
+  double gather_bytes = 0;     ///< ZeRO-3's gathered parameters (offload's gathered layers)
+  double bucket_bytes = 0;     ///< DeepSpeed's reduce bucket, DDP's gradient buckets
+  double dequant_bytes = 0;    ///< QLoRA's dequantized matrices (bitsandbytes)
   double allocated_bytes = 0;  ///< peak allocated: the sum of the parts above
   double context_bytes = 0;    ///< the CUDA context, outside the allocator
   double overhead_bytes = 0;   ///< buffers + context (one bar segment)
@@ -206,9 +211,12 @@ struct StageMemory {
   ByteRange communication;     ///< NCCL buffers of the communicators this card joins
   ByteRange workspace;
   ByteRange context;
-  double low_bytes = 0;       ///< allocated + the low ends
-  double high_bytes = 0;      ///< allocated + the high ends
-  double host_ram_bytes = 0;  ///< offloaded state in host memory for this card
+  double low_bytes = 0;           ///< allocated + the low ends
+  double high_bytes = 0;          ///< allocated + the high ends
+  double host_ram_bytes = 0;      ///< offloaded state in host memory for this card: the three below
+  double host_state_bytes = 0;    ///< optimizer states, master weights, fp32 gradients
+  double host_weights_bytes = 0;  ///< the weights, under optimizer-params offload
+  double host_activation_bytes = 0;  ///< saved activations past the resident layers
   PeakMoment moment = PeakMoment::kLoss;
   Verdict verdict = Verdict::kFits;
 };
@@ -239,6 +247,10 @@ struct ModelStateBytes {
   double total() const { return weights + grads + optimizer; }
 };
 ModelStateBytes model_state_bytes(double params, const Recipe& recipe, int zero, double shard);
+
+/// Bytes per parameter of LoRA adapters: PEFT's fp32 weight and gradient with the optimizer's
+/// states (finetune.hpp, adapter_bytes); under Megatron the plan's recipe, as its layers.
+Recipe adapter_recipe(const TrainingMemoryInputs& in);
 
 /// Bytes of optimizer state per trained parameter beside the master copy: the moments as the
 /// plan's optimizer stores them (finetune.hpp, optimizer_state_bytes, from the recipe's). What
