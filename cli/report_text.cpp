@@ -257,6 +257,9 @@ std::string full_training_text(const Report& report, const Messages& m) {
   }
   out += render_table(rows, {true, false, true, true, true, true, true, true, true, true, true});
   out += time_text(t, report.time_band, m);
+  if (!t.time_steps.empty()) {
+    out += "\n" + m.format("cli.time_derivation") + "\n" + steps_table(t.time_steps, m);
+  }
   out += "\n" + m.format("cli.memory_derivation") + "\n" + steps_table(t.steps, m);
   std::string options;
   for (const auto& f : t.fit_options) {

@@ -227,6 +227,8 @@ std::string format_fine(double value) {
 }
 
 std::string format_readable(double value) {
+  // Past a million the fraction is noise to a reader: 4373038.07 reads as 4.373 × 10⁶.
+  if (std::isfinite(value) && std::fabs(value) >= 1e6) value = std::round(value);
   std::string digits;
   int exponent = 0;
   if (split_integer(value, digits, exponent) && std::fabs(value) >= 1e6) {

@@ -121,6 +121,7 @@ struct TimeModels {
   TimeModel time = nullptr;
   DeadlineDp deadline_dp = nullptr;
   MemoryExplainer memory_steps = nullptr;
+  TimeExplainer time_steps = nullptr;
 };
 
 Report evaluate_models(const ResolvedPlan& resolved, const EvaluateOptions& options,
@@ -139,7 +140,8 @@ Report evaluate_models(const ResolvedPlan& resolved, const EvaluateOptions& opti
   report.article_inference = article_inference(resolved.article, issues, options.explain);
   if (options.full_models) {
     report.training = full_training(resolved, article.tp, article.pp, article.dp, issues,
-                                    models.time, options.explain ? models.memory_steps : nullptr);
+                                    models.time, options.explain ? models.memory_steps : nullptr,
+                                    options.explain ? models.time_steps : nullptr);
   }
   record_model_choices(report);
   return report;
@@ -153,8 +155,9 @@ Report evaluate_without_serving(const Plan& plan, const EvaluateOptions& options
 
 Report evaluate(const Plan& plan, const EvaluateOptions& options) {
   const ResolvedPlan resolved = resolve(plan);
-  Report report = evaluate_models(resolved, options,
-                                  {&training_time, &dp_for_deadline, &explain_training_memory});
+  Report report = evaluate_models(
+      resolved, options,
+      {&training_time, &dp_for_deadline, &explain_training_memory, &explain_training_time});
   report.full_computed = true;
   report.time_band = time_band(resolved, report.training);
   TimeBand& band = report.time_band;
@@ -210,8 +213,10 @@ std::string training_json(const Report& report) {
     fields.field("fit_options", full.fit_options);
     if (full.time_available) {
       fields.field("time", full.time);
+      fields.field("time_steps", full.time_steps);
     } else {
       out.key("time").null();
+      out.key("time_steps").null();
     }
     fields.field("time_band", report.time_band);
     fields.field("megatron_args", report.inference.launch.megatron);

@@ -384,7 +384,7 @@ std::vector<FitOption> fit_options(const ResolvedPlan& plan, TrainingTimeInputs 
 
 FullTraining full_training(const ResolvedPlan& plan, double tp, double pp, double dp,
                            std::vector<Issue>& issues, TimeModel time_model,
-                           MemoryExplainer explain) {
+                           MemoryExplainer explain, TimeExplainer explain_time) {
   FullTraining result;
   TrainingTimeInputs time_inputs;
   TrainingMemoryInputs& in = time_inputs.memory;
@@ -455,6 +455,7 @@ FullTraining full_training(const ResolvedPlan& plan, double tp, double pp, doubl
     for (const auto& stage : m.stages) most_params = std::max(most_params, stage.params_per_card);
     result.time = time_model(time_inputs, most_params);
     result.time_available = true;
+    if (explain_time) result.time_steps = explain_time(time_inputs, result.time);
     if (!result.time.comm_known) {
       issues.push_back({"bandwidth_unknown", "inter_node_bandwidth_gbps", Severity::kWarning, {}});
     }

@@ -156,6 +156,36 @@ TEST(Cli, TrainShowsTheStepTimesBandFromPublishedRuns) {
   EXPECT_EQ(zh.out.find("已发表的"), std::string::npos);
 }
 
+// The time's working in text and --json: tokens per step, the step, tokens/s, MFU, then with a
+// token count the steps, days, GPU-hours, cost and energy; the days are the time's (1,024
+// sequences of 4,096 tokens a step: the Llama family's default batch).
+TEST(Cli, TrainShowsHowTheTimeAddsUp) {
+  const std::vector<std::string> plan = {
+      "train", "--model", "llama-3.1-70b", "--accelerator", "h100-80g", "--tp", "8", "--pp", "4",
+      "--dp",  "8",       "--tokens",      "1e12"};
+  const auto text = run_cli(plan);
+  ASSERT_EQ(text.code, 0);
+  EXPECT_NE(text.out.find("How the time adds up:"), std::string::npos);
+  EXPECT_NE(text.out.find("⌈1 × 10¹² / (4.194 × 10⁶)⌉"), std::string::npos) << text.out;
+  auto json_args = plan;
+  json_args.push_back("--json");
+  const auto json = run_cli(json_args);
+  ASSERT_EQ(json.code, 0);
+  const JsonValue doc = parse_or_fail(json.out);
+  const JsonValue* steps = doc.find("time_steps");
+  ASSERT_NE(steps, nullptr);
+  std::vector<std::string> ids;
+  double days = NAN;
+  for (const JsonValue& s : steps->as_array()) {
+    ids.push_back(test::string_at(s, "id"));
+    if (ids.back() == "time_days") days = test::number_at(s, "value");
+  }
+  EXPECT_EQ(ids, (std::vector<std::string>{"time_tokens_per_step", "time_step", "time_tokens_per_s",
+                                           "time_mfu", "time_steps", "time_days", "time_gpu_hours",
+                                           "time_cost", "time_energy"}));
+  EXPECT_DOUBLE_EQ(days, test::number_at(*doc.find("time"), "days"));
+}
+
 // PyTorch FSDP across GPUs has its own published runs' range (time_band.hpp, kind "fsdp"), named
 // as such in both languages, and over every accelerator where its family has none.
 TEST(Cli, PytorchFsdpPlansShowTheirRunsRange) {

@@ -20,17 +20,14 @@ inline std::optional<double> unit_factor(std::string_view unit) {
     std::string_view name;
     double factor;
   };
-  static constexpr Unit units[] = {{"B", 1},         {"KB", 1e3},
-                                   {"MB", 1e6},      {"GB", 1e9},
-                                   {"TB", 1e12},     {"GiB", 1073741824},
-                                   {"MiB", 1048576}, {"s", 1},
-                                   {"ms", 1e-3},     {"µs", 1e-6},
-                                   {"h", 3600},      {"days", 86400},
-                                   {"GB/s", 1e9},    {"TB/s", 1e12},
-                                   {"TFLOP", 1e12},  {"TFLOP/s", 1e12},
-                                   {"GPUs", 1},      {"params", 1},
-                                   {"tokens", 1},    {"tokens/s", 1},
-                                   {"$", 1},         {"", 1}};
+  static constexpr Unit units[] = {
+      {"B", 1},      {"KB", 1e3},         {"MB", 1e6},      {"GB", 1e9},
+      {"TB", 1e12},  {"GiB", 1073741824}, {"MiB", 1048576}, {"s", 1},
+      {"ms", 1e-3},  {"µs", 1e-6},        {"h", 3600},      {"days", 86400},
+      {"GB/s", 1e9}, {"TB/s", 1e12},      {"TFLOP", 1e12},  {"TFLOP/s", 1e12},
+      {"GPUs", 1},   {"params", 1},       {"tokens", 1},    {"tokens/s", 1},
+      {"$", 1},      {"%", 0.01},         {"GPU-hours", 1}, {"MWh", 3.6e9},
+      {"", 1}};
   for (const Unit& u : units) {
     if (u.name == unit) return u.factor;
   }

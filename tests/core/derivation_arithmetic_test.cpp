@@ -61,6 +61,7 @@ Checked check_report(const std::string& link) {
   check_steps(r.article_training.steps, link + " article training", checked);
   check_steps(r.article_inference.steps, link + " article inference", checked);
   check_steps(r.training.steps, link + " memory", checked);
+  check_steps(r.training.time_steps, link + " time", checked);
   check_steps(r.inference.steps, link + " serving", checked);
   check_steps(r.inference.fleet.steps, link + " fleet", checked);
   return checked;
@@ -103,6 +104,8 @@ TEST(DerivationArithmetic, EveryLineThatComputesReachesItsValue) {
        45},
       {"v=2&m=mixtral-8x7b&a=h100-80g&tp=2&pp=1&ep=4&dp=16", 45},
       {"v=2&m=gpt3-175b&a=a100-80g&tp=8&pp=16&dp=8&flash=0", 45},
+      // A measured throughput: GPT-3 175B at 140 TFLOP/s on 1,024 A100 (Narayanan et al. 2021).
+      {"v=2&m=gpt3-175b&a=a100-80g&tp=8&pp=8&dp=16&tokens=300000000000&tflops=140", 50},
       {"v=2&m=llama-3.1-70b&a=h100-80g&tp=8&pp=4&dp=8&rc=full&rcl=5", 45},
       {"v=2&m=llama-3.1-70b&a=h100-80g&tp=4&pp=4&vpp=5&dp=8", 45},
       {"v=2&m=llama-3.1-8b&a=h100-80g&tp=1&pp=1&dp=64&zero=3", 45},

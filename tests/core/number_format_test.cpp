@@ -97,6 +97,20 @@ TEST(FormatReadable, KeepsFourSignificantDigitsOfLongCounts) {
   EXPECT_EQ(format_readable(174604763136.0), "174.6 × 10⁹");
   EXPECT_EQ(format_readable(1.5e30), "1.5 × 10³⁰");
   EXPECT_EQ(format_readable(12.9e9), "12.9 × 10⁹");
+  // Past a million a fraction is dropped: 4,373,038.07 GPU-hours read as a count.
+  EXPECT_EQ(format_readable(4373038.071234144), "4.373 × 10⁶");
+  EXPECT_EQ(format_readable(-13075383.83), "-13.08 × 10⁶");
+}
+
+// The derivation's measured figures keep what a reader needs to check them: hundredths, and three
+// significant figures below 1 (a KV sequence of 0.0882 GB divides a pool to the sequence).
+TEST(FormatFine, KeepsHundredthsAndThreeFiguresBelowOne) {
+  EXPECT_EQ(format_fine(129.214), "129.21");
+  EXPECT_EQ(format_fine(17.196), "17.2");
+  EXPECT_EQ(format_fine(0.08823), "0.0882");
+  EXPECT_EQ(format_fine(0.8239), "0.824");
+  EXPECT_EQ(format_fine(0), "0");
+  EXPECT_EQ(format_fine(-0.0503), "-0.0503");
 }
 
 }  // namespace

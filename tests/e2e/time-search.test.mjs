@@ -36,6 +36,13 @@ test("Megatron's GPT-3 estimate: 1024 A100 at a measured 140 TFLOP/s, about 34 d
   const days = numberIn(await page.textContent('[data-testid=time-days]'));
   assert.ok(Math.abs(days - 33.9) / 33.9 < 0.03, `${days} days`);
   assert.match(await page.textContent('[data-testid=time-panel]'), /measured 140 TFLOP\/s/);
+  // Its working starts from the measured rate, not from a split of the step.
+  await page.click('[data-testid=time-derivation] summary');
+  await page.waitForSelector('[data-testid=time-derivation] table.derivation');
+  assert.match(
+    await page.textContent('[data-testid=time-derivation]'),
+    /t_step = F_hw × T \/ \(GPUs × X_achieved\).*1024 × 140 TFLOP\/s/,
+  );
   // A measured throughput is its own answer: no range from the validation's runs.
   assert.equal(await page.$('[data-testid=time-band]'), null);
   assert.deepEqual(page.problems, []);
@@ -66,6 +73,15 @@ test('predicted time shows its parts, cost and the MFU sensitivity', async () =>
   const [low, high, daysLow, daysHigh] = range.slice(1).map(Number);
   const days = numberIn(await page.textContent('[data-testid=time-days]'));
   assert.ok(low < 1 && high > 1 && daysLow < days && days < daysHigh, band);
+  // The time's working, opened: the step as the sum of the split above, the days the headline's.
+  await page.click('[data-testid=time-derivation] summary');
+  await page.waitForSelector('[data-testid=time-derivation] table.derivation');
+  const working = await page.textContent('[data-testid=time-derivation]');
+  assert.match(working, /t_step = t_compute \+ t_recompute \+ t_bubble/);
+  assert.match(working, /⌈300 × 10⁹ \/ \([\d.]+ × 10⁶\)⌉/);
+  const workedDays = numberIn(await page.textContent('[data-testid=step-time_days]'));
+  // (The headline rounds to a tenth of a day.)
+  assert.ok(Math.abs(workedDays - days) <= 0.05, `${workedDays} vs ${days}`);
   // More tokens, proportionally more days.
   const before = numberIn(await page.textContent('[data-testid=time-days]'));
   await page.fill('[data-testid=input-tokens]', '600e9');

@@ -169,7 +169,7 @@ test('the modules have exactly the declared functions', () => {
 // answers, none of the tools' bytes.
 test('the page module answers as the full module does, but for the serving model and step time', () => {
   // Everything but the serving model and the step time, which the page module leaves to the
-  // full one, and the memory derivation, which also arrives with the full module.
+  // full one, and the memory and time derivations, which also arrive with the full module.
   const servingModelCodes = new Set([
     'serving_exceeds_node',
     'serving_does_not_fit',
@@ -196,6 +196,7 @@ test('the page module answers as the full module does, but for the serving model
       ...report.training,
       steps: undefined,
       time: undefined,
+      timeSteps: undefined,
       timeComputed: undefined,
       timeAvailable: undefined,
     },

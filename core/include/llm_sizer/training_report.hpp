@@ -9,6 +9,7 @@
 #include "llm_sizer/derivation.hpp"
 #include "llm_sizer/issue.hpp"
 #include "llm_sizer/resolve.hpp"
+#include "llm_sizer/time_derivation.hpp"
 #include "llm_sizer/training_memory.hpp"
 #include "llm_sizer/training_time.hpp"
 
@@ -89,6 +90,7 @@ struct FullTraining {
   std::vector<StageReport> stages;
   std::vector<DerivationStep> steps;
   std::vector<FitOption> fit_options;
+  std::vector<DerivationStep> time_steps;  ///< the time model's working (time_derivation.hpp)
   bool time_computed = false;   ///< false from the page's first module (no time model there)
   bool time_available = false;  ///< false without a known peak (or measured throughput)
   TrainingTime time;
@@ -112,11 +114,12 @@ using TimeModel = TrainingTime (*)(const TrainingTimeInputs&, double params_per_
 /// `tp`, `pp` and `dp` complete the resolved training settings. Checks the layout against the
 /// rulebook (layout_rules.hpp) first; adds what it finds to `issues`. Without a time model
 /// (nullptr) the time is left out (time_computed false). A null `explain` leaves out the memory
-/// derivation's steps. The page's first module passes neither, so its link leaves their code out
-/// (they arrive with the full module, as the serving model does).
+/// derivation's steps, a null `explain_time` the time's. The page's first module passes none, so
+/// its link leaves their code out (they arrive with the full module, as the serving model does).
 FullTraining full_training(const ResolvedPlan& plan, double tp, double pp, double dp,
                            std::vector<Issue>& issues, TimeModel time_model,
-                           MemoryExplainer explain = &explain_training_memory);
+                           MemoryExplainer explain = &explain_training_memory,
+                           TimeExplainer explain_time = nullptr);
 
 /// The layout the full model uses for a plan and its (tp, pp, dp): the resolved settings with the
 /// global batch decided (the plan's, or the default for the layout). False with issues when the
@@ -204,6 +207,7 @@ void visit_fields(Visitor& v, const FullTraining& t) {
   v.field("time_computed", t.time_computed);
   v.field("time_available", t.time_available);
   v.field("time", t.time);
+  v.field("time_steps", t.time_steps);
 }
 
 }  // namespace llm_sizer

@@ -4,6 +4,8 @@ import { orNaN } from '../core/unknown';
 import type { TimeBand } from '../core/types';
 import resultsMessages from 'virtual:messages/results';
 import { STEP_LABELS } from './step-labels';
+import { Disclosure } from './Disclosure';
+import { DerivationTable } from './DerivationTable';
 
 addMessages(resultsMessages);
 
@@ -181,6 +183,11 @@ export function TimeDetails() {
           )}
         </tbody>
       </table>
+      {training.timeSteps.length > 0 && (
+        <Disclosure summary={t('ui.time_working')} testId="time-derivation">
+          {() => <DerivationTable steps={training.timeSteps} caption={t('ui.time_working')} />}
+        </Disclosure>
+      )}
       {hasTokens && (
         <p class="sensitivity" data-testid="mfu-sensitivity">
           {t('ui.mfu_sensitivity', {
