@@ -44,6 +44,7 @@ test('Markdown carries every panel: answer, memory per stage, time and cost, sea
   for (const title of [
     'Training memory per card (full model)',
     'Training time and cost',
+    'How the time adds up',
     'Layout search',
     'Inference fleet (full model)',
     "Training cluster (the article's method)",
@@ -54,6 +55,11 @@ test('Markdown carries every panel: answer, memory per stage, time and cost, sea
   assert.ok(markdown.includes(`| Days | ${days} |`), `days ${days}`);
   assert.match(markdown, /\| Cost \| \$[\d,]+ \|/);
   assert.match(markdown, /\| Step time \(s\), published runs' range \| [\d.]+–[\d.]+ \|/);
+  // …and its working, line by line, as the time panel opens it.
+  assert.ok(
+    markdown.includes('| Days | steps × t\\_step / 86400 | '),
+    markdown.slice(markdown.indexOf('## How the time'), markdown.indexOf('## How the time') + 1500),
+  );
   // Memory: the verdict in the page's words (a bug left its sentence's {high} and {headroom}
   // unfilled), then a row for each of the 10 pipeline stages.
   assert.match(

@@ -424,6 +424,10 @@ export function markdownReport(input: ExportInput): string {
     section(t('ui.md_memory_derivation'));
     derivation(training.steps);
   }
+  if (training.timeSteps.length > 0) {
+    section(t('ui.time_working'));
+    derivation(training.timeSteps);
+  }
   section(t('ui.inference_title'));
   derivation(report.articleInference.steps);
   if (inf.available) {
