@@ -70,6 +70,7 @@ const PACKS = {
       'components/ServeAnswer.tsx',
       'components/FleetAnswer.tsx',
       'components/fleet-money.ts',
+      'components/fleet-summary.ts',
       'components/InferenceFleet.tsx',
       'components/MemoryBar.tsx',
       'components/ConcurrencyCurve.tsx',

@@ -77,6 +77,12 @@ test('Markdown carries every panel: answer, memory per stage, time and cost, sea
   assert.match(markdown, /\| [\d.]+% \| \+0% \| [\d.]+ \|/);
   assert.match(markdown, /\nHow finely this ranks: on \d+ published runs, .* not told apart\.\n/);
   assert.match(markdown, /\| Serving layout \| TP \d+ × \d+ replica\(s\) = \d+ GPUs \|/);
+  // The fleet at the target load, as the serving answer words it, and its derivation.
+  assert.match(
+    markdown,
+    /\| 1 concurrent requests of [\d,]+ \+ [\d,]+ tokens on vLLM [\d.]+ \| \d+ × \(TP \d+ × PP \d+ × DP \d+\) = \d+ GPUs on \d+ node\(s\) \|/,
+  );
+  assert.ok(markdown.includes('\n## Fleet derivation\n'), 'the fleet derivation');
   assert.deepEqual(page.problems, []);
   await page.closeAll();
 });
@@ -118,9 +124,14 @@ test('CSV carries every number, one per row: derivations, stages, time, search, 
     'search',
     'serving',
     'serving_summary',
+    'time_derivation',
+    'fleet',
   ]) {
     assert.ok(sections.has(section), section);
   }
+  // The time's working and the fleet's, line by line as the page shows them.
+  assert.ok(rows.some((r) => /^time_derivation,time_days,Days,steps × t_step \/ 86400,/.test(r)));
+  assert.ok(rows.some((r) => /^fleet,fleet_total_gpus,/.test(r)));
   assert.ok(
     rows.includes('training,total_gpus,Total GPUs,P_TP × P_PP × P_DP,8 × 10 × 12,960,GPUs'),
   );

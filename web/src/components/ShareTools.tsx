@@ -18,9 +18,11 @@ export function ShareTools() {
   const opener = useRef<HTMLButtonElement>(null);
 
   const openEmbed = async () => {
+    // Its key numbers name the serving fleet in the serving answer's words.
     const { EmbedDialog } = await withMessages(
       import('./EmbedDialog'),
       import('virtual:messages/share'),
+      import('virtual:messages/serve'),
     );
     setDialog({ Dialog: EmbedDialog });
   };

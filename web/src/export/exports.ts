@@ -7,6 +7,7 @@ import { STEP_LABELS } from '../components/step-labels';
 import { layoutExtras } from '../components/layout-extras';
 import { comparesSteps, percentText, vsBestText } from '../components/share-text';
 import { resolutionSentence } from '../components/search-resolution';
+import { FLEET_DERIVATION_TITLE, fleetRows } from '../components/fleet-summary';
 import type {
   DerivationStep,
   LayoutCandidate,
@@ -64,6 +65,8 @@ export function summaryRows(report: Report, lang: Lang, t: T): [string, string][
       t('ui.md_serving'),
       `${layout} · ${t('ui.gb', { n: n(inference.perCardGb) })} · ${fits}`,
     ]);
+    // The fleet at the target load: the page's serving answer.
+    if (inference.fleet.found) rows.push(...fleetRows(inference, t, lang));
   }
   return rows;
 }
@@ -117,8 +120,10 @@ function rows({ report, search, t }: ExportInput): Row[] {
   steps('training', report.articleTraining.steps);
   const training = report.training;
   if (training.available) steps('memory', training.steps);
+  steps('time_derivation', training.timeSteps);
   steps('inference', report.articleInference.steps);
   if (report.inference.available) steps('serving', report.inference.steps);
+  if (report.inference.fleet.found) steps('fleet', report.inference.fleet.steps);
   if (training.available) {
     training.stages.forEach((stage) => {
       const id = orNaN(stage.stage) + 1;
@@ -413,6 +418,7 @@ export function markdownReport(input: ExportInput): string {
           [t('ui.answer_concurrency'), n(inf.maxConcurrency, 0)],
           [t('ui.answer_decode'), `${n(inf.throughput.decodeTokensPerS, 0)} tokens/s`],
           [t('ui.md_prefill_s'), `${n(inf.throughput.prefillS, 3)} s`],
+          ...(inf.fleet.found ? fleetRows(inf, t, lang) : []),
         ],
         [false, true],
       ),
@@ -433,6 +439,10 @@ export function markdownReport(input: ExportInput): string {
   if (inf.available) {
     section(t('ui.md_serving_derivation'));
     derivation(inf.steps);
+  }
+  if (inf.fleet.found) {
+    section(t(FLEET_DERIVATION_TITLE));
+    derivation(inf.fleet.steps);
   }
   return `${lines.join('\n').trimEnd()}\n`;
 }

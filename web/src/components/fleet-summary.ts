@@ -1,0 +1,50 @@
+import type { FullInference } from '../core/types';
+import { formatNumber, type Lang } from '../i18n/i18n';
+import { fleetUsd } from './fleet-money';
+
+type Translate = (key: string, params?: Record<string, string | number>) => string;
+
+/** The fleet's derivation's title, for the exports (its messages travel with the serving code). */
+export const FLEET_DERIVATION_TITLE = 'ui.fleet_derivation';
+
+/**
+ * The serving fleet's answer as [label, value] rows, in the serving answer's words: what the
+ * exports write for a serving plan, so a document says what the page's answer card says.
+ */
+export function fleetRows(inf: FullInference, t: Translate, lang: Lang): [string, string][] {
+  const f = inf.fleet;
+  const s = inf.settings;
+  const n = (v: number | null, digits = 0) => formatNumber(lang, v, digits);
+  return [
+    [
+      t('ui.fleet_title', {
+        concurrency: n(s.concurrency),
+        input: n(s.inputTokens),
+        output: n(s.outputTokens),
+        engine: `${s.engineName} ${s.engineVersion}`,
+      }),
+      t('ui.fleet_layout', {
+        replicas: n(f.replicas),
+        tp: n(f.tp),
+        pp: n(f.pp),
+        dp: n(f.dp),
+        total: n(f.totalGpus),
+        nodes: n(f.nodes),
+      }),
+    ],
+    [
+      t('ui.answer_latency'),
+      `${t('ui.answer_latency_value', { ttft: n(f.ttftMs), tpot: n(f.tpotMs, 1) })} · ${t(
+        f.meetsSlo ? 'ui.fleet_slo_met' : 'ui.fleet_slo_missed',
+        { slo: n(s.tpotSloMs) },
+      )}`,
+    ],
+    [
+      t('ui.fleet_output'),
+      `${t('ui.answer_tokens_per_s', { n: n(f.outputTokensPerS) })} · ${t('ui.fleet_per_gpu', {
+        n: n(f.outputTokensPerSPerGpu),
+      })}`,
+    ],
+    [t('ui.fleet_cost_output'), fleetUsd(t, lang, f.costPerMOutput)],
+  ];
+}
