@@ -192,6 +192,10 @@ test('selective recompute names its modules in the answer and the fit options', 
   await page.waitForSelector('[data-testid=memory-panel]');
   assert.match(await layout(), /recompute: Selective \(core_attn,mlp\)/);
   assert.match(await page.textContent('[data-testid=fit-options]'), /Selective \(core_attn,mlp\)/);
+  // …and so does the recompute input's own choice.
+  const selectiveChoice = () =>
+    page.textContent('[data-testid=input-recompute] option[value=selective]');
+  assert.equal(await selectiveChoice(), 'Selective (core_attn,mlp)');
   await page.goto(`${site.server.url}${plan}&rcm=core_attn,mlp&lang=zh`);
   await page.waitForFunction(
     (selector) =>
@@ -204,6 +208,7 @@ test('selective recompute names its modules in the answer and the fit options', 
       /Selective \(attention core\)/.test(document.querySelector(selector)?.textContent ?? ''),
     how,
   );
+  assert.equal(await selectiveChoice(), 'Selective (attention core)');
   assert.deepEqual(page.problems, []);
   await page.closeAll();
 });

@@ -1,4 +1,3 @@
-import { choiceKey } from '../i18n/i18n';
 import { useApp, useT } from '../state/context';
 import { FieldMessages, useFieldIssues } from './FieldMessages';
 import type { FieldSpec } from '../core/types';
@@ -7,13 +6,15 @@ interface Props {
   spec: FieldSpec;
   /** what "automatic" means here, shown as the first option */
   autoLabel: string;
+  /** a choice's name (its catalog name unless the plan words it) */
+  choiceLabel: (choice: string) => string;
 }
 
 /**
  * A select for a text input with fixed choices, or for a flag (on / off). The first option is
  * "automatic" (empty text), so a plan can leave the choice to the preset or the framework.
  */
-export function ChoiceField({ spec, autoLabel }: Props) {
+export function ChoiceField({ spec, autoLabel, choiceLabel }: Props) {
   const app = useApp();
   const t = useT();
   const issues = useFieldIssues(spec.issueField);
@@ -25,7 +26,7 @@ export function ChoiceField({ spec, autoLabel }: Props) {
           { value: '1', label: t('ui.on') },
           { value: '0', label: t('ui.off') },
         ]
-      : spec.choices.map((c) => ({ value: c, label: t(choiceKey(spec.issueField, c)) }));
+      : spec.choices.map((c) => ({ value: c, label: choiceLabel(c) }));
   const known = value === '' || options.some((o) => o.value === value);
   return (
     <div class="field">

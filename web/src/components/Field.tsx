@@ -2,6 +2,7 @@ import { useContext } from 'preact/hooks';
 import { useApp, useT } from '../state/context';
 import { ShownInPath } from './field-placement';
 import { choiceKey, formatNumber } from '../i18n/i18n';
+import { recomputeLabel } from '../i18n/issue-text';
 import { ChoiceField } from './ChoiceField';
 import { TextField } from './TextField';
 import type { PlanTexts } from '../core/types';
@@ -26,6 +27,12 @@ export function Field({ id, hint }: Props) {
   if (!spec) throw new Error(`unknown field ${id}`);
   if (elsewhere) return null;
   const resolved = app.resolvedInput(spec.issueField);
+  // A choice's name; selective recompute names the modules Megatron recomputes where they are
+  // not the attention core alone, as the answer and the tables name the plan's.
+  const modules =
+    spec.issueField === 'recompute' ? app.resolvedInput('recompute_modules')?.text : undefined;
+  const choiceLabel = (choice: string) =>
+    modules ? recomputeLabel(t, choice, null, modules) : t(choiceKey(spec.issueField, choice));
   let autoText = '';
   if (resolved && resolved.source !== 'given' && resolved.source !== 'refused') {
     if (spec.type === 'flag') {
@@ -33,13 +40,19 @@ export function Field({ id, hint }: Props) {
     } else if (spec.choiceList) {
       autoText = resolved.text; // a list of choice ids ("q,v"), as it would be typed
     } else if (spec.choices.length > 0) {
-      autoText = resolved.text ? t(choiceKey(spec.issueField, resolved.text)) : '';
+      autoText = resolved.text ? choiceLabel(resolved.text) : '';
     } else if (spec.type !== 'text') {
       autoText = resolved.value === null ? '' : formatNumber(lang, resolved.value, 4);
     }
   }
   if (spec.type === 'flag' || (spec.choices.length > 0 && !spec.choiceList)) {
-    return <ChoiceField spec={spec} autoLabel={t('ui.auto', { value: autoText || '—' })} />;
+    return (
+      <ChoiceField
+        spec={spec}
+        autoLabel={t('ui.auto', { value: autoText || '—' })}
+        choiceLabel={choiceLabel}
+      />
+    );
   }
   return (
     <TextField
