@@ -474,6 +474,25 @@ std::string fleet_text(const FullInference& f, const Messages& m) {
                                         {"output", whole(fleet.output_tokens_per_s)},
                                         {"per_gpu", whole(fleet.output_tokens_per_s_per_gpu)}}) +
          "\n";
+  // How far published runs were from the predicted throughput (serving_band.hpp).
+  const ServingBand& band = fleet.band;
+  if (band.available) {
+    const bool all = band.engine == "all";
+    out += m.format(all ? "ui.fleet_band_all" : "ui.fleet_band",
+                    {{"engine", s.engine_name},
+                     {"runs", format_readable(band.runs)},
+                     {"low", r2(band.low_ratio)},
+                     {"high", r2(band.high_ratio)},
+                     {"tps_low", whole(band.output_tokens_per_s_low)},
+                     {"tps_high", whole(band.output_tokens_per_s_high)}});
+    if (std::isfinite(band.cost_per_m_output_low)) {
+      // Chinese sentences follow each other without a space.
+      out += (m.chinese() ? "" : " ") +
+             m.format("ui.fleet_band_cost", {{"low", "$" + r2(band.cost_per_m_output_low)},
+                                             {"high", "$" + r2(band.cost_per_m_output_high)}});
+    }
+    out += "\n";
+  }
   out += (std::isfinite(fleet.cost_per_m_output)
               ? m.format("cli.fleet_cost", {{"output", r2(fleet.cost_per_m_output)},
                                             {"input", r2(fleet.cost_per_m_input)},

@@ -16,6 +16,7 @@ import {
 import { verdictOutcomesSource } from './validation/sweeps.mjs';
 import { pytorchBandFigures } from './validation/h200.mjs';
 import { fsdpBandFigures } from './validation/mpt.mjs';
+import { servingBandFigures, servingBandSource } from './validation/serving.mjs';
 
 export const DOC_PATH = fileURLToPath(new URL('../docs/validation.md', import.meta.url));
 
@@ -53,6 +54,9 @@ export async function renderValidationDoc(results) {
 }
 
 const TIME_BAND_PATH = fileURLToPath(new URL('../core/src/time_band_data.cpp', import.meta.url));
+const SERVING_BAND_PATH = fileURLToPath(
+  new URL('../core/src/serving_band_data.cpp', import.meta.url),
+);
 const RESOLUTION_PATH = fileURLToPath(
   new URL('../core/src/search_resolution_data.cpp', import.meta.url),
 );
@@ -84,6 +88,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
         searchResolutionFigures(training, 'moe'),
       ),
     ],
+    // The serving throughput's band, from the serving section's runs.
+    [SERVING_BAND_PATH, servingBandSource(servingBandFigures(results.get('serving')))],
     // And what became of the layouts each memory verdict judged, from the layout sweeps.
     [VERDICTS_PATH, verdictOutcomesSource(results.get('sweeps').verdicts)],
   ]) {

@@ -113,6 +113,15 @@ for (const [name, viewport] of [
       await page.waitForURL(/q=serve/);
       assert.equal(await text(page, 'serve-total'), gpus('1'));
       assert.match(await text(page, 'serve-layout'), /^TP 1 × PP 1 × DP 1 × 1 /);
+      // How far published runs were from the throughput (docs/validation.md): the runs' range
+      // of tokens/s for this fleet and of its cost.
+      const band = await page.textContent('[data-testid=answer-decode] + dd.how');
+      assert.match(
+        band,
+        lang === 'zh'
+          ? /已发表的各引擎服务运行（\d+ 次，docs\/validation\.md）.*按此范围，每百万输出 token 的费用为 \$[\d.]+–\$[\d.]+/
+          : /Published serving runs on every engine \(\d+, docs\/validation\.md\) delivered [\d.]+–[\d.]+× .* At that range a million output tokens cost \$[\d.]+–\$[\d.]+\./,
+      );
       assert.match(
         await page.getAttribute('[data-testid=answer-fits] >> xpath=..', 'class'),
         /\bfits\b/,

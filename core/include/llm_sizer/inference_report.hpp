@@ -20,6 +20,7 @@
 #include "llm_sizer/inference.hpp"
 #include "llm_sizer/issue.hpp"
 #include "llm_sizer/resolve.hpp"
+#include "llm_sizer/serving_band.hpp"
 #include "llm_sizer/serving_fleet.hpp"
 
 namespace llm_sizer {
@@ -132,6 +133,8 @@ struct FleetReport {
   double cost_per_m_input = 0;
   double cost_per_m_output = 0;
   double evaluated = 0;  ///< layouts the search tried
+  /// How far published runs were from the predicted output tokens/s (serving_band.hpp)
+  ServingBand band;
   std::vector<FleetAlternative> alternatives;
   DisaggregatedFleet disaggregated;
   std::vector<DerivationStep> steps;
@@ -302,6 +305,7 @@ void visit_fields(Visitor& v, const FleetReport& f) {
   v.field("cost_per_m_input", f.cost_per_m_input);
   v.field("cost_per_m_output", f.cost_per_m_output);
   v.field("evaluated", f.evaluated);
+  v.field("band", f.band);
   v.field("alternatives", f.alternatives);
   v.field("disaggregated", f.disaggregated);
   v.field("steps", f.steps);

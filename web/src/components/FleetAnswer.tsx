@@ -2,6 +2,7 @@ import type { ComponentChildren } from 'preact';
 import { formatNumber } from '../i18n/i18n';
 import { useApp, useT } from '../state/context';
 import { fleetUsd } from './fleet-money';
+import { fleetBandText } from './fleet-summary';
 import { AnswerItem as Item } from './AnswerItem';
 
 /**
@@ -65,7 +66,12 @@ export function FleetAnswer({ head }: { head: ComponentChildren }) {
         <Item
           label={t('ui.fleet_output')}
           testId="answer-decode"
-          how={t('ui.fleet_per_gpu', { n: n(f.outputTokensPerSPerGpu) })}
+          how={[
+            t('ui.fleet_per_gpu', { n: n(f.outputTokensPerSPerGpu) }),
+            fleetBandText(inf, t, lang),
+          ]
+            .filter(Boolean)
+            .join(lang === 'zh' ? '；' : '. ')}
         >
           {t('ui.answer_tokens_per_s', { n: n(f.outputTokensPerS) })}
         </Item>

@@ -8,6 +8,32 @@ type Translate = (key: string, params?: Record<string, string | number>) => stri
 export const FLEET_DERIVATION_TITLE = 'ui.fleet_derivation';
 
 /**
+ * How far published runs were from the fleet's predicted output tokens/s (serving_band.hpp), with
+ * the cost per million output tokens at both ends; empty where the plan has no band. Chinese
+ * sentences follow each other without a space.
+ */
+export function fleetBandText(inf: FullInference, t: Translate, lang: Lang): string {
+  const band = inf.fleet.band;
+  if (!band.available) return '';
+  const n = (v: number | null, digits = 0) => formatNumber(lang, v, digits);
+  const range = t(band.engine === 'all' ? 'ui.fleet_band_all' : 'ui.fleet_band', {
+    engine: inf.settings.engineName,
+    runs: n(band.runs),
+    low: n(band.lowRatio, 2),
+    high: n(band.highRatio, 2),
+    tps_low: n(band.outputTokensPerSLow),
+    tps_high: n(band.outputTokensPerSHigh),
+  });
+  const low = band.costPerMOutputLow;
+  if (low === null || !Number.isFinite(low)) return range;
+  const cost = t('ui.fleet_band_cost', {
+    low: fleetUsd(t, lang, low),
+    high: fleetUsd(t, lang, band.costPerMOutputHigh),
+  });
+  return `${range}${lang === 'zh' ? '' : ' '}${cost}`;
+}
+
+/**
  * The serving fleet's answer as [label, value] rows, in the serving answer's words: what the
  * exports write for a serving plan, so a document says what the page's answer card says.
  */
@@ -41,9 +67,13 @@ export function fleetRows(inf: FullInference, t: Translate, lang: Lang): [string
     ],
     [
       t('ui.fleet_output'),
-      `${t('ui.answer_tokens_per_s', { n: n(f.outputTokensPerS) })} · ${t('ui.fleet_per_gpu', {
-        n: n(f.outputTokensPerSPerGpu),
-      })}`,
+      [
+        t('ui.answer_tokens_per_s', { n: n(f.outputTokensPerS) }),
+        t('ui.fleet_per_gpu', { n: n(f.outputTokensPerSPerGpu) }),
+        fleetBandText(inf, t, lang),
+      ]
+        .filter(Boolean)
+        .join(' · '),
     ],
     [t('ui.fleet_cost_output'), fleetUsd(t, lang, f.costPerMOutput)],
   ];
