@@ -114,8 +114,13 @@ std::vector<DerivationStep> explain_training_memory(const TrainingMemoryInputs& 
                             s.stage == 0          ? "peak_first_stage"
                             : s.stage == l.pp - 1 ? "peak_last_stage"
                                                   : "peak_middle_stage"));
+  // With routed experts on the stage, its two parts: the layers TP splits, the experts EP·ETP.
+  const double expert_card = s.expert_params_per_card;
   steps.push_back(make_step("params_per_card", "N_card = N_stage / P_TP + N_experts / (P_EP·P_ETP)",
-                            card_params, s.params_per_card, "params"));
+                            expert_card > 0 ? n(std::round(s.params_per_card - expert_card)) +
+                                                  " + " + n(std::round(expert_card))
+                                            : card_params,
+                            s.params_per_card, "params"));
   const std::string shard = n(l.dp * l.cp);
   const auto sharded = [&](bool on) { return on ? " ÷ " + shard : std::string(); };
   // Sharded model state: routed experts divide over their own data-parallel group (EDP), which
