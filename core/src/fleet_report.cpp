@@ -132,6 +132,7 @@ WeightsText weights_text(const ServingInputs& in, const ServingLayout& l) {
   t.numbers += " + " + gb2(w.embedding_bytes * l.tp) + " / " + n(l.tp) + " GB";
   return t;
 }
+
 // The same replicas split into a prefill pool and a decode pool (prefill:decode cards).
 DisaggregatedFleet disaggregate(const ServingInputs& in, const FleetOption& best,
                                 const ServingWorkload& load, double prefill_part,

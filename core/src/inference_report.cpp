@@ -281,16 +281,16 @@ FullInference full_inference(const ResolvedPlan& plan, std::vector<Issue>& issue
                                 : round2(pc.weights_gb) + " + " + round2(pc.kv_cache_gb) + " + " +
                                       round2(pc.workspace_gb) + " + " + round2(pc.reserve_gb);
   const UsableText usable = usable_text(engine.profile->kv_rule, budget);
-  r.steps.push_back(
-      make_step("serve_per_card",
-                (engine.profile->kv_rule == KvBudgetRule::kStaticFraction ? "W + KV ≤ "
-                                                                          : "W + KV + A + N ≤ ") +
-                    usable.formula,
-                parts + " ≤ " + usable.numbers, pc.total_gb, "GB",
-                pc.fits ? "serve_fits" : "serve_does_not_fit",
-                {{"need_gb", round2(pc.total_gb)},
-                 {"usable_gb", round2(pc.usable_gb)},
-                 {"margin_gb", round2(std::fabs(pc.free_gb))}}));
+  r.steps.push_back(make_step("serve_per_card",
+                              (engine.profile->kv_rule == KvBudgetRule::kStaticFraction
+                                   ? std::string(encoder ? "W + KV + E ≤ " : "W + KV ≤ ")
+                                   : std::string("W + KV + A + N ≤ ")) +
+                                  usable.formula,
+                              parts + " ≤ " + usable.numbers, pc.total_gb, "GB",
+                              pc.fits ? "serve_fits" : "serve_does_not_fit",
+                              {{"need_gb", round2(pc.total_gb)},
+                               {"usable_gb", round2(pc.usable_gb)},
+                               {"margin_gb", round2(std::fabs(pc.free_gb))}}));
   if (known(pc.total_gb) && known(pc.usable_gb) && !pc.fits) {
     issues.push_back(warning("serving_does_not_fit", "batch",
                              {{"need_gb", round2(pc.total_gb)},

@@ -54,7 +54,11 @@ class DerivationArithmetic {
   std::optional<double> value(double expected = NAN) {
     const double v = sum();
     if (!error_.empty()) return std::nullopt;
-    if (at_ < text_.size() && !take(" ≤ ") && !remark()) {
+    if (at_ < text_.size() && take(" ≤ ")) {
+      bound_ = sum();  // what the value is held to, in the same unit
+      if (!error_.empty()) return std::nullopt;
+    }
+    if (at_ < text_.size() && !remark()) {
       error_ = "unread: \"" + text_.substr(at_) + "\"";
       return std::nullopt;
     }
@@ -64,6 +68,8 @@ class DerivationArithmetic {
     return std::abs(v - expected) < std::abs(base - expected) ? v : base;
   }
   const std::string& error() const { return error_; }
+  /// The right side of a comparison ("… ≤ 85.05 × 0.9"), after value(); NaN without one.
+  double bound() const { return bound_; }
 
  private:
   double sum() {
@@ -179,6 +185,7 @@ class DerivationArithmetic {
   std::size_t at_ = 0;
   bool in_line_unit_ = false;
   bool saw_unit_ = false;
+  double bound_ = NAN;
   double line_unit_ = 1;
   std::string error_;
 };

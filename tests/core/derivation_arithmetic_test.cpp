@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <set>
 #include <string>
 
@@ -50,6 +51,13 @@ void check_steps(const std::vector<DerivationStep>& steps, const std::string& wh
     const double tolerance = std::max(0.01 * std::abs(s.value), 0.011);
     EXPECT_NEAR(*got, s.value, tolerance) << where << " " << s.id << ": " << s.formula << " = \""
                                           << s.substitution << "\" → " << s.value << " " << s.unit;
+    // A comparison's right side is the limit its note names (the memory an engine may use).
+    const auto usable = std::find_if(s.note_params.begin(), s.note_params.end(),
+                                     [](const IssueParam& p) { return p.name == "usable_gb"; });
+    if (std::isfinite(arithmetic.bound()) && usable != s.note_params.end()) {
+      EXPECT_NEAR(arithmetic.bound(), std::stod(usable->value), 0.011 + 0.01 * arithmetic.bound())
+          << where << " " << s.id << ": " << s.substitution;
+    }
   }
 }
 
@@ -80,6 +88,9 @@ TEST(DerivationArithmetic, ReadsTheNotationTheLinesUse) {
   EXPECT_DOUBLE_EQ(*read("min(⌊1.89 / 0.67⌋, 1024)", ""), 2);
   EXPECT_DOUBLE_EQ(*read("75.32 ≤ 85.05 × 0.9", "GB", 75.32), 75.32);
   EXPECT_DOUBLE_EQ(*read("68.45 × 10⁹ × 16 / 8", "GB", 136.9), 136.9);
+  test::DerivationArithmetic compared("70.56 + 0.67 ≤ 85.05 × 0.9", "GB");
+  EXPECT_NEAR(*compared.value(71.23), 71.23, 1e-9);
+  EXPECT_NEAR(compared.bound(), 76.545, 1e-9);
   EXPECT_DOUBLE_EQ(*read("671 × 10⁹ (N_active = 37.55 × 10⁹)", "params"), 671e9);
   EXPECT_FALSE(read("min(8 − 1, m)", "").has_value());
   EXPECT_FALSE(read("", "GB").has_value());
