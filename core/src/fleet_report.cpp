@@ -227,7 +227,7 @@ FleetReport fleet_report(const ResolvedPlan& plan, std::vector<Issue>& issues) {
   f.cost_per_hour = best.cost_per_hour;
   f.cost_per_m_input = best.cost_per_m_input;
   f.cost_per_m_output = best.cost_per_m_output;
-  f.band = serving_band(plan, s.engine, true, f.output_tokens_per_s, f.cost_per_m_output);
+  f.band = serving_band(plan, s.engine, f.output_tokens_per_s, f.cost_per_m_output);
   for (const auto& o : search.alternatives) {
     f.alternatives.push_back({o.layout.tp, o.layout.pp, o.layout.dp, o.layout.ep, o.replicas,
                               o.gpus, o.at_load.tpot_s * 1e3, o.at_load.ttft_s * 1e3,

@@ -154,4 +154,9 @@ const ResolvedInput* find_input(const ResolvedPlan& plan, std::string_view field
   return nullptr;
 }
 
+bool input_given(const ResolvedPlan& plan, std::string_view field) {
+  const ResolvedInput* input = find_input(plan, field);
+  return input != nullptr && input->source == InputSource::kGiven;
+}
+
 }  // namespace llm_sizer

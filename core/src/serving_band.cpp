@@ -17,21 +17,16 @@ const ServingBandFigures* figures_for(std::string_view engine) {
   return nullptr;
 }
 
-bool given(const ResolvedPlan& plan, std::string_view field) {
-  const ResolvedInput* input = find_input(plan, field);
-  return input != nullptr && input->source == InputSource::kGiven;
-}
-
 }  // namespace
 
-ServingBand serving_band(const ResolvedPlan& plan, std::string_view engine, bool found,
+ServingBand serving_band(const ResolvedPlan& plan, std::string_view engine,
                          double output_tokens_per_s, double cost_per_m_output) {
   ServingBand b;
-  if (!found || !(output_tokens_per_s > 0)) {
+  if (!(output_tokens_per_s > 0)) {
     b.reason = "no_fleet";
     return b;
   }
-  if (given(plan, "decode_efficiency") || given(plan, "prefill_efficiency")) {
+  if (input_given(plan, "decode_efficiency") || input_given(plan, "prefill_efficiency")) {
     b.reason = "efficiencies";
     return b;
   }

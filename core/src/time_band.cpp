@@ -31,11 +31,6 @@ const TimeBandFigures* figures_of(std::string_view family, std::string_view kind
   return nullptr;
 }
 
-bool given(const ResolvedPlan& plan, std::string_view field) {
-  const ResolvedInput* input = find_input(plan, field);
-  return input != nullptr && input->source == InputSource::kGiven;
-}
-
 // Whether the plan is like the steps measured on one H200 (docs/validation.md, "One H200, measured
 // here"): plain PyTorch on one GPU with SDPA, a dense model trained whole or through LoRA
 // adapters, nothing offloaded.
@@ -66,8 +61,8 @@ std::string_view reason_without_band(const ResolvedPlan& plan, const FullTrainin
   if (std::isfinite(s.compute_efficiency)) return "fixed_efficiency";
   // The attention efficiency names a kernel (the validation states FlashAttention-2's for runs
   // that ran it); the others are the model's own figures, which the validation keeps automatic.
-  if (given(plan, "gemm_efficiency") || given(plan, "memory_efficiency") ||
-      given(plan, "comm_efficiency") || given(plan, "net_efficiency")) {
+  if (input_given(plan, "gemm_efficiency") || input_given(plan, "memory_efficiency") ||
+      input_given(plan, "comm_efficiency") || input_given(plan, "net_efficiency")) {
     return "efficiencies";
   }
   if (s.framework != "megatron") {

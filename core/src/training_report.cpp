@@ -140,6 +140,11 @@ std::vector<DerivationStep> explain_training_memory(const TrainingMemoryInputs& 
   };
   // Under parameter offload the weights live on the host (the host line counts them).
   const bool offloaded_weights = ft.offload == Offload::kOptimizerParams;
+  // The bytes of what trains, as the memory model counts them: the adapters' under LoRA
+  // (adapter_recipe), else the recipe's with the optimizer's moments.
+  Recipe trained_recipe = r;
+  trained_recipe.optimizer_bytes = optimizer_moment_bytes(in);
+  if (ft.adapters()) trained_recipe = adapter_recipe(in);
   if (ft.adapters()) {
     const AdapterParams adapters = lora_adapter_params(in.arch, ft.lora_rank, ft.lora_targets);
     steps.push_back(make_step("adapters", "N_LoRA = Σ r·(d_in + d_out)",
@@ -155,7 +160,7 @@ std::vector<DerivationStep> explain_training_memory(const TrainingMemoryInputs& 
                                        n(r.weight_bytes) + " B"
                                  : card_params + " × " + n(r.weight_bytes) + " B";
     const std::string base_and_adapters = base + " + " + n(std::round(s.trainable_per_card)) +
-                                          " × " + n(adapter_recipe(in).weight_bytes) + " B";
+                                          " × " + n(trained_recipe.weight_bytes) + " B";
     steps.push_back(make_step("weights", "N_base × b_w (frozen) + N_LoRA,card × b_adapter",
                               offloaded_weights ? std::string("0 GB")
                               : l.zero >= 3     ? "(" + base_and_adapters + ")" + sharded(true)
@@ -173,21 +178,21 @@ std::vector<DerivationStep> explain_training_memory(const TrainingMemoryInputs& 
         bytes_to_gb(s.weights_bytes), "GB", offloaded_weights ? "weights_offloaded" : ""));
   }
   const std::string trained = ft.adapters() ? n(std::round(s.trainable_per_card)) : card_params;
-  const double grad_bytes = ft.adapters() ? adapter_recipe(in).grad_bytes : r.grad_bytes;
-  steps.push_back(
-      make_step("grads", state_formula("N_train", "b_g", l.zero >= 2),
-                state_numbers(trained, grad_bytes, l.zero >= 2), bytes_to_gb(s.grads_bytes), "GB",
-                s.moment == PeakMoment::kLoss && s.grads_bytes == 0 ? "grads_not_yet" : ""));
+  steps.push_back(make_step(
+      "grads", state_formula("N_train", "b_g", l.zero >= 2),
+      state_numbers(trained, trained_recipe.grad_bytes, l.zero >= 2), bytes_to_gb(s.grads_bytes),
+      "GB", s.moment == PeakMoment::kLoss && s.grads_bytes == 0 ? "grads_not_yet" : ""));
   const bool shard_optimizer = l.zero >= 1 || r.shards_optimizer;
-  const Recipe& state_recipe = ft.adapters() ? adapter_recipe(in) : r;
-  const double states = ft.adapters() ? state_recipe.optimizer_bytes : optimizer_moment_bytes(in);
   // Offloaded states live on the host: none on the card (the note says where).
   steps.push_back(make_step(
       "optimizer", state_formula("N_train", "(b_master + b_state)", shard_optimizer),
       ft.offload != Offload::kNone
           ? std::string("0 GB")
-          : state_numbers(trained, std::round((state_recipe.master_bytes + states) * 1000) / 1000,
-                          shard_optimizer),
+          : state_numbers(
+                trained,
+                std::round((trained_recipe.master_bytes + trained_recipe.optimizer_bytes) * 1000) /
+                    1000,
+                shard_optimizer),
       bytes_to_gb(s.optimizer_bytes), "GB",
       ft.offload != Offload::kNone ? "optimizer_offloaded"
                                    : "optimizer_" + std::string(optimizer_id(ft.optimizer))));

@@ -5,6 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { modelCatalogEntry } from './catalog-presets.mjs';
 import { median } from './stats.mjs';
+import { rangesByGroup } from './training.mjs';
 
 export const id = 'serving';
 export const title = 'Serving: KV capacity, throughput and latency';
@@ -411,28 +412,14 @@ export function bandRows(result) {
  * two decimals, as core/src/serving_band_data.cpp holds them.
  */
 export function servingBandFigures(result) {
-  const rows = bandRows(result).map((r) => [
+  const pairs = bandRows(result).map((r) => [
     ENGINE_IDS[r.run.engine.name],
     r.published / r.predicted,
   ]);
-  const figures = (engine, ratios) => ({
-    engine,
-    runs: ratios.length,
-    low: Math.floor(Math.min(...ratios) * 100) / 100,
-    high: Math.ceil(Math.max(...ratios) * 100) / 100,
-  });
-  if (rows.length === 0) return [];
-  const out = [
-    figures(
-      'all',
-      rows.map(([, ratio]) => ratio),
-    ),
-  ];
-  for (const engine of [...new Set(rows.map(([e]) => e).filter(Boolean))].sort()) {
-    const ratios = rows.filter(([e]) => e === engine).map(([, ratio]) => ratio);
-    if (ratios.length >= MIN_ENGINE_RUNS) out.push(figures(engine, ratios));
-  }
-  return out;
+  return rangesByGroup(pairs, MIN_ENGINE_RUNS).map(({ group, ...range }) => ({
+    engine: group,
+    ...range,
+  }));
 }
 
 /** core/src/serving_band_data.cpp with these figures. */

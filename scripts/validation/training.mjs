@@ -276,9 +276,15 @@ export const MIN_FAMILY_RUNS = 3;
  * published (or measured) ÷ predicted step times, rounded outward to two decimals.
  */
 export function bandFigures(family, kind, ratios) {
+  return { family, kind, ...ratioRange(ratios) };
+}
+
+/**
+ * How many ratios, and their smallest and largest rounded outward to two decimals: a band's
+ * figures as the generated C++ holds them (time_band_data.cpp, serving_band_data.cpp).
+ */
+export function ratioRange(ratios) {
   return {
-    family,
-    kind,
     runs: ratios.length,
     low: Math.floor(Math.min(...ratios) * 100) / 100,
     high: Math.ceil(Math.max(...ratios) * 100) / 100,
@@ -290,17 +296,23 @@ export function bandFigures(family, kind, ratios) {
  * step] pairs: over every accelerator, then each family with MIN_FAMILY_RUNS runs or more.
  */
 export function kindBandFigures(kind, runs) {
-  if (runs.length === 0) return [];
-  const out = [
-    bandFigures(
-      'all',
-      kind,
-      runs.map(([, ratio]) => ratio),
-    ),
-  ];
-  for (const family of [...new Set(runs.map(([f]) => f).filter(Boolean))].sort()) {
-    const ratios = runs.filter(([f]) => f === family).map(([, ratio]) => ratio);
-    if (ratios.length >= MIN_FAMILY_RUNS) out.push(bandFigures(family, kind, ratios));
+  return rangesByGroup(runs, MIN_FAMILY_RUNS).map(({ group, ...range }) => ({
+    family: group,
+    kind,
+    ...range,
+  }));
+}
+
+/**
+ * [group, ratio] pairs as band figures: over all of them ("all"), then each group with `minRuns`
+ * ratios or more, in the group's order.
+ */
+export function rangesByGroup(pairs, minRuns) {
+  if (pairs.length === 0) return [];
+  const out = [{ group: 'all', ...ratioRange(pairs.map(([, ratio]) => ratio)) }];
+  for (const group of [...new Set(pairs.map(([g]) => g).filter(Boolean))].sort()) {
+    const ratios = pairs.filter(([g]) => g === group).map(([, ratio]) => ratio);
+    if (ratios.length >= minRuns) out.push({ group, ...ratioRange(ratios) });
   }
   return out;
 }

@@ -108,6 +108,9 @@ ResolvedPlan resolve(const Plan& plan);
 /// The resolved input for a field id, or nullptr.
 const ResolvedInput* find_input(const ResolvedPlan& plan, std::string_view field);
 
+/// Whether the plan gave this input itself (not a preset's, a default or an automatic value).
+bool input_given(const ResolvedPlan& plan, std::string_view field);
+
 template <class Visitor>
 void visit_fields(Visitor& v, const ResolvedInput& i) {
   v.field("field", i.field);

@@ -62,8 +62,8 @@ void visit_fields(Visitor& v, const ServingBand& b) {
 }
 
 /// The band of a fleet's predicted output tokens/s and cost per million output tokens, for the
-/// plan's engine (`found`: whether the fleet search found a layout).
-ServingBand serving_band(const ResolvedPlan& plan, std::string_view engine, bool found,
+/// plan's engine; reason "no_fleet" where there is no throughput to span (none found, or NaN).
+ServingBand serving_band(const ResolvedPlan& plan, std::string_view engine,
                          double output_tokens_per_s, double cost_per_m_output);
 
 }  // namespace llm_sizer

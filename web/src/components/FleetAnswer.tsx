@@ -2,7 +2,7 @@ import type { ComponentChildren } from 'preact';
 import { formatNumber } from '../i18n/i18n';
 import { useApp, useT } from '../state/context';
 import { fleetUsd } from './fleet-money';
-import { fleetBandText } from './fleet-summary';
+import { fleetBandText, fleetLayout, fleetTitle } from './fleet-summary';
 import { AnswerItem as Item } from './AnswerItem';
 
 /**
@@ -22,30 +22,10 @@ export function FleetAnswer({ head }: { head: ComponentChildren }) {
     <>
       {head}
       <dl class="answer-grid">
-        <Item
-          label={t('ui.answer_gpus')}
-          testId="serve-total"
-          how={t('ui.fleet_layout', {
-            replicas: n(f.replicas),
-            tp: n(f.tp),
-            pp: n(f.pp),
-            dp: n(f.dp),
-            total: n(f.totalGpus),
-            nodes: n(f.nodes),
-          })}
-        >
+        <Item label={t('ui.answer_gpus')} testId="serve-total" how={fleetLayout(inf, t, lang)}>
           {n(f.totalGpus)} {t('unit.GPUs')}
         </Item>
-        <Item
-          label={t('ui.answer_layout')}
-          testId="serve-layout"
-          how={t('ui.fleet_title', {
-            concurrency: n(s.concurrency),
-            input: n(s.inputTokens),
-            output: n(s.outputTokens),
-            engine: `${s.engineName} ${s.engineVersion}`,
-          })}
-        >
+        <Item label={t('ui.answer_layout')} testId="serve-layout" how={fleetTitle(inf, t, lang)}>
           {t('ui.answer_serve_fleet_layout', {
             tp: n(f.tp),
             pp: n(f.pp),

@@ -7,6 +7,32 @@ type Translate = (key: string, params?: Record<string, string | number>) => stri
 /** The fleet's derivation's title, for the exports (its messages travel with the serving code). */
 export const FLEET_DERIVATION_TITLE = 'ui.fleet_derivation';
 
+/** The target load the fleet is sized for, as the serving answer names it. */
+export function fleetTitle(inf: FullInference, t: Translate, lang: Lang): string {
+  const s = inf.settings;
+  const n = (v: number | null) => formatNumber(lang, v, 0);
+  return t('ui.fleet_title', {
+    concurrency: n(s.concurrency),
+    input: n(s.inputTokens),
+    output: n(s.outputTokens),
+    engine: `${s.engineName} ${s.engineVersion}`,
+  });
+}
+
+/** The fleet's replicas, layout, GPUs and nodes, as the serving answer writes them. */
+export function fleetLayout(inf: FullInference, t: Translate, lang: Lang): string {
+  const f = inf.fleet;
+  const n = (v: number | null) => formatNumber(lang, v, 0);
+  return t('ui.fleet_layout', {
+    replicas: n(f.replicas),
+    tp: n(f.tp),
+    pp: n(f.pp),
+    dp: n(f.dp),
+    total: n(f.totalGpus),
+    nodes: n(f.nodes),
+  });
+}
+
 /**
  * How far published runs were from the fleet's predicted output tokens/s (serving_band.hpp), with
  * the cost per million output tokens at both ends; empty where the plan has no band. Chinese
@@ -42,22 +68,7 @@ export function fleetRows(inf: FullInference, t: Translate, lang: Lang): [string
   const s = inf.settings;
   const n = (v: number | null, digits = 0) => formatNumber(lang, v, digits);
   return [
-    [
-      t('ui.fleet_title', {
-        concurrency: n(s.concurrency),
-        input: n(s.inputTokens),
-        output: n(s.outputTokens),
-        engine: `${s.engineName} ${s.engineVersion}`,
-      }),
-      t('ui.fleet_layout', {
-        replicas: n(f.replicas),
-        tp: n(f.tp),
-        pp: n(f.pp),
-        dp: n(f.dp),
-        total: n(f.totalGpus),
-        nodes: n(f.nodes),
-      }),
-    ],
+    [fleetTitle(inf, t, lang), fleetLayout(inf, t, lang)],
     [
       t('ui.answer_latency'),
       `${t('ui.answer_latency_value', { ttft: n(f.ttftMs), tpot: n(f.tpotMs, 1) })} · ${t(
