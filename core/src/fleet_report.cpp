@@ -162,6 +162,18 @@ DisaggregatedFleet disaggregate(const ServingInputs& in, const FleetOption& best
   return d;
 }
 
+// Bytes and FLOPs in the units the lines read, with the digits a small figure needs.
+std::string gb_fine(double bytes) { return format_fine(bytes_to_gb(bytes)) + " GB"; }
+std::string tflop_fine(double flops) { return format_fine(flops / 1e12) + " TFLOP"; }
+// The rates a kernel reaches: HBM bandwidth and dense peak times the plan's efficiencies.
+std::string bandwidth_text(const ServingInputs& in) {
+  return "(" + n(in.hbm_bandwidth_tbps) + " TB/s × " + n(in.decode_efficiency) + ")";
+}
+std::string peak_text(const ServingInputs& in, double cards) {
+  return "(" + (cards > 1 ? n(cards) + " × " : std::string()) + n(in.peak_tflops) + " TFLOP/s × " +
+         n(in.prefill_efficiency) + ")";
+}
+
 }  // namespace
 
 std::string concurrency_numbers(const CardBudget& b, double sequence_bytes) {
@@ -288,11 +300,13 @@ FleetReport fleet_report(const ResolvedPlan& plan, std::vector<Issue>& issues) {
                             n(best.replicas) + " × " + n(l.gpus()), best.gpus, "GPUs",
                             "fleet_nodes",
                             {{"nodes", n(f.nodes)}, {"per_node", n(in.gpus_per_node)}}));
-  steps.push_back(
-      make_step("fleet_decode_step", "pp × (max(bytes / BW_e, FLOPs / peak_e) + comm)",
-                "B = " + n(at.batch) + ", ctx " + n(s.input_tokens + s.output_tokens / 2),
-                f.decode_step_ms, "ms", f.bound.empty() ? "" : "serve_bound_" + f.bound,
-                {{"dtype", s.peak_dtype}, {"comm_ms", round2(f.comm_ms)}}));
+  const StepText decode = decode_step_text(in, l, at.stage, serving.load);
+  steps.push_back(make_step("fleet_decode_step", decode.formula, decode.numbers, f.decode_step_ms,
+                            "ms", f.bound.empty() ? "" : "fleet_decode_" + f.bound,
+                            {{"dtype", s.peak_dtype},
+                             {"comm_ms", round2(f.comm_ms)},
+                             {"batch", n(at.batch / l.pp)},
+                             {"context", n(s.input_tokens + s.output_tokens / 2)}}));
   steps.push_back(make_step("fleet_tpot", "(O / τ × t_step + B × t_prefill) / O",
                             "(" + n(s.output_tokens) + " / " +
                                 round2(speculative_tokens_per_step(serving.load)) + " × " +
@@ -300,9 +314,11 @@ FleetReport fleet_report(const ResolvedPlan& plan, std::vector<Issue>& issues) {
                                 round2(f.prefill_ms) + " ms) / " + n(s.output_tokens),
                             f.tpot_ms, "ms", best.meets_slo ? "fleet_slo_met" : "fleet_slo_missed",
                             {{"slo", n(s.tpot_slo_ms)}}));
-  steps.push_back(make_step("fleet_ttft", "t_prefill,alone(P) + t_step", "P = " + n(s.input_tokens),
-                            f.ttft_ms, "ms", "fleet_ttft",
-                            {{"chunk", n(serving.load.prefill_chunk_tokens)}}));
+  const StepText prefill = prefill_text(in, l, at.prefill);
+  steps.push_back(make_step(
+      "fleet_ttft", "t_step + " + prefill.formula,
+      round2(f.decode_step_ms) + " ms + " + prefill.numbers, f.ttft_ms, "ms", "fleet_ttft",
+      {{"chunk", n(serving.load.prefill_chunk_tokens)}, {"prompt", n(s.input_tokens)}}));
   steps.push_back(make_step("fleet_throughput", "replicas × dp × B × O / T_cycle",
                             n(best.replicas) + " × " + n(l.dp) + " × " + n(at.batch) + " × " +
                                 n(s.output_tokens) + " / " + ms(at.cycle_s) + " ms",
@@ -346,6 +362,50 @@ std::vector<LatencyPoint> latency_curve(const ServingInputs& in, const ServingLa
     if (batch >= max_batch) break;
   }
   return curve;
+}
+
+// The communication comes first in these lines: one ending in its value's unit ("… + 1.6 ms")
+// would read as a sum in that unit throughout.
+StepText decode_step_text(const ServingInputs& in, const ServingLayout& l, const StageStep& st,
+                          const ServingWorkload& load) {
+  const std::string bw = bandwidth_text(in);
+  const std::string peak = peak_text(in, 1);
+  StepText t{
+      "t_comm + max(W / (BW × e_bw), F_mm / (peak × e_c)) + max(KV / (BW × e_bw), F_att / "
+      "(peak × e_c))",
+      ms(st.comm_s) + " ms + max(" + gb_fine(st.weight_bytes) + " / " + bw + ", " +
+          tflop_fine(st.matmul_flops) + " / " + peak + ") + max(" + gb_fine(st.kv_bytes) + " / " +
+          bw + ", " + tflop_fine(st.attention_flops) + " / " + peak + ")"};
+  if (l.pp > 1 || load.spec_tokens > 0) {
+    t.formula = "(" + t.formula + ")";
+    t.numbers = "(" + t.numbers + ")";
+  }
+  if (l.pp > 1) {
+    t.formula = "pp × " + t.formula;
+    t.numbers = n(l.pp) + " × " + t.numbers;
+  }
+  if (load.spec_tokens > 0) {
+    t.formula += " × (1 + k / L)";
+    t.numbers += " × (1 + " + n(load.spec_tokens) + " / " + n(in.arch.layers) + ")";
+  }
+  return t;
+}
+
+StepText prefill_text(const ServingInputs& in, const ServingLayout& l, const PrefillTime& p) {
+  const std::string peak = peak_text(in, l.tp * l.pp);
+  const std::string chunks = n(p.chunks);
+  StepText t{
+      "(n + pp − 1) × (t_comm + max(F_mm / n / (TP·PP × peak × e_c), W / (BW × e_bw)) + "
+      "F_att / n / (TP·PP × peak × e_c))",
+      "(" + chunks + " + " + n(l.pp) + " − 1) × (" + ms(p.chunk_comm_s) + " ms + max(" +
+          tflop_fine(p.matmul_flops) + " / " + chunks + " / " + peak + ", " +
+          gb_fine(p.weight_bytes) + " / " + bandwidth_text(in) + ") + " +
+          tflop_fine(p.attention_flops) + " / " + chunks + " / " + peak + ")"};
+  if (p.reload_s > 0) {
+    t.formula = "t_reload + " + t.formula;
+    t.numbers = ms(p.reload_s) + " ms + " + t.numbers;
+  }
+  return t;
 }
 
 LaunchCommands launch_for(const ResolvedPlan& plan, const ServingLayout& layout, double fraction) {

@@ -20,6 +20,24 @@ std::vector<LatencyPoint> latency_curve(const ServingInputs& in, const ServingLa
 /// that is not positive holds none, an engine without a cap leaves out the min.
 std::string concurrency_numbers(const CardBudget& budget, double sequence_bytes);
 
+/// A derivation line's formula and its numbers.
+struct StepText {
+  std::string formula;
+  std::string numbers;
+};
+
+/// The replica's decode step written out from the stage step it is made of (serving_load.hpp):
+/// the projections against the weights they read, the attention against the KV, the
+/// communication; pp stages in turn, and a layer more per draft token.
+StepText decode_step_text(const ServingInputs& in, const ServingLayout& layout,
+                          const StageStep& stage, const ServingWorkload& load);
+
+/// The prompt alone on its rank, written out (serving_load.hpp, replica_prefill): its chunk
+/// slots, each the projections against one read of the weights, the attention and the
+/// communication; the prefix KV reloaded from the host where there is some.
+StepText prefill_text(const ServingInputs& in, const ServingLayout& layout,
+                      const PrefillTime& prefill);
+
 LaunchCommands launch_for(const ResolvedPlan& plan, const ServingLayout& layout, double fraction);
 
 }  // namespace llm_sizer::detail

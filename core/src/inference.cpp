@@ -253,44 +253,4 @@ DecodeStep decode_step(const ServingInputs& in, double tp, double batch, double 
   return s;
 }
 
-Prefill prefill_time(const ServingInputs& in, double tp, double prompt) {
-  const Architecture& a = in.arch;
-  Prefill p;
-  // Causal attention: token i attends to i keys (to at most the window on window layers).
-  const KvLayerSplit split = kv_layer_split(a);
-  const double full_pairs = prompt * (prompt + 1) / 2;
-  const double w = std::min(prompt, split.window_tokens);
-  const double window_pairs = w * (w + 1) / 2 + (prompt - w) * w;
-  const double attention = split.full_layers * attention_flops(a, full_pairs, false) +
-                           split.window_layers * attention_flops(a, window_pairs, false);
-  p.flops = 2 * in.counts.matmul_active * prompt + attention;
-  p.compute_s = p.flops / (tp * in.peak_tflops * kFlopsPerTflop * in.prefill_efficiency);
-  // Each chunk reads the card's weights once.
-  const double chunks = std::ceil(prompt / in.prefill_chunk_tokens);
-  p.memory_s = chunks * weights_per_card(in, tp).bytes /
-               (in.hbm_bandwidth_tbps * kBytesPerTb * in.decode_efficiency);
-  p.seconds = known(p.compute_s) && known(p.memory_s) ? std::max(p.compute_s, p.memory_s) : kNaN;
-  return p;
-}
-
-double compute_bound_batch(const ServingInputs& in, double tp, double context) {
-  const auto compute_bound = [&](double batch) {
-    const DecodeStep s = decode_step(in, tp, batch, context);
-    return s.compute_s >= s.memory_s;
-  };
-  constexpr double kLimit = 1e7;
-  const DecodeStep probe = decode_step(in, tp, 1, context);
-  if (!known(probe.step_s)) return kNaN;
-  if (compute_bound(1)) return 1;
-  if (!compute_bound(kLimit)) return kNaN;
-  // compute_s / memory_s grows with the batch, so bisect on whole batches.
-  double low = 1;
-  double high = kLimit;
-  while (high - low > 1) {
-    const double mid = std::floor((low + high) / 2);
-    (compute_bound(mid) ? high : low) = mid;
-  }
-  return high;
-}
-
 }  // namespace llm_sizer

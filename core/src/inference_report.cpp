@@ -313,41 +313,48 @@ FullInference full_inference(const ResolvedPlan& plan, std::vector<Issue>& issue
   r.steps.push_back(make_step("serve_total_gpus", "replicas × TP", n(r.replicas) + " × " + n(tp),
                               r.total_gpus, "GPUs"));
 
-  // 14–17. Throughput of that layout from the roofline, at the batch.
-  const DecodeStep d = decode_step(in, tp, s.batch, s.context);
+  // 14–17. Throughput of that layout at the batch: the fleet's model of a replica (one stage,
+  // TP inside the node; serving_load.hpp), so both views time a step alike.
+  const ServingLayout node{tp, 1, 1, false};
+  const ServingWorkload& load = plan.serving.load;
+  ServingWorkload prompt = load;
+  prompt.input_tokens = s.prompt_tokens;
+  const StageStep stage =
+      decode_stage_step(in, node, s.batch, s.context, 1 + std::max(0.0, load.spec_tokens));
+  const double step_s = replica_step_from(in, node, stage, load);
   InferenceThroughput& th = r.throughput;
-  th.decode_step_ms = d.step_s * 1e3;
-  th.memory_ms = d.memory_s * 1e3;
-  th.compute_ms = d.compute_s * 1e3;
-  th.bound = !known(d.step_s) ? "" : d.compute_s > d.memory_s ? "compute" : "memory";
-  th.decode_tokens_per_s = d.tokens_per_s;
-  th.decode_tokens_per_s_per_card = d.tokens_per_s / tp;
-  th.tokens_per_s_per_sequence = 1 / d.step_s;
-  const Prefill p = prefill_time(in, tp, s.prompt_tokens);
-  th.prefill_s = p.seconds;
-  th.compute_bound_batch = compute_bound_batch(in, tp, s.context);
+  th.decode_step_ms = step_s * 1e3;
+  th.memory_ms = stage.memory_s * 1e3;
+  th.compute_ms = stage.compute_s * 1e3;
+  th.comm_ms = stage.comm_s * 1e3;
+  th.bound = !known(step_s) ? "" : stage.compute_s > stage.memory_s ? "compute" : "memory";
+  th.decode_tokens_per_s = s.batch * speculative_tokens_per_step(load) / step_s;
+  th.decode_tokens_per_s_per_card = th.decode_tokens_per_s / tp;
+  th.tokens_per_s_per_sequence = th.decode_tokens_per_s / s.batch;
+  const PrefillTime p = replica_prefill(in, node, prompt);
+  th.prefill_s = p.alone_s + p.reload_s;
+  th.compute_bound_batch = compute_bound_batch(in, node, s.context);
   r.decode_tokens_per_s = th.decode_tokens_per_s;
   r.prefill_s = th.prefill_s;
-  r.steps.push_back(make_step(
-      "serve_decode_step", "max(bytes / (BW × e_bw), FLOPs / (peak × e_c))",
-      "max(" + gb2(d.bytes_per_card) + " GB / (" + n(in.hbm_bandwidth_tbps) + " TB/s × " +
-          n(s.decode_efficiency) + "), " + format_fine(d.flops_per_card / 1e12) + " TFLOP / (" +
-          n(s.peak_tflops) + " TFLOP/s × " + n(s.prefill_efficiency) + "))",
-      th.decode_step_ms, "ms", th.bound.empty() ? "" : "serve_bound_" + th.bound,
-      {{"dtype", s.peak_dtype}}));
-  r.steps.push_back(make_step(
-      "serve_decode_tokens", "B / t_step", n(s.batch) + " / " + round2(th.decode_step_ms) + " ms",
-      th.decode_tokens_per_s, "tokens/s", known(th.decode_tokens_per_s) ? "serve_per_card" : "",
-      {{"per_card", round2(th.decode_tokens_per_s_per_card)},
-       {"per_sequence", round2(th.tokens_per_s_per_sequence)}}));
-  r.steps.push_back(make_step("serve_prefill", "FLOPs(P) / (TP × peak × e_c)",
-                              round2(p.flops / 1e12) + " TFLOP / (" + n(tp) + " × " +
-                                  n(s.peak_tflops) + " TFLOP/s × " + n(s.prefill_efficiency) + ")",
-                              th.prefill_s, "s", "", {{"prompt", n(s.prompt_tokens)}}));
+  const detail::StepText decode = detail::decode_step_text(in, node, stage, load);
+  r.steps.push_back(
+      make_step("serve_decode_step", decode.formula, decode.numbers, th.decode_step_ms, "ms",
+                th.bound.empty() ? "" : "serve_bound_" + th.bound, {{"dtype", s.peak_dtype}}));
+  const double tau = speculative_tokens_per_step(load);
+  r.steps.push_back(make_step("serve_decode_tokens", tau > 1 ? "B × τ / t_step" : "B / t_step",
+                              n(s.batch) + (tau > 1 ? " × " + format_fine(tau) : "") + " / " +
+                                  round2(th.decode_step_ms) + " ms",
+                              th.decode_tokens_per_s, "tokens/s",
+                              known(th.decode_tokens_per_s) ? "serve_per_card" : "",
+                              {{"per_card", round2(th.decode_tokens_per_s_per_card)},
+                               {"per_sequence", round2(th.tokens_per_s_per_sequence)}}));
+  const detail::StepText prefill = detail::prefill_text(in, node, p);
+  r.steps.push_back(make_step("serve_prefill", prefill.formula, prefill.numbers, th.prefill_s, "s",
+                              "", {{"prompt", n(s.prompt_tokens)}}));
   r.steps.push_back(make_step(
       "serve_compute_bound_batch", "min B: FLOPs time ≥ bytes time", "ctx " + n(s.context),
       th.compute_bound_batch, "",
-      known(th.compute_bound_batch) || !known(d.step_s) ? "" : "serve_never_compute_bound"));
+      known(th.compute_bound_batch) || !known(step_s) ? "" : "serve_never_compute_bound"));
 
   r.curve = known(tp) ? concurrency_curve(in, budget, tp, s.context) : r.curve;
 

@@ -96,14 +96,16 @@ StageStep decode_stage_step(const ServingInputs& in, const ServingLayout& layout
   s.kv_bytes = batch * layout_kv_bytes_per_sequence(in, layout, context, false);
   const DecodeStep flops = decode_step(in, layout.tp, batch * tokens_per_sequence, context);
   s.flops = flops.flops_per_card * share;
+  s.matmul_flops = flops.matmul_flops * share;
+  s.attention_flops = flops.attention_flops * share;
   const double bandwidth = in.hbm_bandwidth_tbps * kBytesPerTb * in.decode_efficiency;
   const double peak = in.peak_tflops * kFlopsPerTflop * in.prefill_efficiency;
   s.memory_s = (s.weight_bytes + s.kv_bytes) / bandwidth;
   s.compute_s = s.flops / peak;
   s.comm_s = stage_comm_s(in, layout, batch * tokens_per_sequence);
   // Per kernel: the projections (weights vs their FLOPs), then the attention (KV vs its FLOPs).
-  s.step_s = std::max(s.weight_bytes / bandwidth, flops.matmul_flops * share / peak) +
-             std::max(s.kv_bytes / bandwidth, flops.attention_flops * share / peak) + s.comm_s;
+  s.step_s = std::max(s.weight_bytes / bandwidth, s.matmul_flops / peak) +
+             std::max(s.kv_bytes / bandwidth, s.attention_flops / peak) + s.comm_s;
   if (!std::isfinite(s.memory_s) || !std::isfinite(s.compute_s) || !std::isfinite(s.comm_s)) {
     s.step_s = kNaN;
   }
@@ -119,18 +121,12 @@ double speculative_tokens_per_step(const ServingWorkload& load) {
   return (1 - std::pow(a, k + 1)) / (1 - a);
 }
 
-namespace {
-
-// The replica's decode step from one stage's: pp stages in turn, plus the draft.
 double replica_step_from(const ServingInputs& in, const ServingLayout& layout,
                          const StageStep& stage, const ServingWorkload& load) {
   const double step = layout.pp * stage.step_s;
-  // One extra decoder layer (an MTP module or an EAGLE head) per draft token.
   const double draft = load.spec_tokens > 0 ? load.spec_tokens * step / in.arch.layers : 0;
   return step + draft;
 }
-
-}  // namespace
 
 double replica_decode_step_s(const ServingInputs& in, const ServingLayout& layout, double batch,
                              double context, const ServingWorkload& load) {
@@ -158,12 +154,15 @@ PrefillTime replica_prefill(const ServingInputs& in, const ServingLayout& layout
   // Every chunk reads the stage's weights once (every expert is touched by thousands of tokens);
   // the projections are bound by those reads or their FLOPs, the attention by its FLOPs.
   p.fresh_tokens = fresh;
+  p.matmul_flops = matmul;
+  p.attention_flops = attention;
   p.matmul_s = matmul / peak;
   p.attention_s = attention / peak;
-  p.weights_s = layout_weights(in, layout).bytes /
-                (in.hbm_bandwidth_tbps * kBytesPerTb * in.decode_efficiency);
-  p.chunk_stage_s = std::max(p.matmul_s / p.chunks, p.weights_s) + p.attention_s / p.chunks +
-                    stage_comm_s(in, layout, chunk_tokens);
+  p.weight_bytes = layout_weights(in, layout).bytes;
+  p.weights_s = p.weight_bytes / (in.hbm_bandwidth_tbps * kBytesPerTb * in.decode_efficiency);
+  p.chunk_comm_s = stage_comm_s(in, layout, chunk_tokens);
+  p.chunk_stage_s =
+      std::max(p.matmul_s / p.chunks, p.weights_s) + p.attention_s / p.chunks + p.chunk_comm_s;
   p.alone_s = (p.chunks + layout.pp - 1) * p.chunk_stage_s;
   p.busy_s = p.chunks * p.chunk_stage_s;
   if (load.host_kv_bytes > 0 && cached > 0) {
@@ -214,7 +213,29 @@ LoadPoint load_point(const ServingInputs& in, const ServingLayout& layout, doubl
   r.input_tokens_per_s = r.concurrency * load.input_tokens / r.cycle_s;
   r.ttft_s = prefill.alone_s + prefill.reload_s + r.decode_step_s;
   r.prefill_share = batch * prefill.busy_s / r.cycle_s;
+  r.stage = stage;
+  r.prefill = prefill;
   return r;
+}
+
+double compute_bound_batch(const ServingInputs& in, const ServingLayout& layout, double context) {
+  const auto stage = [&](double batch) { return decode_stage_step(in, layout, batch, context, 1); };
+  const auto compute_bound = [&](double batch) {
+    const StageStep s = stage(batch);
+    return s.compute_s >= s.memory_s;
+  };
+  constexpr double kLimit = 1e7;
+  if (!std::isfinite(stage(1).step_s)) return kNaN;
+  if (compute_bound(1)) return 1;
+  if (!compute_bound(kLimit)) return kNaN;
+  // compute_s / memory_s grows with the batch, so bisect on whole batches.
+  double low = 1;
+  double high = kLimit;
+  while (high - low > 1) {
+    const double mid = std::floor((low + high) / 2);
+    (compute_bound(mid) ? high : low) = mid;
+  }
+  return high;
 }
 
 double slo_batch(const ServingInputs& in, const ServingLayout& layout, const ServingWorkload& load,

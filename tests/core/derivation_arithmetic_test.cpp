@@ -27,8 +27,6 @@ const std::set<std::string> kDescriptive = {
     "serve_workspace",            // the engine's profile run: its token and sequence budgets
     "fleet_activation",           // the same, for the fleet's layout
     "fleet_slo_concurrency",      // the target it searches to
-    "fleet_decode_step",          // the load point it times
-    "fleet_ttft",                 // the prompt it times
 };
 
 struct Checked {
@@ -130,6 +128,11 @@ TEST(DerivationArithmetic, EveryLineThatComputesReachesItsValue) {
       {"v=2&m=deepseek-v3&a=h100-80g&i.eng=vllm&i.c=256", 45},
       {"v=2&m=qwen3-235b-a22b&a=h200-141g&i.eng=trtllm&i.c=128", 45},
       {"v=2&m=llama-3.1-405b&a=h100-80g&i.c=32&i.pd=1:2", 45},
+      // Speculative decoding, a prefix cache reloaded from the host, a prompt of several chunks
+      // and a fleet pinned to pipeline stages.
+      {"v=2&m=deepseek-v3&a=h200-141g&i.c=64&i.spec=1&i.hit=0.5&i.off=100&i.in=30000&i.out=500",
+       45},
+      {"v=2&m=llama-3.1-70b&a=h100-80g&i.c=16&i.tp=4&i.pp=2&i.spec=2", 45},
   };
   for (const Case& c : cases) {
     EXPECT_GE(check_report(c.link).lines, c.lines) << c.link;

@@ -11,6 +11,8 @@
 #include "llm_sizer/model.hpp"
 #include "llm_sizer/plan_codec.hpp"
 #include "llm_sizer/report.hpp"
+#include "llm_sizer/resolve.hpp"
+#include "llm_sizer/serving_load.hpp"
 #include "test_support.hpp"
 
 namespace llm_sizer {
@@ -255,14 +257,46 @@ TEST(Roofline, BatchOneDecodeReadsTheWeightsOnce) {
   EXPECT_NEAR(r.inference.decode_tokens_per_s, 3.35e12 * 0.8 / bytes, 1e-6);
 }
 
+TEST(Serving, TheNodeViewTimesAStepAsTheFleetDoes) {
+  // Llama 3.1 70B on H100 at TP 4 (the node view's smallest that holds its 8 sequences of 4096
+  // tokens): one truth for a step — the fleet's model of a replica of TP 4 and one stage, its TP
+  // all-reduces included — and for the prompt, alone on that replica.
+  Plan plan;
+  plan.model = "llama-3.1-70b";
+  plan.accelerator = "h100-80g";
+  plan.infer_batch = 8;
+  const ResolvedPlan resolved = resolve(plan);
+  const Report r = evaluate(plan);
+  const InferenceThroughput& th = r.inference.throughput;
+  const ServingLayout node{r.inference.tp, 1, 1, false};
+  ASSERT_GT(node.tp, 1);
+  const ServingInputs& in = resolved.serving.inputs;
+  const ServingWorkload& load = resolved.serving.load;
+  const double context = resolved.serving.settings.context;
+  EXPECT_DOUBLE_EQ(th.decode_step_ms, replica_decode_step_s(in, node, 8, context, load) * 1e3);
+  const StageStep stage = decode_stage_step(in, node, 8, context, 1);
+  EXPECT_GT(th.comm_ms, 0);
+  EXPECT_DOUBLE_EQ(th.comm_ms, stage.comm_s * 1e3);
+  EXPECT_DOUBLE_EQ(th.decode_tokens_per_s, 8 / (th.decode_step_ms / 1e3));
+  ServingWorkload prompt = load;
+  prompt.input_tokens = resolved.serving.settings.prompt_tokens;
+  EXPECT_DOUBLE_EQ(th.prefill_s, replica_prefill(in, node, prompt).alone_s);
+  // The fleet's own load point at that layout reads the same stage model.
+  const LoadPoint at = load_point(in, node, 8, load);
+  EXPECT_DOUBLE_EQ(at.stage.step_s,
+                   decode_stage_step(in, node, 8, load.input_tokens + load.output_tokens / 2, 1)
+                       .step_s);
+}
+
 TEST(Roofline, ComputeBoundBatchIsWhereTheMathCatchesUp) {
   ServingInputs in = serving("llama-3.1-8b");
   in.hbm_bandwidth_tbps = 3.35;
   in.peak_tflops = 989;
-  const double b = compute_bound_batch(in, 1, 128);
+  const ServingLayout one{1, 1, 1, false};
+  const double b = compute_bound_batch(in, one, 128);
   ASSERT_TRUE(std::isfinite(b));
-  const DecodeStep at = decode_step(in, 1, b, 128);
-  const DecodeStep below = decode_step(in, 1, b - 1, 128);
+  const StageStep at = decode_stage_step(in, one, b, 128, 1);
+  const StageStep below = decode_stage_step(in, one, b - 1, 128, 1);
   EXPECT_GE(at.compute_s, at.memory_s);
   EXPECT_LT(below.compute_s, below.memory_s);
   // By hand: B* = ⌈(W / BW_e) / (F / P_e − KV / BW_e)⌉ with W = 15 009 849 344 B read, F =

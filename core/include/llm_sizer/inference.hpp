@@ -142,16 +142,4 @@ struct DecodeStep {
 };
 DecodeStep decode_step(const ServingInputs& in, double tp, double batch, double context);
 
-struct Prefill {
-  double flops = 0;  ///< the whole replica
-  double compute_s = 0;
-  double memory_s = 0;
-  double seconds = 0;
-};
-Prefill prefill_time(const ServingInputs& in, double tp, double prompt_tokens);
-
-/// The smallest batch at which the decode step's compute time reaches its memory time; NaN when
-/// it never does below 10⁷ (KV reads then grow as fast as the FLOPs).
-double compute_bound_batch(const ServingInputs& in, double tp, double context);
-
 }  // namespace llm_sizer

@@ -43,6 +43,7 @@ struct InferenceThroughput {
   double decode_step_ms = 0;
   double memory_ms = 0;
   double compute_ms = 0;
+  double comm_ms = 0;                       ///< TP all-reduces and the experts' exchange
   std::string bound;                        ///< "memory", "compute", or "" when unknown
   double decode_tokens_per_s = 0;           ///< per replica, all sequences
   double decode_tokens_per_s_per_card = 0;  ///< per replica ÷ TP
@@ -211,6 +212,7 @@ void visit_fields(Visitor& v, const InferenceThroughput& t) {
   v.field("decode_step_ms", t.decode_step_ms);
   v.field("memory_ms", t.memory_ms);
   v.field("compute_ms", t.compute_ms);
+  v.field("comm_ms", t.comm_ms);
   v.field("bound", t.bound);
   v.field("decode_tokens_per_s", t.decode_tokens_per_s);
   v.field("decode_tokens_per_s_per_card", t.decode_tokens_per_s_per_card);

@@ -57,6 +57,8 @@ struct StageStep {
   double weight_bytes = 0;
   double kv_bytes = 0;
   double flops = 0;
+  double matmul_flops = 0;     ///< the projections, experts and LM head (of `flops`)
+  double attention_flops = 0;  ///< against the cached keys (of `flops`)
   double memory_s = 0;
   double compute_s = 0;
   double comm_s = 0;
@@ -75,6 +77,11 @@ StageStep decode_stage_step(const ServingInputs& in, const ServingLayout& layout
 /// Expected tokens per decode step per sequence with speculative decoding (1 without).
 double speculative_tokens_per_step(const ServingWorkload& load);
 
+/// The replica's decode step from one stage's: pp stages in turn, and one decoder layer more per
+/// draft token (an MTP module or an EAGLE head): pp × t_stage × (1 + k / L).
+double replica_step_from(const ServingInputs& in, const ServingLayout& layout,
+                         const StageStep& stage, const ServingWorkload& load);
+
 /// One decode step of the replica for `batch` sequences per DP rank (all stages, draft included).
 double replica_decode_step_s(const ServingInputs& in, const ServingLayout& layout, double batch,
                              double context, const ServingWorkload& load);
@@ -82,15 +89,19 @@ double replica_decode_step_s(const ServingInputs& in, const ServingLayout& layou
 struct PrefillTime {
   double chunks = 0;
   double chunk_stage_s = 0;  ///< one chunk on one stage
+  double chunk_comm_s = 0;   ///< of which its TP/EP/PP communication
   double alone_s = 0;        ///< the prompt alone on its DP rank (chunks + pp − 1 stage slots)
   double busy_s = 0;         ///< rank time the prompt takes from other work (chunks × stage)
   double reload_s = 0;       ///< prefix KV reloaded from host memory (offload), in TTFT
   double flops = 0;
-  double fresh_tokens = 0;  ///< the prompt's tokens not found in the prefix cache
-  double matmul_s = 0;      ///< the prompt's projections at the peak, on one stage
-  double attention_s = 0;   ///< its attention at the peak, on one stage
-  double weights_s = 0;     ///< one read of the stage's weights
-  double packed = 1;        ///< prompts that share one forward where busy_s was taken
+  double fresh_tokens = 0;     ///< the prompt's tokens not found in the prefix cache
+  double matmul_flops = 0;     ///< the prompt's projections, the whole replica
+  double attention_flops = 0;  ///< its attention, the whole replica
+  double matmul_s = 0;         ///< the prompt's projections at the peak, on one stage
+  double attention_s = 0;      ///< its attention at the peak, on one stage
+  double weight_bytes = 0;     ///< the stage's weights on one card
+  double weights_s = 0;        ///< one read of them
+  double packed = 1;           ///< prompts that share one forward where busy_s was taken
 };
 PrefillTime replica_prefill(const ServingInputs& in, const ServingLayout& layout,
                             const ServingWorkload& load);
@@ -121,12 +132,19 @@ struct LoadPoint {
   double input_tokens_per_s = 0;   ///< per replica
   double prefill_share = 0;        ///< of the replica's time
   bool compute_bound = false;
+  StageStep stage;      ///< the stage step the decode step is made of (batch / pp sequences)
+  PrefillTime prefill;  ///< the prompt's, packed with the batch's others
 };
 LoadPoint load_point(const ServingInputs& in, const ServingLayout& layout, double batch,
                      const ServingWorkload& load);
 /// The same with the prompt's prefill already computed (it does not depend on the batch).
 LoadPoint load_point(const ServingInputs& in, const ServingLayout& layout, double batch,
                      const ServingWorkload& load, const PrefillTime& prefill);
+
+/// The smallest batch per DP rank at which a stage's decode step spends as long on its FLOPs as
+/// on its bytes (decode_stage_step's compute_s ≥ memory_s); NaN when it never does below 10⁷
+/// (KV reads then grow as fast as the FLOPs) or a rate is unknown.
+double compute_bound_batch(const ServingInputs& in, const ServingLayout& layout, double context);
 
 /// The largest batch per DP rank (≤ `max_batch`) whose TPOT stays within `tpot_slo_s`; 0 when not
 /// even one sequence does; `max_batch` when no SLO (NaN).
