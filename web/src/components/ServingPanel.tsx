@@ -140,7 +140,11 @@ export function ServingPanel() {
           decode: n(th.decodeTokensPerS, 0),
           per_card: n(th.decodeTokensPerSPerCard, 0),
           prefill: n(th.prefillS, 3),
-          bound: n(th.computeBoundBatch, 0),
+          bound: Number.isFinite(orNaN(th.computeBoundBatch))
+            ? t('ui.compute_bound_from', { n: n(th.computeBoundBatch, 0) })
+            : Number.isFinite(orNaN(th.decodeStepMs))
+              ? t('ui.compute_bound_never')
+              : n(null),
         })}
       </p>
       <DerivationTable steps={inf.steps} caption={t('ui.derivation')} />
