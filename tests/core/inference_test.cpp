@@ -283,9 +283,9 @@ TEST(Serving, TheNodeViewTimesAStepAsTheFleetDoes) {
   EXPECT_DOUBLE_EQ(th.prefill_s, replica_prefill(in, node, prompt).alone_s);
   // The fleet's own load point at that layout reads the same stage model.
   const LoadPoint at = load_point(in, node, 8, load);
-  EXPECT_DOUBLE_EQ(at.stage.step_s,
-                   decode_stage_step(in, node, 8, load.input_tokens + load.output_tokens / 2, 1)
-                       .step_s);
+  EXPECT_DOUBLE_EQ(
+      at.stage.step_s,
+      decode_stage_step(in, node, 8, load.input_tokens + load.output_tokens / 2, 1).step_s);
 }
 
 TEST(Roofline, ComputeBoundBatchIsWhereTheMathCatchesUp) {
