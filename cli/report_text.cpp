@@ -563,6 +563,13 @@ std::string infer_text(const Report& report, const Messages& m) {
                        {"concurrency", format_readable(f.max_concurrency)},
                        {"context", format_readable(f.settings.context)}}) +
              "\n\n" + fleet_text(f, m);
+      if (f.fleet.found && f.total_gpus > f.fleet.total_gpus) {
+        out += m.format("ui.node_vs_fleet",
+                        {{"node", format_readable(f.total_gpus)},
+                         {"concurrency", format_readable(f.settings.target_concurrency)},
+                         {"fleet", format_readable(f.fleet.total_gpus)}}) +
+               "\n\n";
+      }
     }
   }
   out += m.format("cli.share_link") + ": " + encode_link(report.plan) + "\n";

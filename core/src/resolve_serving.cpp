@@ -80,8 +80,11 @@ void resolve_load(Resolver& r, InferenceSettings& s, const Architecture& a) {
   s.prompt_tokens =
       r.number("prompt_tokens", p.infer_prompt_tokens, s.input_tokens, InputSource::kAutomatic);
   s.batch = r.number("batch", p.infer_batch, kDefaultServingBatch);
-  s.target_concurrency =
-      r.number("target_concurrency", p.infer_target_concurrency, s.batch, InputSource::kAutomatic);
+  // The node view's load follows the fleet's when only that is given (and the fleet's the node
+  // view's): one number of users moves both halves of the page.
+  const std::optional<double> given_load = given_value(r, "concurrency", p.infer_concurrency);
+  s.target_concurrency = r.number("target_concurrency", p.infer_target_concurrency,
+                                  given_load ? *given_load : s.batch, InputSource::kAutomatic);
   s.concurrency =
       r.number("concurrency", p.infer_concurrency, s.target_concurrency, InputSource::kAutomatic);
   s.tpot_slo_ms = r.number("tpot_slo_ms", p.infer_tpot_slo_ms, kDefaultTpotSloMs);

@@ -127,6 +127,20 @@ TEST(Cli, TextOutputShowsTheDerivationInBothLanguages) {
   EXPECT_NE(zh.out.find("(8, 3, 4) → 共 96 张卡"), std::string::npos);
 }
 
+TEST(Cli, InferSaysWhatTheFleetSavesOverReplicasOfTheSmallestLayout) {
+  // Llama 3.1 70B on H100 holds two sequences of 4,096 tokens at TP 2 (70.6 GB of weights a
+  // card), so 64 users take 32 replicas of it; the fleet serves them on fewer cards.
+  const auto r = run_cli(
+      {"infer", "--model", "llama-3.1-70b", "--accelerator", "h100-80g", "--concurrency", "64"});
+  ASSERT_EQ(r.code, 0);
+  EXPECT_NE(r.out.find("TP 2 × 32 replica(s) = 64 GPUs"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("would take 64 GPUs for 64 concurrent sequences; the fleet above serves "
+                       "them on "),
+            std::string::npos);
+  const auto one = run_cli({"infer", "--model", "llama-3.1-70b", "--accelerator", "h100-80g"});
+  EXPECT_EQ(one.out.find("would take"), std::string::npos);
+}
+
 // The predicted step with how far published runs like the plan were from it (time_band.hpp),
 // in the text and in --json; a plan the runs do not cover says so instead.
 TEST(Cli, TrainShowsTheStepTimesBandFromPublishedRuns) {

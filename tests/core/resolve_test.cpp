@@ -120,6 +120,30 @@ TEST(Resolve, OneWeightFormatDrivesBothInferencePanels) {
   EXPECT_NE(find_issue(evaluate(plan).issues, "weight_bytes_article_only"), nullptr);
 }
 
+TEST(Resolve, OneLoadDrivesBothServingViews) {
+  // The fleet's concurrent requests set the node view's target when that is not given, and the
+  // node view's target the fleet's: whichever the user typed, both halves serve the same load.
+  Plan plan;
+  plan.model = "llama-3.1-70b";
+  plan.accelerator = "h100-80g";
+  plan.infer_concurrency = 64;
+  const ResolvedPlan fleet_given = resolve(plan);
+  EXPECT_EQ(fleet_given.serving.settings.target_concurrency, 64);
+  EXPECT_EQ(fleet_given.serving.settings.concurrency, 64);
+  plan.infer_concurrency.reset();
+  plan.infer_target_concurrency = 48;
+  const ResolvedPlan target_given = resolve(plan);
+  EXPECT_EQ(target_given.serving.settings.concurrency, 48);
+  // Both given: each keeps its own, and without either the batch sets both.
+  plan.infer_concurrency = 64;
+  EXPECT_EQ(resolve(plan).serving.settings.target_concurrency, 48);
+  plan = {};
+  plan.model = "llama-3.1-70b";
+  plan.infer_batch = 4;
+  EXPECT_EQ(resolve(plan).serving.settings.target_concurrency, 4);
+  EXPECT_EQ(resolve(plan).serving.settings.concurrency, 4);
+}
+
 TEST(Resolve, AVersionOneLinkKeepsItsArticleBytesPerWeight) {
   const DecodedLink link = decode_link(
       "./#v=1&lang=zh&m=qwen2.5-32b&a=h100-80g&i.w=fp8&i.kv=fp8&i.bs=16&i.ctx=8192&i.conc=200");

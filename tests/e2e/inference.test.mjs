@@ -118,6 +118,25 @@ test('DeepSeek-V3 in FP8 on H100 gets a two-node fleet with its numbers and laun
   await page.closeAll();
 });
 
+test('the concurrent requests move the view inside one node too, which says what the fleet saves', async () => {
+  // Llama 3.1 70B on H100: TP 2 is the smallest layout (70.6 GB of weights a card leaves room for
+  // two sequences of 4,096 tokens), so 64 users take 32 replicas of it; the fleet finds fewer.
+  const page = await openPage('#v=2&m=llama-3.1-70b&a=h100-80g');
+  assert.equal(await text(page, 'serving-layout'), 'TP 2 × 1 replica(s) = 2 GPUs');
+  assert.equal(await page.locator('[data-testid=node-vs-fleet]').count(), 0);
+  await page.fill('[data-testid=input-concurrency]', '64');
+  await page.waitForURL(/i\.c=64/);
+  assert.equal(await text(page, 'serving-layout'), 'TP 2 × 32 replica(s) = 64 GPUs');
+  const fleet = Number((await text(page, 'fleet-layout')).match(/= (\d+) GPUs/)[1]);
+  assert.ok(fleet < 64, `${fleet}`);
+  assert.equal(
+    await text(page, 'node-vs-fleet'),
+    `Replicas of this smallest layout would take 64 GPUs for 64 concurrent sequences; the fleet above serves them on ${fleet}.`,
+  );
+  assert.deepEqual(page.problems, []);
+  await page.closeAll();
+});
+
 test('a vllm serve command read on the page changes the plan, and its link keeps it', async () => {
   const page = await openPage('#v=2&m=llama-3.1-8b&a=h100-80g');
   await page.click('[data-testid=vllm-import] summary');

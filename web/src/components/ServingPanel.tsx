@@ -123,6 +123,15 @@ export function ServingPanel() {
           {t(inf.fits ? 'ui.serving_fits' : 'ui.serving_does_not_fit')}
         </span>
       </p>
+      {f.found && orNaN(inf.totalGpus) > orNaN(f.totalGpus) && (
+        <p class="why" data-testid="node-vs-fleet">
+          {t('ui.node_vs_fleet', {
+            node: n(inf.totalGpus, 0),
+            concurrency: n(s.targetConcurrency, 0),
+            fleet: n(f.totalGpus, 0),
+          })}
+        </p>
+      )}
       <p class="context" data-testid="serving-min">
         {Number.isFinite(inf.minGpus)
           ? t('ui.serving_min', { n: n(inf.minGpus), context: n(s.context) })
