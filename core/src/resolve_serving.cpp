@@ -84,7 +84,8 @@ void resolve_load(Resolver& r, InferenceSettings& s, const Architecture& a) {
   // view's): one number of users moves both halves of the page.
   const std::optional<double> given_load = given_value(r, "concurrency", p.infer_concurrency);
   s.target_concurrency = r.number("target_concurrency", p.infer_target_concurrency,
-                                  given_load ? *given_load : s.batch, InputSource::kAutomatic);
+                                  given_load && std::isfinite(*given_load) ? *given_load : s.batch,
+                                  InputSource::kAutomatic);
   s.concurrency =
       r.number("concurrency", p.infer_concurrency, s.target_concurrency, InputSource::kAutomatic);
   s.tpot_slo_ms = r.number("tpot_slo_ms", p.infer_tpot_slo_ms, kDefaultTpotSloMs);

@@ -134,6 +134,13 @@ TEST(Resolve, OneLoadDrivesBothServingViews) {
   plan.infer_target_concurrency = 48;
   const ResolvedPlan target_given = resolve(plan);
   EXPECT_EQ(target_given.serving.settings.concurrency, 48);
+  // A refused load is named at its field; the node view keeps serving the batch.
+  plan.infer_target_concurrency.reset();
+  plan.infer_concurrency = -3;
+  const ResolvedPlan refused = resolve(plan);
+  EXPECT_EQ(find_input(refused, "concurrency")->source, InputSource::kRefused);
+  EXPECT_EQ(refused.serving.settings.target_concurrency, 1);
+  plan.infer_target_concurrency = 48;
   // Both given: each keeps its own, and without either the batch sets both.
   plan.infer_concurrency = 64;
   EXPECT_EQ(resolve(plan).serving.settings.target_concurrency, 48);
