@@ -408,6 +408,23 @@ StepText prefill_text(const ServingInputs& in, const ServingLayout& l, const Pre
   return t;
 }
 
+StepText compute_bound_text(const ServingInputs& in, const ServingLayout& l, double context,
+                            double batch) {
+  const std::string bw = bandwidth_text(in);
+  const std::string peak = peak_text(in, 1);
+  if (std::isfinite(batch)) {
+    const StageStep at = decode_stage_step(in, l, batch, context, 1);
+    const std::string b = n(batch);
+    return {"min B: B × F_seq / (peak × e_c) ≥ (W + B × KV_seq) / (BW × e_bw)",
+            b + " × " + tflop_fine(at.flops / batch) + " / " + peak + " ≥ (" +
+                gb_fine(at.weight_bytes) + " + " + b + " × " + gb_fine(at.kv_bytes / batch) +
+                ") / " + bw};
+  }
+  const StageStep one = decode_stage_step(in, l, 1, context, 1);
+  return {"KV_seq / (BW × e_bw) ≥ F_seq / (peak × e_c)",
+          gb_fine(one.kv_bytes) + " / " + bw + " ≥ " + tflop_fine(one.flops) + " / " + peak};
+}
+
 LaunchCommands launch_for(const ResolvedPlan& plan, const ServingLayout& layout, double fraction) {
   const InferenceSettings& s = plan.serving.settings;
   const EngineSettings& engine = plan.serving.engine;

@@ -38,6 +38,11 @@ StepText decode_step_text(const ServingInputs& in, const ServingLayout& layout,
 StepText prefill_text(const ServingInputs& in, const ServingLayout& layout,
                       const PrefillTime& prefill);
 
+/// The batch at which decode turns compute-bound (serving_load.hpp, compute_bound_batch) with
+/// the step at it; where it never does (`batch` NaN), one sequence's KV read against its FLOPs.
+StepText compute_bound_text(const ServingInputs& in, const ServingLayout& layout, double context,
+                            double batch);
+
 LaunchCommands launch_for(const ResolvedPlan& plan, const ServingLayout& layout, double fraction);
 
 }  // namespace llm_sizer::detail

@@ -322,13 +322,14 @@ FullInference full_inference(const ResolvedPlan& plan, std::vector<Issue>& issue
   const StageStep stage =
       decode_stage_step(in, node, s.batch, s.context, 1 + std::max(0.0, load.spec_tokens));
   const double step_s = replica_step_from(in, node, stage, load);
+  const double tau = speculative_tokens_per_step(load);
   InferenceThroughput& th = r.throughput;
   th.decode_step_ms = step_s * 1e3;
   th.memory_ms = stage.memory_s * 1e3;
   th.compute_ms = stage.compute_s * 1e3;
   th.comm_ms = stage.comm_s * 1e3;
   th.bound = !known(step_s) ? "" : stage.compute_s > stage.memory_s ? "compute" : "memory";
-  th.decode_tokens_per_s = s.batch * speculative_tokens_per_step(load) / step_s;
+  th.decode_tokens_per_s = s.batch * tau / step_s;
   th.decode_tokens_per_s_per_card = th.decode_tokens_per_s / tp;
   th.tokens_per_s_per_sequence = th.decode_tokens_per_s / s.batch;
   const PrefillTime p = replica_prefill(in, node, prompt);
@@ -340,7 +341,6 @@ FullInference full_inference(const ResolvedPlan& plan, std::vector<Issue>& issue
   r.steps.push_back(
       make_step("serve_decode_step", decode.formula, decode.numbers, th.decode_step_ms, "ms",
                 th.bound.empty() ? "" : "serve_bound_" + th.bound, {{"dtype", s.peak_dtype}}));
-  const double tau = speculative_tokens_per_step(load);
   r.steps.push_back(make_step("serve_decode_tokens", tau > 1 ? "B × τ / t_step" : "B / t_step",
                               n(s.batch) + (tau > 1 ? " × " + format_fine(tau) : "") + " / " +
                                   round2(th.decode_step_ms) + " ms",
@@ -351,10 +351,12 @@ FullInference full_inference(const ResolvedPlan& plan, std::vector<Issue>& issue
   const detail::StepText prefill = detail::prefill_text(in, node, p);
   r.steps.push_back(make_step("serve_prefill", prefill.formula, prefill.numbers, th.prefill_s, "s",
                               "", {{"prompt", n(s.prompt_tokens)}}));
+  const detail::StepText bound =
+      detail::compute_bound_text(in, node, s.context, th.compute_bound_batch);
   r.steps.push_back(make_step(
-      "serve_compute_bound_batch", "min B: FLOPs time ≥ bytes time", "ctx " + n(s.context),
-      th.compute_bound_batch, "",
-      known(th.compute_bound_batch) || !known(step_s) ? "" : "serve_never_compute_bound"));
+      "serve_compute_bound_batch", bound.formula, bound.numbers, th.compute_bound_batch, "",
+      known(th.compute_bound_batch) || !known(step_s) ? "" : "serve_never_compute_bound",
+      {{"context", n(s.context)}}));
 
   r.curve = known(tp) ? concurrency_curve(in, budget, tp, s.context) : r.curve;
 

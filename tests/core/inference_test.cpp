@@ -306,6 +306,34 @@ TEST(Roofline, ComputeBoundBatchIsWhereTheMathCatchesUp) {
   EXPECT_EQ(b, 232);
 }
 
+TEST(Roofline, TheComputeBoundLineWritesTheStepAtItsBatch) {
+  // The hand derivation above, as the derivation writes it for Llama 3.1 8B on H100 at 128
+  // tokens: 232 sequences, 15 076 958 208 FLOPs and 16 777 216 B of KV each, 15.01 GB of weights.
+  Plan plan;
+  plan.infer_context = 128;
+  const Report r = serve("llama-3.1-8b", "h100-80g", plan);
+  const auto line =
+      std::find_if(r.inference.steps.begin(), r.inference.steps.end(),
+                   [](const DerivationStep& s) { return s.id == "serve_compute_bound_batch"; });
+  ASSERT_NE(line, r.inference.steps.end());
+  EXPECT_EQ(line->value, 232);
+  EXPECT_EQ(
+      line->substitution,
+      "232 × 0.0151 TFLOP / (989 TFLOP/s × 0.5) ≥ (15.01 GB + 232 × 0.0168 GB) / (3.35 TB/s × "
+      "0.8)");
+  // Llama 3.1 70B at 4096 tokens on its TP 2: one sequence's KV, 4096 × 163 840 B, reads longer
+  // than its FLOPs run, so no batch turns the step compute-bound.
+  const Report never = serve("llama-3.1-70b", "h100-80g");
+  const auto none =
+      std::find_if(never.inference.steps.begin(), never.inference.steps.end(),
+                   [](const DerivationStep& s) { return s.id == "serve_compute_bound_batch"; });
+  ASSERT_NE(none, never.inference.steps.end());
+  EXPECT_TRUE(std::isnan(none->value));
+  EXPECT_EQ(none->note, "serve_never_compute_bound");
+  EXPECT_EQ(none->substitution.rfind("0.671 GB / (3.35 TB/s × 0.8) ≥ ", 0), 0u)
+      << none->substitution;
+}
+
 TEST(Roofline, MoeDecodeReadsOnlyTheExpertsABatchTouches) {
   const Architecture& mixtral = find_model("mixtral-8x7b")->architecture;
   EXPECT_DOUBLE_EQ(experts_touched(mixtral, 1), 2);  // 8 × (1 − (6/8)¹)

@@ -48,7 +48,7 @@ struct InferenceThroughput {
   double decode_tokens_per_s = 0;           ///< per replica, all sequences
   double decode_tokens_per_s_per_card = 0;  ///< per replica ÷ TP
   double tokens_per_s_per_sequence = 0;
-  double prefill_s = 0;  ///< time to first token of one prompt, alone on the replica
+  double prefill_s = 0;  ///< one prompt's prefill alone on the replica (its host reload included)
   double compute_bound_batch = 0;
 };
 
