@@ -139,6 +139,12 @@ TEST(Cli, InferSaysWhatTheFleetSavesOverReplicasOfTheSmallestLayout) {
             std::string::npos);
   const auto one = run_cli({"infer", "--model", "llama-3.1-70b", "--accelerator", "h100-80g"});
   EXPECT_EQ(one.out.find("would take"), std::string::npos);
+  EXPECT_EQ(one.out.find("would leave"), std::string::npos);
+  // GPT-3 175B's 349 GB of weights need TP 6 of an 8-GPU node (TP 4 holds 87.3 GB a card, over
+  // the 76.5 GB vLLM may use); six cards leave two that no other replica fits in.
+  const auto gpt3 = run_cli({"infer", "--model", "gpt3-175b", "--accelerator", "h100-80g"});
+  EXPECT_NE(gpt3.out.find("A replica of TP 6 would leave 2 of a node's 8 cards"), std::string::npos)
+      << gpt3.out;
 }
 
 // The predicted step with how far published runs like the plan were from it (time_band.hpp),

@@ -137,6 +137,19 @@ test('the concurrent requests move the view inside one node too, which says what
   await page.closeAll();
 });
 
+test('the view inside one node says why the fleet does not use its TP', async () => {
+  // GPT-3 175B needs TP 6 of an 8-GPU node; the fleet's replicas divide a node or take whole ones.
+  const page = await openPage('#v=2&m=gpt3-175b&a=h100-80g');
+  assert.equal(await text(page, 'serving-layout'), 'TP 6 × 1 replica(s) = 6 GPUs');
+  assert.match(await text(page, 'fleet-layout'), /TP 8 × PP 1 × DP 1/);
+  assert.equal(
+    await text(page, 'node-packing'),
+    "A replica of TP 6 would leave 2 of a node's 8 cards that no other replica can use, so the fleet's replicas divide the node or take whole nodes.",
+  );
+  assert.deepEqual(page.problems, []);
+  await page.closeAll();
+});
+
 test('a vllm serve command read on the page changes the plan, and its link keeps it', async () => {
   const page = await openPage('#v=2&m=llama-3.1-8b&a=h100-80g');
   await page.click('[data-testid=vllm-import] summary');

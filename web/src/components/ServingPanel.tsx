@@ -12,6 +12,13 @@ import { LaunchCommands } from './LaunchCommands';
 import { MemoryBar } from './MemoryBar';
 import { VllmImport } from './VllmImport';
 
+// Cards of a node that replicas of `tp` cards inside it leave over (0 when they divide it or a
+// replica takes whole nodes).
+function idleCards(tp: number | null, node: number): number {
+  const t = orNaN(tp);
+  return t < node ? node % t : 0;
+}
+
 /**
  * The serving model's results (loaded with the full module): the fleet for the target load —
  * layout across nodes, memory per card, TTFT/TPOT, throughput, cost, the throughput-vs-latency
@@ -31,6 +38,7 @@ export function ServingPanel() {
     );
   }
   const f = inf.fleet;
+  const node = orNaN(app.report.value.setup.gpusPerNode);
   const s = inf.settings;
   const th = inf.throughput;
   const usd = (v: number | null) => fleetUsd(t, lang, v);
@@ -129,6 +137,15 @@ export function ServingPanel() {
             node: n(inf.totalGpus, 0),
             concurrency: n(s.targetConcurrency, 0),
             fleet: n(f.totalGpus, 0),
+          })}
+        </p>
+      )}
+      {f.found && idleCards(inf.tp, node) > 0 && (
+        <p class="why" data-testid="node-packing">
+          {t('ui.node_packing', {
+            tp: n(inf.tp, 0),
+            idle: n(idleCards(inf.tp, node), 0),
+            node: n(node, 0),
           })}
         </p>
       )}
