@@ -267,10 +267,10 @@ FleetReport fleet_report(const ResolvedPlan& plan, std::vector<Issue>& issues) {
   steps.push_back(make_step(
       "fleet_weights_card", weights.formula, weights.numbers, bytes_to_gb(b.weights_bytes), "GB",
       l.dp > 1 || l.ep ? "fleet_weights_ep" : "fleet_weights_tp", {{"group", n(l.moe_group())}}));
-  steps.push_back(make_step(
-      "fleet_activation", "max(T × b × (4h + max(attn, FFN)), R × V × (b + s))",
-      "T = " + n(serving.engine.max_batched_tokens) + ", R = " + n(serving.engine.max_num_seqs),
-      bytes_to_gb(b.activation_bytes), "GB", "fleet_activation", {{"engine", s.engine_name}}));
+  const StepText activation = activation_text(in, b.activation);
+  steps.push_back(make_step("fleet_activation", activation.formula, activation.numbers,
+                            bytes_to_gb(b.activation_bytes), "GB", "fleet_activation",
+                            {{"engine", s.engine_name}}));
   steps.push_back(make_step("fleet_non_torch", "N", gb2(b.non_torch_bytes) + " GB",
                             bytes_to_gb(b.non_torch_bytes), "GB", "fleet_non_torch",
                             {{"engine", s.engine_name}}));
@@ -423,6 +423,14 @@ StepText compute_bound_text(const ServingInputs& in, const ServingLayout& l, dou
   const StageStep one = decode_stage_step(in, l, 1, context, 1);
   return {"KV_seq / (BW × e_bw) ≥ F_seq / (peak × e_c)",
           gb_fine(one.kv_bytes) + " / " + bw + " ≥ " + tflop_fine(one.flops) + " / " + peak};
+}
+
+StepText activation_text(const ServingInputs& in, const ProfileActivation& a) {
+  const std::string b = n(a.element_bytes);
+  return {"max(T × b × (4h + max(attn, FFN)), R × V × (b + s))",
+          "max(" + n(a.tokens) + " × " + b + " × (4 × " + n(in.arch.hidden) + " + max(" +
+              n(a.attention_width) + ", " + n(a.ffn_width) + ")), " + n(a.rows) + " × " +
+              n(in.arch.vocab) + " × (" + b + " + " + n(a.sampler_bytes_per_logit) + "))"};
 }
 
 LaunchCommands launch_for(const ResolvedPlan& plan, const ServingLayout& layout, double fraction) {

@@ -43,6 +43,9 @@ StepText prefill_text(const ServingInputs& in, const ServingLayout& layout,
 StepText compute_bound_text(const ServingInputs& in, const ServingLayout& layout, double context,
                             double batch);
 
+/// The engine's profiled activation peak on one card, written out (serving_memory.hpp).
+StepText activation_text(const ServingInputs& in, const ProfileActivation& a);
+
 LaunchCommands launch_for(const ResolvedPlan& plan, const ServingLayout& layout, double fraction);
 
 }  // namespace llm_sizer::detail

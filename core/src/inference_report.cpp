@@ -265,10 +265,10 @@ FullInference full_inference(const ResolvedPlan& plan, std::vector<Issue>& issue
                               : replicated_kv ? "serve_kv_replicated"
                                               : "",
                               {{"tp", n(tp)}, {"kv_heads", n(a.kv_heads)}}));
-  r.steps.push_back(
-      make_step("serve_workspace", "max(T × b × (4h + max(attn, FFN)), R × V × (b + s))",
-                "T = " + n(s.prefill_chunk) + ", R = " + n(s.max_num_seqs), pc.workspace_gb, "GB",
-                "serve_workspace_profile", {{"engine", s.engine_name}}));
+  const detail::StepText activation = detail::activation_text(in, budget.activation);
+  r.steps.push_back(make_step("serve_workspace", activation.formula, activation.numbers,
+                              pc.workspace_gb, "GB", "serve_workspace_profile",
+                              {{"engine", s.engine_name}}));
   const bool encoder = budget.encoder_bytes > 0;
   r.steps.push_back(make_step(
       "serve_reserve", encoder ? "N + E" : "N",

@@ -38,15 +38,22 @@ double ffn_width(const Architecture& a, const ServingLayout& layout) {
 
 }  // namespace
 
-double profile_activation_bytes(const ServingInputs& in, const ServingLayout& layout, double tokens,
-                                double sequences, double sampler_bytes_per_logit) {
+ProfileActivation profile_activation(const ServingInputs& in, const ServingLayout& layout,
+                                     double tokens, double sequences,
+                                     double sampler_bytes_per_logit) {
   const Architecture& a = in.arch;
-  const double b = in.activation_bytes;
-  const double forward =
-      tokens * b * (4 * a.hidden + std::max(attention_width(a, layout.tp), ffn_width(a, layout)));
-  const double rows = std::min(sequences, tokens);
-  const double sampler = rows * a.vocab * (b + sampler_bytes_per_logit);
-  return std::max(forward, sampler);
+  ProfileActivation p;
+  p.tokens = tokens;
+  p.element_bytes = in.activation_bytes;
+  p.attention_width = attention_width(a, layout.tp);
+  p.ffn_width = ffn_width(a, layout);
+  p.forward_bytes =
+      tokens * p.element_bytes * (4 * a.hidden + std::max(p.attention_width, p.ffn_width));
+  p.rows = std::min(sequences, tokens);
+  p.sampler_bytes_per_logit = sampler_bytes_per_logit;
+  p.sampler_bytes = p.rows * a.vocab * (p.element_bytes + sampler_bytes_per_logit);
+  p.bytes = std::max(p.forward_bytes, p.sampler_bytes);
+  return p;
 }
 
 CardBudget engine_card_budget(const ServingInputs& in, const ServingLayout& layout,
@@ -59,8 +66,8 @@ CardBudget engine_card_budget(const ServingInputs& in, const ServingLayout& layo
   double tokens = e.max_batched_tokens;
   if (p.kv_rule == KvBudgetRule::kStaticFraction && layout.dp > 1) tokens /= layout.dp;
   const double seqs = std::isfinite(e.max_num_seqs) ? e.max_num_seqs : tokens;
-  c.activation_bytes =
-      profile_activation_bytes(in, layout, tokens, seqs, p.sampler_bytes_per_logit);
+  c.activation = profile_activation(in, layout, tokens, seqs, p.sampler_bytes_per_logit);
+  c.activation_bytes = c.activation.bytes;
   c.non_torch_bytes =
       std::isfinite(e.non_torch_bytes)
           ? e.non_torch_bytes

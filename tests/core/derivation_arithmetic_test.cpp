@@ -24,8 +24,6 @@ const std::set<std::string> kDescriptive = {
     "adapters",                   // LoRA's rank and targets
     "serve_min_gpus",             // the TPs tried
     "serve_compute_bound_batch",  // the context it searches at
-    "serve_workspace",            // the engine's profile run: its token and sequence budgets
-    "fleet_activation",           // the same, for the fleet's layout
     "fleet_slo_concurrency",      // the target it searches to
 };
 

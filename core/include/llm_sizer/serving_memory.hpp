@@ -36,9 +36,25 @@ struct EngineSettings {
   double smi_mib = 0;      ///< nvidia-smi's total (SGLang's heuristics)
 };
 
-/// The activation peak of the engine's profile run on one card of `layout`.
-double profile_activation_bytes(const ServingInputs& in, const ServingLayout& layout, double tokens,
-                                double sequences, double sampler_bytes_per_logit);
+/// The activation peak of the engine's profile run on one card of `layout`, in its parts:
+///   max(T × b × (4h + max(attn, FFN)), R × V × (b + s))
+/// T tokens of one forward at b bytes an element, attn and FFN the widths (elements per token)
+/// of one card's attention projections and FFN at their peak; R = min(sequences, T) rows of the
+/// sampler over the vocabulary V, s its bytes per logit beyond the logits.
+struct ProfileActivation {
+  double tokens = 0;
+  double element_bytes = 0;
+  double attention_width = 0;
+  double ffn_width = 0;
+  double rows = 0;
+  double sampler_bytes_per_logit = 0;
+  double forward_bytes = 0;
+  double sampler_bytes = 0;
+  double bytes = 0;
+};
+ProfileActivation profile_activation(const ServingInputs& in, const ServingLayout& layout,
+                                     double tokens, double sequences,
+                                     double sampler_bytes_per_logit);
 
 struct CardBudget {
   double total_bytes = 0;      ///< the card, as the driver reports it
@@ -54,6 +70,7 @@ struct CardBudget {
   double kv_bytes = 0;            ///< the KV pool (≤ 0: nothing left)
   double kv_tokens = 0;           ///< tokens the pool holds per DP rank (whole blocks)
   double max_num_seqs = 0;        ///< the engine's cap on running sequences per DP rank
+  ProfileActivation activation;   ///< what activation_bytes is made of
   /// Graphs and context must fit in what the engine leaves free; negative: they do not.
   double headroom_bytes = 0;
 };
