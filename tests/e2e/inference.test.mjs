@@ -131,7 +131,7 @@ test('the concurrent requests move the view inside one node too, which says what
   assert.ok(fleet < 64, `${fleet}`);
   assert.equal(
     await text(page, 'node-vs-fleet'),
-    `Replicas of this smallest layout would take 64 GPUs for 64 concurrent sequences; the fleet above serves them on ${fleet}.`,
+    `Replicas of this layout would take 64 GPUs for 64 concurrent sequences; the fleet above serves them on ${fleet}.`,
   );
   assert.deepEqual(page.problems, []);
   await page.closeAll();
