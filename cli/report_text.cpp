@@ -519,16 +519,16 @@ std::string fleet_text(const FullInference& f, const Messages& m) {
   }
   out += "\n" + m.format("cli.fleet_curve") + "\n" + render_table(rows, {true, true, true, true});
   if (!fleet.alternatives.empty()) {
-    std::vector<std::vector<std::string>> alt = {{"TP", "PP", "DP", "EP", m.format("cli.col_gpus"),
-                                                  m.format("cli.col_tpot"),
-                                                  m.format("cli.col_tokens_per_gpu")}};
+    std::vector<std::vector<std::string>> alt = {
+        {"TP", "PP", "DP", "EP", m.format("cli.col_gpus"), m.format("cli.col_tpot"),
+         m.format("cli.col_ttft"), m.format("cli.col_tokens_per_gpu")}};
     for (const auto& a : fleet.alternatives) {
       alt.push_back({format_readable(a.tp), format_readable(a.pp), format_readable(a.dp),
                      a.ep ? format_readable(a.tp * a.dp) : "1", format_readable(a.total_gpus),
-                     r2(a.tpot_ms), whole(a.output_tokens_per_s_per_gpu)});
+                     r2(a.tpot_ms), whole(a.ttft_ms), whole(a.output_tokens_per_s_per_gpu)});
     }
     out += "\n" + m.format("cli.fleet_alternatives") + "\n" +
-           render_table(alt, {true, true, true, true, true, true, true});
+           render_table(alt, {true, true, true, true, true, true, true, true});
   }
   out += "\n" + m.format("cli.launch_title") + "\n\n# vLLM\n" + f.launch.vllm + "\n\n# SGLang\n" +
          f.launch.sglang + "\n\n# TensorRT-LLM\n" + f.launch.trtllm + "\n";

@@ -137,6 +137,10 @@ TEST(Cli, InferSaysWhatTheFleetSavesOverReplicasOfTheSmallestLayout) {
   EXPECT_NE(r.out.find("would take 64 GPUs for 64 concurrent sequences; the fleet above serves "
                        "them on "),
             std::string::npos);
+  // The next layouts carry their time to first token beside their TPOT.
+  const std::size_t next = r.out.find("Next best layouts");
+  ASSERT_NE(next, std::string::npos);
+  EXPECT_NE(r.out.find("TTFT (ms)", next), std::string::npos);
   const auto one = run_cli({"infer", "--model", "llama-3.1-70b", "--accelerator", "h100-80g"});
   EXPECT_EQ(one.out.find("would take"), std::string::npos);
   EXPECT_EQ(one.out.find("would leave"), std::string::npos);

@@ -110,6 +110,14 @@ test('DeepSeek-V3 in FP8 on H100 gets a two-node fleet with its numbers and laun
   assert.match(await text(page, 'fleet-cost-output'), /^\$\d/);
   assert.equal(await page.locator('[data-testid=fleet-card] rect').count(), 5);
   assert.ok((await page.locator('[data-testid=latency-curve] circle').count()) >= 3);
+  // The next layouts with their GPUs, TPOT, TTFT and tokens/s per GPU, each known.
+  const alternatives = page.locator('[data-testid=fleet-alternatives] tbody tr');
+  assert.ok((await alternatives.count()) >= 1);
+  const headers = await page.locator('[data-testid=fleet-alternatives] thead th').allTextContents();
+  assert.deepEqual(headers, ['Layout', 'GPUs', 'TPOT', 'TTFT', 'Tokens/s per GPU']);
+  const cells = await alternatives.first().locator('td').allTextContents();
+  assert.equal(cells.length, 4);
+  assert.match(cells[2], /^[\d,]+ ms$/);
   assert.match(await text(page, 'launch-text'), /^# node 0 \(head\)/);
   assert.match(await text(page, 'launch-text'), /vllm serve deepseek-ai\/DeepSeek-V3/);
   await page.check('[data-testid=launch-sglang]');

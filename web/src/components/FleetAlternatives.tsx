@@ -25,6 +25,9 @@ export function FleetAlternatives({ rows: sent }: { rows: FleetAlternative[] }) 
               {t('ui.fleet_col_tpot')}
             </th>
             <th scope="col" class="num">
+              {t('ui.fleet_col_ttft')}
+            </th>
+            <th scope="col" class="num">
               {t('ui.fleet_col_tput')}
             </th>
           </tr>
@@ -40,6 +43,7 @@ export function FleetAlternatives({ rows: sent }: { rows: FleetAlternative[] }) 
               <td class={r.meetsSlo ? 'num' : 'num over'}>
                 {t('ui.fleet_ms', { n: n(r.tpotMs, 1) })}
               </td>
+              <td class="num">{t('ui.fleet_ms', { n: n(r.ttftMs) })}</td>
               <td class="num">{n(r.outputTokensPerSPerGpu)}</td>
             </tr>
           ))}
