@@ -439,8 +439,13 @@ namespace {
 std::string fleet_text(const FullInference& f, const Messages& m) {
   const FleetReport& fleet = f.fleet;
   const InferenceSettings& s = f.settings;
-  const auto r2 = [](double v) { return format_readable(std::round(v * 100) / 100); };
-  const auto whole = [](double v) { return format_readable(std::round(v)); };
+  // An unknown figure (a card without a bandwidth or peak) reads as "—", as on the page.
+  const auto r2 = [](double v) {
+    return std::isfinite(v) ? format_readable(std::round(v * 100) / 100) : std::string("—");
+  };
+  const auto whole = [](double v) {
+    return std::isfinite(v) ? format_readable(std::round(v)) : std::string("—");
+  };
   std::string out = m.format("cli.fleet_title", {{"concurrency", format_readable(s.concurrency)},
                                                  {"input", format_readable(s.input_tokens)},
                                                  {"output", format_readable(s.output_tokens)},

@@ -18,6 +18,7 @@ std::string n(double v) { return known(v) ? format_readable(v) : "?"; }
 std::string round2(double v) { return n(std::round(v * 100) / 100); }
 std::string gb2(double bytes) { return round2(bytes_to_gb(bytes)); }
 std::string ms(double seconds) { return round2(seconds * 1e3); }
+std::string fine(double v) { return known(v) ? format_fine(v) : "?"; }
 
 Issue warning(std::string code, std::vector<IssueParam> params) {
   return {std::move(code), "", Severity::kWarning, std::move(params)};
@@ -328,12 +329,12 @@ FleetReport fleet_report(const ResolvedPlan& plan, std::vector<Issue>& issues) {
   const bool priced = known(plan.setup.price_per_gpu_hour);
   const std::string fleet_hour = n(plan.setup.price_per_gpu_hour) + " × " + n(best.gpus);
   steps.push_back(make_step("fleet_cost_output", "$/h × GPUs × (1 − s_p) / (out/s × 3600) × 10⁶",
-                            fleet_hour + " × (1 − " + format_fine(at.prefill_share) + ") / (" +
+                            fleet_hour + " × (1 − " + fine(at.prefill_share) + ") / (" +
                                 round2(f.output_tokens_per_s) + " × 3600) × 10⁶",
                             f.cost_per_m_output, "$", priced ? "fleet_cost" : "fleet_no_price",
                             {{"per_hour", round2(f.cost_per_hour)}}));
   steps.push_back(make_step("fleet_cost_input", "$/h × GPUs × s_p / (in/s × 3600) × 10⁶",
-                            fleet_hour + " × " + format_fine(at.prefill_share) + " / (" +
+                            fleet_hour + " × " + fine(at.prefill_share) + " / (" +
                                 round2(f.input_tokens_per_s) + " × 3600) × 10⁶",
                             f.cost_per_m_input, "$", priced ? "" : "fleet_no_price"));
 

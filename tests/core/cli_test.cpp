@@ -127,6 +127,15 @@ TEST(Cli, TextOutputShowsTheDerivationInBothLanguages) {
   EXPECT_NE(zh.out.find("(8, 3, 4) → 共 96 张卡"), std::string::npos);
 }
 
+TEST(Cli, AFleetOnACardWithoutRatesSaysItsTimesAreUnknown) {
+  // The RG800's bandwidth and peak are unknown: its fleet has a layout and memory, no times.
+  const auto r = run_cli(
+      {"infer", "--model", "llama-3.1-8b", "--accelerator", "rg800-32g", "--concurrency", "8"});
+  ASSERT_EQ(r.code, 0);
+  EXPECT_EQ(r.out.find("NaN"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("TTFT — ms · TPOT — ms"), std::string::npos) << r.out;
+}
+
 TEST(Cli, InferSaysWhatTheFleetSavesOverReplicasOfTheSmallestLayout) {
   // Llama 3.1 70B on H100 holds two sequences of 4,096 tokens at TP 2 (70.6 GB of weights a
   // card), so 64 users take 32 replicas of it; the fleet serves them on fewer cards.
