@@ -568,15 +568,12 @@ std::string infer_text(const Report& report, const Messages& m) {
                        {"concurrency", format_readable(f.max_concurrency)},
                        {"context", format_readable(f.settings.context)}}) +
              "\n\n" + fleet_text(f, m);
-      // Replicas of the node view's TP that leave cards of a node idle: the fleet does not use
-      // them (serving_fleet.cpp packs whole nodes).
-      const double node = report.setup.gpus_per_node;
-      const double idle = f.tp < node ? std::fmod(node, f.tp) : 0;
-      if (f.fleet.found && idle > 0) {
-        out += m.format("ui.node_packing", {{"tp", format_readable(f.tp)},
-                                            {"idle", format_readable(idle)},
-                                            {"node", format_readable(node)}}) +
-               "\n\n";
+      if (f.fleet.found && f.idle_cards > 0) {
+        out +=
+            m.format("ui.node_packing", {{"tp", format_readable(f.tp)},
+                                         {"idle", format_readable(f.idle_cards)},
+                                         {"node", format_readable(report.setup.gpus_per_node)}}) +
+            "\n\n";
       }
       if (f.fleet.found && f.total_gpus > f.fleet.total_gpus) {
         out += m.format("ui.node_vs_fleet",

@@ -307,6 +307,7 @@ FullInference full_inference(const ResolvedPlan& plan, std::vector<Issue>& issue
                               ""));
   r.replicas = r.max_concurrency >= 1 ? std::ceil(s.target_concurrency / r.max_concurrency) : kNaN;
   r.total_gpus = r.replicas * tp;
+  r.idle_cards = tp < in.gpus_per_node ? std::fmod(in.gpus_per_node, tp) : 0;
   r.steps.push_back(make_step("serve_replicas", "⌈C_target / C_max⌉",
                               "⌈" + n(s.target_concurrency) + " / " + n(r.max_concurrency) + "⌉",
                               r.replicas, ""));
@@ -320,7 +321,7 @@ FullInference full_inference(const ResolvedPlan& plan, std::vector<Issue>& issue
   ServingWorkload prompt = load;
   prompt.input_tokens = s.prompt_tokens;
   const StageStep stage =
-      decode_stage_step(in, node, s.batch, s.context, 1 + std::max(0.0, load.spec_tokens));
+      decode_stage_step(in, node, s.batch, s.context, tokens_per_sequence_step(load));
   const double step_s = replica_step_from(in, node, stage, load);
   const double tau = speculative_tokens_per_step(load);
   InferenceThroughput& th = r.throughput;

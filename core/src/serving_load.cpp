@@ -121,6 +121,10 @@ double speculative_tokens_per_step(const ServingWorkload& load) {
   return (1 - std::pow(a, k + 1)) / (1 - a);
 }
 
+double tokens_per_sequence_step(const ServingWorkload& load) {
+  return 1 + std::max(0.0, load.spec_tokens);
+}
+
 double replica_step_from(const ServingInputs& in, const ServingLayout& layout,
                          const StageStep& stage, const ServingWorkload& load) {
   const double step = layout.pp * stage.step_s;
@@ -130,7 +134,7 @@ double replica_step_from(const ServingInputs& in, const ServingLayout& layout,
 
 double replica_decode_step_s(const ServingInputs& in, const ServingLayout& layout, double batch,
                              double context, const ServingWorkload& load) {
-  const double q = 1 + std::max(0.0, load.spec_tokens);
+  const double q = tokens_per_sequence_step(load);
   const StageStep stage = decode_stage_step(in, layout, batch / layout.pp, context, q);
   return replica_step_from(in, layout, stage, load);
 }
@@ -198,7 +202,7 @@ LoadPoint load_point(const ServingInputs& in, const ServingLayout& layout, doubl
   r.batch = batch;
   r.concurrency = batch * layout.dp;
   const double context = load.input_tokens + load.output_tokens / 2;
-  const double q = 1 + std::max(0.0, load.spec_tokens);
+  const double q = tokens_per_sequence_step(load);
   const StageStep stage = decode_stage_step(in, layout, batch / layout.pp, context, q);
   r.memory_s = stage.memory_s;
   r.compute_s = stage.compute_s;
@@ -218,6 +222,26 @@ LoadPoint load_point(const ServingInputs& in, const ServingLayout& layout, doubl
   return r;
 }
 
+namespace {
+
+// Where a property of the batch that grows with it starts to hold: bisected on whole batches
+// between `low` (it does not hold) and `high` (it does), the last batch without it and the first
+// with it, one apart.
+struct BatchEdge {
+  double low = 0;
+  double high = 0;
+};
+template <class Holds>
+BatchEdge whole_batch_edge(double low, double high, const Holds& holds) {
+  while (high - low > 1) {
+    const double mid = std::floor((low + high) / 2);
+    (holds(mid) ? high : low) = mid;
+  }
+  return {low, high};
+}
+
+}  // namespace
+
 double compute_bound_batch(const ServingInputs& in, const ServingLayout& layout, double context) {
   const auto stage = [&](double batch) { return decode_stage_step(in, layout, batch, context, 1); };
   const auto compute_bound = [&](double batch) {
@@ -228,14 +252,8 @@ double compute_bound_batch(const ServingInputs& in, const ServingLayout& layout,
   if (!std::isfinite(stage(1).step_s)) return kNaN;
   if (compute_bound(1)) return 1;
   if (!compute_bound(kLimit)) return kNaN;
-  // compute_s / memory_s grows with the batch, so bisect on whole batches.
-  double low = 1;
-  double high = kLimit;
-  while (high - low > 1) {
-    const double mid = std::floor((low + high) / 2);
-    (compute_bound(mid) ? high : low) = mid;
-  }
-  return high;
+  // compute_s / memory_s grows with the batch.
+  return whole_batch_edge(1, kLimit, compute_bound).high;
 }
 
 double slo_batch(const ServingInputs& in, const ServingLayout& layout, const ServingWorkload& load,
@@ -250,14 +268,8 @@ double slo_batch(const ServingInputs& in, const ServingLayout& layout, const Ser
   };
   if (!meets(1)) return 0;
   if (meets(max_batch)) return max_batch;
-  // TPOT grows with the batch: bisect on whole batches.
-  double low = 1;
-  double high = max_batch;
-  while (high - low > 1) {
-    const double mid = std::floor((low + high) / 2);
-    (meets(mid) ? low : high) = mid;
-  }
-  return low;
+  // TPOT grows with the batch.
+  return whole_batch_edge(1, max_batch, [&](double b) { return !meets(b); }).low;
 }
 
 }  // namespace llm_sizer

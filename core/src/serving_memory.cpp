@@ -47,12 +47,12 @@ ProfileActivation profile_activation(const ServingInputs& in, const ServingLayou
   p.element_bytes = in.activation_bytes;
   p.attention_width = attention_width(a, layout.tp);
   p.ffn_width = ffn_width(a, layout);
-  p.forward_bytes =
+  const double forward =
       tokens * p.element_bytes * (4 * a.hidden + std::max(p.attention_width, p.ffn_width));
   p.rows = std::min(sequences, tokens);
   p.sampler_bytes_per_logit = sampler_bytes_per_logit;
-  p.sampler_bytes = p.rows * a.vocab * (p.element_bytes + sampler_bytes_per_logit);
-  p.bytes = std::max(p.forward_bytes, p.sampler_bytes);
+  const double sampler = p.rows * a.vocab * (p.element_bytes + sampler_bytes_per_logit);
+  p.bytes = std::max(forward, sampler);
   return p;
 }
 

@@ -175,6 +175,9 @@ struct FullInference {
   double max_concurrency = 0;
   double replicas = 0;
   double total_gpus = 0;
+  /// Cards of a node that replicas of `tp` inside it leave over (0 where TP divides the node or
+  /// takes whole nodes): the fleet, whose replicas pack nodes, has no such layout.
+  double idle_cards = 0;
   double decode_tokens_per_s = 0;
   double prefill_s = 0;
   InferencePerCard per_card;
@@ -346,6 +349,7 @@ void visit_fields(Visitor& v, const FullInference& f) {
   v.field("max_concurrency", f.max_concurrency);
   v.field("replicas", f.replicas);
   v.field("total_gpus", f.total_gpus);
+  v.field("idle_cards", f.idle_cards);
   v.field("decode_tokens_per_s", f.decode_tokens_per_s);
   v.field("prefill_s", f.prefill_s);
   v.field("per_card", f.per_card);

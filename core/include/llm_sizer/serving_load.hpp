@@ -74,6 +74,9 @@ double link_bytes_per_s(const ServingInputs& in, bool inter_node);
 StageStep decode_stage_step(const ServingInputs& in, const ServingLayout& layout, double batch,
                             double context, double tokens_per_sequence);
 
+/// Tokens each sequence adds to a decode step: 1, and the draft tokens verified with it (q).
+double tokens_per_sequence_step(const ServingWorkload& load);
+
 /// Expected tokens per decode step per sequence with speculative decoding (1 without).
 double speculative_tokens_per_step(const ServingWorkload& load);
 

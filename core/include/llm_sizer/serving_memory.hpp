@@ -48,9 +48,7 @@ struct ProfileActivation {
   double ffn_width = 0;
   double rows = 0;
   double sampler_bytes_per_logit = 0;
-  double forward_bytes = 0;
-  double sampler_bytes = 0;
-  double bytes = 0;
+  double bytes = 0;  ///< the larger of the forward's and the sampler's
 };
 ProfileActivation profile_activation(const ServingInputs& in, const ServingLayout& layout,
                                      double tokens, double sequences,

@@ -2,6 +2,7 @@ import { orNaN } from '../core/unknown';
 import { formatNumber } from '../i18n/i18n';
 import { useApp, useT } from '../state/context';
 import { fleetUsd } from './fleet-money';
+import { fleetLayout, fleetTitle } from './fleet-summary';
 import { ConcurrencyCurve } from './ConcurrencyCurve';
 import { DerivationTable } from './DerivationTable';
 import { Disclosure } from './Disclosure';
@@ -11,13 +12,6 @@ import { LatencyCurve } from './LatencyCurve';
 import { LaunchCommands } from './LaunchCommands';
 import { MemoryBar } from './MemoryBar';
 import { VllmImport } from './VllmImport';
-
-// Cards of a node that replicas of `tp` cards inside it leave over (0 when they divide it or a
-// replica takes whole nodes).
-function idleCards(tp: number | null, node: number): number {
-  const t = orNaN(tp);
-  return t < node ? node % t : 0;
-}
 
 /**
  * The serving model's results (loaded with the full module): the fleet for the target load —
@@ -38,33 +32,18 @@ export function ServingPanel() {
     );
   }
   const f = inf.fleet;
-  const node = orNaN(app.report.value.setup.gpusPerNode);
   const s = inf.settings;
   const th = inf.throughput;
   const usd = (v: number | null) => fleetUsd(t, lang, v);
   return (
     <>
       <p class="context" data-testid="fleet-load">
-        {t('ui.fleet_title', {
-          concurrency: n(s.concurrency, 0),
-          input: n(s.inputTokens, 0),
-          output: n(s.outputTokens, 0),
-          engine: `${s.engineName} ${s.engineVersion}`,
-        })}
+        {fleetTitle(inf, t, lang)}
       </p>
       {f.found ? (
         <>
           <p class="headline">
-            <strong data-testid="fleet-layout">
-              {t('ui.fleet_layout', {
-                replicas: n(f.replicas, 0),
-                tp: n(f.tp, 0),
-                pp: n(f.pp, 0),
-                dp: n(f.dp, 0),
-                total: n(f.totalGpus, 0),
-                nodes: n(f.nodes, 0),
-              })}
-            </strong>{' '}
+            <strong data-testid="fleet-layout">{fleetLayout(inf, t, lang)}</strong>{' '}
             {f.ep && <span>· {t('ui.fleet_ep', { ep: n(orNaN(f.tp) * orNaN(f.dp), 0) })} </span>}·{' '}
             <span data-testid="fleet-slo" class={f.meetsSlo ? 'fits' : 'over'}>
               {t(f.meetsSlo ? 'ui.fleet_slo_met' : 'ui.fleet_slo_missed', {
@@ -140,12 +119,12 @@ export function ServingPanel() {
           })}
         </p>
       )}
-      {f.found && idleCards(inf.tp, node) > 0 && (
+      {f.found && orNaN(inf.idleCards) > 0 && (
         <p class="why" data-testid="node-packing">
           {t('ui.node_packing', {
             tp: n(inf.tp, 0),
-            idle: n(idleCards(inf.tp, node), 0),
-            node: n(node, 0),
+            idle: n(inf.idleCards, 0),
+            node: n(app.report.value.setup.gpusPerNode, 0),
           })}
         </p>
       )}
