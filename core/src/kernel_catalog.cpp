@@ -24,7 +24,8 @@ struct FactsRow {
 
 // Hopper's per-tile cost before the K loop streams, in reduction elements (kernel_model.hpp):
 // OpenXLA's sm_90 matmul table (tensorflow/tensorflow third_party/xla/xla/service/gpu/model/
-// matmul_interpolator_data.h), bf16, 4 × 4096 × 4096 outputs, fitted as 1/rate = (1 + K₀/K)/R.
+// matmul_interpolator_data.h), bf16, 4 × 4096 × 4096 outputs, fitted as 1/rate = (1 + K₀/K)/R;
+// twice that under FP8 (step_time.cpp: the same time, twice the elements).
 // At K = 4096 that table already reaches the MAMF (793.1 TFLOP/s against 794.5): the maximum the
 // falling rate is relative to.
 constexpr double kHopperKOverhead = 166;

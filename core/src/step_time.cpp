@@ -874,9 +874,9 @@ KernelSpeeds speeds(const TrainingTimeInputs& in, double peak_tflops, double gem
   k.memory_bytes_per_s = in.hbm_tbps * kBytesPerTb * in.memory_efficiency;
   k.sms = std::isfinite(in.sms) ? in.sms : 0;
   k.serial_epilogue = in.serial_epilogue;
-  // The tile's fixed cost is measured for bf16 GEMMs only (kernel_model.hpp): none under fp8.
-  const bool bf16_gemms = !(peak_tflops > bf16);
-  k.k_overhead = bf16_gemms ? in.gemm_k_overhead : 0;
+  // The tile's fixed cost is a time, measured in bf16 reduction elements (kernel_model.hpp): a
+  // faster dtype streams more elements in it.
+  k.k_overhead = in.gemm_k_overhead * std::max(1.0, peak_tflops / bf16);
   k.k_of_maximum = in.gemm_k_of_maximum;
   if (std::isfinite(in.compute_efficiency) && in.compute_efficiency > 0) {
     k.fixed_compute_efficiency = in.compute_efficiency;

@@ -22,11 +22,11 @@ constexpr TimeBandFigures kFigures[] = {
     {"blackwell", "moe", 4, 1.22, 1.80},
     {"gb200", "moe", 8, 1.18, 1.70},
     {"gb300", "moe", 9, 1.04, 1.21},
-    {"hopper", "moe", 14, 1.12, 1.68},
+    {"hopper", "moe", 14, 1.12, 1.66},
     {"hopper", "pytorch", 63, 0.99, 1.22},
-    {"all", "fsdp", 227, 0.80, 1.74},
+    {"all", "fsdp", 227, 0.80, 1.73},
     {"ampere", "fsdp", 147, 0.94, 1.70},
-    {"hopper", "fsdp", 80, 0.80, 1.74},
+    {"hopper", "fsdp", 80, 0.80, 1.73},
 };
 // clang-format on
 

@@ -18,8 +18,10 @@
 /// its reduction were K₀ longer: below the K at which the maximum is reached the rate falls as
 /// K / (K + K₀), relative to that K. Measured on Hopper only: OpenXLA's per-shape table for sm_90
 /// (matmul_interpolator_data.h, bf16, 4 × 4096 × 4096 outputs, K 256 … 4096: 504, 620, 726, 765,
-/// 793 TFLOP/s, the last the MAMF) fits K₀ = 166 (least squares on 1/rate against 1/K); bf16
-/// only, so FP8 GEMMs keep the maximum.
+/// 793 TFLOP/s, the last the MAMF) fits K₀ = 166 (least squares on 1/rate against 1/K). That
+/// cost is a time (loading the pipeline's first stages, which hold as many bytes in either dtype,
+/// and storing the same bf16 output tile), while an FP8 K loop streams twice the elements in it at
+/// twice the rate: under FP8, K₀ × (FP8 peak / bf16 peak) = 332.
 /// Element-wise kernels stream their bytes at the HBM bandwidth times the memory efficiency.
 /// Flash attention runs at the kernel's published efficiency for long sequences, reached along
 /// η(s) = η_∞ · s / (s + s½) (FlashAttention-3 paper, Shah et al. 2024, Figures 5–6: H100 SXM5,
