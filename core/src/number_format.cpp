@@ -256,6 +256,11 @@ std::string format_readable(double value) {
     // Up to 6 significant digits is what a person reads; keep exact short values exact.
     std::string text = print_g(value, 6);
     if (text.find('e') == std::string::npos) return text;
+    // Too small for that: engineering notation, as past a million (5.24e-7 reads as 524 × 10⁻⁹).
+    const int magnitude = static_cast<int>(std::floor(std::log10(std::fabs(value))));
+    const int engineering = magnitude - ((magnitude % 3) + 3) % 3;
+    return (value < 0 ? "-" : "") + print_g(std::fabs(value) / std::pow(10.0, engineering), 6) +
+           " × 10" + superscript(engineering);
   }
   return format_shortest(value);
 }

@@ -137,6 +137,7 @@ class DerivationArithmetic {
     static constexpr std::string_view digits[] = {"⁰", "¹", "²", "³", "⁴", "⁵", "⁶", "⁷", "⁸", "⁹"};
     int exponent = 0;
     bool any = false;
+    const int sign = take("⁻") ? -1 : 1;
     for (bool found = true; found;) {
       found = false;
       for (int d = 0; d < 10; ++d) {
@@ -147,7 +148,7 @@ class DerivationArithmetic {
       }
     }
     // The literal before it was the base 10: 10⁹ is 10 × 10⁸.
-    return any ? std::pow(10.0, exponent - 1) : 1;
+    return any ? std::pow(10.0, sign * exponent - 1) : 1;
   }
   double unit() {
     if (at_ >= text_.size() || text_[at_] != ' ') return 1;

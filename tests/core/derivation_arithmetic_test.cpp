@@ -88,6 +88,7 @@ TEST(DerivationArithmetic, ReadsTheNotationTheLinesUse) {
   EXPECT_NEAR(*compared.value(71.23), 71.23, 1e-9);
   EXPECT_NEAR(compared.bound(), 76.545, 1e-9);
   EXPECT_DOUBLE_EQ(*read("671 × 10⁹ (N_active = 37.55 × 10⁹)", "params"), 671e9);
+  EXPECT_NEAR(*read("524 × 10⁻⁹ TFLOP / (989 TFLOP/s × 0.5)", "ms"), 524e-9 / 494.5 * 1e3, 1e-15);
   EXPECT_FALSE(read("min(8 − 1, m)", "").has_value());
   EXPECT_FALSE(read("", "GB").has_value());
   EXPECT_FALSE(read("T = 8192", "GB").has_value());
@@ -131,6 +132,8 @@ TEST(DerivationArithmetic, EveryLineThatComputesReachesItsValue) {
       {"v=2&m=deepseek-v3&a=h200-141g&i.c=64&i.spec=1&i.hit=0.5&i.off=100&i.in=30000&i.out=500",
        45},
       {"v=2&m=llama-3.1-70b&a=h100-80g&i.c=16&i.tp=4&i.pp=2&i.spec=2", 45},
+      // A one-token prompt: its attention FLOPs are written as 786 × 10⁻⁹ TFLOP.
+      {"v=2&m=llama-3.1-8b&a=h100-80g&i.in=1&i.out=1", 45},
   };
   for (const Case& c : cases) {
     EXPECT_GE(check_report(c.link).lines, c.lines) << c.link;

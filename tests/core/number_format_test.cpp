@@ -111,6 +111,10 @@ TEST(FormatFine, KeepsHundredthsAndThreeFiguresBelowOne) {
   EXPECT_EQ(format_fine(0.8239), "0.824");
   EXPECT_EQ(format_fine(0), "0");
   EXPECT_EQ(format_fine(-0.0503), "-0.0503");
+  // The FLOPs of a one-token prompt's attention, in TFLOP: no "e-7" in a derivation.
+  EXPECT_EQ(format_fine(5.2429e-7), "524 × 10⁻⁹");
+  EXPECT_EQ(format_fine(-1.5e-5), "-15 × 10⁻⁶");
+  EXPECT_EQ(format_readable(2.5e-10), "250 × 10⁻¹²");
 }
 
 }  // namespace
