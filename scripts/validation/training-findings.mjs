@@ -530,14 +530,16 @@ export function fineGrainedMoeFinding(rows) {
   const mfus = oss
     .map((m) => `${m.gpu} ${share(m.published)} (model ${share(m.model)})`)
     .join(', ');
+  const multiples = oss.map((m) => (m.model / m.published).toFixed(2)).join(', ');
   const qwen = boundedRunsOf(rows, QWEN3_30B_ONE_NODE)
     .map(([gpu, r]) => `${gpu} ${pct(r.error)}`)
     .join(', ');
   return [
     'Fine-grained MoE with its experts inside one NVLink domain is where the model is furthest ' +
       `off. Megatron-Bridge's GPT-OSS 120B (128 experts of 2,880, top 4; 26.04.01, BF16) ran at an ` +
-      `MFU of ${mfus}: about the same share of each GPU's peak, where the model gets more out of ` +
-      'each faster one. What the model leaves out of these layers therefore looks like work that ' +
+      `MFU of ${mfus}: about the same share of each GPU's peak, and the model about the same ` +
+      `multiple of it on each (${multiples}), though a GB200's bf16 peak is 2.5 times ` +
+      "an H100's. What the model leaves out of these layers therefore looks like work that " +
       'scales with the GPU (kernels at a fixed share of their peak) rather than a fixed cost per ' +
       'launch, which a faster GPU would make weigh more. Part of it was: since 2026-12-03 the ' +
       "model counts what Megatron runs eagerly in gpt-oss's expert layers, the experts' output " +

@@ -341,8 +341,9 @@ test("PR #5094's A/B brackets the model's all-to-all on HybridEP", () => {
 });
 
 // docs/validation.md says GPT-OSS 120B ran at about the same share of the peak on H100, B200 and
-// GB200 while the model gets more out of each faster GPU: the words hold while the rows say so.
-test("GPT-OSS 120B's published MFU stays flat across GPUs while the model's grows", () => {
+// GB200, and the model at about the same multiple of it on each (what it lacks scales with the
+// GPU, not a fixed cost per launch): the words hold while the rows say so.
+test("GPT-OSS 120B's published MFU stays flat across GPUs, the model's a steady multiple of it", () => {
   const mfus = training.gptOssMfus(result.rows);
   assert.deepEqual(
     mfus.map((m) => m.gpu),
@@ -350,9 +351,9 @@ test("GPT-OSS 120B's published MFU stays flat across GPUs while the model's grow
   );
   const spread = (xs) => Math.max(...xs) - Math.min(...xs);
   assert.ok(spread(mfus.map((m) => m.published)) < 0.05, JSON.stringify(mfus));
-  for (let i = 1; i < mfus.length; i++) assert.ok(mfus[i].model > mfus[i - 1].model);
-  const published = spread(mfus.map((m) => m.published));
-  assert.ok(spread(mfus.map((m) => m.model)) > 3 * published, JSON.stringify(mfus));
+  const multiples = mfus.map((m) => m.model / m.published);
+  for (const x of multiples) assert.ok(x > 1.3, JSON.stringify(mfus));
+  assert.ok(spread(multiples) < 0.1, JSON.stringify(multiples));
 });
 
 // docs/validation.md says Qwen3-30B-A3B ran slower per GPU on GB200 (Grace hosts) than on B200
