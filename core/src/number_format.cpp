@@ -258,9 +258,13 @@ std::string format_readable(double value) {
     if (text.find('e') == std::string::npos) return text;
     // Too small for that: engineering notation, as past a million (5.24e-7 reads as 524 × 10⁻⁹).
     const int magnitude = static_cast<int>(std::floor(std::log10(std::fabs(value))));
-    const int engineering = magnitude - ((magnitude % 3) + 3) % 3;
-    return (value < 0 ? "-" : "") + print_g(std::fabs(value) / std::pow(10.0, engineering), 6) +
-           " × 10" + superscript(engineering);
+    int engineering = magnitude - ((magnitude % 3) + 3) % 3;
+    double mantissa = std::fabs(value) / std::pow(10.0, engineering);
+    if (mantissa >= 999.9995) {  // log10 a hair below a power of ten, or rounding up to 1000
+      engineering += 3;
+      mantissa /= 1000;
+    }
+    return (value < 0 ? "-" : "") + print_g(mantissa, 6) + " × 10" + superscript(engineering);
   }
   return format_shortest(value);
 }

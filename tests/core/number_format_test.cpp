@@ -115,6 +115,8 @@ TEST(FormatFine, KeepsHundredthsAndThreeFiguresBelowOne) {
   EXPECT_EQ(format_fine(5.2429e-7), "524 × 10⁻⁹");
   EXPECT_EQ(format_fine(-1.5e-5), "-15 × 10⁻⁶");
   EXPECT_EQ(format_readable(2.5e-10), "250 × 10⁻¹²");
+  EXPECT_EQ(format_readable(1e-6), "1 × 10⁻⁶");
+  EXPECT_EQ(format_readable(9.9999999e-7), "1 × 10⁻⁶");
 }
 
 }  // namespace
