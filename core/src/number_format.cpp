@@ -257,10 +257,10 @@ std::string format_readable(double value) {
     std::string text = print_g(value, 6);
     if (text.find('e') == std::string::npos) return text;
     // Too small for that: engineering notation, as past a million (5.24e-7 reads as 524 × 10⁻⁹).
-    const int magnitude = static_cast<int>(std::floor(std::log10(std::fabs(value))));
-    int engineering = magnitude - ((magnitude % 3) + 3) % 3;
-    double mantissa = std::fabs(value) / std::pow(10.0, engineering);
-    if (mantissa >= 999.9995) {  // log10 a hair below a power of ten, or rounding up to 1000
+    int engineering = 0;
+    double mantissa = std::fabs(value);
+    for (; mantissa < 1; mantissa *= 1000) engineering -= 3;
+    if (mantissa >= 999.9995) {  // what six digits round up to 1000
       engineering += 3;
       mantissa /= 1000;
     }
