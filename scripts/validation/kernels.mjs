@@ -30,6 +30,8 @@ export const LARGEST = [
   { key: 'B200 fp8', groups: ['b200 fp8'], scales: true },
 ];
 const LARGEST_DIM = 8192;
+/** kernel_catalog.cpp's scale of each family's MAMF share (the test holds the module to them). */
+export const LEVEL = { a100: 0.9866, hopperBf16: 0.9964, b200Bf16: 0.8798, b200Fp8: 0.9282 };
 const SUSTAINED = new URL('../../validation/data/gemm-sustained.json', import.meta.url);
 
 /** The accelerator presets each family's sustained share applies to (kernel_catalog.cpp). */
@@ -205,8 +207,9 @@ function renderLargest(largest) {
       "fp8 against 3,432.5) but ran its large GEMMs well below it, where the A100's and Hopper's ran " +
       "within 1.5 % of their MAMF. So the collection's largest GEMMs (M, N and K of 8,192 or " +
       "16,384) set each family's level: the MAMF share times the median of the model's time at " +
-      'the MAMF over the measured time (kernel_catalog.cpp: A100 0.9866, H100 and H200 bf16 ' +
-      "0.9964, B200 bf16 0.8798 and fp8 0.9282; the GB200, B300 and GB300 take the B200's). " +
+      `the MAMF over the measured time (kernel_catalog.cpp: A100 ${LEVEL.a100}, H100 and H200 ` +
+      `bf16 ${LEVEL.hopperBf16}, B200 bf16 ${LEVEL.b200Bf16} and fp8 ${LEVEL.b200Fp8}; the ` +
+      "GB200, B300 and GB300 take the B200's). " +
       "Hopper fp8 keeps its MAMF: TensorRT-LLM's FP8 GEMM accumulates fast " +
       '(`CUBLASLT_MATMUL_DESC_FAST_ACCUM`, cublasScaledMM.cpp), TransformerEngine splits the ' +
       "accumulator in the backward's two GEMMs (`use_split_accumulator=True` for dgrad and " +

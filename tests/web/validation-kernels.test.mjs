@@ -46,7 +46,7 @@ test('the module times a GEMM as the kernel model states it (hand computation)',
   // (utilization 2048 / 2112); the MAMF 794.5 TFLOP/s (Bekman, mamf-finder) at the level of
   // NVIDIA's largest GEMMs (0.9964 of it, kernel_catalog.cpp) reached from K 4096;
   // compute-bound (402.7 MB at 3.35 TB/s × 0.85 is 0.14 ms); plus a kernel's 2 µs.
-  const rate = 794.5e12 * 0.9964 * (2048 / (16 * 132));
+  const rate = 794.5e12 * kernels.LEVEL.hopperBf16 * (2048 / (16 * 132));
   const expected = (2 * 8192 ** 3) / rate + 2e-6;
   assert.ok(
     Math.abs(core.gemmSeconds('h100-80g', 'bf16', 8192, 8192, 8192) / expected - 1) < 1e-12,
@@ -77,11 +77,11 @@ test("training's GEMMs run at the sustained share NVIDIA measured, bf16 and fp8;
   const efficiency = (accelerator, recipe) =>
     core.evaluate({ model: 'llama-3.1-8b', accelerator, recipe }).training.settings.gemmEfficiency;
   const mamf = {
-    'h100-80g': (794.5 / 989) * 0.9964,
-    'h200-141g': (794.5 / 989) * 0.9964,
-    'h800-80g': (794.5 / 989) * 0.9964,
-    b200: (1745 / 2250) * 0.8798,
-    gb200: (1745 / 2250) * 0.8798, // the B200's share, at the GB200's own peak
+    'h100-80g': (794.5 / 989) * kernels.LEVEL.hopperBf16,
+    'h200-141g': (794.5 / 989) * kernels.LEVEL.hopperBf16,
+    'h800-80g': (794.5 / 989) * kernels.LEVEL.hopperBf16,
+    b200: (1745 / 2250) * kernels.LEVEL.b200Bf16,
+    gb200: (1745 / 2250) * kernels.LEVEL.b200Bf16, // the B200's share, at the GB200's own peak
   };
   for (const f of families) {
     // Sustained GEMMs drew (near) the limit and ran slower than their bursts; GB200's kernels
@@ -104,8 +104,10 @@ test("training's GEMMs run at the sustained share NVIDIA measured, bf16 and fp8;
   const hopper = families.find((f) => f.family === 'hopper').share;
   const blackwell = families.find((f) => f.family === 'blackwell').share;
   assert.ok(Math.abs(efficiency('h100-80g', 'fp8') - (1402.6 / 1979) * hopper) < 5e-5);
-  assert.ok(Math.abs(efficiency('b200', 'fp8') - (3432.5 / 4500) * 0.9282 * blackwell) < 5e-5);
-  assert.ok(Math.abs(efficiency('a100-80g', 'megatron18') - (271.2 / 312) * 0.9866) < 1e-12);
+  const b200Fp8 = (3432.5 / 4500) * kernels.LEVEL.b200Fp8 * blackwell;
+  assert.ok(Math.abs(efficiency('b200', 'fp8') - b200Fp8) < 5e-5);
+  const a100 = (271.2 / 312) * kernels.LEVEL.a100;
+  assert.ok(Math.abs(efficiency('a100-80g', 'megatron18') - a100) < 1e-12);
 });
 
 test("the largest GEMMs run at NVIDIA's rate for them, but Hopper fp8's fast accumulation", () => {
