@@ -65,34 +65,44 @@ constexpr double kGb200Sustained = 0.8388;
 // SM counts: NVIDIA's architecture whitepapers (A100 108, H100 SXM
 // 132, H100 PCIe 114, B200 148), AMD's CDNA 3 whitepaper (MI300X/MI325X 304 compute units).
 //
-// The MAMF is the best rate of one shape in Bekman's sweep; the model runs every large GEMM at it.
-// NVIDIA's burst collection (AIConfigurator, validation/data/kernel-runs.json: TensorRT-LLM's
-// cuBLAS GEMMs on boards at the presets' power limits) checks that on its largest GEMMs (M, N
-// and K of 8192 or 16384): the median of the model's time at the MAMF over the measured time is
-// A100 0.9866, H100 and H200 bf16 0.9964, B200 bf16 0.8798 and fp8 0.9282 (8 shapes each; 16 for
-// Hopper). The collection's B200 comes near the MAMF at its best shape (1,682 TFLOP/s bf16,
-// 3,477 fp8) but runs its large GEMMs a median 12 % (bf16) and 7 % (fp8) below it, where the
-// A100's and Hopper's run within 1.5 % of it: each share below is scaled by that median, so the
-// largest GEMMs run at what NVIDIA measured for them. Hopper fp8 is not: TensorRT-LLM's FP8 GEMM
-// accumulates fast (cublasScaledMM.cpp sets CUBLASLT_MATMUL_DESC_FAST_ACCUM), 11 % faster than the
-// model there, while TransformerEngine's recipes split the accumulator in the backward's two GEMMs
+// The MAMF is the best rate of one shape in Bekman's sweep; NVIDIA's collections check the rate
+// the model gives a training step's GEMMs (the MAMF share times the sustained share above, less
+// tile and wave quantization and the short-K cost) against what they measured:
+// - where a power-measured collection exists (gemm-sustained.json, bf16: H200's 75 shapes,
+//   B200's 105), the level is the MAMF share times the median over its shapes of the model's
+//   time at that share over the measured one: Hopper 1.0036, B200 0.9525 (the B200's MAMF,
+//   1,745 TFLOP/s at its best shape, is above what its GEMMs keep over seconds). GB200, B300 and
+//   GB300 take the B200's level at their own peaks and sustained shares; against the GB200's own
+//   collections (150 shapes) that is 3.5 % fast, while the GB200 runs the B200's shapes 1.056
+//   times as fast in the model and 1.047 in NVIDIA's paired vLLM collections;
+// - Blackwell fp8 has no power-measured collection at its full rate: the bf16 level times the
+//   ratio of the fp8 and bf16 levels NVIDIA's burst collection (kernel-runs.json, TensorRT-LLM's
+//   cuBLAS GEMMs) gives its largest GEMMs (M, N and K of 8192 or 16384): 0.9282 / 0.8798;
+// - the A100 has neither, and runs at its burst rate: the burst collection's largest GEMMs set
+//   it (0.9866).
+// Hopper fp8 keeps the MAMF: TensorRT-LLM's FP8 GEMM accumulates fast (cublasScaledMM.cpp sets
+// CUBLASLT_MATMUL_DESC_FAST_ACCUM), 11 % faster than the model on the largest GEMMs, while
+// TransformerEngine's recipes split the accumulator in the backward's two GEMMs
 // (MMParams(use_split_accumulator=True) for dgrad and wgrad), as Bekman's mamf-finder.py
 // measured it (torch._scaled_mm at its default, without fast accumulation); Blackwell
 // accumulates in full precision either way. Their forward GEMM does accumulate fast: a third of
-// Hopper's fp8 GEMM FLOPs at the collection's 11 % higher rate would take about 2 % off a step
-// (tried on 2026-12-06: the training median |error| stays 8.7 %). Not applied: a plan has one
-// GEMM efficiency, an input the user can see and override.
-constexpr double kAmpereLargest = 0.9866;
-constexpr double kHopperBf16Largest = 0.9964;
-constexpr double kBlackwellBf16Largest = 0.8798;
-constexpr double kBlackwellFp8Largest = 0.9282;
-constexpr double kAmpereBf16 = 271.2 / 312 * kAmpereLargest;
-constexpr double kHopperBf16 = 794.5 / 989 * kHopperSustained * kHopperBf16Largest;
+// Hopper's fp8 GEMM FLOPs at the collection's 11 % higher rate would take about 2 % off a step.
+// Not applied: a plan has one GEMM efficiency, an input the user can see and override.
+// (Scaling by the burst collection's largest GEMMs everywhere, tried on 2026-12-06, counts the
+// power limit twice: their bursts of several milliseconds already meet it, 0.98 of the sustained
+// rate on B200, and the sustained share above comes on top; it put B200's GEMMs 8 % slow against
+// the power-measured collection.)
+constexpr double kAmpereLevel = 0.9866;
+constexpr double kHopperBf16Level = 1.0036;
+constexpr double kBlackwellBf16Level = 0.9525;
+constexpr double kBlackwellFp8Level = kBlackwellBf16Level * 0.9282 / 0.8798;
+constexpr double kAmpereBf16 = 271.2 / 312 * kAmpereLevel;
+constexpr double kHopperBf16 = 794.5 / 989 * kHopperSustained * kHopperBf16Level;
 constexpr double kHopperFp8 = 1402.6 / 1979 * kHopperSustained;
-constexpr double kBlackwellBf16 = 1745.0 / 2250 * kBlackwellSustained * kBlackwellBf16Largest;
-constexpr double kBlackwellFp8 = 3432.5 / 4500 * kBlackwellSustained * kBlackwellFp8Largest;
-constexpr double kGb200Bf16 = 1745.0 / 2250 * kGb200Sustained * kBlackwellBf16Largest;
-constexpr double kGb200Fp8 = 3432.5 / 4500 * kGb200Sustained * kBlackwellFp8Largest;
+constexpr double kBlackwellBf16 = 1745.0 / 2250 * kBlackwellSustained * kBlackwellBf16Level;
+constexpr double kBlackwellFp8 = 3432.5 / 4500 * kBlackwellSustained * kBlackwellFp8Level;
+constexpr double kGb200Bf16 = 1745.0 / 2250 * kGb200Sustained * kBlackwellBf16Level;
+constexpr double kGb200Fp8 = 3432.5 / 4500 * kGb200Sustained * kBlackwellFp8Level;
 constexpr FactsRow kFacts[] = {
     {"h100-80g", 132, kHopperBf16, kHopperFp8, kNvlink4, Arch::kHopper},
     {"h200-141g", 132, kHopperBf16, kHopperFp8, kNvlink4, Arch::kHopper},
