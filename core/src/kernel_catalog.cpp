@@ -69,7 +69,7 @@ constexpr double kGb200Sustained = 0.8388;
 // the model gives a training step's GEMMs (the MAMF share times the sustained share above, less
 // tile and wave quantization and the short-K cost) against what they measured:
 // - where a power-measured collection exists (gemm-sustained.json, bf16: H200's 75 shapes,
-//   B200's 105), the level is the MAMF share times the median over its shapes of the model's
+//   B200's 105), the level scales the MAMF share by the median over its shapes of the model's
 //   time at that share over the measured one: Hopper 1.0036, B200 0.9525 (the B200's MAMF,
 //   1,745 TFLOP/s at its best shape, is above what its GEMMs keep over seconds). GB200, B300 and
 //   GB300 take the B200's level at their own peaks and sustained shares; against the GB200's own
@@ -89,9 +89,9 @@ constexpr double kGb200Sustained = 0.8388;
 // Hopper's fp8 GEMM FLOPs at the collection's 11 % higher rate would take about 2 % off a step.
 // Not applied: a plan has one GEMM efficiency, an input the user can see and override.
 // (Scaling by the burst collection's largest GEMMs everywhere, tried on 2026-12-06, counts the
-// power limit twice: their bursts of several milliseconds already meet it, 0.98 of the sustained
-// rate on B200, and the sustained share above comes on top; it put B200's GEMMs 8 % slow against
-// the power-measured collection.)
+// power limit twice: their bursts of several milliseconds already meet it — a B200 keeps 0.98 of
+// their rate over seconds — and the sustained share above comes on top; it put B200's GEMMs 8 %
+// slow against the power-measured collection.)
 constexpr double kAmpereLevel = 0.9866;
 constexpr double kHopperBf16Level = 1.0036;
 constexpr double kBlackwellBf16Level = 0.9525;
