@@ -44,7 +44,7 @@ test('errors within the bounds: overall, per accelerator and dtype, and the larg
 test('the module times a GEMM as the kernel model states it (hand computation)', () => {
   // H100 SXM, bf16, 8192³: 256×128 tiles, 32 × 64 = 2,048 of them over 132 SMs in 16 waves
   // (utilization 2048 / 2112); the MAMF 794.5 TFLOP/s (Bekman, mamf-finder) at the level of
-  // NVIDIA's largest GEMMs (0.9964 of it, kernel_catalog.cpp) reached from K 4096;
+  // NVIDIA's power-measured GEMMs (1.0036 of it, kernel_catalog.cpp) reached from K 4096;
   // compute-bound (402.7 MB at 3.35 TB/s × 0.85 is 0.14 ms); plus a kernel's 2 µs.
   const rate = 794.5e12 * kernels.LEVEL.hopperBf16 * (2048 / (16 * 132));
   const expected = (2 * 8192 ** 3) / rate + 2e-6;
