@@ -94,6 +94,12 @@ std::string rounded(double value, int decimals) {
   return format_readable(std::round(value * scale) / scale);
 }
 
+// The same, or "—" for a figure the model could not compute (a card without a bandwidth or
+// peak), as the page shows it.
+std::string rounded_or_dash(double value, int decimals) {
+  return std::isfinite(value) ? rounded(value, decimals) : "—";
+}
+
 // How far published runs like this plan were from the predicted step time (time_band.hpp), the
 // page's sentences (TimeDetails.tsx); nothing where the time is measured or given.
 std::string band_text(const TimeBand& b, const Messages& m) {
@@ -439,13 +445,8 @@ namespace {
 std::string fleet_text(const FullInference& f, const Messages& m) {
   const FleetReport& fleet = f.fleet;
   const InferenceSettings& s = f.settings;
-  // An unknown figure (a card without a bandwidth or peak) reads as "—", as on the page.
-  const auto r2 = [](double v) {
-    return std::isfinite(v) ? format_readable(std::round(v * 100) / 100) : std::string("—");
-  };
-  const auto whole = [](double v) {
-    return std::isfinite(v) ? format_readable(std::round(v)) : std::string("—");
-  };
+  const auto r2 = [](double v) { return rounded_or_dash(v, 2); };
+  const auto whole = [](double v) { return rounded_or_dash(v, 0); };
   std::string out = m.format("cli.fleet_title", {{"concurrency", format_readable(s.concurrency)},
                                                  {"input", format_readable(s.input_tokens)},
                                                  {"output", format_readable(s.output_tokens)},
