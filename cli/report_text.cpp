@@ -425,6 +425,7 @@ std::string train_text(const Report& report, const Messages& m) {
   out += m.format("cli.train_result", {{"tp", format_shortest(t.tp)},
                                        {"pp", format_shortest(t.pp)},
                                        {"dp", format_shortest(t.dp)},
+                                       {"cp", t.cp > 1 ? " · CP " + format_shortest(t.cp) : ""},
                                        {"total", format_shortest(t.total_gpus)}}) +
          "\n";
   const std::string full = full_training_text(report, m);

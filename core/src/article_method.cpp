@@ -26,6 +26,14 @@ ExactRatio ratio(std::initializer_list<double> numerator,
   return r;
 }
 
+// One replica's GPUs, "2 × 2 × 1": CP only where the plan has it, so that the article's own
+// tables read as it wrote them (as do the formulas beside it).
+std::string replica_factors(const ArticleTraining& t) {
+  std::string s = num(t.tp);
+  if (t.cp > 1) s += " × " + num(t.cp);
+  return s + " × " + num(t.pp);
+}
+
 bool all_known(std::initializer_list<double> values) {
   for (double v : values) {
     if (!known(v) || v <= 0) return false;
@@ -151,11 +159,12 @@ ArticleTraining article_layout(const ArticleInputs& in, std::vector<Issue>& issu
     steps.add([&] { return make_step("pp", "P_PP", num(t.pp), t.pp, "", note, params()); });
   }
 
-  // 7. One model replica.
-  t.gpus_per_replica = t.tp * t.pp;
+  // 7. One model replica: context parallelism splits each sequence over CP more GPUs.
+  t.cp = in.cp;
+  t.gpus_per_replica = t.tp * t.cp * t.pp;
   steps.add([&] {
-    return make_step("gpus_per_replica", "P_TP × P_PP", num(t.tp) + " × " + num(t.pp),
-                     t.gpus_per_replica, "GPUs");
+    return make_step("gpus_per_replica", t.cp > 1 ? "P_TP × P_CP × P_PP" : "P_TP × P_PP",
+                     replica_factors(t), t.gpus_per_replica, "GPUs");
   });
   return t;
 }
@@ -195,9 +204,12 @@ void article_data_parallel(ArticleTraining& t, const ArticleDataParallel& in,
       }
       steps.add([&] {
         const bool stepped = known(most) && known(t.dp) && t.dp != most;
-        return make_step("dp",
-                         stepped ? "P_DP = max{d ≤ ⌊G_cluster / (P_TP × P_PP)⌋ : b·d | B}"
-                                 : "P_DP = ⌊G_cluster / (P_TP × P_PP)⌋",
+        static constexpr const char* kFormula[2][2] = {
+            {"P_DP = ⌊G_cluster / (P_TP × P_PP)⌋",
+             "P_DP = max{d ≤ ⌊G_cluster / (P_TP × P_PP)⌋ : b·d | B}"},
+            {"P_DP = ⌊G_cluster / (P_TP × P_CP × P_PP)⌋",
+             "P_DP = max{d ≤ ⌊G_cluster / (P_TP × P_CP × P_PP)⌋ : b·d | B}"}};
+        return make_step("dp", kFormula[t.cp > 1][stepped],
                          "⌊" + num(cluster) + " ÷ " + num(replica) + "⌋", t.dp, "",
                          stepped ? "dp_from_cluster_batch" : "dp_from_cluster",
                          {{"cluster", format_shortest(cluster)},
@@ -227,8 +239,8 @@ void article_data_parallel(ArticleTraining& t, const ArticleDataParallel& in,
   // 9. The cluster.
   t.total_gpus = replica * t.dp;
   steps.add([&] {
-    return make_step("total_gpus", "P_TP × P_PP × P_DP",
-                     num(t.tp) + " × " + num(t.pp) + " × " + num(t.dp), t.total_gpus, "GPUs");
+    return make_step("total_gpus", t.cp > 1 ? "P_TP × P_CP × P_PP × P_DP" : "P_TP × P_PP × P_DP",
+                     replica_factors(t) + " × " + num(t.dp), t.total_gpus, "GPUs");
   });
 }
 

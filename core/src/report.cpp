@@ -169,8 +169,7 @@ Report evaluate(const Plan& plan, const EvaluateOptions& options) {
     band.deadline_days = resolved.deadline_days;
     band.deadline_dp_high = dp_for_deadline(deadline_time, resolved.deadline_days / band.high_ratio,
                                             resolved.training.global_batch_given);
-    band.deadline_gpus_high =
-        band.deadline_dp_high * report.article_training.tp * report.article_training.pp;
+    band.deadline_gpus_high = band.deadline_dp_high * report.article_training.gpus_per_replica;
   }
   if (options.full_models && options.serving_model) {
     report.inference = full_inference(resolved, report.issues);
@@ -199,6 +198,7 @@ std::string training_json(const Report& report) {
   fields.field("pp_min", t.pp_min);
   fields.field("pp", t.pp);
   fields.field("dp", t.dp);
+  fields.field("cp", t.cp);
   fields.field("gpus_per_replica", t.gpus_per_replica);
   fields.field("total_gpus", t.total_gpus);
   fields.field("steps", t.steps);

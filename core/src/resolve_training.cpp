@@ -234,6 +234,7 @@ void resolve_training(Resolver& r, ResolvedPlan& out) {
   l.pp = s.pp = kNaN;  // the article's method or the plan decides (training_layout)
   l.dp = s.dp = kNaN;
   l.cp = s.cp = r.number("cp", p.cp, 1);
+  out.article.cp = l.cp >= 1 ? l.cp : 1;  // refused (its own issue): a replica without CP
   l.ep = s.ep = r.number("ep", p.ep, 1);
   l.etp = s.etp = r.number("etp", p.etp, a.is_moe() ? out.article.tp : 1,
                            a.is_moe() ? InputSource::kAutomatic : InputSource::kDefault);

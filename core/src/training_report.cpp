@@ -363,8 +363,9 @@ std::vector<FitOption> fit_options(const ResolvedPlan& plan, TrainingTimeInputs 
     for (int pp = 1; pp <= in.arch.layers; ++pp) {
       in.layout.pp = pp;
       if (from_cluster) {
-        in.layout.dp = data_parallel_for_cluster(plan.cluster_gpus, in.layout.tp * pp,
-                                                 time.global_batch, in.layout.micro_batch);
+        in.layout.dp =
+            data_parallel_for_cluster(plan.cluster_gpus, in.layout.tp * in.layout.cp * pp,
+                                      time.global_batch, in.layout.micro_batch);
         if (!(in.layout.dp >= 1)) continue;
       }
       double batch = time.global_batch;

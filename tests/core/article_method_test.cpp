@@ -73,6 +73,35 @@ TEST(ArticleMethod, TakesDpAsFloorOfClusterOverReplica) {
   }
 }
 
+TEST(ArticleMethod, AReplicaSpansItsContextParallelRanks) {
+  // Megatron's world size is TP × CP × PP × DP (parallel_state.py): CP 2 doubles a replica, so a
+  // 64-GPU cluster holds 16 replicas of TP 2, PP 1, and the time model runs on those 64 GPUs.
+  Plan plan;
+  plan.model = "llama-3.1-70b";
+  plan.accelerator = "h100-80g";
+  plan.tp = 2;
+  plan.pp = 1;
+  plan.cp = 2;
+  plan.zero = 3;
+  plan.cluster_gpus = 64;
+  const Report report = evaluate(plan);
+  const auto& t = report.article_training;
+  EXPECT_EQ(t.cp, 2);
+  EXPECT_EQ(t.gpus_per_replica, 4);
+  EXPECT_EQ(t.dp, 16);
+  EXPECT_EQ(t.total_gpus, 64);
+  EXPECT_EQ(step_named(t.steps, "gpus_per_replica").formula, "P_TP × P_CP × P_PP");
+  EXPECT_EQ(step_named(t.steps, "dp").formula, "P_DP = ⌊G_cluster / (P_TP × P_CP × P_PP)⌋");
+  EXPECT_EQ(step_named(t.steps, "total_gpus").substitution, "2 × 2 × 1 × 16");
+  ASSERT_TRUE(report.training.time_available);
+  EXPECT_EQ(report.training.time.gpus, t.total_gpus);
+  // Without CP the article's steps read as the article wrote them.
+  plan.cp.reset();
+  const Report plain = evaluate(plan);
+  EXPECT_EQ(plain.article_training.total_gpus, 64);
+  EXPECT_EQ(step_named(plain.article_training.steps, "total_gpus").formula, "P_TP × P_PP × P_DP");
+}
+
 TEST(ArticleMethod, DefaultsToTheMinimumPipelineAndNodeWideTensorParallel) {
   Plan plan;
   plan.model = "gpt3-175b";

@@ -56,7 +56,8 @@ TEST(Cli, TrainJsonReproducesTheArticleWithExactlyTheAgreedKeys) {
     }
     EXPECT_EQ(number_keys, (std::set<std::string>{"model_state_gb", "safe_memory_per_card_gb",
                                                   "min_model_parallel", "tp", "pp_min", "pp", "dp",
-                                                  "gpus_per_replica", "total_gpus"}));
+                                                  "cp", "gpus_per_replica", "total_gpus"}));
+    EXPECT_EQ(test::number_at(json, "cp"), 1);  // the article has no context parallelism
     EXPECT_TRUE(json.find("steps")->is_array());
     EXPECT_TRUE(json.find("issues")->is_array());
     for (const char* key : {"model_state_gb", "safe_memory_per_card_gb", "min_model_parallel", "tp",

@@ -190,6 +190,24 @@ test('using a layout of the search brings the answer into view and says what cha
   await page.closeAll();
 });
 
+test('a layout with context parallelism counts its CP ranks in every GPU figure', async () => {
+  // Megatron's world is TP × CP × PP × DP: TP 2, CP 2, PP 1 is a replica of 4 GPUs, so a cluster
+  // of 64 holds DP 16, and the time model runs on the same 64.
+  const page = await open(
+    '#v=2&m=llama-3.1-70b&a=h100-80g&tp=2&pp=1&cp=2&zero=3&cluster=64&tokens=1e12',
+    { viewport: DESKTOP, locale: 'en-US' },
+  );
+  assert.equal(await text(page, 'train-total'), '64 GPUs');
+  assert.equal(await text(page, 'train-layout'), '(TP, PP, DP) = (2, 1, 16) · CP 2');
+  await page.waitForSelector('[data-testid=answer-days]:not(:text("—"))');
+  const how = await page.textContent('[data-testid=answer-days] + dd.how');
+  const gpuHours = numberIn(how.match(/([\d,]+) GPU-hours/)[1]);
+  const days = numberIn(await text(page, 'answer-days'));
+  assert.ok(Math.abs(gpuHours / (days * 24) - 64) < 1, `${gpuHours} GPU-hours in ${days} days`);
+  assert.deepEqual(page.problems, []);
+  await page.closeAll();
+});
+
 test("the article's method is one click away and reproduces its rows whatever the plan", async () => {
   const page = await open('#v=2&m=llama-3.1-8b&a=mi300x', { viewport: DESKTOP, locale: 'en-US' });
   await page.click('[data-testid=open-article]');

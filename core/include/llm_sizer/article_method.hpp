@@ -47,13 +47,17 @@ struct ArticleInputs {
   /// The cluster's GPUs when fewer than a node's: they bound the automatic TP (0: they do not).
   double tp_cluster = 0;
   std::optional<double> pp;  ///< given; else the article's minimum
+  /// Context parallel (resolved): a replica spans TP × CP × PP GPUs, as Megatron's world size is
+  /// TP × CP × PP × DP. The article has none (1), and then its steps read as it wrote them.
+  double cp = 1;
   double weight_bytes_per_param = 2;
 };
 
 /// How step 8 decides data parallelism (resolve.hpp decides the rule).
 enum class DpRule {
-  kGiven,    ///< the plan's DP
-  kCluster,  ///< ⌊cluster / (TP × PP)⌋, stepped down to divide the global batch when one is set
+  kGiven,  ///< the plan's DP
+  kCluster,  ///< ⌊cluster / (TP × CP × PP)⌋, stepped down to divide the global batch when one is
+             ///< set
   kDeadline,  ///< the fewest replicas that meet a deadline (computed by the time model)
   kSingle,    ///< one replica
 };
@@ -78,8 +82,9 @@ struct ArticleTraining {
   double pp_min = 0;
   double pp = 0;
   double dp = 0;
-  double gpus_per_replica = 0;  ///< TP × PP
-  double total_gpus = 0;        ///< TP × PP × DP
+  double cp = 1;
+  double gpus_per_replica = 0;  ///< TP × CP × PP
+  double total_gpus = 0;        ///< TP × CP × PP × DP
   std::vector<DerivationStep> steps;
 };
 
@@ -118,6 +123,7 @@ void visit_fields(Visitor& v, const ArticleTraining& t) {
   v.field("pp_min", t.pp_min);
   v.field("pp", t.pp);
   v.field("dp", t.dp);
+  v.field("cp", t.cp);
   v.field("gpus_per_replica", t.gpus_per_replica);
   v.field("total_gpus", t.total_gpus);
   v.field("steps", t.steps);

@@ -64,8 +64,9 @@ double preset_gemm_s(std::string_view accelerator_id, bool fp8, double m, double
 Report evaluate_without_serving(const Plan& plan, const EvaluateOptions& options = {});
 
 /// `llm-sizer train --json`: the article's numbers at the top level (exactly model_state_gb,
-/// safe_memory_per_card_gb, min_model_parallel, tp, pp_min, pp, dp, gpus_per_replica, total_gpus),
-/// then `steps` and `issues`, the full model's `memory` (peak card) and `stages`, and the rest.
+/// safe_memory_per_card_gb, min_model_parallel, tp, pp_min, pp, dp, cp, gpus_per_replica,
+/// total_gpus), then `steps` and `issues`, the full model's `memory` (peak card) and `stages`,
+/// and the rest.
 std::string training_json(const Report& report);
 
 /// The layout search for a plan: cluster mode when it gives a cluster size, deadline mode when

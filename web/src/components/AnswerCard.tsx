@@ -7,6 +7,7 @@ import { useApp, useT } from '../state/context';
 import { verdictTone, type Capacity } from './capacity';
 import { AnswerItem as Item } from './AnswerItem';
 import { Disagreement } from './Disagreement';
+import { cpSuffix } from './cp-suffix';
 import { Lazy } from './Lazy';
 
 // Named in full, so that the serving answer's own messages (ui.answer_*) can travel with it.
@@ -147,6 +148,7 @@ function TrainAnswer({ finetune }: { finetune: boolean }) {
             tp: n(article.tp, 4),
             pp: n(article.pp, 4),
             dp: n(article.dp, 4),
+            cp: cpSuffix(article.cp),
           })}
         </Item>
         <Item

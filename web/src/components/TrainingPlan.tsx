@@ -1,6 +1,7 @@
 import { formatNumber, formatParams } from '../i18n/i18n';
 import { useApp, useT } from '../state/context';
 import { DerivationTable } from './DerivationTable';
+import { cpSuffix } from './cp-suffix';
 
 /** The article's training plan: the layout in one line, then its derivation. */
 export function TrainingPlan() {
@@ -19,7 +20,12 @@ export function TrainingPlan() {
       </p>
       <p class="headline">
         <span class="layout" data-testid="train-layout">
-          {t('ui.layout_triplet', { tp: n(tr.tp), pp: n(tr.pp), dp: n(tr.dp) })}
+          {t('ui.layout_triplet', {
+            tp: n(tr.tp),
+            pp: n(tr.pp),
+            dp: n(tr.dp),
+            cp: cpSuffix(tr.cp),
+          })}
         </span>{' '}
         →{' '}
         <strong data-testid="train-total">
