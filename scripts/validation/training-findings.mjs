@@ -230,6 +230,51 @@ export function mlperfLlama405bFinding(rows) {
   ];
 }
 
+// MLPerf Training v5.1's Llama 3.1 405B on DGX B200 (University of Florida): NVIDIA's
+// implementation in a later container, FP8, with a third party's cluster; beside the same
+// implementation on Hopper (v5.0) and Megatron-Bridge's B200 recipe of the model.
+const MLPERF_V51_B200 = /^mlperf-v51-llama31_405b-uf-b200-/;
+const MBRIDGE_B200_405B = /^mbridge-\d+-b200-llama31_405b-/;
+
+export function mlperfV51B200(rows) {
+  const held = (re) => rows.filter((r) => isHeld(r) && re.test(r.run.id));
+  return {
+    uf: held(MLPERF_V51_B200).map((r) => ({ gpus: r.run.hardware.gpus, error: r.error })),
+    bridge: held(MBRIDGE_B200_405B).map((r) => r.error),
+    hopper: held(MLPERF_405B)
+      .filter((r) => /^h[12]00/.test(r.plan.accelerator))
+      .map((r) => r.error),
+  };
+}
+
+export function mlperfV51B200Finding(rows) {
+  const { uf, bridge, hopper } = mlperfV51B200(rows);
+  if (uf.length === 0) return [];
+  const range = (errors) => `${pct(Math.min(...errors))} … ${pct(Math.max(...errors))}`;
+  return [
+    "MLPerf Training v5.1's Llama 3.1 405B on DGX B200, submitted by the University of Florida " +
+      "(NVIDIA's NeMo implementation in the 25.09 container; its only B200 config: FP8 with " +
+      'current scaling and FP8 weights, TP 4, PP 8, VP 8, CP 2, the whole iteration in one CUDA ' +
+      'graph): ' +
+      uf.map((u) => `${u.gpus} GPUs ${pct(u.error)}`).join(', ') +
+      '. As far off as the GB200 submissions of v5.0 (above), from another submitter, cluster and ' +
+      'container' +
+      (bridge.length
+        ? `, and further than Megatron-Bridge's B200 recipe of the model (${range(bridge)})`
+        : '') +
+      (hopper.length
+        ? `; the same implementation on H100 and H200 came out ${range(hopper)}`
+        : '') +
+      '. The model times these GEMMs at the rate NVIDIA measured B200s sustain over seconds (the ' +
+      'GEMM section) and their communication is mostly hidden (TP overlapped, CP inside a node, ' +
+      'gradients beside the backward): what a B200 step spends beyond them, ' +
+      `${Math.round(Math.min(...uf.map((u) => u.error)) * 100)}–` +
+      `${Math.round(Math.max(...uf.map((u) => u.error)) * 100)} % of the predicted step here, ` +
+      'is not in the model. A profile of one step would say where.',
+    '',
+  ];
+}
+
 // Megatron-Bridge's MoE recipes on GB200 in release 26.04.01 and again in 26.06, the same GPUs and
 // layouts; 26.06 captures the whole iteration in one CUDA graph with the fused grouped MLP and
 // the all-to-all overlapped (GPT-OSS also moved from BF16 to MXFP8).

@@ -559,7 +559,7 @@ export function embeddingAndLossSplit(layers, pp) {
 // MLPerf v5.0's Llama 3.1 405B configs set ASYM_PP_EMBED and ASYM_PP_LOSS, which NVIDIA's
 // pretrain.py passes on as those two arguments: 15,16,…,16,15 over PP 8.
 const LLAMA31_405B_LAYERS = 126;
-const ACCOUNTED_SPLIT = /^(mbridge-.*llama31_405b|mlperf-v50-llama31_405b)/;
+const ACCOUNTED_SPLIT = /^(mbridge-.*llama31_405b|mlperf-v5[01]-llama31_405b)/;
 
 export function statedFor(run) {
   const stated = { ...(STATED[run.id] ?? {}) };

@@ -204,6 +204,21 @@ test("how finely the search ranks is this table's (core/src/search_resolution_da
   assert.equal(deadline.resolution.available, false);
 });
 
+// MLPerf Training v5.1's Llama 3.1 405B on DGX B200 (University of Florida's logs and NVIDIA's
+// config): the paragraph says these runs are as far off as v5.0's GB200 ones and further than
+// the same implementation on Hopper. Should the model come within Hopper's distance of them, the
+// words must change.
+test("MLPerf v5.1's B200 runs: further off than the same implementation on Hopper", () => {
+  const { uf, hopper } = training.mlperfV51B200(rows);
+  assert.deepEqual(
+    uf.map((u) => u.gpus),
+    [256, 448],
+  );
+  assert.equal(hopper.length, 7);
+  const worstHopper = Math.max(...hopper);
+  for (const u of uf) assert.ok(u.error > worstHopper + 0.1, `${u.gpus} GPUs: ${u.error}`);
+});
+
 // The section's paragraph on the expert all-to-all reads its figures from PR #5094's A/B; its
 // words say the model charges more than the serial run leaves (and at least what the overlap
 // hid). Should the model's all-to-all change so that this no longer holds, the words must too.
