@@ -235,6 +235,8 @@ export function mlperfLlama405bFinding(rows) {
 // implementation on Hopper (v5.0) and Megatron-Bridge's B200 recipe of the model.
 const MLPERF_V51_B200 = /^mlperf-v51-llama31_405b-uf-b200-/;
 const MBRIDGE_B200_405B = /^mbridge-\d+-b200-llama31_405b-/;
+const MLPERF_V51_B200_8B = /^mlperf-v51-llama31_8b-uf-b200-/;
+const MLPERF_V51_OTHER_8B = /^mlperf-v51-llama31_8b-(?!uf-)/;
 
 export function mlperfV51B200(rows) {
   const held = (re) => rows.filter((r) => isHeld(r) && re.test(r.run.id));
@@ -244,11 +246,55 @@ export function mlperfV51B200(rows) {
     hopper: held(MLPERF_405B)
       .filter((r) => /^h[12]00/.test(r.plan.accelerator))
       .map((r) => r.error),
+    small: held(MLPERF_V51_B200_8B).map((r) => ({
+      gpus: r.run.hardware.gpus,
+      cp: r.run.layout.cp,
+      error: r.error,
+      publishedS: r.run.published.iteration_s,
+      predictedS: r.time.stepS,
+    })),
+    others: held(MLPERF_V51_OTHER_8B).map((r) => ({
+      who: r.run.notes.match(/Submitter ([^;(.]+)/)?.[1].trim() ?? r.run.id,
+      gpus: r.run.hardware.gpus,
+      accelerator: r.plan.accelerator,
+      error: r.error,
+    })),
   };
 }
 
+// The 8B runs: their errors, and how the published and the predicted step grow with the
+// data-parallel group at the same work per GPU (CP 2 from four nodes up).
+function smallModelText(small, others) {
+  if (small.length === 0) return '';
+  const same = small.filter((u) => u.cp === 2);
+  const first = same[0];
+  const last = same[same.length - 1];
+  const s = (x) => `${x.toFixed(3)} s`;
+  return (
+    " The same submitter's Llama 3.1 8B runs (its two B200 configs, FP8 as above: TP 1, PP 1, " +
+    'a micro-batch of two sequences on each GPU of one and two nodes, CP 2 and one sequence for ' +
+    'every two GPUs from four nodes up; one micro-batch a step): ' +
+    small.map((u) => `${u.gpus} GPUs ${pct(u.error)}`).join(', ') +
+    '.' +
+    (same.length > 1
+      ? ` At the same work per GPU the published step grows from ${s(first.publishedS)} on ` +
+        `${first.gpus} GPUs to ${s(last.publishedS)} on ${last.gpus}, the predicted one from ` +
+        `${s(first.predictedS)} to ${s(last.predictedS)}: what a larger data-parallel group ` +
+        'adds to a step that reduces and gathers every gradient and weight once is more than ' +
+        'the collectives the model times beside the backward.'
+      : '') +
+    (others.length
+      ? ' Other submitters who ran the same FP8 configs: ' +
+        others
+          .map((o) => `${o.who} on ${o.gpus} ${acceleratorLabel(o.accelerator)} ${pct(o.error)}`)
+          .join(', ') +
+        '.'
+      : '')
+  );
+}
+
 export function mlperfV51B200Finding(rows) {
-  const { uf, bridge, hopper } = mlperfV51B200(rows);
+  const { uf, bridge, hopper, small, others } = mlperfV51B200(rows);
   if (uf.length === 0) return [];
   const range = (errors) => `${pct(Math.min(...errors))} … ${pct(Math.max(...errors))}`;
   return [
@@ -270,7 +316,8 @@ export function mlperfV51B200Finding(rows) {
       'gradients beside the backward): what a B200 step spends beyond them, ' +
       `${Math.round(Math.min(...uf.map((u) => u.error)) * 100)}–` +
       `${Math.round(Math.max(...uf.map((u) => u.error)) * 100)} % of the predicted step here, ` +
-      'is not in the model. A profile of one step would say where.',
+      'is not in the model. A profile of one step would say where.' +
+      smallModelText(small, others),
     '',
   ];
 }

@@ -486,6 +486,9 @@ const STATED_BY_PREFIX = [
   // helpers.py at v0.2.0 and utils/overrides.py at 21d102f5e and c270efc50), which writes its
   // gradient over the bf16 logits in the TransformerEngine of those containers (before 2.18).
   [/^mbridge-(2509|2511|260401|2606)-/, { loss: 'fused' }],
+  // MLPerf v5.1's Llama 3.1 8B configs take TransformerEngine's cross-entropy too
+  // (config_common_8b.sh: CE_FUSION_IMPL=te), in the same 25.09 container.
+  [/^mlperf-v51-llama31_8b-/, { loss: 'fused' }],
   // Megatron-LM before --overlap-grad-reduce (commit 2d5220a, 2023-08-16) reduced the gradients
   // after the whole backward: training.py calls allreduce_gradients() (2021, local DDP, the
   // default --DDP-impl) or optimizer.reduce_model_grads() (2022) once forward_backward_func has

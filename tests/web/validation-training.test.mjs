@@ -219,6 +219,22 @@ test("MLPerf v5.1's B200 runs: further off than the same implementation on Hoppe
   for (const u of uf) assert.ok(u.error > worstHopper + 0.1, `${u.gpus} GPUs: ${u.error}`);
 });
 
+// Its 8B runs at the same work per GPU (CP 2, 32 to 256 GPUs): the paragraph says the published
+// step grows with the data-parallel group more than the predicted one.
+test("MLPerf v5.1's 8B runs: the published step grows with DP more than the model's", () => {
+  const { small } = training.mlperfV51B200(rows);
+  const same = small.filter((u) => u.cp === 2);
+  assert.deepEqual(
+    same.map((u) => u.gpus),
+    [32, 64, 128, 256],
+  );
+  const [first, last] = [same[0], same[same.length - 1]];
+  assert.ok(
+    last.publishedS - first.publishedS > 2 * (last.predictedS - first.predictedS),
+    `${first.publishedS}→${last.publishedS} s against ${first.predictedS}→${last.predictedS} s`,
+  );
+});
+
 // The section's paragraph on the expert all-to-all reads its figures from PR #5094's A/B; its
 // words say the model charges more than the serial run leaves (and at least what the overlap
 // hid). Should the model's all-to-all change so that this no longer holds, the words must too.
