@@ -55,9 +55,8 @@ struct ArticleInputs {
 
 /// How step 8 decides data parallelism (resolve.hpp decides the rule).
 enum class DpRule {
-  kGiven,  ///< the plan's DP
-  kCluster,  ///< ⌊cluster / (TP × CP × PP)⌋, stepped down to divide the global batch when one is
-             ///< set
+  kGiven,    ///< the plan's DP
+  kCluster,  ///< ⌊cluster / (TP × CP × PP)⌋, stepped down to divide a global batch that is set
   kDeadline,  ///< the fewest replicas that meet a deadline (computed by the time model)
   kSingle,    ///< one replica
 };
