@@ -53,7 +53,12 @@ inline void require_sound_report(const Plan& plan) {
   if (has_error(report.issues)) return;
   const ArticleTraining& t = report.article_training;
   if (std::isfinite(t.total_gpus)) {
-    require(t.total_gpus == t.tp * t.pp * t.dp, "total GPUs differ from TP x PP x DP");
+    require(t.total_gpus == t.tp * t.cp * t.pp * t.dp, "total GPUs differ from TP x CP x PP x DP");
+    // One truth: the time model runs on the GPUs the plan's layout counts.
+    const FullTraining& full = report.training;
+    if (full.available && full.time_available) {
+      require(full.time.gpus == t.total_gpus, "the time model's GPUs differ from the layout's");
+    }
   }
 }
 
