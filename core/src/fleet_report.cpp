@@ -14,11 +14,11 @@ namespace {
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 bool known(double v) { return std::isfinite(v); }
-std::string n(double v) { return known(v) ? format_readable(v) : "?"; }
+constexpr auto n = readable_or_unknown;
 std::string round2(double v) { return n(std::round(v * 100) / 100); }
 std::string gb2(double bytes) { return round2(bytes_to_gb(bytes)); }
 std::string ms(double seconds) { return round2(seconds * 1e3); }
-std::string fine(double v) { return known(v) ? format_fine(v) : "?"; }
+constexpr auto fine = fine_or_unknown;
 
 Issue warning(std::string code, std::vector<IssueParam> params) {
   return {std::move(code), "", Severity::kWarning, std::move(params)};

@@ -19,7 +19,7 @@ constexpr double kCurvePointsPerOctave = 4;
 
 bool known(double v) { return std::isfinite(v); }
 // Numbers in substitutions and notes; "?" where an input is unknown.
-std::string n(double v) { return known(v) ? format_readable(v) : "?"; }
+constexpr auto n = readable_or_unknown;
 std::string round2(double v) { return n(std::round(v * 100) / 100); }
 // GB rounded to hundredths ("32.76").
 std::string gb2(double bytes) { return round2(bytes_to_gb(bytes)); }

@@ -226,6 +226,14 @@ std::string format_fine(double value) {
   return format_readable(std::round(value * scale) / scale);
 }
 
+std::string readable_or_unknown(double value) {
+  return std::isfinite(value) ? format_readable(value) : "?";
+}
+
+std::string fine_or_unknown(double value) {
+  return std::isfinite(value) ? format_fine(value) : "?";
+}
+
 std::string format_readable(double value) {
   // Past a million the fraction is noise to a reader: 4373038.07 reads as 4.373 × 10⁶.
   if (std::isfinite(value) && std::fabs(value) >= 1e6) value = std::round(value);

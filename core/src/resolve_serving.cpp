@@ -22,7 +22,7 @@ namespace {
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 bool known(double v) { return std::isfinite(v); }
-std::string n(double v) { return known(v) ? format_readable(v) : "?"; }
+constexpr auto n = readable_or_unknown;
 
 Issue warning(std::string code, std::string field, std::vector<IssueParam> params) {
   return {std::move(code), std::move(field), Severity::kWarning, std::move(params)};

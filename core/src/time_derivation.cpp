@@ -9,9 +9,9 @@ namespace llm_sizer {
 namespace {
 
 bool known(double v) { return std::isfinite(v); }
-std::string n(double v) { return known(v) ? format_readable(v) : "?"; }
+constexpr auto n = readable_or_unknown;
 // Seconds and counts as a reader checks them: two decimals, three figures below 1.
-std::string fine(double v) { return known(v) ? format_fine(v) : "?"; }
+constexpr auto fine = fine_or_unknown;
 // A divisor written as a product ("4.194 × 10⁶") in parentheses, so it divides as a whole.
 std::string divisor(const std::string& text) {
   return text.find(" × ") == std::string::npos ? text : "(" + text + ")";

@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <limits>
 #include <ostream>
 #include <set>
 #include <string>
@@ -117,6 +118,17 @@ TEST(FormatFine, KeepsHundredthsAndThreeFiguresBelowOne) {
   EXPECT_EQ(format_readable(2.5e-10), "250 × 10⁻¹²");
   EXPECT_EQ(format_readable(1e-6), "1 × 10⁻⁶");
   EXPECT_EQ(format_readable(9.9999999e-7), "1 × 10⁻⁶");
+}
+
+// A derivation whose input is unknown shows "?" in its place, not "NaN" or "Infinity".
+TEST(FormatFine, WritesAnUnknownFigureAsAQuestionMark) {
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  const double inf = std::numeric_limits<double>::infinity();
+  EXPECT_EQ(readable_or_unknown(nan), "?");
+  EXPECT_EQ(readable_or_unknown(-inf), "?");
+  EXPECT_EQ(readable_or_unknown(175e9), "175 × 10⁹");
+  EXPECT_EQ(fine_or_unknown(inf), "?");
+  EXPECT_EQ(fine_or_unknown(0.08823), "0.0882");
 }
 
 }  // namespace

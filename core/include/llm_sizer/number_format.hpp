@@ -27,6 +27,13 @@ std::string format_readable(double value);
 /// ("129.21", "1.64", "0.141", "0.0882"), so that a small term still reads back to its value.
 std::string format_fine(double value);
 
+/// format_readable, or "?" where the figure is unknown (NaN, ±∞): a derivation's substitution
+/// with one of its inputs missing.
+std::string readable_or_unknown(double value);
+
+/// format_fine, or "?" where the figure is unknown.
+std::string fine_or_unknown(double value);
+
 /// Parses a decimal number as typed: optional sign, digits, '.', exponent ("175e9"), and an
 /// optional scale suffix K (10³), M (10⁶), B or G (10⁹), T (10¹²). Surrounding spaces and "_"
 /// digit separators are accepted; "," is not (it is a decimal mark in many locales). "NaN"/"inf"
