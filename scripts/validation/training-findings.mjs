@@ -254,7 +254,8 @@ export function mlperfV51B200(rows) {
       predictedS: r.time.stepS,
     })),
     others: held(MLPERF_V51_OTHER_8B).map((r) => ({
-      who: r.run.notes.match(/Submitter ([^;(.]+)/)?.[1].trim() ?? r.run.id,
+      // The submitter's directory in the MLCommons repository, which every `where` starts with.
+      who: r.run.source.where.split('/')[0],
       gpus: r.run.hardware.gpus,
       accelerator: r.plan.accelerator,
       error: r.error,
