@@ -9,6 +9,7 @@
 // and quantize kernels the collection timed with them (the step-time model counts those casts
 // apart).
 import { readFile } from 'node:fs/promises';
+import * as attentionUltra from './attention-ultra.mjs';
 import { median } from './stats.mjs';
 
 export const id = 'kernels';
@@ -184,6 +185,7 @@ export async function evaluate(core) {
     groups: [...groups].map(([key, list]) => ({ key, ...summarize(list) })),
     largest,
     summary: summarize(rows),
+    attentionUltra: await attentionUltra.evaluate(core),
   };
 }
 
@@ -236,6 +238,8 @@ export function render(result) {
     ...renderLargest(result.largest),
     '',
     ...renderSustained(result.sustained),
+    '',
+    ...attentionUltra.render(result.attentionUltra),
   ];
   return out.join('\n');
 }

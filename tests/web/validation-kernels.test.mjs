@@ -135,3 +135,38 @@ test("a step's GEMMs take NVIDIA's power-measured time; its largest bursts set t
   // runs faster than the model there, and the model keeps the MAMF.
   assert.ok(largest('H100, H200 fp8').medianPct > 5, JSON.stringify(largest('H100, H200 fp8')));
 });
+
+test("Blackwell Ultra's attention forward runs at its sibling's times NVIDIA's measured ratio", () => {
+  // validation/data/attention-ultra.json: NVIDIA's prefill collections timed the same bf16 shapes
+  // on B200 and B300, GB200 and GB300 (Blackwell Ultra doubles the softmax's exponential
+  // throughput). The module takes each pair's median of its collections' medians; the backward
+  // stays the sibling's (kernel_catalog.cpp).
+  const { pairs, siblings } = result.attentionUltra;
+  assert.deepEqual(
+    pairs.map((p) => [p.ultra, p.rows.filter((r) => !r.excluded).length]),
+    [
+      ['b300', 5],
+      ['gb300', 6],
+    ],
+  );
+  for (const p of pairs) {
+    assert.ok(Math.abs(p.module - p.measured) < 1e-4, `${p.ultra}: ${p.module} ${p.measured}`);
+    // Every collection of three engines has Blackwell Ultra's forward faster, none twice as fast
+    // (the exponential is one of the forward's limits, not all of it).
+    assert.ok(p.low > 1.1 && p.high < 1.4, JSON.stringify(p));
+  }
+  // The one collection left out times more than the B200's dense bf16 peak (2,250 TFLOP/s).
+  const left = pairs.flatMap((p) => p.rows.filter((r) => r.excluded));
+  assert.deepEqual(
+    left.map((r) => [r.collection, r.base]),
+    [['sglang/0.5.10', 'b200_sxm']],
+  );
+  assert.ok(left[0].base_tflops_median > 2250);
+  // The siblings' estimate lands within 5 % of the newest collection's ratio to the H100.
+  for (const s of siblings) {
+    assert.ok(Math.abs(s.module / s.measured - 1) < 0.05, JSON.stringify(s));
+  }
+  const attention = (accelerator) =>
+    core.evaluate({ model: 'llama-3.1-8b', accelerator }).training.settings.attentionEfficiency;
+  assert.ok(attention('gb300') > attention('gb200') * 1.2);
+});
