@@ -347,9 +347,14 @@ void resolve_training(Resolver& r, ResolvedPlan& out) {
   time.gemm_efficiency = s.gemm_efficiency = r.number(
       "gemm_efficiency", p.gemm_efficiency, gemm_known ? measured_gemm : kDefaultGemmEfficiency,
       gemm_known ? InputSource::kAutomatic : InputSource::kDefault);
-  const AttentionKernel kernel = attention_kernel(
-      p.accelerator, in.framework == Framework::kPytorch,
-      std::isfinite(s.gemm_efficiency) ? s.gemm_efficiency : kDefaultGemmEfficiency);
+  // Attention runs in bf16 under an fp8 recipe too: an estimated kernel scales the bf16 GEMMs'
+  // efficiency (the accelerator's measured one; the plan's where none is measured).
+  const double bf16_gemm = fp8 && std::isfinite(facts.gemm_bf16_efficiency)
+                               ? facts.gemm_bf16_efficiency
+                               : s.gemm_efficiency;
+  const AttentionKernel kernel =
+      attention_kernel(p.accelerator, in.framework == Framework::kPytorch,
+                       std::isfinite(bf16_gemm) ? bf16_gemm : kDefaultGemmEfficiency);
   s.attention_kernel = l.flash_attention ? std::string(kernel.id) : "standard";
   time.attention_fwd_efficiency = s.attention_efficiency =
       r.number("attention_efficiency", p.attention_efficiency, kernel.fwd_efficiency,

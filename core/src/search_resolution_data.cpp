@@ -8,7 +8,7 @@ namespace llm_sizer {
 // the target
 // clang-format off
 SearchResolutionFigures search_resolution_figures(bool moe) {
-  if (moe) return SearchResolutionFigures{36, 0.036, 0.096, 0.10, 28};
+  if (moe) return SearchResolutionFigures{36, 0.036, 0.095, 0.10, 28};
   return SearchResolutionFigures{146, 0.033, 0.069, 0.10, 133};
 }
 // clang-format on

@@ -155,5 +155,25 @@ TEST(GemmKernel, TrainingRunsGemmsAtTheirSustainedRate) {
   EXPECT_EQ(evaluate(plan).training.settings.gemm_efficiency, 0.7);
 }
 
+TEST(AttentionKernel, AnFp8RecipeKeepsTheBf16Estimate) {
+  // TransformerEngine runs attention in bf16 under an fp8 recipe (no fp8 attention here), so the
+  // estimate scales the bf16 GEMMs' efficiency: the B200's 1745.0 of 2250 TFLOP/s (Bekman's
+  // MAMF) at its sustained share and level (kernel_catalog.cpp), not its fp8 share.
+  Plan plan;
+  plan.model = "llama-3.1-8b";
+  plan.accelerator = "b200";
+  plan.recipe = "megatron18";
+  const double bf16 = evaluate(plan).training.settings.attention_efficiency;
+  plan.recipe = "fp8-param";
+  const Report fp8 = evaluate(plan);
+  EXPECT_DOUBLE_EQ(fp8.training.settings.attention_efficiency, bf16);
+  EXPECT_NEAR(bf16, 1745.0 / 2250 * 0.8826 * 0.9525 * 0.68, 1e-12);
+  EXPECT_GT(fp8.training.settings.gemm_efficiency, kernel_facts("b200").gemm_bf16_efficiency);
+  // A GEMM efficiency the plan gives is its own kernels' rate: a bf16 plan's estimate follows it.
+  plan.recipe = "megatron18";
+  plan.gemm_efficiency = 0.5;
+  EXPECT_DOUBLE_EQ(evaluate(plan).training.settings.attention_efficiency, 0.5 * 0.68);
+}
+
 }  // namespace
 }  // namespace llm_sizer
