@@ -37,6 +37,15 @@ constexpr double kHopperMamfK = 4096;
 // 200–208 of 300 GB/s in all_reduce_perf (NVIDIA/nccl-tests#149, #178).
 constexpr double kNvlink4 = 370.0 / 450;
 constexpr double kNvlink3 = 0.68;
+// NVLink 5 (B200, B300, and their GB siblings, 900 GB/s a direction): NVIDIA's NCCL 2.29.2
+// collection (AIConfigurator, validation/data/nccl-nvlink.json) timed the same all-gathers,
+// reduce-scatters and all-to-alls of 64 MB and more on eight H100s, B200s and B300s; the
+// Blackwell bus bandwidth came out a median 1.723-1.858 times the H100's per operation and
+// accelerator, 1.8032 over the six (all-reduces left out: NVLink SHARP reduces half precision
+// in the switch). Over NVLink 4's 370 GB/s that is 0.74 of the line rate, not the twice-NVLink-4
+// the line rate alone gives. The GB200 and GB300 ran within 2.1 % of the B200 and B300 at 2 and
+// 4 GPUs (the collection's largest for them).
+constexpr double kNvlink5 = kNvlink4 * 1.8032 / 2;
 
 // What a GEMM at full tensor-core rate keeps of its burst rate when it runs for seconds at the
 // board's power limit, as a training step runs them: NVIDIA's AIConfigurator collector timed the
@@ -112,7 +121,7 @@ constexpr FactsRow kFacts[] = {
     {"h100-pcie-80g", 114, kUnknown, kUnknown, kUnknown, Arch::kHopper},
     {"a100-80g", 108, kAmpereBf16, kUnknown, kNvlink3, Arch::kAmpere},
     {"a100-40g", 108, kAmpereBf16, kUnknown, kNvlink3, Arch::kAmpere},
-    {"b200", 148, kBlackwellBf16, kBlackwellFp8, kUnknown, Arch::kBlackwell},
+    {"b200", 148, kBlackwellBf16, kBlackwellFp8, kNvlink5, Arch::kBlackwell},
     // GB200's GPUs are the B200's die (148 SMs) at a 1200 W limit, for which NVIDIA rates 2.5
     // and 5 PFLOPS dense (accelerator_catalog.cpp). The shares the B200 keeps of its own peak
     // stand for theirs, at their own peak (in the same burst collection a GB200 ran the B200's
@@ -121,7 +130,7 @@ constexpr FactsRow kFacts[] = {
     // measured it (1.047). Bekman's GB200 MAMF (commit 744d01e: 1822.0 bf16, 3615.6 fp8, a newer
     // torch) is 1.044 and 1.053 times the B200's, the same ratio, but no collection measures
     // what a GB200's large GEMMs keep of it.
-    {"gb200", 148, kGb200Bf16, kGb200Fp8, kUnknown, Arch::kGb200},
+    {"gb200", 148, kGb200Bf16, kGb200Fp8, kNvlink5, Arch::kGb200},
     // Blackwell Ultra (B300, GB300): no sustained collection is published, nor a GB300 MAMF;
     // Bekman's B300 MAMF (1769.0 bf16, 3353.3 fp8: 1.014 and 0.977 times the B200's, "same as
     // B200") is the B200's within 2.3 %. The B300 reports 148 SMs (torch device properties in
@@ -142,8 +151,8 @@ constexpr FactsRow kFacts[] = {
     // median 1.17-1.32 times as fast as a B200 in five collections of three engines, a GB300
     // 1.17-1.30 times a GB200 in six (validation/data/attention-ultra.json). Each takes the
     // median of its collections; the backward stays its sibling's.
-    {"b300", 148, kBlackwellBf16, kBlackwellFp8, kUnknown, Arch::kBlackwell, 1.2564},
-    {"gb300", 148, kGb200Bf16, kGb200Fp8, kUnknown, Arch::kGb200, 1.2402},
+    {"b300", 148, kBlackwellBf16, kBlackwellFp8, kNvlink5, Arch::kBlackwell, 1.2564},
+    {"gb300", 148, kGb200Bf16, kGb200Fp8, kNvlink5, Arch::kGb200, 1.2402},
     {"mi300x", 304, 668.4 / 1300, kUnknown},
     {"mi325x", 304, 784.9 / 1300, kUnknown},
     {"mi250x", kUnknown, 147.0 / 191.5, kUnknown},

@@ -10,6 +10,7 @@
 // apart).
 import { readFile } from 'node:fs/promises';
 import * as attentionUltra from './attention-ultra.mjs';
+import * as nvlink from './nvlink.mjs';
 import { median } from './stats.mjs';
 
 export const id = 'kernels';
@@ -186,6 +187,7 @@ export async function evaluate(core) {
     largest,
     summary: summarize(rows),
     attentionUltra: await attentionUltra.evaluate(core),
+    nvlink: await nvlink.evaluate(core),
   };
 }
 
@@ -240,6 +242,8 @@ export function render(result) {
     ...renderSustained(result.sustained),
     '',
     ...attentionUltra.render(result.attentionUltra),
+    '',
+    ...nvlink.render(result.nvlink),
   ];
   return out.join('\n');
 }

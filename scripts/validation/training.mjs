@@ -173,12 +173,18 @@ export const TARGETS = {
 // family by the burst collection's largest GEMMs instead put the median at 8.7 % and the largest
 // at 71.8 %, but counts the power limit twice (their bursts already meet it): the B200's GEMMs 8 %
 // slower than NVIDIA measured them over seconds, the runs' other missing costs taken up by them.
+// NVLink 5 at the share NVIDIA's NCCL collection measured (0.741 of its line rate, where the 0.8
+// default stood; kernel_catalog.cpp) took the largest to 76.2 % and 53 of the 56 Blackwell runs
+// up to 3.1 points toward published (the three GB300 runs the model had slower than published
+// 0.1-0.2 points further); three MoE runs on Blackwell (EP 8 inside one node) then lost their
+// published layout's place near the search's best to layouts without expert parallelism, whose
+// all-to-all the slower NVLink no longer pays (163 in the top 10, 158 within 10 %).
 export const BOUNDS = {
   medianAbsError: 0.105,
-  maxAbsError: 0.8,
+  maxAbsError: 0.77,
   minRows: 181,
-  minInTop: 164,
-  minWithin: 161,
+  minInTop: 163,
+  minWithin: 158,
 };
 
 const DATA = new URL('../../validation/data/training-runs.json', import.meta.url);

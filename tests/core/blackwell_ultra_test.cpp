@@ -129,5 +129,21 @@ TEST(BlackwellUltra, AttentionForwardRunsFasterThanItsSiblings) {
   EXPECT_EQ(kernel("b300").id, "estimate");
 }
 
+TEST(BlackwellUltra, NvlinkFiveRunsCollectivesAtItsMeasuredShare) {
+  // NVIDIA's NCCL 2.29.2 collection (validation/data/nccl-nvlink.json; tests/web holds the figure
+  // to the rows): on eight B200s and B300s the same all-gathers, reduce-scatters and all-to-alls
+  // ran a median 1.8032 times the H100's, whose NVLink 4 keeps 370 of 450 GB/s
+  // (NVIDIA/nccl-tests#212). NVLink 5's line rate is twice NVLink 4's: 0.741 of it.
+  Plan plan;
+  plan.model = "llama-3.1-8b";
+  const double nvlink5 = 370.0 / 450 * 1.8032 / 2;
+  for (const char* id : {"b200", "gb200", "b300", "gb300"}) {
+    plan.accelerator = id;
+    EXPECT_NEAR(evaluate(plan).training.settings.comm_efficiency, nvlink5, 1e-12) << id;
+  }
+  plan.accelerator = "h100-80g";
+  EXPECT_NEAR(evaluate(plan).training.settings.comm_efficiency, 370.0 / 450, 1e-12);
+}
+
 }  // namespace
 }  // namespace llm_sizer

@@ -8,6 +8,8 @@ import * as kernels from '../../scripts/validation/kernels.mjs';
 
 const core = await loadModule();
 const result = await kernels.evaluate(core);
+// NVLink 4's bus bandwidth over its line rate: 370 of 450 GB/s (NVIDIA/nccl-tests#212).
+const nvlinkShare = 370 / 450;
 
 test('every GEMM of the data file is predicted and compared', () => {
   assert.equal(result.rows.length, 500);
@@ -169,4 +171,32 @@ test("Blackwell Ultra's attention forward runs at its sibling's times NVIDIA's m
   const attention = (accelerator) =>
     core.evaluate({ model: 'llama-3.1-8b', accelerator }).training.settings.attentionEfficiency;
   assert.ok(attention('gb300') > attention('gb200') * 1.2);
+});
+
+test("Blackwell's NVLink runs collectives at NVIDIA's measured share of its line rate", () => {
+  // validation/data/nccl-nvlink.json: NCCL 2.29.2 timed the same all-gathers, reduce-scatters and
+  // all-to-alls (64 MB and more) on H100, H200, B200, B300, GB200 and GB300. NVLink 5 doubles
+  // NVLink 4's line rate; the collectives ran a median 1.80 times as fast on eight GPUs, so the
+  // Blackwell presets take NVLink 4's share (370 of 450 GB/s) times that over two.
+  const { table, nvlink5, module } = result.nvlink;
+  assert.ok(nvlink5 > 1.7 && nvlink5 < 1.9, `${nvlink5}`);
+  for (const preset of ['b200_sxm', 'b300_sxm', 'gb200', 'gb300']) {
+    assert.ok(Math.abs(module[preset] - (nvlinkShare * nvlink5) / 2) < 1e-4, preset);
+  }
+  // The H200 has the H100's NVLink 4: the method gives it the H100's share, within 2 %.
+  for (const row of table.filter((t) => t.accelerator === 'h200_sxm')) {
+    for (const ratio of Object.values(row.ops)) assert.ok(Math.abs(ratio - 1) < 0.08, `${ratio}`);
+  }
+  assert.ok(Math.abs(module.h200_sxm - nvlinkShare) < 1e-12);
+  // The Grace-hosted NVL72 trays ran their 4-GPU collectives as their HGX siblings did (within
+  // 2.1 %: GB300 all-to-all).
+  const at4 = (a) => table.find((t) => t.accelerator === a && t.gpus === 4).ops;
+  for (const [gb, hgx] of [
+    ['gb200', 'b200_sxm'],
+    ['gb300', 'b300_sxm'],
+  ]) {
+    for (const op of Object.keys(at4(gb))) {
+      assert.ok(Math.abs(at4(gb)[op] / at4(hgx)[op] - 1) < 0.025, `${gb} ${op}`);
+    }
+  }
 });
