@@ -233,6 +233,12 @@ double gemm_seconds_js(const std::string& accelerator, const std::string& dtype,
   return preset_gemm_s(accelerator, dtype == "fp8", m, n, k);
 }
 
+// One NCCL collective within a node as the step-time model times it (the NVLink validation's).
+double collective_seconds_js(const std::string& accelerator, const std::string& op, double gpus,
+                             double bytes) {
+  return preset_collective_s(accelerator, op, gpus, bytes);
+}
+
 #endif  // LLM_SIZER_PAGE_MODULE
 
 }  // namespace
@@ -299,5 +305,6 @@ EMSCRIPTEN_BINDINGS(llm_sizer) {
   emscripten::function("importVllmCommand", &llm_sizer::import_vllm_command_js);
   emscripten::function("benchmarkFleetMs", &llm_sizer::benchmark_fleet_ms);
   emscripten::function("gemmSeconds", &llm_sizer::gemm_seconds_js);
+  emscripten::function("collectiveSeconds", &llm_sizer::collective_seconds_js);
 #endif
 }

@@ -48,6 +48,13 @@ export interface LlmSizerModule extends PageModule {
   benchmarkFleetMs(texts: PlanTexts, iterations: number): number;
   /** seconds of one M×K by K×N GEMM as the step-time model times it on a preset (NaN: unknown) */
   gemmSeconds(accelerator: string, dtype: 'bf16' | 'fp8', m: number, n: number, k: number): number;
+  /** seconds of one NCCL collective over `gpus` of one node, as the step times it (NaN: unknown) */
+  collectiveSeconds(
+    accelerator: string,
+    op: 'all_gather' | 'reduce_scatter' | 'all_reduce',
+    gpus: number,
+    bytes: number,
+  ): number;
 }
 
 export default function createLlmSizerModule(options?: {

@@ -160,6 +160,23 @@ constexpr FactsRow kFacts[] = {
     {"gaudi3", kUnknown, 1288.8 / 1835, kUnknown},
 };
 
+// NCCL's tuner caps its LL protocol's bus bandwidth on one node at llMaxBws (src/graph/tuning.cc,
+// ncclTunerConstantsDefaults at 5067397c): Ampere 87.7 GB/s, Hopper 141, Blackwell twice Hopper's.
+double nccl_ll_max_gbps(Arch arch) {
+  switch (arch) {
+    case Arch::kAmpere:
+      return 87.7;
+    case Arch::kHopper:
+      return 141.0;
+    case Arch::kBlackwell:
+    case Arch::kGb200:
+      return 2 * 141.0;
+    case Arch::kOther:
+      return kUnknown;
+  }
+  return kUnknown;
+}
+
 const FactsRow* row_of(std::string_view accelerator_id) {
   for (const FactsRow& row : kFacts) {
     if (row.id == accelerator_id) return &row;
@@ -179,9 +196,10 @@ KernelFacts kernel_facts(std::string_view accelerator_id) {
             row->arch == Arch::kAmpere,
             hopper ? kHopperKOverhead : 0,
             hopper ? kHopperMamfK : 0,
-            row->arch == Arch::kBlackwell || row->arch == Arch::kGb200};
+            row->arch == Arch::kBlackwell || row->arch == Arch::kGb200,
+            nccl_ll_max_gbps(row->arch)};
   }
-  return {kUnknown, kUnknown, kUnknown, kUnknown, false, 0, 0, false};
+  return {kUnknown, kUnknown, kUnknown, kUnknown, false, 0, 0, false, kUnknown};
 }
 
 double gemm_sustained(std::string_view accelerator_id) {

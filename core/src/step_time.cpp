@@ -23,9 +23,20 @@ struct RingLatency {
   double base_s, nvlink_hop_s, net_hop_s;
 };
 constexpr RingLatency kSimple{8.4e-6, 3.4e-6, 14e-6};
-// A few bytes go by the LL protocol instead (the same tuning.cc: ring LL base 6.6 µs, 0.6 µs per
-// NVLink hop, 2.7 µs per hop across nodes): an fp8 amax's all-reduce (fp8_recipe.hpp).
+// Its other two protocols (the same tuning.cc): LL, whose 8-byte lines carry 4 bytes of data
+// (half the bus bandwidth, at most the architecture's llMaxBws) at a 6.6 µs base and 0.6 µs per
+// NVLink hop (2.7 across nodes), and LL128, whose 128-byte lines carry 120 (0.92 of it) at 14 µs
+// and 1.9 µs (4.0). Within a node the tuner takes whichever it times fastest, as these do: its
+// small messages go by LL. NVIDIA's NCCL 2.29.2 collection on eight H100s (AIConfigurator,
+// docs/validation.md) measured an all-gather of 2 MB in 22 µs (Simple alone: 37; this, 24), of
+// 512 B in 10 µs (32; 11). Rings across nodes keep Simple: with the tuner's choice there too
+// (tried on 2026-12-06), MLPerf's Llama 3.1 8B on 64-256 B200, whose steps grow with their
+// data-parallel size, came out 4-15 points further from published, and no collection measures a
+// ring across nodes.
 constexpr RingLatency kLl{6.6e-6, 0.6e-6, 2.7e-6};
+constexpr RingLatency kLl128{14.0e-6, 1.9e-6, 4.0e-6};
+constexpr double kLlShare = 0.5;
+constexpr double kLl128Share = 0.92;
 // A point-to-point send (pipeline stages, ring attention, the all-to-all's pieces): nccl-tests
 // report ~10 µs for small messages.
 constexpr double kSendLatencyS = 10e-6;
@@ -104,6 +115,7 @@ struct Link {
   bool* unknown = nullptr;
   double compute_share = kNvlinkComputeShare;                 // of the compute it overlaps (above)
   double per_node = std::numeric_limits<double>::infinity();  // group members in each node
+  double ll_max_bytes_per_s = std::numeric_limits<double>::infinity();  // NCCL's LL cap (above)
 
   bool known() const {
     if (bytes_per_s > 0 && std::isfinite(bytes_per_s)) return true;
@@ -120,8 +132,14 @@ struct Link {
   // `factor` 1: all-gather or reduce-scatter; 2: all-reduce. `count` collectives move `bytes`.
   double ring_s(double bytes, double ranks, double factor, double count) const {
     if (ranks <= 1 || !(bytes > 0) || !known()) return 0;
-    return factor * (ranks - 1) / ranks * bytes / bytes_per_s +
-           count * latency_s(ranks, factor, kSimple);
+    const double moved = factor * (ranks - 1) / ranks * bytes;
+    const double simple = moved / bytes_per_s + count * latency_s(ranks, factor, kSimple);
+    if (ranks > per_node) return simple;
+    const double ll_bytes_per_s = std::min(kLlShare * bytes_per_s, ll_max_bytes_per_s);
+    const double ll = moved / ll_bytes_per_s + count * latency_s(ranks, factor, kLl);
+    const double ll128 =
+        moved / (kLl128Share * bytes_per_s) + count * latency_s(ranks, factor, kLl128);
+    return std::min({simple, ll, ll128});
   }
   double all_gather_s(double bytes, double ranks, double count = 1) const {
     return ring_s(bytes, ranks, 1, count);
@@ -147,7 +165,10 @@ struct Link {
 // (kernel_model.hpp): an InfiniBand or EFA link is not an NVLink one.
 Link link(const TrainingTimeInputs& in, bool within_node, bool& unknown) {
   if (within_node) {
-    return {gb_to_bytes(in.intra_node_gbps) * in.comm_efficiency, &unknown, kNvlinkComputeShare};
+    Link nvlink{gb_to_bytes(in.intra_node_gbps) * in.comm_efficiency, &unknown,
+                kNvlinkComputeShare};
+    if (in.nccl_ll_max_gbps > 0) nvlink.ll_max_bytes_per_s = gb_to_bytes(in.nccl_ll_max_gbps);
+    return nvlink;
   }
   return {gb_to_bytes(in.inter_node_gbps) * in.net_efficiency, &unknown, kNicComputeShare};
 }
@@ -885,6 +906,15 @@ KernelSpeeds speeds(const TrainingTimeInputs& in, double peak_tflops, double gem
 }
 
 }  // namespace
+
+double intra_node_collective_s(const TrainingTimeInputs& in, Collective op, double ranks,
+                               double bytes) {
+  bool unknown = false;
+  const Link nvlink = link(in, true, unknown);
+  const double s = op == Collective::kAllReduce ? nvlink.all_reduce_s(bytes, ranks)
+                                                : nvlink.all_gather_s(bytes, ranks);
+  return unknown ? std::numeric_limits<double>::quiet_NaN() : s;
+}
 
 double linear_gemm_s(const TrainingTimeInputs& in, double m, double kdim, double n) {
   const Recipe& r = in.memory.recipe;

@@ -15,7 +15,7 @@ constexpr TimeBandFigures kFigures[] = {
     {"ampere", "dense", 29, 0.97, 1.17},
     {"blackwell", "dense", 14, 1.14, 1.40},
     {"gb200", "dense", 11, 1.12, 1.32},
-    {"gb300", "dense", 4, 0.94, 1.21},
+    {"gb300", "dense", 4, 0.94, 1.22},
     {"hopper", "dense", 73, 0.92, 1.26},
     {"all", "moe", 38, 1.04, 1.77},
     {"b300", "moe", 3, 1.13, 1.70},

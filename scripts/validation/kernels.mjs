@@ -10,6 +10,7 @@
 // apart).
 import { readFile } from 'node:fs/promises';
 import * as attentionUltra from './attention-ultra.mjs';
+import * as collectives from './collectives.mjs';
 import * as nvlink from './nvlink.mjs';
 import { median } from './stats.mjs';
 
@@ -188,6 +189,7 @@ export async function evaluate(core) {
     summary: summarize(rows),
     attentionUltra: await attentionUltra.evaluate(core),
     nvlink: await nvlink.evaluate(core),
+    collectives: await collectives.evaluate(core),
   };
 }
 
@@ -244,6 +246,8 @@ export function render(result) {
     ...attentionUltra.render(result.attentionUltra),
     '',
     ...nvlink.render(result.nvlink),
+    '',
+    ...collectives.render(result.collectives),
   ];
   return out.join('\n');
 }

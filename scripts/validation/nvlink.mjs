@@ -6,6 +6,8 @@ import { median } from './stats.mjs';
 
 const DATA = new URL('../../validation/data/nccl-nvlink.json', import.meta.url);
 
+/** The sizes the bandwidths are compared at: 64 MB and more, where the bytes outweigh latency. */
+const LARGE_BYTES = 64 * 2 ** 20;
 /** The operations compared: all-reduce is left out (NVLink SHARP reduces half in the switch). */
 export const OPS = ['all_gather', 'reduce_scatter', 'alltoall'];
 /** NVLink 4's bus bandwidth over its 450 GB/s line rate (kernel_catalog.cpp, kNvlink4). */
@@ -21,7 +23,8 @@ const PRESET = {
 const key = (r) => `${r.op}/${r.gpus}/${r.dtype}/${r.bytes}`;
 
 /** Per accelerator and GPU count, each operation's median bus bandwidth over the H100's. */
-function ratios(rows) {
+function ratios(all) {
+  const rows = all.filter((r) => r.bytes >= LARGE_BYTES);
   const h100 = new Map(rows.filter((r) => r.accelerator === 'h100_sxm').map((r) => [key(r), r]));
   const out = [];
   for (const accelerator of Object.keys(PRESET)) {

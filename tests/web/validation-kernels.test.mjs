@@ -4,6 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadModule } from './load-module.mjs';
+import * as collectives from '../../scripts/validation/collectives.mjs';
 import * as kernels from '../../scripts/validation/kernels.mjs';
 
 const core = await loadModule();
@@ -199,4 +200,20 @@ test("Blackwell's NVLink runs collectives at NVIDIA's measured share of its line
       assert.ok(Math.abs(at4(gb)[op] / at4(hgx)[op] - 1) < 0.025, `${gb} ${op}`);
     }
   }
+});
+
+test("NCCL's collectives inside a node, size by size, within the bounds", () => {
+  // validation/data/nccl-nvlink.json: all-gathers and reduce-scatters of 512 B to 1 GB on 2, 4
+  // and 8 GPUs of six accelerators. Small ones go by NCCL's LL protocol (step_time.cpp), the
+  // largest by Simple; each size band and all of them held to today's figures.
+  const { rows, summary, bands } = result.collectives;
+  assert.equal(rows.length, 672);
+  for (const r of rows) assert.ok(Number.isFinite(r.error), JSON.stringify(r));
+  assert.ok(summary.medianAbsPct <= collectives.BOUNDS.medianAbsPct, `${summary.medianAbsPct}`);
+  for (const b of bands) {
+    assert.ok(b.medianAbsPct <= collectives.BOUNDS.bandMedianAbsPct, `${b.key} ${b.medianAbsPct}`);
+  }
+  // On H100 the small collectives (LL's latency) are within 10 % of NVIDIA's timings.
+  const h100 = result.collectives.table.find((t) => t.accelerator === 'h100_sxm').bands[0];
+  assert.ok(Math.abs(h100.medianPct) < 10, JSON.stringify(h100));
 });

@@ -102,6 +102,9 @@ struct KernelFacts {
   double k_of_maximum = 0;          ///< K from which GEMMs reach the MAMF
   /// Blackwell: fp8 GEMMs read either operand layout, no transposed copy (fp8_recipe.hpp).
   bool fp8_columnwise = false;
+  /// NCCL's cap on its LL protocol's bus bandwidth within a node, GB/s (its tuner's llMaxBws for
+  /// the architecture, src/graph/tuning.cc); NaN where NCCL has none (not an NVIDIA GPU).
+  double nccl_ll_max_gbps = 0;
 };
 KernelFacts kernel_facts(std::string_view accelerator_id);
 

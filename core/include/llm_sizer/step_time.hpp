@@ -84,6 +84,17 @@ LayerCosts layer_costs(const TrainingTimeInputs& in);
 /// (its recipe's operand and activation bytes, the kernel figures resolved for its accelerator).
 double linear_gemm_s(const TrainingTimeInputs& in, double m, double kdim, double n);
 
+/// The NCCL ring collectives the step times.
+enum class Collective : unsigned char { kAllGather, kReduceScatter, kAllReduce };
+
+/// Seconds of one ring collective of `bytes` (the whole buffer: what each rank ends with after an
+/// all-gather, starts with before a reduce-scatter) over `ranks` GPUs of one node under `in`, as
+/// the step times its TP and in-node DP collectives: (n − 1)/n of the bytes (twice for an
+/// all-reduce) at NVLink's bandwidth × its efficiency, plus the ring's latency, under the
+/// protocol NCCL's tuner picks (step_time.cpp). 0 for one rank; NaN where the link is unknown.
+double intra_node_collective_s(const TrainingTimeInputs& in, Collective op, double ranks,
+                               double bytes);
+
 /// One micro-batch through the pipeline: the slowest stage's terms and the fill and drain. It
 /// depends on the layout but not on ZeRO, the global batch or the parameters per card, so the
 /// search computes it once for every ZeRO stage it tries.

@@ -40,6 +40,7 @@ struct TrainingTimeInputs {
   double hbm_tbps = 0;           ///< HBM bandwidth, TB/s
   double memory_efficiency = 0;  ///< share of HBM bandwidth streaming kernels reach
   double comm_efficiency = 0;    ///< share of NVLink's bandwidth collectives reach
+  double nccl_ll_max_gbps = 0;   ///< NCCL's LL protocol cap in a node (NaN: half the link)
   double net_efficiency = 0;     ///< share of the NICs' line rate collectives reach
   double sms = 0;                ///< streaming multiprocessors (NaN: not known)
   bool serial_epilogue = false;  ///< GEMM outputs written after their K loop (Ampere)
