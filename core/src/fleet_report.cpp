@@ -15,8 +15,7 @@ constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 bool known(double v) { return std::isfinite(v); }
 constexpr auto n = readable_or_unknown;
-std::string round2(double v) { return n(std::round(v * 100) / 100); }
-std::string gb2(double bytes) { return round2(bytes_to_gb(bytes)); }
+constexpr auto round2 = hundredths_or_unknown;
 std::string ms(double seconds) { return round2(seconds * 1e3); }
 constexpr auto fine = fine_or_unknown;
 
@@ -176,6 +175,8 @@ std::string peak_text(const ServingInputs& in, double cards) {
 }
 
 }  // namespace
+
+std::string gb2(double bytes) { return hundredths_or_unknown(bytes_to_gb(bytes)); }
 
 std::string concurrency_numbers(const CardBudget& b, double sequence_bytes) {
   const std::string pool = b.kv_bytes > 0 ? gb2(b.kv_bytes) : "max(0, " + gb2(b.kv_bytes) + ")";

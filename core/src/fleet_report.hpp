@@ -20,6 +20,9 @@ std::vector<LatencyPoint> latency_curve(const ServingInputs& in, const ServingLa
 /// that is not positive holds none, an engine without a cap leaves out the min.
 std::string concurrency_numbers(const CardBudget& budget, double sequence_bytes);
 
+/// Bytes as the serving derivations write them: GB rounded to hundredths ("32.76"), "?" unknown.
+std::string gb2(double bytes);
+
 /// A derivation line's formula and its numbers.
 struct StepText {
   std::string formula;

@@ -20,9 +20,8 @@ constexpr double kCurvePointsPerOctave = 4;
 bool known(double v) { return std::isfinite(v); }
 // Numbers in substitutions and notes; "?" where an input is unknown.
 constexpr auto n = readable_or_unknown;
-std::string round2(double v) { return n(std::round(v * 100) / 100); }
-// GB rounded to hundredths ("32.76").
-std::string gb2(double bytes) { return round2(bytes_to_gb(bytes)); }
+constexpr auto round2 = hundredths_or_unknown;
+using detail::gb2;
 
 // What the engine lets a card hold, as its rule sizes it (serving_memory.cpp,
 // engine_card_budget): the formula and its numbers.

@@ -234,6 +234,10 @@ std::string fine_or_unknown(double value) {
   return std::isfinite(value) ? format_fine(value) : "?";
 }
 
+std::string hundredths_or_unknown(double value) {
+  return readable_or_unknown(std::round(value * 100) / 100);
+}
+
 std::string format_readable(double value) {
   // Past a million the fraction is noise to a reader: 4373038.07 reads as 4.373 × 10⁶.
   if (std::isfinite(value) && std::fabs(value) >= 1e6) value = std::round(value);

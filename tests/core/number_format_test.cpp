@@ -129,6 +129,10 @@ TEST(FormatFine, WritesAnUnknownFigureAsAQuestionMark) {
   EXPECT_EQ(readable_or_unknown(175e9), "175 × 10⁹");
   EXPECT_EQ(fine_or_unknown(inf), "?");
   EXPECT_EQ(fine_or_unknown(0.08823), "0.0882");
+  // Hundredths, as the serving derivations write GB and ms ("32.76").
+  EXPECT_EQ(hundredths_or_unknown(32.7649), "32.76");
+  EXPECT_EQ(hundredths_or_unknown(0.004), "0");
+  EXPECT_EQ(hundredths_or_unknown(nan), "?");
 }
 
 }  // namespace

@@ -34,6 +34,9 @@ std::string readable_or_unknown(double value);
 /// format_fine, or "?" where the figure is unknown.
 std::string fine_or_unknown(double value);
 
+/// The figure rounded to hundredths ("32.76"), or "?" where it is unknown.
+std::string hundredths_or_unknown(double value);
+
 /// Parses a decimal number as typed: optional sign, digits, '.', exponent ("175e9"), and an
 /// optional scale suffix K (10³), M (10⁶), B or G (10⁹), T (10¹²). Surrounding spaces and "_"
 /// digit separators are accepted; "," is not (it is a decimal mark in many locales). "NaN"/"inf"
