@@ -13,11 +13,13 @@ export const PAIRS = [
 ];
 /** The H100's published cuDNN forward, head dim 128, causal (Shah et al. 2024, Figure 5). */
 const H100_CUDNN_FWD_TFLOPS = 539;
-const PEAK_BF16_TFLOPS = { b200: 2250, gb200: 2500, b300: 2250, gb300: 2500 };
 
-/** The module's attention forward efficiency for an accelerator at its own defaults. */
-const forwardEfficiency = (core, accelerator) =>
-  core.evaluate({ model: 'llama-3.1-8b', accelerator }).training.settings.attentionEfficiency;
+/** The module's attention forward rate for an accelerator at its own defaults (a bf16 plan: its
+ * efficiency is a share of the bf16 peak), TFLOP/s. */
+function forwardTflops(core, accelerator) {
+  const { settings } = core.evaluate({ model: 'llama-3.1-8b', accelerator }).training;
+  return settings.attentionEfficiency * settings.peakTflops;
+}
 
 export async function evaluate(core) {
   const data = JSON.parse(await readFile(DATA, 'utf8'));
@@ -30,20 +32,17 @@ export async function evaluate(core) {
       measured: median(used.map((r) => r.median)),
       low: Math.min(...used.map((r) => r.median)),
       high: Math.max(...used.map((r) => r.median)),
-      module: forwardEfficiency(core, p.ultra) / forwardEfficiency(core, p.sibling),
+      module: forwardTflops(core, p.ultra) / forwardTflops(core, p.sibling),
     };
   });
   // The estimate the siblings take, against the H100's forward in the newest collection.
   const newest = data.rows.filter(
     (r) => r.collection === 'trtllm/1.3.0rc20' && r.base === 'h100_sxm',
   );
-  const siblings = ['b200', 'gb200'].map((accelerator) => ({
-    accelerator,
-    measured: newest.find((r) => r.other === (accelerator === 'b200' ? 'b200_sxm' : accelerator))
-      .median,
-    module:
-      (forwardEfficiency(core, accelerator) * PEAK_BF16_TFLOPS[accelerator]) /
-      H100_CUDNN_FWD_TFLOPS,
+  const siblings = PAIRS.map(({ sibling, data: [name] }) => ({
+    accelerator: sibling,
+    measured: newest.find((r) => r.other === name).median,
+    module: forwardTflops(core, sibling) / H100_CUDNN_FWD_TFLOPS,
   }));
   return { source: data.source, pairs, siblings };
 }

@@ -1,18 +1,9 @@
-// NCCL's collectives inside one node against the step-time model's (validation/data/nccl-nvlink.json,
-// half precision, every size NVIDIA's collection timed). Part of the GEMM section of
-// docs/validation.md (kernels.mjs renders it).
-import { readFile } from 'node:fs/promises';
+// NCCL's collectives inside one node against the step-time model's
+// (validation/data/nccl-nvlink.json, half precision, every size NVIDIA's collection timed). Part
+// of the GEMM section of docs/validation.md (kernels.mjs renders it).
+import { ncclData, PRESET } from './nvlink.mjs';
 import { median } from './stats.mjs';
 
-const DATA = new URL('../../validation/data/nccl-nvlink.json', import.meta.url);
-const PRESET = {
-  h100_sxm: 'h100-80g',
-  h200_sxm: 'h200-141g',
-  b200_sxm: 'b200',
-  b300_sxm: 'b300',
-  gb200: 'gb200',
-  gb300: 'gb300',
-};
 /** The ring collectives the model times; all-reduce is not (NVLink SHARP runs it in the switch). */
 export const OPS = ['all_gather', 'reduce_scatter'];
 /** Size bands of the table, bytes. */
@@ -25,8 +16,7 @@ export const BANDS = [
 export const BOUNDS = { bandMedianAbsPct: 26, medianAbsPct: 25 };
 
 export async function evaluate(core) {
-  const data = JSON.parse(await readFile(DATA, 'utf8'));
-  const rows = data.rows
+  const rows = (await ncclData()).rows
     .filter((r) => r.dtype === 'half' && OPS.includes(r.op))
     .map((r) => {
       const predicted = core.collectiveSeconds(PRESET[r.accelerator], r.op, r.gpus, r.bytes);

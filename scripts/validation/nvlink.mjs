@@ -12,13 +12,22 @@ const LARGE_BYTES = 64 * 2 ** 20;
 export const OPS = ['all_gather', 'reduce_scatter', 'alltoall'];
 /** NVLink 4's bus bandwidth over its 450 GB/s line rate (kernel_catalog.cpp, kNvlink4). */
 export const NVLINK4_SHARE = 370 / 450;
-const PRESET = {
+/** The data file's accelerators and the presets they are predicted with. */
+export const PRESET = {
+  h100_sxm: 'h100-80g',
   h200_sxm: 'h200-141g',
   b200_sxm: 'b200',
   b300_sxm: 'b300',
   gb200: 'gb200',
   gb300: 'gb300',
 };
+
+let data;
+/** The data file, read once for this section and collectives.mjs. */
+export function ncclData() {
+  data ??= readFile(DATA, 'utf8').then(JSON.parse);
+  return data;
+}
 
 const key = (r) => `${r.op}/${r.gpus}/${r.dtype}/${r.bytes}`;
 
@@ -27,7 +36,7 @@ function ratios(all) {
   const rows = all.filter((r) => r.bytes >= LARGE_BYTES);
   const h100 = new Map(rows.filter((r) => r.accelerator === 'h100_sxm').map((r) => [key(r), r]));
   const out = [];
-  for (const accelerator of Object.keys(PRESET)) {
+  for (const accelerator of Object.keys(PRESET).filter((a) => a !== 'h100_sxm')) {
     for (const gpus of [2, 4, 8]) {
       const mine = rows.filter(
         (r) => r.accelerator === accelerator && r.gpus === gpus && h100.has(key(r)),
@@ -48,14 +57,14 @@ function ratios(all) {
 }
 
 export async function evaluate(core) {
-  const data = JSON.parse(await readFile(DATA, 'utf8'));
-  const table = ratios(data.rows);
+  const { source, rows } = await ncclData();
+  const table = ratios(rows);
   const eight = table.filter((t) => t.gpus === 8 && t.accelerator !== 'h200_sxm');
   const nvlink5 = median(eight.flatMap((t) => Object.values(t.ops)));
   const efficiency = (accelerator) =>
     core.evaluate({ model: 'llama-3.1-8b', accelerator }).training.settings.commEfficiency;
   return {
-    source: data.source,
+    source,
     table,
     nvlink5,
     module: Object.fromEntries(
