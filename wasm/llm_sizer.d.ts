@@ -51,7 +51,7 @@ export interface LlmSizerModule extends PageModule {
   /** seconds of one NCCL collective over `gpus` of one node, as the step times it (NaN: unknown) */
   collectiveSeconds(
     accelerator: string,
-    op: 'all_gather' | 'reduce_scatter' | 'all_reduce',
+    op: 'all_gather' | 'reduce_scatter' | 'all_reduce' | 'all_to_all',
     gpus: number,
     bytes: number,
   ): number;

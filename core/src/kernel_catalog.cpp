@@ -20,6 +20,7 @@ struct FactsRow {
   double gemm_fp8;
   double comm = kUnknown;
   Arch arch = Arch::kOther;
+  bool nvswitch = true;                 // its NVLink runs through switches (nvswitch_of below)
   double attention_fwd_vs_sibling = 1;  // forward attention's speed over its sibling's (below)
 };
 
@@ -117,7 +118,8 @@ constexpr FactsRow kFacts[] = {
     {"h100-80g", 132, kHopperBf16, kHopperFp8, kNvlink4, Arch::kHopper},
     {"h200-141g", 132, kHopperBf16, kHopperFp8, kNvlink4, Arch::kHopper},
     {"h800-80g", 132, kHopperBf16, kHopperFp8, kNvlink4, Arch::kHopper},
-    {"h100-nvl-94g", 132, kUnknown, kUnknown, kNvlink4, Arch::kHopper},
+    // Bridged in pairs, not switched.
+    {"h100-nvl-94g", 132, kUnknown, kUnknown, kNvlink4, Arch::kHopper, false},
     {"h100-pcie-80g", 114, kUnknown, kUnknown, kUnknown, Arch::kHopper},
     {"a100-80g", 108, kAmpereBf16, kUnknown, kNvlink3, Arch::kAmpere},
     {"a100-40g", 108, kAmpereBf16, kUnknown, kNvlink3, Arch::kAmpere},
@@ -151,8 +153,8 @@ constexpr FactsRow kFacts[] = {
     // median 1.17-1.32 times as fast as a B200 in five collections of three engines, a GB300
     // 1.17-1.30 times a GB200 in six (validation/data/attention-ultra.json). Each takes the
     // median of its collections; the backward stays its sibling's.
-    {"b300", 148, kBlackwellBf16, kBlackwellFp8, kNvlink5, Arch::kBlackwell, 1.2564},
-    {"gb300", 148, kGb200Bf16, kGb200Fp8, kNvlink5, Arch::kGb200, 1.2402},
+    {"b300", 148, kBlackwellBf16, kBlackwellFp8, kNvlink5, Arch::kBlackwell, true, 1.2564},
+    {"gb300", 148, kGb200Bf16, kGb200Fp8, kNvlink5, Arch::kGb200, true, 1.2402},
     {"mi300x", 304, 668.4 / 1300, kUnknown},
     {"mi325x", 304, 784.9 / 1300, kUnknown},
     {"mi250x", kUnknown, 147.0 / 191.5, kUnknown},
@@ -177,6 +179,23 @@ double nccl_ll_max_gbps(Arch arch) {
   return kUnknown;
 }
 
+// The NVSwitch an architecture's SXM boards are joined by (kernel_model.cpp: what it keeps for
+// groups smaller than 8); the GB200 and GB300 trays the B200's and B300's.
+NvSwitch nvswitch_of(Arch arch) {
+  switch (arch) {
+    case Arch::kAmpere:
+      return NvSwitch::kAmpere;
+    case Arch::kHopper:
+      return NvSwitch::kHopper;
+    case Arch::kBlackwell:
+    case Arch::kGb200:
+      return NvSwitch::kBlackwell;
+    case Arch::kOther:
+      return NvSwitch::kNone;
+  }
+  return NvSwitch::kNone;
+}
+
 const FactsRow* row_of(std::string_view accelerator_id) {
   for (const FactsRow& row : kFacts) {
     if (row.id == accelerator_id) return &row;
@@ -197,9 +216,10 @@ KernelFacts kernel_facts(std::string_view accelerator_id) {
             hopper ? kHopperKOverhead : 0,
             hopper ? kHopperMamfK : 0,
             row->arch == Arch::kBlackwell || row->arch == Arch::kGb200,
-            nccl_ll_max_gbps(row->arch)};
+            nccl_ll_max_gbps(row->arch),
+            row->nvswitch && std::isfinite(row->comm) ? nvswitch_of(row->arch) : NvSwitch::kNone};
   }
-  return {kUnknown, kUnknown, kUnknown, kUnknown, false, 0, 0, false, kUnknown};
+  return {kUnknown, kUnknown, kUnknown, kUnknown, false, 0, 0, false, kUnknown, NvSwitch::kNone};
 }
 
 double gemm_sustained(std::string_view accelerator_id) {

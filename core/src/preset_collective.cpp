@@ -17,6 +17,8 @@ double preset_collective_s(std::string_view accelerator_id, std::string_view op,
     collective = Collective::kReduceScatter;
   } else if (op == "all_reduce") {
     collective = Collective::kAllReduce;
+  } else if (op == "all_to_all") {
+    collective = Collective::kAllToAll;
   } else {
     return kNan;
   }

@@ -367,6 +367,7 @@ void resolve_training(Resolver& r, ResolvedPlan& out) {
   const LinkEfficiencies links = resolve_link_efficiencies(r);
   time.comm_efficiency = s.comm_efficiency = links.nvlink;
   time.nccl_ll_max_gbps = facts.nccl_ll_max_gbps;
+  time.nvswitch = facts.nvswitch;
   time.net_efficiency = s.net_efficiency = links.net;
   time.serial_epilogue = facts.serial_epilogue;
   time.gemm_k_overhead = facts.k_overhead;

@@ -205,7 +205,12 @@ double remote_nodes_per_token(double experts, double top_k, double nodes) {
 // rings leave every node through all k members' NICs (each GPU has its own), so the bus
 // bandwidth is k NICs' worth, at most NVLink's, and its channels hold k NICs' share of the SMs.
 Link group_link(const TrainingTimeInputs& in, double ranks, double stride, bool& unknown) {
-  if (ranks * stride <= in.nvlink_domain_gpus) return link(in, true, unknown);
+  if (ranks * stride <= in.nvlink_domain_gpus) {
+    // A group of fewer than 8 reaches less of the switch's bandwidth (kernel_model.hpp).
+    Link nvlink = link(in, true, unknown);
+    nvlink.bytes_per_s *= nvlink_group_shares(in.nvswitch).ring(ranks);
+    return nvlink;
+  }
   const double k = std::clamp(std::floor(in.nvlink_domain_gpus / stride), 1.0, ranks);
   const double bus =
       std::min(k * link(in, false, unknown).bytes_per_s, link(in, true, unknown).bytes_per_s);
@@ -649,7 +654,8 @@ LayerCost layer_cost(const TrainingTimeInputs& in, const KernelSpeeds& lin,
       // the experts' GPUs there: the NICs carry one copy per remote node, NVLink every copy that
       // leaves the GPU.
       const bool flex = in.moe_flex_dispatcher && k < l.ep;
-      const double local = nvlink.send_s(copies * ((flex ? l.ep : k) - 1) / l.ep);
+      const double local = nvlink.send_s(copies * ((flex ? l.ep : k) - 1) / l.ep /
+                                         nvlink_group_shares(in.nvswitch).all_to_all(k));
       double remote = 0;
       if (flex) {
         const double nodes = std::ceil(l.ep / k);
@@ -910,9 +916,17 @@ KernelSpeeds speeds(const TrainingTimeInputs& in, double peak_tflops, double gem
 double intra_node_collective_s(const TrainingTimeInputs& in, Collective op, double ranks,
                                double bytes) {
   bool unknown = false;
-  const Link nvlink = link(in, true, unknown);
-  const double s = op == Collective::kAllReduce ? nvlink.all_reduce_s(bytes, ranks)
-                                                : nvlink.all_gather_s(bytes, ranks);
+  const Link nvlink = group_link(in, ranks, 1, unknown);
+  // An all-to-all: each rank sends what is not its own, at the all-to-all's share (its ranks all
+  // in one domain here, as an expert group's NVLink part; step_time.hpp).
+  const double all_to_all = ranks > 1
+                                ? link(in, true, unknown)
+                                      .send_s(bytes * (ranks - 1) / ranks /
+                                              nvlink_group_shares(in.nvswitch).all_to_all(ranks))
+                                : 0;
+  const double s = op == Collective::kAllReduce  ? nvlink.all_reduce_s(bytes, ranks)
+                   : op == Collective::kAllToAll ? all_to_all
+                                                 : nvlink.all_gather_s(bytes, ranks);
   return unknown ? std::numeric_limits<double>::quiet_NaN() : s;
 }
 

@@ -12,8 +12,8 @@ export const BANDS = [
   { key: '1–64 MB', low: 2 ** 20, high: 64 * 2 ** 20 },
   { key: '64 MB and more', low: 64 * 2 ** 20, high: Infinity },
 ];
-/** |predicted ÷ measured − 1| medians the test holds each band to, and all of them. */
-export const BOUNDS = { bandMedianAbsPct: 26, medianAbsPct: 25 };
+/** |predicted ÷ measured − 1| medians the test holds each band to, the largest band, and all. */
+export const BOUNDS = { bandMedianAbsPct: 26, largeMedianAbsPct: 8, medianAbsPct: 21 };
 
 export async function evaluate(core) {
   const rows = (await ncclData()).rows
@@ -59,7 +59,8 @@ export function render({ summary, table, bands }) {
       `|error|, over ${summary.count} collectives: ${signed(summary.medianPct)}, ` +
       `${summary.medianAbsPct.toFixed(1)} % (bounds held by ` +
       '`tests/web/validation-kernels.test.mjs`: each size band’s median |error| ≤ ' +
-      `${BOUNDS.bandMedianAbsPct} %, all ≤ ${BOUNDS.medianAbsPct} %).`,
+      `${BOUNDS.bandMedianAbsPct} %, from 64 MB ≤ ${BOUNDS.largeMedianAbsPct} %, all ≤ ` +
+      `${BOUNDS.medianAbsPct} %).`,
     '',
     `| accelerator | ${BANDS.map((b) => b.key).join(' | ')} |`,
     `| --- | ${BANDS.map(() => '---:').join(' | ')} |`,
@@ -72,11 +73,11 @@ export function render({ summary, table, bands }) {
     `| all | ${bands.map((b) => `${signed(b.medianPct)} (${b.count})`).join(' | ')} |`,
     '',
     "Simple's latency alone, as the model timed every ring before 2026-12-06, put the same " +
-      'collectives under 1 MB a median 67 % slower than measured (1–64 MB: |error| 30 %; from ' +
-      "64 MB the same). What is left: Blackwell's small collectives took about 1.5 times the " +
-      "H100's measured latency (eight GPUs, 512 B: 16 µs against 10), where NCCL's cost model has " +
-      "one figure for both; groups of two and four reach less of NVLink's bandwidth than eight " +
-      '(the table before), where the model has one share per link; so the model is faster than ' +
-      'measured on Blackwell at every size and on both at the largest.',
+      'collectives under 1 MB a median 67 % slower than measured (1–64 MB: |error| 30 %). From ' +
+      '64 MB on, groups of two and four GPUs run at their measured share of eight’s (the table ' +
+      'before; a single share per link put them a median 15 % faster than measured). What is ' +
+      "left: the A100's and Blackwell's small collectives took about 1.5 times the H100's " +
+      'measured latency (eight GPUs, 512 B: 16 µs against 10), where NCCL’s cost model has one ' +
+      'figure for all; so the model is faster than measured there under 64 MB.',
   ];
 }

@@ -12,6 +12,7 @@ import { readFile } from 'node:fs/promises';
 import * as attentionUltra from './attention-ultra.mjs';
 import * as collectives from './collectives.mjs';
 import * as nvlink from './nvlink.mjs';
+import * as nvlinkGroups from './nvlink-groups.mjs';
 import { median } from './stats.mjs';
 
 export const id = 'kernels';
@@ -189,6 +190,7 @@ export async function evaluate(core) {
     summary: summarize(rows),
     attentionUltra: await attentionUltra.evaluate(core),
     nvlink: await nvlink.evaluate(core),
+    nvlinkGroups: await nvlinkGroups.evaluate(core),
     collectives: await collectives.evaluate(core),
   };
 }
@@ -246,6 +248,8 @@ export function render(result) {
     ...attentionUltra.render(result.attentionUltra),
     '',
     ...nvlink.render(result.nvlink),
+    '',
+    ...nvlinkGroups.render(result.nvlinkGroups),
     '',
     ...collectives.render(result.collectives),
   ];

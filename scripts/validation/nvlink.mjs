@@ -14,6 +14,7 @@ export const OPS = ['all_gather', 'reduce_scatter', 'alltoall'];
 export const NVLINK4_SHARE = 370 / 450;
 /** The data file's accelerators and the presets they are predicted with. */
 export const PRESET = {
+  a100_sxm: 'a100-80g',
   h100_sxm: 'h100-80g',
   h200_sxm: 'h200-141g',
   b200_sxm: 'b200',
@@ -29,6 +30,9 @@ export function ncclData() {
   return data;
 }
 
+/** Compared with the H100's NVLink 4: its twin and NVLink 5 (the A100's NVLink 3 is not). */
+const COMPARED = ['h200_sxm', 'b200_sxm', 'b300_sxm', 'gb200', 'gb300'];
+
 const key = (r) => `${r.op}/${r.gpus}/${r.dtype}/${r.bytes}`;
 
 /** Per accelerator and GPU count, each operation's median bus bandwidth over the H100's. */
@@ -36,7 +40,7 @@ function ratios(all) {
   const rows = all.filter((r) => r.bytes >= LARGE_BYTES);
   const h100 = new Map(rows.filter((r) => r.accelerator === 'h100_sxm').map((r) => [key(r), r]));
   const out = [];
-  for (const accelerator of Object.keys(PRESET).filter((a) => a !== 'h100_sxm')) {
+  for (const accelerator of COMPARED) {
     for (const gpus of [2, 4, 8]) {
       const mine = rows.filter(
         (r) => r.accelerator === accelerator && r.gpus === gpus && h100.has(key(r)),
@@ -68,7 +72,7 @@ export async function evaluate(core) {
     table,
     nvlink5,
     module: Object.fromEntries(
-      Object.entries(PRESET).map(([name, preset]) => [name, efficiency(preset)]),
+      ['h100_sxm', ...COMPARED].map((name) => [name, efficiency(PRESET[name])]),
     ),
   };
 }
@@ -109,8 +113,7 @@ export function render({ table, nvlink5, module }) {
       `${(gbSpread * 100).toFixed(1)} % of their HGX siblings there. ` +
       'Smaller groups ran less far ahead of the H100 (two GPUs: ' +
       `${fixed(Math.min(...two.flatMap((t) => Object.values(t.ops))))}–` +
-      `${fixed(Math.max(...two.flatMap((t) => Object.values(t.ops))))} times), which one share ` +
-      'per link does not follow: the model times a TP or EP group of two on Blackwell faster than ' +
-      'these ran.',
+      `${fixed(Math.max(...two.flatMap((t) => Object.values(t.ops))))} times): each group size ` +
+      'has its own share of the link (next).',
   ];
 }

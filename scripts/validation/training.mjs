@@ -178,12 +178,14 @@ export const TARGETS = {
 // up to 3.1 points toward published (the three GB300 runs the model had slower than published
 // 0.1-0.2 points further); three MoE runs on Blackwell (EP 8 inside one node) then lost their
 // published layout's place near the search's best to layouts without expert parallelism, whose
-// all-to-all the slower NVLink no longer pays (163 in the top 10, 158 within 10 %).
+// all-to-all the slower NVLink no longer pays (163 in the top 10, 158 within 10 %). Groups of 2
+// and 4 GPUs at their measured share of 8's bandwidth (kernel_model.cpp) put two of them back
+// (GB200's and B200's Qwen3-30B-A3B) and moved no run by more than 2 points (165 in the top 10).
 export const BOUNDS = {
   medianAbsError: 0.105,
   maxAbsError: 0.77,
   minRows: 181,
-  minInTop: 163,
+  minInTop: 165,
   minWithin: 158,
 };
 

@@ -90,6 +90,26 @@ double flash_attention_s(const KernelSpeeds& k, double flops, double seq, bool b
 /// value beyond them; a backward above 128 keeps 128's (not timed); 1 without a head dim.
 double head_dim_share(bool flash2, double head_dim, bool backward);
 
+/// What a collective over 2 or 4 GPUs of one NVLink switch domain reaches of the bus bandwidth
+/// the same collective reaches over 8: the median ratio over NVIDIA's NCCL collection
+/// (AIConfigurator; all-gathers and reduce-scatters for rings, all-to-alls; 64 MB and more; per
+/// switch generation, kernel_model.cpp), 1 where nothing is measured. Between 2, 4 and 8 GPUs
+/// linear in the GPU count; from 8 on, 8's:  bus(n) = bus(8) · share(n).
+struct NvlinkGroupShares {
+  double ring_2 = 1;        ///< all-gather and reduce-scatter rings over 2 GPUs
+  double ring_4 = 1;        ///< and over 4
+  double all_to_all_2 = 1;  ///< all-to-all among 2 GPUs
+  double all_to_all_4 = 1;  ///< and among 4
+
+  double ring(double gpus) const;
+  double all_to_all(double gpus) const;
+};
+
+/// The NVSwitch generation an accelerator's GPUs are joined by (none: bridged, PCIe, or not
+/// measured), which sets the shares above.
+enum class NvSwitch : unsigned char { kNone, kAmpere, kHopper, kBlackwell };
+NvlinkGroupShares nvlink_group_shares(NvSwitch generation);
+
 /// Published kernel figures of an accelerator preset (kernel_catalog.cpp): SM count and the
 /// measured GEMM efficiencies (MAMF / dense peak). NaN where nothing is published.
 struct KernelFacts {
@@ -105,6 +125,7 @@ struct KernelFacts {
   /// NCCL's cap on its LL protocol's bus bandwidth within a node, GB/s (its tuner's llMaxBws for
   /// the architecture, src/graph/tuning.cc); NaN where NCCL has none (not an NVIDIA GPU).
   double nccl_ll_max_gbps = 0;
+  NvSwitch nvswitch = NvSwitch::kNone;  ///< sets smaller groups' share of 8 GPUs' bandwidth
 };
 KernelFacts kernel_facts(std::string_view accelerator_id);
 

@@ -58,10 +58,11 @@ Report evaluate(const Plan& plan, const EvaluateOptions& options = {});
 /// peak. (What docs/validation.md's GEMM section compares with GEMMs measured in bursts.)
 double preset_gemm_s(std::string_view accelerator_id, bool fp8, double m, double n, double k);
 
-/// One NCCL collective ("all_gather", "reduce_scatter" or "all_reduce") of `bytes` over `gpus` of
-/// one node of an accelerator preset, as a training plan's step times it (step_time.hpp,
-/// intra_node_collective_s). NaN for an unknown preset or operation, or a preset whose NVLink
-/// bandwidth is not known. (What docs/validation.md's NVLink table compares with NCCL's timings.)
+/// One NCCL collective ("all_gather", "reduce_scatter", "all_reduce" or "all_to_all") of `bytes`
+/// over `gpus` of one node of an accelerator preset, as a training plan's step times it
+/// (step_time.hpp, intra_node_collective_s). NaN for an unknown preset or operation, or a preset
+/// whose NVLink bandwidth is not known. (What docs/validation.md's NVLink table compares with
+/// NCCL's timings.)
 double preset_collective_s(std::string_view accelerator_id, std::string_view op, double gpus,
                            double bytes);
 

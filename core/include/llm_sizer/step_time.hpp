@@ -84,14 +84,17 @@ LayerCosts layer_costs(const TrainingTimeInputs& in);
 /// (its recipe's operand and activation bytes, the kernel figures resolved for its accelerator).
 double linear_gemm_s(const TrainingTimeInputs& in, double m, double kdim, double n);
 
-/// The NCCL ring collectives the step times.
-enum class Collective : unsigned char { kAllGather, kReduceScatter, kAllReduce };
+/// The NCCL collectives the step times.
+enum class Collective : unsigned char { kAllGather, kReduceScatter, kAllReduce, kAllToAll };
 
-/// Seconds of one ring collective of `bytes` (the whole buffer: what each rank ends with after an
-/// all-gather, starts with before a reduce-scatter) over `ranks` GPUs of one node under `in`, as
-/// the step times its TP and in-node DP collectives: (n − 1)/n of the bytes (twice for an
-/// all-reduce) at NVLink's bandwidth × its efficiency, plus the ring's latency, under the
-/// protocol NCCL's tuner picks (step_time.cpp). 0 for one rank; NaN where the link is unknown.
+/// Seconds of one collective of `bytes` (the whole buffer: what each rank ends with after an
+/// all-gather, starts with before a reduce-scatter or an all-to-all) over `ranks` GPUs of one node
+/// under `in`, as the step times its TP, in-node DP and EP collectives: a ring moves (n − 1)/n of
+/// the bytes (twice for an all-reduce) at NVLink's bandwidth × its efficiency, plus the ring's
+/// latency, under the protocol NCCL's tuner picks; an all-to-all sends (n − 1)/n of them plus one
+/// send's latency (step_time.cpp). Groups of 2 and 4 GPUs at their measured share of 8's
+/// bandwidth (kernel_model.hpp, nvlink_group_shares). 0 for one rank; NaN where the link is
+/// unknown.
 double intra_node_collective_s(const TrainingTimeInputs& in, Collective op, double ranks,
                                double bytes);
 

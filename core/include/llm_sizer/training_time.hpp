@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "llm_sizer/fp8_recipe.hpp"
+#include "llm_sizer/kernel_model.hpp"
 #include "llm_sizer/training_memory.hpp"
 
 namespace llm_sizer {
@@ -41,6 +42,8 @@ struct TrainingTimeInputs {
   double memory_efficiency = 0;  ///< share of HBM bandwidth streaming kernels reach
   double comm_efficiency = 0;    ///< share of NVLink's bandwidth collectives reach
   double nccl_ll_max_gbps = 0;   ///< NCCL's LL protocol cap in a node (NaN: half the link)
+  /// The NVSwitch joining the GPUs: groups of 2 and 4 get their share of 8's bandwidth.
+  NvSwitch nvswitch = NvSwitch::kNone;
   double net_efficiency = 0;     ///< share of the NICs' line rate collectives reach
   double sms = 0;                ///< streaming multiprocessors (NaN: not known)
   bool serial_epilogue = false;  ///< GEMM outputs written after their K loop (Ampere)
