@@ -1,5 +1,5 @@
-// What a collective over 2 and 4 GPUs of one NVSwitch node reaches of the bus bandwidth the same
-// collective reaches over 8, in NVIDIA's NCCL collection (validation/data/nccl-nvlink.json), and
+// What a collective over 2, 4 and 8 GPUs of one NVSwitch node reaches of the bus bandwidth a ring
+// (all-gather, reduce-scatter) reaches over 8, in NVIDIA's NCCL collection (validation/data/nccl-nvlink.json), and
 // the shares the module takes for it (kernel_model.cpp, nvlink_group_shares). Part of the GEMM
 // section of docs/validation.md (kernels.mjs renders it).
 import { ncclData, PRESET } from './nvlink.mjs';
@@ -15,27 +15,40 @@ export const FAMILIES = {
 };
 /** The Grace-hosted trays, timed at 2 and 4 GPUs only, against their HGX siblings. */
 export const TRAYS = { gb200: 'b200_sxm', gb300: 'b300_sxm' };
-/** The two kinds of collective with a share each, by the data's operation names. */
+/** The two kinds of collective with their shares, by the data's operation names. */
 export const KINDS = {
-  ring: { ops: ['all_gather', 'reduce_scatter'], module: 'all_gather' },
-  all_to_all: { ops: ['alltoall'], module: 'all_to_all' },
+  ring: { ops: ['all_gather', 'reduce_scatter'], module: 'all_gather', gpus: [2, 4] },
+  all_to_all: { ops: ['alltoall'], module: 'all_to_all', gpus: [2, 4, 8] },
 };
+/** What each share is against: the rings over 8 GPUs. */
+const REFERENCE = KINDS.ring.ops;
 
 const bus = (r) => (r.bytes * (r.gpus - 1)) / r.gpus / r.latency_ms;
 
-/** Bus bandwidth over `gpus` against `reference` GPUs, per operation and size, half precision. */
-function ratios(rows, accelerator, ops, gpus, reference) {
-  const mine = rows.filter((r) => r.accelerator === accelerator && ops.includes(r.op));
-  const at = (n) => new Map(mine.filter((r) => r.gpus === n).map((r) => [`${r.op}/${r.bytes}`, r]));
-  const base = at(reference);
-  return [...at(gpus)].filter(([k]) => base.has(k)).map(([k, r]) => bus(r) / bus(base.get(k)));
+/**
+ * `ops`' bus bandwidth over `gpus` against `reference` GPUs' (the rings', or with `same` the same
+ * operation's), per operation, reference operation and size, half precision.
+ */
+function ratios(rows, accelerator, ops, gpus, reference, same = false) {
+  const mine = rows.filter((r) => r.accelerator === accelerator);
+  const against = same || ops.includes(REFERENCE[0]) ? null : REFERENCE;
+  const out = [];
+  for (const r of mine.filter((q) => ops.includes(q.op) && q.gpus === gpus)) {
+    for (const op of against ?? [r.op]) {
+      const base = mine.find((q) => q.op === op && q.gpus === reference && q.bytes === r.bytes);
+      if (base) out.push(bus(r) / bus(base));
+    }
+  }
+  return out;
 }
 
-/** The module's bus bandwidth over `gpus` against 8, from collectives large enough that latency is lost. */
+/** The module's bus bandwidth over `gpus` against a ring over 8, latency lost in the bytes. */
 function moduleShare(core, preset, op, gpus) {
   const bytes = 2 ** 34;
-  const time = (n) => core.collectiveSeconds(preset, op, n, bytes);
-  return (((gpus - 1) / gpus) * time(8)) / ((7 / 8) * time(gpus));
+  const ring8 = core.collectiveSeconds(preset, 'all_gather', 8, bytes);
+  return (
+    (((gpus - 1) / gpus) * ring8) / ((7 / 8) * core.collectiveSeconds(preset, op, gpus, bytes))
+  );
 }
 
 export async function evaluate(core) {
@@ -44,10 +57,10 @@ export async function evaluate(core) {
     family,
     accelerators,
     kinds: Object.fromEntries(
-      Object.entries(KINDS).map(([kind, { ops, module }]) => [
+      Object.entries(KINDS).map(([kind, { ops, module, gpus: sizes }]) => [
         kind,
         Object.fromEntries(
-          [2, 4].map((gpus) => {
+          sizes.map((gpus) => {
             const measured = accelerators.flatMap((a) => ratios(rows, a, ops, gpus, 8));
             return [
               gpus,
@@ -68,8 +81,8 @@ export async function evaluate(core) {
       tray,
       sibling,
       kind,
-      tray2of4: median(ratios(rows, tray, ops, 2, 4)),
-      sibling2of4: median(ratios(rows, sibling, ops, 2, 4)),
+      tray2of4: median(ratios(rows, tray, ops, 2, 4, true)),
+      sibling2of4: median(ratios(rows, sibling, ops, 2, 4, true)),
     })),
   );
   return { families, trays };
@@ -80,39 +93,33 @@ const NAMES = { ampere: 'A100', hopper: 'H100, H200', blackwell: 'B200, B300' };
 export function render({ families, trays }) {
   const fixed = (v) => v.toFixed(3);
   const spread = Math.max(...trays.map((t) => Math.abs(t.tray2of4 / t.sibling2of4 - 1)));
+  const pair = (kind) =>
+    trays
+      .filter((t) => t.kind === kind)
+      .map((t) => `${fixed(t.tray2of4)} against ${fixed(t.sibling2of4)}`)
+      .join(', ');
+  const cell = (s) => `${fixed(s.measured)} (${fixed(s.module)})`;
   return [
-    "**Groups smaller than a node.** NCCL's cost model gives a ring one bus bandwidth at any size " +
-      'of group; the same collection (A100: NCCL 2.27.3) timed every collective of 64 MB and more ' +
-      'on 2, 4 and 8 GPUs of one node, and the smaller groups ran slower on every accelerator. ' +
-      'Median bus bandwidth of 2 and 4 GPUs over 8, per operation and size (half precision), ' +
-      "and the module's share (kernel_model.cpp, the step time's TP, ETP and DP rings and its " +
-      "expert all-to-all inside a node; between 4 and 8 GPUs linear, from 8 on 8's):",
+    "**Groups smaller than a node, and all-to-alls.** NCCL's cost model gives a ring one bus " +
+      'bandwidth at any size of group; the same collection (A100: NCCL 2.27.3) timed every ' +
+      'collective of 64 MB and more on 2, 4 and 8 GPUs of one node, and the smaller groups ran ' +
+      'slower on every accelerator, the all-to-alls slower than the rings. Median bus bandwidth ' +
+      'over that of a ring over 8 GPUs (all-gather and reduce-scatter at the same size), half ' +
+      "precision, and in brackets the module's share (kernel_model.cpp; the step time's TP, ETP " +
+      'and DP rings and its expert all-to-all inside a node take them, linear in the group size ' +
+      "between 2, 4 and 8, 8's beyond):",
     '',
-    '| accelerators | rings over 2 | over 4 | all-to-all among 2 | among 4 | module: rings 2, 4; all-to-all 2, 4 |',
+    '| accelerators | ring over 2 | ring over 4 | all-to-all among 2 | among 4 | among 8 |',
     '| --- | ---: | ---: | ---: | ---: | ---: |',
     ...families.map(
       ({ family, kinds }) =>
-        `| ${NAMES[family]} | ${fixed(kinds.ring[2].measured)} | ${fixed(kinds.ring[4].measured)} | ` +
-        `${fixed(kinds.all_to_all[2].measured)} | ${fixed(kinds.all_to_all[4].measured)} | ` +
-        [kinds.ring[2], kinds.ring[4], kinds.all_to_all[2], kinds.all_to_all[4]]
-          .map((s) => fixed(s.module))
-          .join(', ') +
-        ' |',
+        `| ${NAMES[family]} | ${cell(kinds.ring[2])} | ${cell(kinds.ring[4])} | ` +
+        `${cell(kinds.all_to_all[2])} | ${cell(kinds.all_to_all[4])} | ` +
+        `${cell(kinds.all_to_all[8])} |`,
     ),
     '',
     'The GB200 and GB300, whose trays hold 4 GPUs, take the B200’s and B300’s shares: their 2 ' +
-      'GPUs against their 4 came out within ' +
-      `${(spread * 100).toFixed(1)} % of their siblings' (rings ` +
-      trays
-        .filter((t) => t.kind === 'ring')
-        .map((t) => `${fixed(t.tray2of4)} against ${fixed(t.sibling2of4)}`)
-        .join(', ') +
-      '; all-to-alls ' +
-      trays
-        .filter((t) => t.kind === 'all_to_all')
-        .map((t) => `${fixed(t.tray2of4)} against ${fixed(t.sibling2of4)}`)
-        .join(', ') +
-      '). Blackwell’s all-to-all among two GPUs keeps the least: 0.6 of eight’s, where NVLink 4 ' +
-      'keeps 0.9.',
+      `GPUs against their 4 came out within ${(spread * 100).toFixed(1)} % of their siblings' ` +
+      `(rings ${pair('ring')}; all-to-alls ${pair('all_to_all')}).`,
   ];
 }

@@ -204,17 +204,19 @@ test("Blackwell's NVLink runs collectives at NVIDIA's measured share of its line
 });
 
 test("NCCL's collectives inside a node, size by size, within the bounds", () => {
-  // validation/data/nccl-nvlink.json: all-gathers and reduce-scatters of 512 B to 1 GB on 2, 4
-  // and 8 GPUs of seven accelerators. Small ones go by NCCL's LL protocol (step_time.cpp), the
-  // largest by Simple; each size band and all of them held to today's figures.
+  // validation/data/nccl-nvlink.json: all-gathers, reduce-scatters and all-to-alls of 512 B to
+  // 1 GB on 2, 4 and 8 GPUs of seven accelerators. Small rings go by NCCL's LL protocol
+  // (step_time.cpp), the largest by Simple; each size band and all of them held to today's
+  // figures.
   const { rows, summary, bands } = result.collectives;
-  assert.equal(rows.length, 798);
+  assert.equal(rows.length, 1197);
   for (const r of rows) assert.ok(Number.isFinite(r.error), JSON.stringify(r));
   assert.ok(summary.medianAbsPct <= collectives.BOUNDS.medianAbsPct, `${summary.medianAbsPct}`);
   for (const b of bands) {
     assert.ok(b.medianAbsPct <= collectives.BOUNDS.bandMedianAbsPct, `${b.key} ${b.medianAbsPct}`);
   }
-  // From 64 MB on, where bandwidth decides, groups of 2 and 4 at their own shares (below).
+  // From 64 MB on, where bandwidth decides, each group size and the all-to-all at its own share
+  // (below).
   const large = bands.find((b) => b.low === 64 * 2 ** 20);
   assert.ok(large.medianAbsPct <= collectives.BOUNDS.largeMedianAbsPct, `${large.medianAbsPct}`);
   // On H100 the small collectives (LL's latency) are within 10 % of NVIDIA's timings.
@@ -222,10 +224,10 @@ test("NCCL's collectives inside a node, size by size, within the bounds", () => 
   assert.ok(Math.abs(h100.medianPct) < 10, JSON.stringify(h100));
 });
 
-test("groups of 2 and 4 GPUs run at the share of 8 GPUs' bus bandwidth NCCL measured", () => {
+test('groups of 2 and 4 GPUs, and all-to-alls, run at the share of a ring over 8 NCCL measured', () => {
   // validation/data/nccl-nvlink.json, 64 MB and more, half precision: on every accelerator a ring
-  // or an all-to-all over 2 or 4 GPUs of one node reached less bus bandwidth than over 8. The
-  // module's shares (kernel_model.cpp) are those medians, per NVLink generation.
+  // over 2 or 4 GPUs of one node reached less bus bandwidth than over 8, an all-to-all less than
+  // a ring. The module's shares (kernel_model.cpp) are those medians, per NVLink generation.
   const { families, trays } = result.nvlinkGroups;
   assert.deepEqual(
     families.map((f) => f.family),
@@ -236,7 +238,7 @@ test("groups of 2 and 4 GPUs run at the share of 8 GPUs' bus bandwidth NCCL meas
       for (const [gpus, s] of Object.entries(byGpus)) {
         const where = `${family} ${kind} ${gpus}`;
         assert.ok(s.count >= 4, where);
-        assert.ok(s.measured < 1.01 && s.measured > 0.55, `${where} ${s.measured}`);
+        assert.ok(s.measured < 1.01 && s.measured > 0.5, `${where} ${s.measured}`);
         // The module's share is the measured median (latency of a 16 GiB collective aside).
         assert.ok(Math.abs(s.module / s.measured - 1) < 0.002, `${where} ${s.module}`);
       }

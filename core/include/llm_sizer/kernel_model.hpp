@@ -90,16 +90,17 @@ double flash_attention_s(const KernelSpeeds& k, double flops, double seq, bool b
 /// value beyond them; a backward above 128 keeps 128's (not timed); 1 without a head dim.
 double head_dim_share(bool flash2, double head_dim, bool backward);
 
-/// What a collective over 2 or 4 GPUs of one NVLink switch domain reaches of the bus bandwidth
-/// the same collective reaches over 8: the median ratio over NVIDIA's NCCL collection
-/// (AIConfigurator; all-gathers and reduce-scatters for rings, all-to-alls; 64 MB and more; per
-/// switch generation, kernel_model.cpp), 1 where nothing is measured. Between 2, 4 and 8 GPUs
-/// linear in the GPU count; from 8 on, 8's:  bus(n) = bus(8) · share(n).
+/// What a collective over a group of one NVLink switch domain reaches of the bus bandwidth a ring
+/// over 8 of its GPUs reaches (all-gathers and reduce-scatters): the median ratio over NVIDIA's
+/// NCCL collection (AIConfigurator, 64 MB and more, per switch generation: kernel_model.cpp), 1
+/// where nothing is measured. Between 2, 4 and 8 GPUs linear in the GPU count; from 8 on, 8's:
+///   ring bus(n) = bus(8) · ring(n),  all-to-all bus(n) = bus(8) · all_to_all(n).
 struct NvlinkGroupShares {
   double ring_2 = 1;        ///< all-gather and reduce-scatter rings over 2 GPUs
   double ring_4 = 1;        ///< and over 4
   double all_to_all_2 = 1;  ///< all-to-all among 2 GPUs
-  double all_to_all_4 = 1;  ///< and among 4
+  double all_to_all_4 = 1;  ///< among 4
+  double all_to_all_8 = 1;  ///< among 8 and more
 
   double ring(double gpus) const;
   double all_to_all(double gpus) const;
