@@ -179,7 +179,7 @@ double nccl_ll_max_gbps(Arch arch) {
   return kUnknown;
 }
 
-// The NVSwitch an architecture's SXM boards are joined by (kernel_model.cpp: what it keeps for
+// The NVSwitch an architecture's SXM boards are joined by (kernel_model.hpp: what it keeps for
 // groups smaller than 8); the GB200 and GB300 trays the B200's and B300's.
 NvSwitch nvswitch_of(Arch arch) {
   switch (arch) {

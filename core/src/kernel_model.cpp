@@ -103,46 +103,4 @@ double head_dim_share(bool flash2, double head_dim, bool backward) {
   return rate / r[1];
 }
 
-namespace {
-
-// A ring or an all-to-all over 2 or 4 GPUs of an NVSwitch node reaches less bus bandwidth than a
-// ring over 8: NVIDIA's NCCL collection (AIConfigurator, validation/data/nccl-nvlink.json: NCCL
-// 2.29.2, 2.27.3 on the A100) timed the same all-gathers, reduce-scatters and all-to-alls of 64 MB
-// and more on 2, 4 and 8 GPUs of one node; each share is the median of the group's bus bandwidth
-// over 8 GPUs' all-gather and reduce-scatter, per operation, size and accelerator (A100; H100 and
-// H200; B200 and B300). NCCL's own tuner (src/graph/tuning.cc) gives a ring one bus bandwidth at
-// any size of group; on every accelerator measured the smaller groups ran slower, and an
-// all-to-all slower than a ring (among 8 Blackwell GPUs 0.92 of it). The GB200 and GB300 (4 GPUs
-// a tray in the collection) take the B200's and B300's: their 2 GPUs against their 4 came out
-// within 0.5 % of the B200's and B300's (rings 0.751 and 0.754 against 0.752 and 0.751,
-// all-to-alls 0.675 against 0.678 and 0.676). Half precision;
-// scripts/validation/nvlink-groups.mjs recomputes each share.
-constexpr NvlinkGroupShares kGroupShares[] = {
-    {},                                        // NvSwitch::kNone: one share for every group
-    {0.7713, 0.9474, 0.7999, 0.9410, 0.9816},  // NvSwitch::kAmpere
-    {0.7444, 0.9229, 0.8522, 0.9253, 0.9405},  // NvSwitch::kHopper
-    {0.7002, 0.9126, 0.5430, 0.8015, 0.9213},  // NvSwitch::kBlackwell
-};
-
-// A group's share from the measured 2, 4 and 8 GPUs' (kernel_model.hpp): linear between them,
-// 8's from 8 on.
-double group_share(double two, double four, double eight, double gpus) {
-  if (!(gpus > 2)) return two;
-  if (gpus < 4) return two + (four - two) * (gpus - 2) / 2;
-  if (gpus < 8) return four + (eight - four) * (gpus - 4) / 4;
-  return eight;
-}
-
-}  // namespace
-
-NvlinkGroupShares nvlink_group_shares(NvSwitch generation) {
-  return kGroupShares[static_cast<unsigned char>(generation)];
-}
-
-double NvlinkGroupShares::ring(double gpus) const { return group_share(ring_2, ring_4, 1, gpus); }
-
-double NvlinkGroupShares::all_to_all(double gpus) const {
-  return group_share(all_to_all_2, all_to_all_4, all_to_all_8, gpus);
-}
-
 }  // namespace llm_sizer

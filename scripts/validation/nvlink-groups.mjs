@@ -1,6 +1,6 @@
 // What a collective over 2, 4 and 8 GPUs of one NVSwitch node reaches of the bus bandwidth a ring
 // (all-gather, reduce-scatter) reaches over 8, in NVIDIA's NCCL collection (validation/data/nccl-nvlink.json), and
-// the shares the module takes for it (kernel_model.cpp, nvlink_group_shares). Part of the GEMM
+// the shares the module takes for it (kernel_model.hpp, kNvlinkGroupShares). Part of the GEMM
 // section of docs/validation.md (kernels.mjs renders it).
 import { ncclData, PRESET } from './nvlink.mjs';
 import { median } from './stats.mjs';
@@ -105,7 +105,7 @@ export function render({ families, trays }) {
       'collective of 64 MB and more on 2, 4 and 8 GPUs of one node, and the smaller groups ran ' +
       'slower on every accelerator, the all-to-alls slower than the rings. Median bus bandwidth ' +
       'over that of a ring over 8 GPUs (all-gather and reduce-scatter at the same size), half ' +
-      "precision, and in brackets the module's share (kernel_model.cpp; the step time's TP, ETP " +
+      "precision, and in brackets the module's share (kernel_model.hpp; the step time's TP, ETP " +
       'and DP rings and its expert all-to-all inside a node take them, linear in the group size ' +
       "between 2, 4 and 8, 8's beyond):",
     '',

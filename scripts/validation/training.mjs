@@ -179,7 +179,7 @@ export const TARGETS = {
 // 0.1-0.2 points further); three MoE runs on Blackwell (EP 8 inside one node) then lost their
 // published layout's place near the search's best to layouts without expert parallelism, whose
 // all-to-all the slower NVLink no longer pays (163 in the top 10, 158 within 10 %). Groups of 2
-// and 4 GPUs, and all-to-alls, at their measured share of a ring over 8 (kernel_model.cpp) took
+// and 4 GPUs, and all-to-alls, at their measured share of a ring over 8 (kernel_model.hpp) took
 // the largest to 73.1 % and every MoE run on Blackwell 0.4-3.4 points toward published; GB200's
 // and B200's Qwen3-30B-A3B came back into the top 10, two GB300 DeepSeek-V3 runs (EP 32 in the
 // NVL72 domain, within 8.5 and 14.2 % of the best) left it (163).

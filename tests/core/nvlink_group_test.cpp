@@ -1,5 +1,5 @@
 // Collectives over 2 and 4 GPUs of an NVSwitch node, and all-to-alls, run at their measured share
-// of the bus bandwidth a ring over 8 GPUs reaches (kernel_model.cpp, NvlinkGroupShares): NVIDIA's
+// of the bus bandwidth a ring over 8 GPUs reaches (kernel_model.hpp, kNvlinkGroupShares): NVIDIA's
 // NCCL collection (AIConfigurator, validation/data/nccl-nvlink.json), median over 64 MB and
 // more, half precision.
 #include <gtest/gtest.h>

@@ -227,7 +227,7 @@ test("NCCL's collectives inside a node, size by size, within the bounds", () => 
 test('groups of 2 and 4 GPUs, and all-to-alls, run at the share of a ring over 8 NCCL measured', () => {
   // validation/data/nccl-nvlink.json, 64 MB and more, half precision: on every accelerator a ring
   // over 2 or 4 GPUs of one node reached less bus bandwidth than over 8, an all-to-all less than
-  // a ring. The module's shares (kernel_model.cpp) are those medians, per NVLink generation.
+  // a ring. The module's shares (kernel_model.hpp) are those medians, per NVLink generation.
   const { families, trays } = result.nvlinkGroups;
   assert.deepEqual(
     families.map((f) => f.family),
