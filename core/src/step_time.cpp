@@ -116,6 +116,7 @@ struct Link {
   double compute_share = kNvlinkComputeShare;                 // of the compute it overlaps (above)
   double per_node = std::numeric_limits<double>::infinity();  // group members in each node
   double ll_max_bytes_per_s = std::numeric_limits<double>::infinity();  // NCCL's LL cap (above)
+  double extra_latency_s = 0;  // the switch generation's beyond NCCL's model (kernel_model.hpp)
 
   bool known() const {
     if (bytes_per_s > 0 && std::isfinite(bytes_per_s)) return true;
@@ -127,7 +128,8 @@ struct Link {
     const double nodes = std::ceil(ranks / std::min(per_node, ranks));
     const double steps = factor * (ranks - 1);
     const double across = factor * (nodes - 1);
-    return protocol.base_s + (steps - across) * protocol.nvlink_hop_s + across * protocol.net_hop_s;
+    return protocol.base_s + extra_latency_s + (steps - across) * protocol.nvlink_hop_s +
+           across * protocol.net_hop_s;
   }
   // `factor` 1: all-gather or reduce-scatter; 2: all-reduce. `count` collectives move `bytes`.
   double ring_s(double bytes, double ranks, double factor, double count) const {
@@ -157,7 +159,7 @@ struct Link {
   }
   double send_s(double bytes) const {
     if (!(bytes > 0) || !known()) return 0;
-    return bytes / bytes_per_s + kSendLatencyS;
+    return bytes / bytes_per_s + kSendLatencyS + extra_latency_s;
   }
 };
 
@@ -168,6 +170,7 @@ Link link(const TrainingTimeInputs& in, bool within_node, bool& unknown) {
     Link nvlink{gb_to_bytes(in.intra_node_gbps) * in.comm_efficiency, &unknown,
                 kNvlinkComputeShare};
     if (in.nccl_ll_max_gbps > 0) nvlink.ll_max_bytes_per_s = gb_to_bytes(in.nccl_ll_max_gbps);
+    nvlink.extra_latency_s = kNvlinkExtraLatencyS[static_cast<unsigned char>(in.nvswitch)];
     return nvlink;
   }
   return {gb_to_bytes(in.inter_node_gbps) * in.net_efficiency, &unknown, kNicComputeShare};

@@ -7,6 +7,9 @@ import { median } from './stats.mjs';
 
 /** Sizes compared: 64 MB and more, where the bytes outweigh the latency. */
 const LARGE_BYTES = 64 * 2 ** 20;
+/** And up to 8 KB, where the latency is all there is. */
+const SMALL_BYTES = 8192;
+const smallKey = (r) => `${r.op}/${r.gpus}/${r.bytes}`;
 /** Each share's accelerators (one NVLink generation each) and the preset its module share is read from. */
 export const FAMILIES = {
   ampere: { accelerators: ['a100_sxm'], preset: 'a100-80g' },
@@ -85,12 +88,34 @@ export async function evaluate(core) {
       sibling2of4: median(ratios(rows, sibling, ops, 2, 4, true)),
     })),
   );
-  return { families, trays };
+  // Small collectives (512 B to 8 KB): each family's time less the H100's at the same size,
+  // operation and group, against the module's.
+  const small = (await ncclData()).rows.filter((r) => r.dtype === 'half' && r.bytes <= SMALL_BYTES);
+  const h100 = new Map(
+    small.filter((r) => r.accelerator === 'h100_sxm').map((r) => [smallKey(r), r.latency_ms]),
+  );
+  const ops = Object.values(KINDS).flatMap((k) => k.ops);
+  const latency = Object.entries(FAMILIES).map(([family, { accelerators, preset }]) => ({
+    family,
+    measuredUs: median(
+      small
+        .filter((r) => r.accelerator !== 'h100_sxm' && accelerators.includes(r.accelerator))
+        .filter((r) => ops.includes(r.op))
+        .filter((r) => h100.has(smallKey(r)))
+        .map((r) => (r.latency_ms - h100.get(smallKey(r))) * 1e3),
+    ),
+    moduleUs:
+      (core.collectiveSeconds(preset, 'all_gather', 8, 512) -
+        core.collectiveSeconds('h100-80g', 'all_gather', 8, 512)) *
+      1e6,
+  }));
+  return { families, trays, latency };
 }
 
+const signedUs = (v) => `${v >= 0 ? '+' : '−'}${Math.abs(v).toFixed(2)} µs`;
 const NAMES = { ampere: 'A100', hopper: 'H100, H200', blackwell: 'B200, B300' };
 
-export function render({ families, trays }) {
+export function render({ families, trays, latency }) {
   const fixed = (v) => v.toFixed(3);
   const spread = Math.max(...trays.map((t) => Math.abs(t.tray2of4 / t.sibling2of4 - 1)));
   const pair = (kind) =>
@@ -121,5 +146,18 @@ export function render({ families, trays }) {
     'The GB200 and GB300, whose trays hold 4 GPUs, take the B200’s and B300’s shares: their 2 ' +
       `GPUs against their 4 came out within ${(spread * 100).toFixed(1)} % of their siblings' ` +
       `(rings ${pair('ring')}; all-to-alls ${pair('all_to_all')}).`,
+    '',
+    'Small collectives (512 B to 8 KB, the same operations and groups) took longer on the A100 ' +
+      "and on Blackwell than on the H100, whose timings NCCL's cost model follows; the median " +
+      "difference, and the module's (the latency each collective and send inside the domain " +
+      'adds, kernel_model.hpp): ' +
+      latency
+        .filter((l) => l.family !== 'hopper')
+        .map(
+          (l) => `${NAMES[l.family]} +${l.measuredUs.toFixed(2)} µs (${l.moduleUs.toFixed(2)} µs)`,
+        )
+        .join(', ') +
+      `; the H200, on the H100's NVLink 4, ` +
+      `${signedUs(latency.find((l) => l.family === 'hopper').measuredUs)}.`,
   ];
 }

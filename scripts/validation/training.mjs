@@ -182,12 +182,14 @@ export const TARGETS = {
 // and 4 GPUs, and all-to-alls, at their measured share of a ring over 8 (kernel_model.hpp) took
 // the largest to 73.1 % and every MoE run on Blackwell 0.4-3.4 points toward published; GB200's
 // and B200's Qwen3-30B-A3B came back into the top 10, two GB300 DeepSeek-V3 runs (EP 32 in the
-// NVL72 domain, within 8.5 and 14.2 % of the best) left it (163).
+// NVL72 domain, within 8.5 and 14.2 % of the best) left it (163). The A100's and Blackwell's
+// measured latency beyond the H100's (kernel_model.hpp) moved no run by more than 0.4 points and
+// put one of those back (164).
 export const BOUNDS = {
   medianAbsError: 0.105,
   maxAbsError: 0.74,
   minRows: 181,
-  minInTop: 163,
+  minInTop: 164,
   minWithin: 158,
 };
 

@@ -245,6 +245,13 @@ test('groups of 2 and 4 GPUs, and all-to-alls, run at the share of a ring over 8
       assert.ok(byGpus[2].measured < byGpus[4].measured, `${family} ${kind}`);
     }
   }
+  // Small collectives: the A100's and Blackwell's wait beyond the H100's is the module's; the
+  // H200's, on the same NVLink 4, is next to none.
+  for (const l of result.nvlinkGroups.latency) {
+    assert.ok(Math.abs(l.moduleUs - l.measuredUs) < 0.05, JSON.stringify(l));
+  }
+  const hopper = result.nvlinkGroups.latency.find((l) => l.family === 'hopper');
+  assert.ok(Math.abs(hopper.measuredUs) < 0.2 && hopper.moduleUs === 0, JSON.stringify(hopper));
   // The NVL72 trays, timed at 2 and 4 GPUs, lose as much from 4 to 2 as their HGX siblings: what
   // lets them take the siblings' shares.
   for (const t of trays) {

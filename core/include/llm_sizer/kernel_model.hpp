@@ -117,7 +117,7 @@ struct NvlinkGroupShares {
 };
 
 /// The NVSwitch generation an accelerator's GPUs are joined by (none: bridged, PCIe, or not
-/// measured), which sets the shares above.
+/// measured), which sets the shares above and the latency below.
 enum class NvSwitch : unsigned char { kNone, kAmpere, kHopper, kBlackwell };
 
 /// A ring or an all-to-all over 2 or 4 GPUs of an NVSwitch node reaches less bus bandwidth than a
@@ -142,6 +142,14 @@ constexpr NvlinkGroupShares nvlink_group_shares(NvSwitch generation) {
   return kNvlinkGroupShares[static_cast<unsigned char>(generation)];
 }
 
+/// What a collective among a switch generation's GPUs waits beyond NCCL's cost model (whose
+/// latencies the H100's timings follow), seconds: the median over the same collection's small
+/// collectives (512 B to 8 KB, all-gathers, reduce-scatters and all-to-alls over 2, 4 and 8 GPUs)
+/// of their time less the H100's at the same size, operation and group: A100 4.07 µs, B200 and
+/// B300 3.575 (GB200 and GB300 3.93 against H100's 2- and 4-GPU timings); the H200, on NVLink 4
+/// as the H100, 0.03. Added to each collective's and each send's base latency inside the domain.
+inline constexpr double kNvlinkExtraLatencyS[] = {0, 4.07e-6, 0, 3.575e-6};
+
 /// Published kernel figures of an accelerator preset (kernel_catalog.cpp): SM count and the
 /// measured GEMM efficiencies (MAMF / dense peak). NaN where nothing is published.
 struct KernelFacts {
@@ -157,7 +165,7 @@ struct KernelFacts {
   /// NCCL's cap on its LL protocol's bus bandwidth within a node, GB/s (its tuner's llMaxBws for
   /// the architecture, src/graph/tuning.cc); NaN where NCCL has none (not an NVIDIA GPU).
   double nccl_ll_max_gbps = 0;
-  NvSwitch nvswitch = NvSwitch::kNone;  ///< sets smaller groups' share of 8 GPUs' bandwidth
+  NvSwitch nvswitch = NvSwitch::kNone;  ///< its group shares and latency (above)
 };
 KernelFacts kernel_facts(std::string_view accelerator_id);
 

@@ -92,9 +92,9 @@ enum class Collective : unsigned char { kAllGather, kReduceScatter, kAllReduce, 
 /// under `in`, as the step times its TP, in-node DP and EP collectives: a ring moves (n − 1)/n of
 /// the bytes (twice for an all-reduce) at NVLink's bandwidth × its efficiency, plus the ring's
 /// latency, under the protocol NCCL's tuner picks; an all-to-all sends (n − 1)/n of them plus one
-/// send's latency (step_time.cpp). Groups of 2 and 4 GPUs at their measured share of 8's
-/// bandwidth (kernel_model.hpp, nvlink_group_shares). 0 for one rank; NaN where the link is
-/// unknown.
+/// send's latency (step_time.cpp). Groups smaller than 8 and all-to-alls at their measured share
+/// of a ring over 8's bandwidth, every latency plus the switch generation's measured excess
+/// (kernel_model.hpp). 0 for one rank; NaN where the link is unknown.
 double intra_node_collective_s(const TrainingTimeInputs& in, Collective op, double ranks,
                                double bytes);
 

@@ -42,7 +42,8 @@ struct TrainingTimeInputs {
   double memory_efficiency = 0;  ///< share of HBM bandwidth streaming kernels reach
   double comm_efficiency = 0;    ///< share of NVLink's bandwidth collectives reach
   double nccl_ll_max_gbps = 0;   ///< NCCL's LL protocol cap in a node (NaN: half the link)
-  /// The NVSwitch joining the GPUs: groups of 2 and 4 get their share of 8's bandwidth.
+  /// The NVSwitch joining the GPUs (kernel_model.hpp): what smaller groups and all-to-alls keep
+  /// of a ring over 8's bandwidth, and the latency it adds to NCCL's model.
   NvSwitch nvswitch = NvSwitch::kNone;
   double net_efficiency = 0;     ///< share of the NICs' line rate collectives reach
   double sms = 0;                ///< streaming multiprocessors (NaN: not known)
