@@ -1,7 +1,7 @@
 // What a collective over 2, 4 and 8 GPUs of one NVSwitch node reaches of the bus bandwidth a ring
-// (all-gather, reduce-scatter) reaches over 8, in NVIDIA's NCCL collection (validation/data/nccl-nvlink.json), and
-// the shares the module takes for it (kernel_model.hpp, kNvlinkGroupShares). Part of the GEMM
-// section of docs/validation.md (kernels.mjs renders it).
+// (all-gather, reduce-scatter) reaches over 8, and what small ones wait beyond the H100's, in
+// NVIDIA's NCCL collection (validation/data/nccl-nvlink.json); and the module's figures for them
+// (kernel_model.hpp). Part of the GEMM section of docs/validation.md (kernels.mjs renders it).
 import { ncclData, PRESET } from './nvlink.mjs';
 import { median } from './stats.mjs';
 
@@ -10,7 +10,7 @@ const LARGE_BYTES = 64 * 2 ** 20;
 /** And up to 8 KB, where the latency is all there is. */
 const SMALL_BYTES = 8192;
 const smallKey = (r) => `${r.op}/${r.gpus}/${r.bytes}`;
-/** Each share's accelerators (one NVLink generation each) and the preset its module share is read from. */
+/** Each NVLink generation's accelerators and the preset the module's figures are read from. */
 export const FAMILIES = {
   ampere: { accelerators: ['a100_sxm'], preset: 'a100-80g' },
   hopper: { accelerators: ['h100_sxm', 'h200_sxm'], preset: 'h100-80g' },
