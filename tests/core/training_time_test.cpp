@@ -435,7 +435,7 @@ TEST(TrainingTime, ExpertTensorParallelGathersTheRoutedCopies) {
   EXPECT_EQ(moe_comm_s(1), 0);  // nothing to exchange: every expert whole on every GPU
   // 2048 tokens × 2 copies × 4096 × 2 B, gathered over 2 GPUs: half of twice that crosses, at
   // the share of 8 GPUs' bus bandwidth 2 H100s reached in NVIDIA's NCCL collection (0.7444,
-  // kernel_catalog.cpp).
+  // kernel_model.hpp).
   const double copies = 2048.0 * 2 * 4096 * 2;
   const double one = 0.5 * 2 * copies / (900e9 * 0.7444) + ring_latency_us(2, 1) / 1e6;
   EXPECT_NEAR(moe_comm_s(2), 32 * 2 * 2 * one, 1e-9);
