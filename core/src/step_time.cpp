@@ -170,7 +170,7 @@ Link link(const TrainingTimeInputs& in, bool within_node, bool& unknown) {
     Link nvlink{gb_to_bytes(in.intra_node_gbps) * in.comm_efficiency, &unknown,
                 kNvlinkComputeShare};
     if (in.nccl_ll_max_gbps > 0) nvlink.ll_max_bytes_per_s = gb_to_bytes(in.nccl_ll_max_gbps);
-    nvlink.extra_latency_s = kNvlinkExtraLatencyS[static_cast<unsigned char>(in.nvswitch)];
+    nvlink.extra_latency_s = nvswitch_figures(in.nvswitch).extra_latency_s;
     return nvlink;
   }
   return {gb_to_bytes(in.inter_node_gbps) * in.net_efficiency, &unknown, kNicComputeShare};
@@ -211,7 +211,7 @@ Link group_link(const TrainingTimeInputs& in, double ranks, double stride, bool&
   if (ranks * stride <= in.nvlink_domain_gpus) {
     // A group of fewer than 8 reaches less of the switch's bandwidth (kernel_model.hpp).
     Link nvlink = link(in, true, unknown);
-    nvlink.bytes_per_s *= nvlink_group_shares(in.nvswitch).ring(ranks);
+    nvlink.bytes_per_s *= nvswitch_figures(in.nvswitch).ring(ranks);
     return nvlink;
   }
   const double k = std::clamp(std::floor(in.nvlink_domain_gpus / stride), 1.0, ranks);
@@ -658,7 +658,7 @@ LayerCost layer_cost(const TrainingTimeInputs& in, const KernelSpeeds& lin,
       // leaves the GPU.
       const bool flex = in.moe_flex_dispatcher && k < l.ep;
       const double local = nvlink.send_s(copies * ((flex ? l.ep : k) - 1) / l.ep /
-                                         nvlink_group_shares(in.nvswitch).all_to_all(k));
+                                         nvswitch_figures(in.nvswitch).all_to_all(k));
       double remote = 0;
       if (flex) {
         const double nodes = std::ceil(l.ep / k);
@@ -919,17 +919,20 @@ KernelSpeeds speeds(const TrainingTimeInputs& in, double peak_tflops, double gem
 double intra_node_collective_s(const TrainingTimeInputs& in, Collective op, double ranks,
                                double bytes) {
   bool unknown = false;
-  const Link nvlink = group_link(in, ranks, 1, unknown);
-  // An all-to-all: each rank sends what is not its own, at the all-to-all's share (its ranks all
-  // in one domain here, as an expert group's NVLink part; step_time.hpp).
-  const double all_to_all = ranks > 1
-                                ? link(in, true, unknown)
-                                      .send_s(bytes * (ranks - 1) / ranks /
-                                              nvlink_group_shares(in.nvswitch).all_to_all(ranks))
-                                : 0;
-  const double s = op == Collective::kAllReduce  ? nvlink.all_reduce_s(bytes, ranks)
-                   : op == Collective::kAllToAll ? all_to_all
-                                                 : nvlink.all_gather_s(bytes, ranks);
+  double s = 0;
+  if (op == Collective::kAllToAll) {
+    // Each rank sends what is not its own, at the all-to-all's share (its ranks all in one
+    // domain here, as an expert group's NVLink part; step_time.hpp).
+    if (ranks > 1) {
+      s = link(in, true, unknown)
+              .send_s(bytes * (ranks - 1) / ranks /
+                      nvswitch_figures(in.nvswitch).all_to_all(ranks));
+    }
+  } else {
+    const Link nvlink = group_link(in, ranks, 1, unknown);
+    s = op == Collective::kAllReduce ? nvlink.all_reduce_s(bytes, ranks)
+                                     : nvlink.all_gather_s(bytes, ranks);
+  }
   return unknown ? std::numeric_limits<double>::quiet_NaN() : s;
 }
 

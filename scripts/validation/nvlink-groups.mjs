@@ -55,7 +55,8 @@ function moduleShare(core, preset, op, gpus) {
 }
 
 export async function evaluate(core) {
-  const rows = (await ncclData()).rows.filter((r) => r.dtype === 'half' && r.bytes >= LARGE_BYTES);
+  const half = (await ncclData()).rows.filter((r) => r.dtype === 'half');
+  const rows = half.filter((r) => r.bytes >= LARGE_BYTES);
   const families = Object.entries(FAMILIES).map(([family, { accelerators, preset }]) => ({
     family,
     accelerators,
@@ -90,7 +91,7 @@ export async function evaluate(core) {
   );
   // Small collectives (512 B to 8 KB): each family's time less the H100's at the same size,
   // operation and group, against the module's.
-  const small = (await ncclData()).rows.filter((r) => r.dtype === 'half' && r.bytes <= SMALL_BYTES);
+  const small = half.filter((r) => r.bytes <= SMALL_BYTES);
   const h100 = new Map(
     small.filter((r) => r.accelerator === 'h100_sxm').map((r) => [smallKey(r), r.latency_ms]),
   );

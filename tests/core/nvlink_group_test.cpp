@@ -1,5 +1,5 @@
 // Collectives over 2 and 4 GPUs of an NVSwitch node, and all-to-alls, run at their measured share
-// of the bus bandwidth a ring over 8 GPUs reaches (kernel_model.hpp, kNvlinkGroupShares): NVIDIA's
+// of the bus bandwidth a ring over 8 GPUs reaches (kernel_model.hpp, kNvSwitchFigures): NVIDIA's
 // NCCL collection (AIConfigurator, validation/data/nccl-nvlink.json), median over 64 MB and
 // more, half precision.
 #include <gtest/gtest.h>
@@ -54,7 +54,7 @@ TEST(NvlinkGroups, EachGenerationKeepsItsOwnShares) {
 }
 
 TEST(NvlinkGroups, OtherGroupSizesLieBetweenTheMeasuredOnes) {
-  const NvlinkGroupShares hopper{0.7444, 0.9229, 0.8522, 0.9253, 0.9405};
+  const NvSwitchFigures hopper{0.7444, 0.9229, 0.8522, 0.9253, 0.9405};
   EXPECT_DOUBLE_EQ(hopper.ring(2), 0.7444);
   EXPECT_DOUBLE_EQ(hopper.ring(3), (0.7444 + 0.9229) / 2);
   EXPECT_DOUBLE_EQ(hopper.ring(6), (0.9229 + 1) / 2);
@@ -64,15 +64,15 @@ TEST(NvlinkGroups, OtherGroupSizesLieBetweenTheMeasuredOnes) {
   EXPECT_DOUBLE_EQ(hopper.all_to_all(6), (0.9253 + 0.9405) / 2);
   EXPECT_DOUBLE_EQ(hopper.all_to_all(64), 0.9405);
   // Without a measurement every group keeps the link's share.
-  EXPECT_DOUBLE_EQ(NvlinkGroupShares{}.ring(2), 1);
+  EXPECT_DOUBLE_EQ(NvSwitchFigures{}.ring(2), 1);
 }
 
 TEST(NvlinkGroups, LinksThatAreNotSwitchedKeepOneShare) {
   // The H100 NVL is bridged in pairs: no switch, no group share; its ring over 2 runs at the
   // link's share as before.
   EXPECT_EQ(kernel_facts("h100-nvl-94g").nvswitch, NvSwitch::kNone);
-  EXPECT_DOUBLE_EQ(nvlink_group_shares(NvSwitch::kNone).ring(2), 1);
-  EXPECT_DOUBLE_EQ(nvlink_group_shares(NvSwitch::kNone).all_to_all(2), 1);
+  EXPECT_DOUBLE_EQ(nvswitch_figures(NvSwitch::kNone).ring(2), 1);
+  EXPECT_DOUBLE_EQ(nvswitch_figures(NvSwitch::kNone).all_to_all(2), 1);
   // Nor do accelerators nothing was measured on, or joined over PCIe.
   EXPECT_EQ(kernel_facts("mi300x").nvswitch, NvSwitch::kNone);
   EXPECT_EQ(kernel_facts("h100-pcie-80g").nvswitch, NvSwitch::kNone);

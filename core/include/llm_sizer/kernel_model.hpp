@@ -90,17 +90,21 @@ double flash_attention_s(const KernelSpeeds& k, double flops, double seq, bool b
 /// value beyond them; a backward above 128 keeps 128's (not timed); 1 without a head dim.
 double head_dim_share(bool flash2, double head_dim, bool backward);
 
-/// What a collective over a group of one NVLink switch domain reaches of the bus bandwidth a ring
-/// over 8 of its GPUs reaches (all-gathers and reduce-scatters): the median ratio over NVIDIA's
-/// NCCL collection (AIConfigurator, 64 MB and more, per switch generation: below), 1
-/// where nothing is measured. Between 2, 4 and 8 GPUs linear in the GPU count; from 8 on, 8's:
-///   ring bus(n) = bus(8) · ring(n),  all-to-all bus(n) = bus(8) · all_to_all(n).
-struct NvlinkGroupShares {
-  double ring_2 = 1;        ///< all-gather and reduce-scatter rings over 2 GPUs
-  double ring_4 = 1;        ///< and over 4
-  double all_to_all_2 = 1;  ///< all-to-all among 2 GPUs
-  double all_to_all_4 = 1;  ///< among 4
-  double all_to_all_8 = 1;  ///< among 8 and more
+/// What NCCL's collectives reach inside one NVLink switch domain beyond NCCL's own cost model,
+/// per switch generation (measured: below; 1 and 0 where nothing is):
+/// - of the bus bandwidth a ring over 8 of its GPUs reaches (all-gathers and reduce-scatters),
+///   a ring over fewer and an all-to-all keep a share, linear in the GPU count between 2, 4 and
+///   8, 8's from 8 on:  ring bus(n) = bus(8) · ring(n),  all-to-all bus(n) = bus(8) ·
+///   all_to_all(n);
+/// - every collective and send waits extra_latency_s more than NCCL's latencies, which the H100's
+///   timings follow.
+struct NvSwitchFigures {
+  double ring_2 = 1;           ///< all-gather and reduce-scatter rings over 2 GPUs
+  double ring_4 = 1;           ///< and over 4
+  double all_to_all_2 = 1;     ///< all-to-all among 2 GPUs
+  double all_to_all_4 = 1;     ///< among 4
+  double all_to_all_8 = 1;     ///< among 8 and more
+  double extra_latency_s = 0;  ///< beyond NCCL's model, every collective and send
 
   constexpr double ring(double gpus) const { return at(ring_2, ring_4, 1, gpus); }
   constexpr double all_to_all(double gpus) const {
@@ -117,38 +121,32 @@ struct NvlinkGroupShares {
 };
 
 /// The NVSwitch generation an accelerator's GPUs are joined by (none: bridged, PCIe, or not
-/// measured), which sets the shares above and the latency below.
+/// measured), which sets its figures above.
 enum class NvSwitch : unsigned char { kNone, kAmpere, kHopper, kBlackwell };
 
-/// A ring or an all-to-all over 2 or 4 GPUs of an NVSwitch node reaches less bus bandwidth than a
-/// ring over 8: NVIDIA's NCCL collection (AIConfigurator, validation/data/nccl-nvlink.json: NCCL
-/// 2.29.2, 2.27.3 on the A100) timed the same all-gathers, reduce-scatters and all-to-alls of 64 MB
-/// and more on 2, 4 and 8 GPUs of one node; each share is the median of the group's bus bandwidth
-/// over 8 GPUs' all-gather and reduce-scatter, per operation, size and accelerator (A100; H100 and
-/// H200; B200 and B300). NCCL's own tuner (src/graph/tuning.cc) gives a ring one bus bandwidth at
-/// any size of group; on every accelerator measured the smaller groups ran slower, and an
-/// all-to-all slower than a ring (among 8 Blackwell GPUs 0.92 of it). The GB200 and GB300 (4 GPUs
-/// a tray in the collection) take the B200's and B300's: their 2 GPUs against their 4 came out
-/// within 0.5 % of the B200's and B300's (rings 0.751 and 0.754 against 0.752 and 0.751,
-/// all-to-alls 0.675 against 0.678 and 0.676). Half precision;
-/// scripts/validation/nvlink-groups.mjs recomputes each share.
-inline constexpr NvlinkGroupShares kNvlinkGroupShares[] = {
-    {},                                        // NvSwitch::kNone: one share for every group
-    {0.7713, 0.9474, 0.7999, 0.9410, 0.9816},  // NvSwitch::kAmpere
-    {0.7444, 0.9229, 0.8522, 0.9253, 0.9405},  // NvSwitch::kHopper
-    {0.7002, 0.9126, 0.5430, 0.8015, 0.9213},  // NvSwitch::kBlackwell
+/// NVIDIA's NCCL collection (AIConfigurator, validation/data/nccl-nvlink.json: NCCL 2.29.2, 2.27.3
+/// on the A100) timed the same all-gathers, reduce-scatters and all-to-alls on 2, 4 and 8 GPUs of
+/// one node of each accelerator (A100; H100 and H200; B200 and B300), half precision;
+/// scripts/validation/nvlink-groups.mjs recomputes every figure.
+/// - Shares: 64 MB and more, the median of the group's bus bandwidth over 8 GPUs' all-gather and
+///   reduce-scatter, per operation, size and accelerator. NCCL's own tuner (src/graph/tuning.cc)
+///   gives a ring one bus bandwidth at any size of group; on every accelerator measured the
+///   smaller groups ran slower, and an all-to-all slower than a ring (among 8 Blackwell GPUs 0.92
+///   of it). The GB200 and GB300 (4 GPUs a tray in the collection) take the B200's and B300's:
+///   their 2 GPUs against their 4 came out within 0.5 % of the B200's and B300's (rings 0.751 and
+///   0.754 against 0.752 and 0.751, all-to-alls 0.675 against 0.678 and 0.676).
+/// - Latency: 512 B to 8 KB, the median of the time less the H100's at the same size, operation
+///   and group: A100 4.07 µs, B200 and B300 3.575 (GB200 and GB300 3.93 against H100's 2- and
+///   4-GPU timings); the H200, on NVLink 4 as the H100, 0.03.
+inline constexpr NvSwitchFigures kNvSwitchFigures[] = {
+    {},                                                  // NvSwitch::kNone: nothing measured
+    {0.7713, 0.9474, 0.7999, 0.9410, 0.9816, 4.07e-6},   // NvSwitch::kAmpere
+    {0.7444, 0.9229, 0.8522, 0.9253, 0.9405, 0},         // NvSwitch::kHopper
+    {0.7002, 0.9126, 0.5430, 0.8015, 0.9213, 3.575e-6},  // NvSwitch::kBlackwell
 };
-constexpr NvlinkGroupShares nvlink_group_shares(NvSwitch generation) {
-  return kNvlinkGroupShares[static_cast<unsigned char>(generation)];
+constexpr NvSwitchFigures nvswitch_figures(NvSwitch generation) {
+  return kNvSwitchFigures[static_cast<unsigned char>(generation)];
 }
-
-/// What a collective among a switch generation's GPUs waits beyond NCCL's cost model (whose
-/// latencies the H100's timings follow), seconds: the median over the same collection's small
-/// collectives (512 B to 8 KB, all-gathers, reduce-scatters and all-to-alls over 2, 4 and 8 GPUs)
-/// of their time less the H100's at the same size, operation and group: A100 4.07 µs, B200 and
-/// B300 3.575 (GB200 and GB300 3.93 against H100's 2- and 4-GPU timings); the H200, on NVLink 4
-/// as the H100, 0.03. Added to each collective's and each send's base latency inside the domain.
-inline constexpr double kNvlinkExtraLatencyS[] = {0, 4.07e-6, 0, 3.575e-6};
 
 /// Published kernel figures of an accelerator preset (kernel_catalog.cpp): SM count and the
 /// measured GEMM efficiencies (MAMF / dense peak). NaN where nothing is published.
@@ -165,7 +163,7 @@ struct KernelFacts {
   /// NCCL's cap on its LL protocol's bus bandwidth within a node, GB/s (its tuner's llMaxBws for
   /// the architecture, src/graph/tuning.cc); NaN where NCCL has none (not an NVIDIA GPU).
   double nccl_ll_max_gbps = 0;
-  NvSwitch nvswitch = NvSwitch::kNone;  ///< its group shares and latency (above)
+  NvSwitch nvswitch = NvSwitch::kNone;  ///< its NVSwitch figures (above)
 };
 KernelFacts kernel_facts(std::string_view accelerator_id);
 

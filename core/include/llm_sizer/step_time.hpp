@@ -94,7 +94,7 @@ enum class Collective : unsigned char { kAllGather, kReduceScatter, kAllReduce, 
 /// latency, under the protocol NCCL's tuner picks; an all-to-all sends (n − 1)/n of them plus one
 /// send's latency (step_time.cpp). Groups smaller than 8 and all-to-alls at their measured share
 /// of a ring over 8's bandwidth, every latency plus the switch generation's measured excess
-/// (kernel_model.hpp). 0 for one rank; NaN where the link is unknown.
+/// (kernel_model.hpp, NvSwitchFigures). 0 for one rank; NaN where the link is unknown.
 double intra_node_collective_s(const TrainingTimeInputs& in, Collective op, double ranks,
                                double bytes);
 
