@@ -239,6 +239,12 @@ double collective_seconds_js(const std::string& accelerator, const std::string& 
   return preset_collective_s(accelerator, op, gpus, bytes);
 }
 
+// One causal attention call as the step-time model times it (the attention validation's).
+double attention_seconds_js(const std::string& accelerator, double batch, double heads, double seq,
+                            double head_dim, const std::string& pass) {
+  return preset_attention_s(accelerator, batch, heads, seq, head_dim, pass == "bwd");
+}
+
 #endif  // LLM_SIZER_PAGE_MODULE
 
 }  // namespace
@@ -306,5 +312,6 @@ EMSCRIPTEN_BINDINGS(llm_sizer) {
   emscripten::function("benchmarkFleetMs", &llm_sizer::benchmark_fleet_ms);
   emscripten::function("gemmSeconds", &llm_sizer::gemm_seconds_js);
   emscripten::function("collectiveSeconds", &llm_sizer::collective_seconds_js);
+  emscripten::function("attentionSeconds", &llm_sizer::attention_seconds_js);
 #endif
 }

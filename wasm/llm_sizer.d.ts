@@ -55,6 +55,16 @@ export interface LlmSizerModule extends PageModule {
     gpus: number,
     bytes: number,
   ): number;
+  /** seconds of one causal attention call, forward or backward, as the step times it under
+   * Megatron (NaN: unknown preset or dimension) */
+  attentionSeconds(
+    accelerator: string,
+    batch: number,
+    heads: number,
+    seq: number,
+    headDim: number,
+    pass: 'fwd' | 'bwd',
+  ): number;
 }
 
 export default function createLlmSizerModule(options?: {

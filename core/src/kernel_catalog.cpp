@@ -20,9 +20,15 @@ struct FactsRow {
   double gemm_fp8;
   double comm = kUnknown;
   Arch arch = Arch::kOther;
-  bool nvswitch = true;                 // its NVLink runs through switches (nvswitch_of below)
-  double attention_fwd_vs_sibling = 1;  // forward attention's speed over its sibling's (below)
+  bool nvswitch = true;  // its NVLink runs through switches (nvswitch_of below)
+  bool ultra = false;    // Blackwell Ultra: its attention is faster than its sibling's (below)
 };
+
+// Blackwell Ultra's training attention over its Blackwell sibling's, forward and backward: the
+// median over cuDNN 9.17, 9.22 and 9.26 of GB300's rate over GB200's at 4,096, 8,192 and 16,384
+// tokens, each pair timed with the same cuDNN (validation/data/attention-cudnn.json).
+constexpr double kUltraAttentionFwd = 1.1989;
+constexpr double kUltraAttentionBwd = 1.0773;
 
 // Hopper's per-tile cost before the K loop streams, in reduction elements (kernel_model.hpp):
 // OpenXLA's sm_90 matmul table (tensorflow/tensorflow third_party/xla/xla/service/gpu/model/
@@ -144,17 +150,16 @@ constexpr FactsRow kFacts[] = {
     // shapes a median 1.089 times as fast in bf16 and 1.038 in fp8, a GB300 the GB200's 1.059
     // and 1.022, at the same peaks: not applied (nor is the GB200's 1.131 against the peaks'
     // 1.111), so the model is that much slower.
-    // Their attention's forward is not their sibling's: Blackwell Ultra doubles the special
-    // function units' throughput for the softmax's exponentials (NVIDIA Technical Blog, "Making
-    // Softmax More Efficient with NVIDIA Blackwell Ultra"), which a B200's flash forward waits on;
-    // its backward waits on shared memory, which Blackwell Ultra keeps (Zadouri et al. 2026,
-    // FlashAttention-4, arXiv 2603.05451, and its authors' blog). NVIDIA's prefill collections
-    // time the forward: at the same bf16 shapes (head dim 128, 4,096-16,384 tokens) a B300 ran a
-    // median 1.17-1.32 times as fast as a B200 in five collections of three engines, a GB300
-    // 1.17-1.30 times a GB200 in six (validation/data/attention-ultra.json). Each takes the
-    // median of its collections; the backward stays its sibling's.
-    {"b300", 148, kBlackwellBf16, kBlackwellFp8, kNvlink5, Arch::kBlackwell, true, 1.2564},
-    {"gb300", 148, kGb200Bf16, kGb200Fp8, kNvlink5, Arch::kGb200, true, 1.2402},
+    // Their attention is not their sibling's: Blackwell Ultra doubles the special function
+    // units' throughput for the softmax's exponentials (NVIDIA Technical Blog, "Making Softmax
+    // More Efficient with NVIDIA Blackwell Ultra"), which a B200's flash forward waits on; its
+    // backward waits on shared memory, which Blackwell Ultra keeps (Zadouri et al. 2026,
+    // FlashAttention-4, arXiv 2603.05451), and gains less. NVIDIA's cuDNN training benchmark times
+    // both passes on a GB200 and a GB300 with the same cuDNN: the forward 1.12-1.29 times as fast,
+    // the backward 1.05-1.14 (kUltraAttentionFwd/Bwd above). No B300 is timed: it takes the GB300's
+    // ratio over its own sibling.
+    {"b300", 148, kBlackwellBf16, kBlackwellFp8, kNvlink5, Arch::kBlackwell, true, true},
+    {"gb300", 148, kGb200Bf16, kGb200Fp8, kNvlink5, Arch::kGb200, true, true},
     {"mi300x", 304, 668.4 / 1300, kUnknown},
     {"mi325x", 304, 784.9 / 1300, kUnknown},
     {"mi250x", kUnknown, 147.0 / 191.5, kUnknown},
@@ -253,13 +258,15 @@ AttentionKernel attention_kernel(std::string_view accelerator_id, bool pytorch,
   // Ampere: FlashAttention-2 reaches 50–73 % of the A100's peak (Dao 2023, abstract): the forward
   // at the top of that range, the backward (more work per FLOP in its reductions) lower.
   if (arch == Arch::kAmpere) return {"flash2", 0.70, 0.55};
-  // No published attention benchmark: the ratio cuDNN attention keeps to the GEMMs on H100
-  // (0.545 and 0.522 against 0.803) applied to this accelerator's GEMM efficiency. For the B200
-  // and GB200 that agrees with NVIDIA's newest prefill collection (TensorRT-LLM 1.3.0rc20: 1.80
-  // and 1.97 times the H100's forward rate at the same shapes; this estimate 1.85 and 1.95);
-  // Blackwell Ultra's forward is faster by its measured ratio (above).
-  const double fwd_vs_sibling = row ? row->attention_fwd_vs_sibling : 1;
-  return {"estimate", gemm_efficiency * 0.68 * fwd_vs_sibling, gemm_efficiency * 0.65};
+  // Elsewhere the ratio cuDNN attention keeps to the GEMMs on H100 (0.545 and 0.522 against
+  // 0.803) applied to this accelerator's GEMM efficiency. For the B200 and GB200 that agrees with
+  // NVIDIA's newest prefill collection (TensorRT-LLM 1.3.0rc20: 1.80 and 1.97 times the H100's
+  // forward rate at the same shapes; this estimate 1.85 and 1.95); NVIDIA's cuDNN training
+  // benchmark puts their kernels within and above it, by cuDNN release (docs/validation.md,
+  // "Attention kernels"). Blackwell Ultra is faster by its measured ratios (above).
+  const bool ultra = row && row->ultra;
+  return {"estimate", gemm_efficiency * 0.68 * (ultra ? kUltraAttentionFwd : 1),
+          gemm_efficiency * 0.65 * (ultra ? kUltraAttentionBwd : 1)};
 }
 
 }  // namespace llm_sizer

@@ -56,12 +56,12 @@ export function render({ pairs, siblings }) {
       "throughput of the special function units that compute the softmax's exponentials " +
       '(NVIDIA Technical Blog, "Making Softmax More Efficient with NVIDIA Blackwell Ultra"), on ' +
       "which a B200's flash-attention forward waits; its backward waits on shared memory, which " +
-      'Blackwell Ultra keeps (FlashAttention-4, arXiv 2603.05451). No training attention kernel ' +
-      "is timed on either, but NVIDIA's prefill collections time the forward at the same shapes " +
-      'on all four (`validation/data/attention-ultra.json`: bf16, head dim 128, 4,096–16,384 ' +
-      "tokens, median of the sibling's time over Blackwell Ultra's, shape by shape). The model " +
-      "runs each Blackwell Ultra preset's attention forward at its sibling's efficiency times the " +
-      "median of these collections' medians, its backward at its sibling's:",
+      'Blackwell Ultra keeps (FlashAttention-4, arXiv 2603.05451). NVIDIA’s prefill collections ' +
+      'time the forward at the same shapes on all four (`validation/data/attention-ultra.json`: ' +
+      "bf16, head dim 128, 4,096–16,384 tokens, median of the sibling's time over Blackwell " +
+      "Ultra's, shape by shape). The model takes its ratios from NVIDIA's cuDNN training " +
+      'benchmark instead, which times what Megatron runs, forward and backward (“Attention ' +
+      'kernels”, below); against these collections its forward ratio is:',
     '',
     '| collection | B300 ÷ B200 | GB300 ÷ GB200 |',
     '| --- | ---: | ---: |',

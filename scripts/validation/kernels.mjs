@@ -9,6 +9,7 @@
 // and quantize kernels the collection timed with them (the step-time model counts those casts
 // apart).
 import { readFile } from 'node:fs/promises';
+import * as attentionCudnn from './attention-cudnn.mjs';
 import * as attentionUltra from './attention-ultra.mjs';
 import * as collectives from './collectives.mjs';
 import * as nvlink from './nvlink.mjs';
@@ -189,6 +190,7 @@ export async function evaluate(core) {
     largest,
     summary: summarize(rows),
     attentionUltra: await attentionUltra.evaluate(core),
+    attentionCudnn: await attentionCudnn.evaluate(core),
     nvlink: await nvlink.evaluate(core),
     nvlinkGroups: await nvlinkGroups.evaluate(core),
     collectives: await collectives.evaluate(core),
@@ -246,6 +248,8 @@ export function render(result) {
     ...renderSustained(result.sustained),
     '',
     ...attentionUltra.render(result.attentionUltra),
+    '',
+    ...attentionCudnn.render(result.attentionCudnn),
     '',
     ...nvlink.render(result.nvlink),
     '',

@@ -423,8 +423,9 @@ export function blackwellUltraFinding(rows) {
   return [
     "Blackwell Ultra, in Megatron-Bridge's release 26.06 (configs at c270efc50): on GB300 " +
       `${list(gb300)}, each within ${(widest * 100).toFixed(1)} % though its GEMMs take the ` +
-      'GB200’s shares (kernel_catalog.cpp; only its attention’s forward is its own, 1.24 times ' +
-      'the GB200’s as NVIDIA’s prefill collections measured it: the GEMM section), whose own ' +
+      'GB200’s shares (kernel_catalog.cpp; only its attention is its own, 1.20 times the ' +
+      'GB200’s forward and 1.08 backward as NVIDIA’s cuDNN benchmark timed it: the GEMM ' +
+      'section), whose own ' +
       '26.06 runs the model puts further ahead (above). Its MoE configs are the GB200’s with the whole iteration in one CUDA ' +
       'graph. The B300’s DeepSeek-V3 and GPT-OSS configs capture attention and the router only ' +
       `and keep the all-to-all apart: ${list(graphless)}, as far off as 26.04.01’s GB200 MoE ` +

@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <utility>
 
 #include "llm_sizer/report.hpp"
@@ -173,6 +174,30 @@ TEST(AttentionKernel, AnFp8RecipeKeepsTheBf16Estimate) {
   plan.recipe = "megatron18";
   plan.gemm_efficiency = 0.5;
   EXPECT_DOUBLE_EQ(evaluate(plan).training.settings.attention_efficiency, 0.5 * 0.68);
+}
+
+TEST(AttentionKernel, OneCallRunsAtThePublishedRateAlongItsCurve) {
+  // FlashAttention-3 (Shah et al. 2024), Figures 5 and 6, H100 SXM5, causal, head dim 128:
+  // cuDNN 539 TFLOP/s forward and 516 backward at 16k tokens, half of it near 360 tokens
+  // (kernel_model.hpp). One call of 16 sequences × 16 heads: its FLOPs over its time.
+  const double seq = 16384;
+  const double fwd_flops = 2 * 16 * 16 * seq * seq * 128;  // causal: half of QKᵀ and PV
+  const auto tflops = [&](bool backward) {
+    const double flops = backward ? 2.5 * fwd_flops : fwd_flops;
+    return flops / preset_attention_s("h100-80g", 16, 16, seq, 128, backward) / 1e12;
+  };
+  const double curve = seq / (seq + 360);
+  EXPECT_NEAR(tflops(false), 539 * curve, 0.5);
+  EXPECT_NEAR(tflops(true), 516 * curve, 0.5);
+  // At 2,048 tokens the curve keeps 2048 / 2408 of it, and the kernel's fixed cost (2 µs) weighs
+  // on a call of 0.6 ms.
+  const double short_flops = 2 * 16 * 16 * 2048.0 * 2048 * 128;
+  EXPECT_NEAR(preset_attention_s("h100-80g", 16, 16, 2048, 128, false),
+              short_flops / (539e12 * 2048 / 2408) + kKernelOverheadS, 1e-9);
+  // Nothing to time: NaN, never a throw or a zero.
+  EXPECT_TRUE(std::isnan(preset_attention_s("no-such-card", 1, 1, 1024, 128, false)));
+  EXPECT_TRUE(std::isnan(preset_attention_s("h100-80g", 0, 1, 1024, 128, false)));
+  EXPECT_TRUE(std::isnan(preset_attention_s("h100-80g", 1, 1, NAN, 128, true)));
 }
 
 }  // namespace

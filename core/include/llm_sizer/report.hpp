@@ -66,6 +66,14 @@ double preset_gemm_s(std::string_view accelerator_id, bool fp8, double m, double
 double preset_collective_s(std::string_view accelerator_id, std::string_view op, double gpus,
                            double bytes);
 
+/// One causal flash-attention call (`batch` sequences of `seq` tokens, `heads` query heads of
+/// `head_dim`; forward, or `backward`) as a Megatron training plan on an accelerator preset times
+/// its attention core (step_time.hpp, causal_attention_s): TransformerEngine's kernel at the
+/// efficiencies the plan resolves to. NaN for an unknown preset or a non-positive dimension.
+/// (What docs/validation.md's attention table compares with NVIDIA's cuDNN benchmark.)
+double preset_attention_s(std::string_view accelerator_id, double batch, double heads, double seq,
+                          double head_dim, bool backward);
+
 /// evaluate() without the serving model and without the memory model's derivation steps: what the
 /// page's first module computes (both arrive with the full module when their panels are first
 /// shown, docs/architecture.md).
