@@ -2,11 +2,33 @@
 #include <limits>
 #include <string>
 
+#include "llm_sizer/kernel_model.hpp"
 #include "llm_sizer/report.hpp"
 #include "llm_sizer/resolve.hpp"
-#include "llm_sizer/step_time.hpp"
+#include "llm_sizer/units.hpp"
 
 namespace llm_sizer {
+namespace {
+
+// The attention core's kernel speeds as step_time.cpp's layer_costs() sets them (its bf16 speeds
+// and the head-dim shares), built here: one more caller of step_time.cpp's speeds() changes how
+// the compiler inlines it into the layout's hot path (BM_OneLayoutEvaluation ~7-13 % slower).
+KernelSpeeds attention_speeds(const TrainingTimeInputs& in, double head_dim) {
+  KernelSpeeds k;
+  const double bf16 =
+      std::isfinite(in.bf16_tflops) && in.bf16_tflops > 0 ? in.bf16_tflops : in.peak_tflops;
+  k.bf16_flops = bf16 * kFlopsPerTflop;
+  k.attention_fwd_efficiency = in.attention_fwd_efficiency;
+  k.attention_bwd_efficiency = in.attention_bwd_efficiency;
+  k.attention_fwd_head_share = head_dim_share(in.attention_flash2, head_dim, false);
+  k.attention_bwd_head_share = head_dim_share(in.attention_flash2, head_dim, true);
+  if (std::isfinite(in.compute_efficiency) && in.compute_efficiency > 0) {
+    k.fixed_compute_efficiency = in.compute_efficiency;
+  }
+  return k;
+}
+
+}  // namespace
 
 double preset_attention_s(std::string_view accelerator_id, double batch, double heads, double seq,
                           double head_dim, bool backward) {
@@ -19,8 +41,13 @@ double preset_attention_s(std::string_view accelerator_id, double batch, double 
   plan.accelerator = std::string(accelerator_id);
   plan.framework = "megatron";
   const ResolvedPlan r = resolve(plan);
-  if (has_error(r.issues) || !std::isfinite(r.training.inputs.peak_tflops)) return kNan;
-  return causal_attention_s(r.training.inputs, batch, heads, seq, head_dim, backward);
+  const TrainingTimeInputs& in = r.training.inputs;
+  if (has_error(r.issues) || !std::isfinite(in.peak_tflops)) return kNan;
+  // Causal: each query sees half the keys; QKᵀ and PV over head_dim each (step_time.cpp,
+  // attention_core), the backward 2.5 times the forward's FLOPs.
+  const double flops = 2 * batch * heads * seq * (seq / 2) * 2 * head_dim;
+  return flash_attention_s(attention_speeds(in, head_dim),
+                           backward ? kFlashBackwardFlops * flops : flops, seq, backward);
 }
 
 }  // namespace llm_sizer

@@ -914,17 +914,6 @@ KernelSpeeds speeds(const TrainingTimeInputs& in, double peak_tflops, double gem
   return k;
 }
 
-// The head and attention run in bf16: at the bf16 peak, with the same GEMM efficiency, the
-// attention kernel at its rate for the model's head dim.
-KernelSpeeds bf16_speeds(const TrainingTimeInputs& in, double head_dim) {
-  const double bf16_peak =
-      std::isfinite(in.bf16_tflops) && in.bf16_tflops > 0 ? in.bf16_tflops : in.peak_tflops;
-  KernelSpeeds bf16 = speeds(in, bf16_peak, in.gemm_efficiency);
-  bf16.attention_fwd_head_share = head_dim_share(in.attention_flash2, head_dim, false);
-  bf16.attention_bwd_head_share = head_dim_share(in.attention_flash2, head_dim, true);
-  return bf16;
-}
-
 }  // namespace
 
 double intra_node_collective_s(const TrainingTimeInputs& in, Collective op, double ranks,
@@ -953,13 +942,6 @@ double linear_gemm_s(const TrainingTimeInputs& in, double m, double kdim, double
                 r.activation_bytes);
 }
 
-double causal_attention_s(const TrainingTimeInputs& in, double batch, double heads, double seq,
-                          double head_dim, bool backward) {
-  const KernelSpeeds bf16 = bf16_speeds(in, head_dim);
-  const double flops = 2 * batch * heads * seq * (seq / 2) * 2 * head_dim;
-  return flash_attention_s(bf16, backward ? kFlashBackwardFlops * flops : flops, seq, backward);
-}
-
 LayerCosts layer_costs(const TrainingTimeInputs& in) {
   const TrainingLayout& l = in.memory.layout;
   LayerCosts costs;
@@ -981,7 +963,13 @@ LayerCosts layer_costs(const TrainingTimeInputs& in) {
   s.frozen = in.memory.finetune.adapters();
   s.autocast = runs_autocast(in.memory);
   costs.linear = speeds(in, in.peak_tflops, in.gemm_efficiency);
-  const KernelSpeeds bf16 = bf16_speeds(in, in.memory.arch.qk_head_dim());
+  const double bf16_peak =
+      std::isfinite(in.bf16_tflops) && in.bf16_tflops > 0 ? in.bf16_tflops : in.peak_tflops;
+  // The head and attention run in bf16: at the bf16 peak, with the same GEMM efficiency.
+  KernelSpeeds bf16 = speeds(in, bf16_peak, in.gemm_efficiency);
+  const double head_dim = in.memory.arch.qk_head_dim();
+  bf16.attention_fwd_head_share = head_dim_share(in.attention_flash2, head_dim, false);
+  bf16.attention_bwd_head_share = head_dim_share(in.attention_flash2, head_dim, true);
   costs.dense = layer_cost(in, costs.linear, bf16, s, false, costs.link_unknown);
   if (in.memory.arch.is_moe()) {
     costs.moe = layer_cost(in, costs.linear, bf16, s, true, costs.link_unknown);

@@ -68,8 +68,10 @@ double preset_collective_s(std::string_view accelerator_id, std::string_view op,
 
 /// One causal flash-attention call (`batch` sequences of `seq` tokens, `heads` query heads of
 /// `head_dim`; forward, or `backward`) as a Megatron training plan on an accelerator preset times
-/// its attention core (step_time.hpp, causal_attention_s): TransformerEngine's kernel at the
-/// efficiencies the plan resolves to. NaN for an unknown preset or a non-positive dimension.
+/// its attention core (step_time.cpp, attention_core): 2·batch·heads·seq·(seq/2)·2·head_dim
+/// FLOPs forward, 2.5 times that backward, at the bf16 peak times TransformerEngine's kernel's
+/// efficiency at that length and head dim (kernel_model.hpp, flash_attention_s and
+/// head_dim_share). NaN for an unknown preset or a non-positive dimension.
 /// (What docs/validation.md's attention table compares with NVIDIA's cuDNN benchmark.)
 double preset_attention_s(std::string_view accelerator_id, double batch, double heads, double seq,
                           double head_dim, bool backward);

@@ -84,14 +84,6 @@ LayerCosts layer_costs(const TrainingTimeInputs& in);
 /// (its recipe's operand and activation bytes, the kernel figures resolved for its accelerator).
 double linear_gemm_s(const TrainingTimeInputs& in, double m, double kdim, double n);
 
-/// Seconds of one causal flash-attention call as layer_costs() times the attention core under
-/// `in`: `batch` sequences of `seq` tokens, `heads` query heads of `head_dim` (queries, keys and
-/// values alike), 2·batch·heads·seq·(seq/2)·2·head_dim FLOPs forward and 2.5 times that
-/// backward, at the bf16 peak times the kernel's efficiency at that length and head dim
-/// (kernel_model.hpp, flash_attention_s and head_dim_share).
-double causal_attention_s(const TrainingTimeInputs& in, double batch, double heads, double seq,
-                          double head_dim, bool backward);
-
 /// The NCCL collectives the step times.
 enum class Collective : unsigned char { kAllGather, kReduceScatter, kAllReduce, kAllToAll };
 
