@@ -251,6 +251,9 @@ AttentionKernel attention_kernel(std::string_view accelerator_id, bool pytorch,
   // Hopper, head dim 128 at 16k tokens (Shah et al. 2024, FlashAttention-3, Figure 5 causal
   // forward and Figure 6 backward, H100 SXM5): cuDNN — what TransformerEngine runs under
   // Megatron — 539 and 516 TFLOP/s; FlashAttention-2 — PyTorch's SDPA kernel — 335 and 322.
+  // cuDNN 9.19 runs 1.28 and 1.15 times that on an H200 at 16k tokens (the same die and clocks;
+  // docs/validation.md, "Attention kernels"): these are the 2024 release's, the H100 runs of the
+  // training table from 2023 to 2026.
   if (arch == Arch::kHopper) {
     return pytorch ? AttentionKernel{"flash2", 335.0 / 989, 322.0 / 989}
                    : AttentionKernel{"cudnn", 539.0 / 989, 516.0 / 989};
@@ -261,9 +264,10 @@ AttentionKernel attention_kernel(std::string_view accelerator_id, bool pytorch,
   // Elsewhere the ratio cuDNN attention keeps to the GEMMs on H100 (0.545 and 0.522 against
   // 0.803) applied to this accelerator's GEMM efficiency. For the B200 and GB200 that agrees with
   // NVIDIA's newest prefill collection (TensorRT-LLM 1.3.0rc20: 1.80 and 1.97 times the H100's
-  // forward rate at the same shapes; this estimate 1.85 and 1.95); NVIDIA's cuDNN training
-  // benchmark puts their kernels within and above it, by cuDNN release (docs/validation.md,
-  // "Attention kernels"). Blackwell Ultra is faster by its measured ratios (above).
+  // forward rate at the same shapes; this estimate 1.85 and 1.95). NVIDIA's cuDNN training
+  // benchmark times their kernels faster from 8k tokens on (1.03-1.69 times), and under cuDNN 9.10
+  // and 9.13 far slower at 2k (docs/validation.md, "Attention kernels"): not applied, the runs
+  // stating no release. Blackwell Ultra is faster by its measured ratios (above).
   const bool ultra = row && row->ultra;
   return {"estimate", gemm_efficiency * 0.68 * (ultra ? kUltraAttentionFwd : 1),
           gemm_efficiency * 0.65 * (ultra ? kUltraAttentionBwd : 1)};
