@@ -1,5 +1,11 @@
 #include "llm_sizer/finetune_time.hpp"
 
+#include <algorithm>
+#include <limits>
+
+#include "llm_sizer/training_memory.hpp"
+#include "llm_sizer/units.hpp"
+
 namespace llm_sizer {
 
 void finetune_flops(const TrainingMemoryInputs& in, TrainingTime& t) {
@@ -25,6 +31,26 @@ double offload_step_s(const TrainingTimeInputs& in, double params_per_card) {
     traffic.host_to_device_bytes = weights * mem.recipe.weight_bytes * passes * l.microbatches;
   }
   return offload_transfer_s(traffic, in.host_link_gbps);
+}
+
+double activation_offload_step_s(const TrainingTimeInputs& in, const TrainingTime& t) {
+  const TrainingMemoryInputs& mem = in.memory;
+  if (!mem.finetune.activation_offload) return 0;
+  const Architecture& a = mem.arch;
+  const TrainingLayout& l = mem.layout;
+  const double layers = a.layers / l.pp;  // this card's share, every stage alike
+  if (!(layers > 0) || !(t.microbatches > 0)) return 0;
+  if (!(in.host_link_gbps > 0)) return std::numeric_limits<double>::quiet_NaN();
+  // A layer's saved bytes, as the memory model counts them: the dense and MoE layers' mean.
+  const double moe = a.moe_layer_count();
+  const double saved = ((a.layers - moe) * layer_activations(mem, false).saved_bytes +
+                        (moe > 0 ? moe * layer_activations(mem, true).saved_bytes : 0)) /
+                       a.layers;
+  const double copy = saved / gb_to_bytes(in.host_link_gbps);
+  const double per_layer = t.compute_s / (t.microbatches * layers);
+  const double forward = per_layer / 3;
+  const double backward = per_layer - forward + t.recompute_s / (t.microbatches * layers);
+  return t.microbatches * layers * (std::max(0.0, copy - forward) + std::max(0.0, copy - backward));
 }
 
 double dequant_step_s(const TrainingTimeInputs& in, double params_per_card, double microbatches) {

@@ -69,7 +69,9 @@ std::vector<StepPart> step_parts(const TrainingTime& t, const FineTuneSettings& 
       {"tp_comm", t.tp_comm_s}, {"cp_comm", t.cp_comm_s},     {"pp_comm", t.pp_comm_s},
       {"dp_comm", t.dp_comm_s}, {"moe_comm", t.moe_comm_s},   {"optimizer", t.optimizer_s},
   };
-  if (ft.offload != Offload::kNone) parts.push_back({"offload", t.offload_s});
+  if (ft.offload != Offload::kNone || ft.activation_offload) {
+    parts.push_back({"offload", t.offload_s});
+  }
   if (ft.mode == FineTune::kQlora) parts.push_back({"dequant", t.dequant_s});
   return parts;
 }
@@ -115,7 +117,9 @@ TrainingTime time_with(const TrainingTimeInputs& in, double params_per_card,
     predict_step(in, layer_costs(in), params_per_card, t);
   }
   if (!t.measured) {
-    t.offload_s = offload_step_s(in, params_per_card);  // offload's host transfers (issue 13)
+    // Offload's host transfers (issue 13): the state's, then the activations' beyond the
+    // compute they overlap.
+    t.offload_s = offload_step_s(in, params_per_card) + activation_offload_step_s(in, t);
     if (std::isfinite(t.offload_s)) t.step_s += t.offload_s;
     t.dequant_s = dequant_step_s(in, params_per_card, t.microbatches);
     if (std::isfinite(t.dequant_s)) t.step_s += t.dequant_s;

@@ -16,6 +16,17 @@ void finetune_flops(const TrainingMemoryInputs& in, TrainingTime& t);
 /// offload; NaN when the link's speed is unknown.
 double offload_step_s(const TrainingTimeInputs& in, double params_per_card);
 
+/// Seconds activation offloading adds to a step whose compute `t` already holds: every layer's
+/// saved tensors go to pinned host memory on a stream of their own while the next layers
+/// compute, and come back one layer ahead of the backward (TransformerEngine's cpu_offload.py,
+/// AsyncDoubleBufferGroupOffloadHandler: "completely hidden behind computation if computation
+/// time of a layer is longer than host-device communication time"; torchtune's
+/// OffloadActivations on its second stream alike). Per layer and micro-batch,
+/// each way: max(0, its saved bytes / host link − its forward or backward compute), the
+/// forward a third of a layer's compute (its backward twice the forward's FLOPs) and the
+/// backward the rest with any recompute. 0 without offloading; NaN when the link is unknown.
+double activation_offload_step_s(const TrainingTimeInputs& in, const TrainingTime& t);
+
 /// Seconds QLoRA's dequantization adds to each step: bitsandbytes turns every frozen NF4 linear
 /// back into bf16 before its GEMMs (bnb.matmul_4bit: dequantize_4bit in forward and again in
 /// backward for the input's gradient, once more under full recompute), a memory-bound pass
