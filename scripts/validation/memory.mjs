@@ -247,7 +247,7 @@ function trainedPlan(run, presets, unmeasured) {
   if (!L.tp || !L.pp || !L.dp || !L.micro_batch || !seq) {
     return { why: 'layout incomplete (TP, PP, DP, micro-batch or sequence length missing)' };
   }
-  // The memory model keeps every activation on the card.
+  // A plan offloads the activations of every layer but two, not a given count.
   if (L.activation_offload_layers) return { why: "activations offloaded to the host's memory" };
   const acc = run.hardware.accelerator ?? '';
   const card = cardOf(acc);

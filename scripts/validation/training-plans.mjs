@@ -175,7 +175,7 @@ export function exclusion(run, presets) {
   if (layout.activation_offload_layers) {
     return (
       `activations of ${layout.activation_offload_layers} layers offloaded to the host's memory: ` +
-      'neither the memory model nor the step time has activation offloading'
+      'a plan offloads those of every layer but two (training_memory.cpp), not a given number'
     );
   }
   if (CONFLICTING[run.id]) return CONFLICTING[run.id];
