@@ -202,6 +202,16 @@ test("attention kernels against NVIDIA's cuDNN benchmark: where the model stands
     );
     for (const r of set.rows) assert.ok(r.fwd > 0 && r.bwd > 0, JSON.stringify(r));
   }
+  // The boundary: nothing to time is NaN, never an abort.
+  for (const args of [
+    ['no-such-card', 1, 64, 8192, 128, 'fwd'],
+    ['h100-80g', 0, 64, 8192, 128, 'bwd'],
+    ['h100-80g', 1, NaN, 8192, 128, 'fwd'],
+    ['h100-80g', 1, 64, Infinity, 128, 'fwd'],
+    ['h100-80g', 1, 64, 8192, -128, 'bwd'],
+  ]) {
+    assert.ok(Number.isNaN(core.attentionSeconds(...args)), JSON.stringify(args));
+  }
   // From 8,192 tokens on, every release timed runs faster than the model, both passes: its
   // Hopper figures are FlashAttention-3's (cuDNN of 2024), its Blackwell ones an estimate.
   for (const set of sets) {
