@@ -41,11 +41,18 @@ double activation_offload_step_s(const TrainingTimeInputs& in, const TrainingTim
   const double layers = a.layers / l.pp;  // this card's share, every stage alike
   if (!(layers > 0) || !(t.microbatches > 0)) return 0;
   if (!(in.host_link_gbps > 0)) return std::numeric_limits<double>::quiet_NaN();
-  // A layer's saved bytes, as the memory model counts them: the dense and MoE layers' mean.
+  // A layer's saved bytes as the memory model counts them (training_memory.cpp): the dense and
+  // MoE layers' mean; under block recompute the layers past each chunk's first N keep all of a
+  // layer's.
   const double moe = a.moe_layer_count();
-  const double saved = ((a.layers - moe) * layer_activations(mem, false).saved_bytes +
-                        (moe > 0 ? moe * layer_activations(mem, true).saved_bytes : 0)) /
-                       a.layers;
+  const LayerActivations dense = layer_activations(mem, false);
+  const LayerActivations routed = moe > 0 ? layer_activations(mem, true) : LayerActivations{};
+  const auto mean = [&](double LayerActivations::*bytes) {
+    return ((a.layers - moe) * dense.*bytes + moe * routed.*bytes) / a.layers;
+  };
+  const double share = full_recompute_share(l, layers);
+  const double saved = share * mean(&LayerActivations::saved_bytes) +
+                       (1 - share) * mean(&LayerActivations::recomputed_bytes);
   const double copy = saved / gb_to_bytes(in.host_link_gbps);
   const double per_layer = t.compute_s / (t.microbatches * layers);
   const double forward = per_layer / 3;

@@ -133,7 +133,10 @@ struct LayoutSearch::State {
   SearchOptions options;
   bool deadline = false;
   bool measured = false;  // a measured throughput replaces the predicted step
-  double target = 0;      // the global batch
+  // The step has parts beyond the stage pass (offload's host transfers, QLoRA's dequantization),
+  // which differ between recompute modes and ZeRO stages: their options are ranked by it whole.
+  bool beyond_pass = false;
+  double target = 0;  // the global batch
   std::vector<Key> keys;
   std::vector<int> pps;
   std::vector<int> recomputes;  // indices into kRecomputes
@@ -196,6 +199,9 @@ void LayoutSearch::State::prepare() {
   const SearchLimits& lim = options.limits;
   deadline = !std::isfinite(options.cluster_gpus);
   measured = std::isfinite(base.achieved_tflops) && base.achieved_tflops > 0;
+  const FineTuneSettings& ft = base.memory.finetune;
+  beyond_pass =
+      ft.offload != Offload::kNone || ft.activation_offload || ft.mode == FineTune::kQlora;
   target = base.global_batch;
   objective = objective_of(options.objective);
   // Only a cluster search ranks by a score the step bounds (a deadline ranks GPUs first; --all
@@ -473,9 +479,11 @@ bool LayoutSearch::State::consider(int pp, const std::vector<int>& split, double
                                     : *std::max_element(split.begin(), split.end());
     const double chunk_layers = std::ceil(stage_layers / std::max(1.0, vpp));
     if (chunk_layers < 2) return o.rc;
-    // Steps compared as the options were ranked: the stage pass alone (step_seconds).
+    // Steps compared as the options were ranked: the stage pass alone (step_seconds), or the
+    // whole step where it has parts beyond the pass (fewer recomputed layers keep more to offload).
     const auto step_of = [&](int rc) {
-      return step_seconds(in, cost_of(rc), params, stage_pass(in, cost_of(rc)));
+      return beyond_pass ? training_time(in, params, cost_of(rc)).step_s
+                         : step_seconds(in, cost_of(rc), params, stage_pass(in, cost_of(rc)));
     };
     // A cluster's option was ranked by this very step; a deadline's may now sit at a larger DP.
     const double chosen_step = deadline ? step_of(o.rc) : o.step_s;
@@ -558,9 +566,10 @@ bool LayoutSearch::State::consider(int pp, const std::vector<int>& split, double
       const StagePass pass = stage_pass(in, cost_of(rc));
       for (int zero : zeros) {
         l.zero = zero;
-        // A measured throughput sets the step by itself (training_time); else the pass does.
-        const double step = measured ? training_time(in, params, cost_of(rc)).step_s
-                                     : step_seconds(in, cost_of(rc), params, pass);
+        // A measured throughput sets the step by itself (training_time), as do the parts beyond
+        // the pass where the plan has them; else the pass does.
+        const double step = measured || beyond_pass ? training_time(in, params, cost_of(rc)).step_s
+                                                    : step_seconds(in, cost_of(rc), params, pass);
         options_list.push_back({rc, zero, cluster_dp, step});
       }
       continue;

@@ -99,6 +99,52 @@ TEST(LayoutSearch, BestIsFeasibleAndNoEnumeratedLayoutBeatsIt) {
   EXPECT_GE(s.search.best.days, brute * (1 - 1e-9));
 }
 
+// Activation offload's copies show where they outlast a layer's compute, more without recompute
+// (every saved tensor crosses the host link) than with it: the search ranks a layout's recompute
+// modes and ZeRO stages by the whole step, as the plan of the row it returns evaluates.
+TEST(LayoutSearch, OffloadedActivationsRankTheOptionsByTheWholeStep) {
+  Plan plan;
+  plan.model = "llama-3.1-8b";
+  plan.accelerator = "h100-80g";
+  plan.cluster_gpus = 8;
+  plan.tp = 1;
+  plan.pp = 1;
+  plan.dp = 8;
+  plan.micro_batch = 1;  // one sequence a GPU: without recompute too, it fits
+  plan.seq_len = 8192;
+  plan.global_batch = 32;
+  plan.activation_offload = 1;
+  plan.host_link_gbps = 16;  // PCIe 4 × 8: slow enough that the copies show
+  const SearchReport s = search_plan(plan);
+  ASSERT_TRUE(s.search.found);
+  const LayoutCandidate& best = s.search.best;
+  Plan layout = plan;
+  layout.cluster_gpus.reset();
+  layout.dp = best.dp;
+  layout.cp = best.cp;
+  layout.micro_batch = best.micro_batch;
+  layout.zero = best.zero;
+  layout.recompute = best.recompute;
+  if (best.recompute_layers > 0) layout.recompute_layers = best.recompute_layers;
+  layout.sequence_parallel = best.sequence_parallel ? 1 : 0;
+  const Report chosen = evaluate(layout);
+  ASSERT_TRUE(chosen.training.time_available);
+  EXPECT_NEAR(chosen.training.time.step_s, best.step_s, 1e-9 * best.step_s);
+  bool copies_show = false;  // some option of this layout pays for its copies
+  for (const char* rc : {"none", "selective", "full"}) {
+    for (double zero : {0.0, 1.0, 2.0, 3.0}) {
+      layout.recompute = rc;
+      layout.zero = zero;
+      layout.recompute_layers.reset();  // every layer (block recompute is the full mode's)
+      const Report other = evaluate(layout);
+      if (!other.training.time_available || !other.training.memory.fits) continue;
+      copies_show = copies_show || other.training.time.offload_s > 0;
+      EXPECT_GE(other.training.time.step_s, best.step_s * (1 - 1e-9)) << rc << " ZeRO " << zero;
+    }
+  }
+  EXPECT_TRUE(copies_show);
+}
+
 // The first complaint: rows at 2048, 2040, 1984 sequences side by side.
 TEST(LayoutSearch, EveryRowTrainsTheOneGlobalBatch) {
   Plan plan;  // GPT-3 175B, 1024 H100: the family's 1536 × 2048 tokens
