@@ -118,15 +118,7 @@ TEST(LayoutSearch, OffloadedActivationsRankTheOptionsByTheWholeStep) {
   const SearchReport s = search_plan(plan);
   ASSERT_TRUE(s.search.found);
   const LayoutCandidate& best = s.search.best;
-  Plan layout = plan;
-  layout.cluster_gpus.reset();
-  layout.dp = best.dp;
-  layout.cp = best.cp;
-  layout.micro_batch = best.micro_batch;
-  layout.zero = best.zero;
-  layout.recompute = best.recompute;
-  if (best.recompute_layers > 0) layout.recompute_layers = best.recompute_layers;
-  layout.sequence_parallel = best.sequence_parallel ? 1 : 0;
+  Plan layout = test::candidate_plan(plan, best);
   const Report chosen = evaluate(layout);
   ASSERT_TRUE(chosen.training.time_available);
   EXPECT_NEAR(chosen.training.time.step_s, best.step_s, 1e-9 * best.step_s);
