@@ -200,8 +200,7 @@ void LayoutSearch::State::prepare() {
   deadline = !std::isfinite(options.cluster_gpus);
   measured = std::isfinite(base.achieved_tflops) && base.achieved_tflops > 0;
   const FineTuneSettings& ft = base.memory.finetune;
-  beyond_pass =
-      ft.offload != Offload::kNone || ft.activation_offload || ft.mode == FineTune::kQlora;
+  beyond_pass = ft.host_transfers() || ft.mode == FineTune::kQlora;
   target = base.global_batch;
   objective = objective_of(options.objective);
   // Only a cluster search ranks by a score the step bounds (a deadline ranks GPUs first; --all

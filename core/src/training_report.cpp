@@ -501,8 +501,8 @@ FullTraining full_training(const ResolvedPlan& plan, double tp, double pp, doubl
       issues.push_back({"memory_tight_allocator", "", Severity::kWarning, {}});
     }
   }
-  if ((in.finetune.offload != Offload::kNone || in.finetune.activation_offload) &&
-      result.time_available && !std::isfinite(result.time.offload_s)) {
+  if (in.finetune.host_transfers() && result.time_available &&
+      !std::isfinite(result.time.offload_s)) {
     issues.push_back({"host_link_unknown", "host_link_gbps", Severity::kWarning, {}});
   }
   return result;

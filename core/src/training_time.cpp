@@ -69,9 +69,7 @@ std::vector<StepPart> step_parts(const TrainingTime& t, const FineTuneSettings& 
       {"tp_comm", t.tp_comm_s}, {"cp_comm", t.cp_comm_s},     {"pp_comm", t.pp_comm_s},
       {"dp_comm", t.dp_comm_s}, {"moe_comm", t.moe_comm_s},   {"optimizer", t.optimizer_s},
   };
-  if (ft.offload != Offload::kNone || ft.activation_offload) {
-    parts.push_back({"offload", t.offload_s});
-  }
+  if (ft.host_transfers()) parts.push_back({"offload", t.offload_s});
   if (ft.mode == FineTune::kQlora) parts.push_back({"dequant", t.dequant_s});
   return parts;
 }

@@ -80,6 +80,8 @@ struct FineTuneSettings {
   bool activation_offload = false;  ///< saved activations copied to pinned host memory
 
   bool adapters() const { return mode != FineTune::kFull; }
+  /// The step moves state or saved activations over the host link: its "offload" part.
+  bool host_transfers() const { return offload != Offload::kNone || activation_offload; }
 };
 
 /// bitsandbytes NF4 with double quantization: bytes per stored weight.
