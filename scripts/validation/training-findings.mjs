@@ -512,7 +512,8 @@ export function mlperfDeepseekV3Finding(rows) {
           `(PP ${[...new Set(missed.map((u) => u.bestPp))].join(', ')}) at a predicted ` +
           `${Math.min(...peaks).toFixed(0)}–${Math.max(...peaks).toFixed(0)} GB of the card’s ` +
           `${card.toFixed(0)} (“${missed[0].bestVerdict}”), where the submitted layout leaves room.`
-        : ''),
+        : ` The search ranks each published layout in its top ${Math.max(...runs.map((u) => u.rank))}, ` +
+          `${Math.min(...ratios).toFixed(1)}–${Math.max(...ratios).toFixed(1)} % behind its best.`),
     '',
   ];
 }

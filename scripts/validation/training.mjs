@@ -184,12 +184,14 @@ export const TARGETS = {
 // and B200's Qwen3-30B-A3B came back into the top 10, two GB300 DeepSeek-V3 runs (EP 32 in the
 // NVL72 domain, within 8.5 and 14.2 % of the best) left it (163). The A100's and Blackwell's
 // measured latency beyond the H100's (kernel_model.hpp) moved no run by more than 0.4 points and
-// put one of those back (164).
+// put one of those back (164). The search's bound had left in the expert all-to-alls Megatron
+// hides only when interleaving (layout_search.cpp, cannot_matter): it skipped the published splits
+// of seven DeepSeek-V3 runs with the overlap on, which rank 3rd to 10th once it cannot (171).
 export const BOUNDS = {
   medianAbsError: 0.105,
   maxAbsError: 0.74,
   minRows: 181,
-  minInTop: 164,
+  minInTop: 171,
   minWithin: 158,
 };
 
