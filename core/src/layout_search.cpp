@@ -687,10 +687,10 @@ void LayoutSearch::State::note_kept(const LayoutCandidate& c) {
 // True when no layout of this split (any interleaving depth, recompute or ZeRO stage) can change
 // the answer. Each takes at least m × the slowest stage's time without its pipeline sends (VPP
 // adds sends and the fill and drain; ZeRO only data-parallel and optimizer time; the least
-// recompute is checked) and, where the plan overlaps the experts' all-to-alls, without those
-// (Megatron hides them only in an interleaved pipeline: the bound, taken at VPP 1, pays them in
-// full), so its score is at least this bound's: worse than the top_n-th shape kept so far, and
-// slower than a kept layout on no more GPUs, it reaches neither list.
+// recompute is checked) and, where the plan overlaps the experts' all-to-alls, without what the
+// overlap hides of them (Megatron overlaps them only in an interleaved pipeline: the bound, taken
+// at VPP 1, pays them in full), so its score is at least this bound's: worse than the top_n-th
+// shape kept so far, and slower than a kept layout on no more GPUs, it reaches neither list.
 bool LayoutSearch::State::cannot_matter(int pp, const std::vector<int>& split, double cluster_dp) {
   if (!prunes || leaders.size() < options.top_n) return false;
   const Key& k = keys[key_index];
@@ -701,14 +701,22 @@ bool LayoutSearch::State::cannot_matter(int pp, const std::vector<int>& split, d
   if (l.stage_layers != split) l.stage_layers = split;
   if (!set_dp(cluster_dp)) return false;
   double stage_s = HUGE_VAL;
-  const bool may_hide_experts = in.moe_overlap && pp > 1;
+  // Interleaving hides at most each MoE layer's all-to-alls beyond their overlapped cost, on the
+  // stage holding the most MoE layers (other frameworks overlap them at VPP 1 already).
+  int moe_layers = 0;
+  if (in.moe_overlap && pp > 1 && base.memory.framework == Framework::kMegatron) {
+    for_each_stage_run(base.memory.arch, pp, split, [&](const StageRun& run) {
+      moe_layers = std::max(moe_layers, run.moe_layers);
+    });
+  }
   for (int rc : recomputes) {
     l.recompute = kRecomputes[rc];
-    const StagePass pass = stage_pass(in, costs[static_cast<std::size_t>(rc)]);
+    const LayerCosts& c = costs[static_cast<std::size_t>(rc)];
+    const StagePass pass = stage_pass(in, c);
     // Block recompute of fewer layers saves up to all of the recompute.
     const double partial = rc == kFullIndex && partial_recompute ? pass.recompute_s : 0;
-    const double experts = may_hide_experts ? pass.ep_s : 0;
-    stage_s = std::min(stage_s, pass.slowest_s - pass.pp_s - partial - experts);
+    const double hidden = moe_layers * std::max(0.0, c.moe.ep_serial_s - c.moe.ep_s);
+    stage_s = std::min(stage_s, pass.slowest_s - pass.pp_s - partial - hidden);
   }
   const double gpus = k.tp * pp * cluster_dp * k.cp;
   const LayoutCandidate bound = at_step(in, gpus, l.microbatches * stage_s);
