@@ -227,10 +227,19 @@ double benchmark_fleet_ms(const val& texts, int iterations) {
   return sink > 0 ? elapsed_ms / iterations : -1;
 }
 
-// One GEMM as the step-time model times it on an accelerator preset (the GEMM validation's).
+// One GEMM as the step-time model times it on an accelerator preset (the GEMM validation's):
+// "bf16", "fp8" (the framework's per-tensor recipe) or an fp8 recipe by its field name.
 double gemm_seconds_js(const std::string& accelerator, const std::string& dtype, double m, double n,
                        double k) {
-  return preset_gemm_s(accelerator, dtype == "fp8", m, n, k);
+  if (dtype == "bf16") return preset_gemm_s(accelerator, false, m, n, k);
+  return preset_gemm_s(accelerator, true, m, n, k, dtype == "fp8" ? "" : dtype);
+}
+
+// Quantizing one bf16 tensor under an fp8 recipe, as the step times it (the TransformerEngine
+// GEMM benchmark's validation).
+double quantize_seconds_js(const std::string& accelerator, const std::string& recipe,
+                           double elements) {
+  return preset_quantize_s(accelerator, recipe, elements);
 }
 
 // One NCCL collective within a node as the step-time model times it (the NVLink validation's).
@@ -313,5 +322,6 @@ EMSCRIPTEN_BINDINGS(llm_sizer) {
   emscripten::function("gemmSeconds", &llm_sizer::gemm_seconds_js);
   emscripten::function("collectiveSeconds", &llm_sizer::collective_seconds_js);
   emscripten::function("attentionSeconds", &llm_sizer::attention_seconds_js);
+  emscripten::function("quantizeSeconds", &llm_sizer::quantize_seconds_js);
 #endif
 }

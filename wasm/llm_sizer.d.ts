@@ -46,8 +46,22 @@ export interface LlmSizerModule extends PageModule {
   importVllmCommand(text: string): VllmImport;
   /** milliseconds per fleet search for a plan, timed inside the module (-1 without a model) */
   benchmarkFleetMs(texts: PlanTexts, iterations: number): number;
-  /** seconds of one M×K by K×N GEMM as the step-time model times it on a preset (NaN: unknown) */
-  gemmSeconds(accelerator: string, dtype: 'bf16' | 'fp8', m: number, n: number, k: number): number;
+  /** seconds of one M×K by K×N GEMM as the step-time model times it on a preset, bf16, fp8 (the
+   * per-tensor default) or an fp8 recipe by name (NaN: unknown preset, recipe or dtype) */
+  gemmSeconds(
+    accelerator: string,
+    dtype: 'bf16' | 'fp8' | 'delayed' | 'tensorwise' | 'mxfp8' | 'blockwise',
+    m: number,
+    n: number,
+    k: number,
+  ): number;
+  /** seconds to quantize one bf16 tensor of `elements` under an fp8 recipe, as the step times it
+   * (NaN: unknown preset or recipe, or one the preset cannot run) */
+  quantizeSeconds(
+    accelerator: string,
+    recipe: 'delayed' | 'tensorwise' | 'mxfp8' | 'blockwise',
+    elements: number,
+  ): number;
   /** seconds of one NCCL collective over `gpus` of one node, as the step times it (NaN: unknown) */
   collectiveSeconds(
     accelerator: string,

@@ -7,6 +7,8 @@ constexpr double kBf16Read = 2;                 // one pass over the bf16 operan
 constexpr double kFp8Copy = 1;                  // one fp8 copy written
 constexpr double kMxfp8Scales = 1.0 / 32;       // an E8M0 byte per 32 elements, per copy
 constexpr double kBlockwiseScales = 4.0 / 128;  // an fp32 per 128 elements, per copy
+// Blackwell's block-scaled GEMMs against its per-tensor fp8 ones (Fp8Quantization::gemm_share).
+constexpr double kBlockScaledGemmShare = 6.812 / 7.161;
 
 }  // namespace
 
@@ -26,9 +28,10 @@ Fp8Quantization fp8_quantization(Fp8Recipe recipe, bool columnwise_native) {
     case Fp8Recipe::kTensorwise:
       return {2 * kBf16Read + kFp8Copy + transposed, 3, true};
     case Fp8Recipe::kMxfp8:
-      return {kBf16Read + 2 * (kFp8Copy + kMxfp8Scales), 1, false};
+      return {kBf16Read + 2 * (kFp8Copy + kMxfp8Scales), 1, false, false, kBlockScaledGemmShare};
     case Fp8Recipe::kBlockwise:
-      return {kBf16Read + 2 * (kFp8Copy + kBlockwiseScales), 1, false};
+      return {kBf16Read + 2 * (kFp8Copy + kBlockwiseScales), 1, false, false,
+              columnwise_native ? kBlockScaledGemmShare : 1};
   }
   return {};
 }

@@ -93,16 +93,22 @@ constexpr double kGb200Sustained = 0.8388;
 //   collections (150 shapes) that is 3.5 % fast, while the GB200 runs the B200's shapes 1.056
 //   times as fast in the model and 1.047 in NVIDIA's paired vLLM collections;
 // - Blackwell fp8 has no power-measured collection at its full rate: the bf16 level times the
-//   ratio of the fp8 and bf16 levels NVIDIA's burst collection (kernel-runs.json, TensorRT-LLM's
-//   cuBLAS GEMMs) gives its largest GEMMs (M, N and K of 8192 or 16384): 0.9282 / 0.8798;
+//   factor (0.9796) that gives, over the twelve GEMMs of one layer (15,872 tokens, hidden 4,096,
+//   FFN 16,384), the gain TransformerEngine's own benchmark measured for its per-tensor fp8
+//   GEMMs over bf16 on a B300 (docs/examples/gemm_profiling at d0067d0da, PR #2863, operands
+//   pre-quantized: 13.102 ÷ 6.812 ms = 1.923; te-gemm-profiling.json). The ratio NVIDIA's
+//   TensorRT-LLM burst collection gives its largest GEMMs (kernel-runs.json: 0.9282 / 0.8798)
+//   had put it at 2.071: TensorRT-LLM is not what Megatron runs;
 // - the A100 has neither, and runs at its burst rate: the burst collection's largest GEMMs set
 //   it (0.9866).
 // Hopper fp8 keeps the MAMF: TensorRT-LLM's FP8 GEMM accumulates fast (cublasScaledMM.cpp sets
 // CUBLASLT_MATMUL_DESC_FAST_ACCUM), 11 % faster than the model on the largest GEMMs, while
 // TransformerEngine's recipes split the accumulator in the backward's two GEMMs
 // (MMParams(use_split_accumulator=True) for dgrad and wgrad), as Bekman's mamf-finder.py
-// measured it (torch._scaled_mm at its default, without fast accumulation); Blackwell
-// accumulates in full precision either way. Their forward GEMM does accumulate fast: a third of
+// measured it (torch._scaled_mm at its default, without fast accumulation); on Blackwell fast
+// accumulation gains nothing (TensorRT-LLM's largest fp8 GEMMs ran at 0.93 of the MAMF share,
+// not above it), which is why TransformerEngine's benchmark, whose GEMMs accumulate fast, sets
+// Blackwell's fp8 level and not Hopper's. Their forward GEMM does accumulate fast: a third of
 // Hopper's fp8 GEMM FLOPs at the collection's 11 % higher rate would take about 2 % off a step.
 // Not applied: a plan has one GEMM efficiency, an input the user can see and override.
 // (Scaling by the burst collection's largest GEMMs everywhere, tried on 2026-12-06, counts the
@@ -112,7 +118,7 @@ constexpr double kGb200Sustained = 0.8388;
 constexpr double kAmpereLevel = 0.9866;
 constexpr double kHopperBf16Level = 1.0036;
 constexpr double kBlackwellBf16Level = 0.9525;
-constexpr double kBlackwellFp8Level = kBlackwellBf16Level * 0.9282 / 0.8798;
+constexpr double kBlackwellFp8Level = kBlackwellBf16Level * 0.9796;
 constexpr double kAmpereBf16 = 271.2 / 312 * kAmpereLevel;
 constexpr double kHopperBf16 = 794.5 / 989 * kHopperSustained * kHopperBf16Level;
 constexpr double kHopperFp8 = 1402.6 / 1979 * kHopperSustained;

@@ -341,8 +341,10 @@ void resolve_training(Resolver& r, ResolvedPlan& out) {
   const KernelFacts facts = kernel_facts(p.accelerator);
   time.sms = facts.sms;
   resolve_fp8_recipe(r, fp8, megatron, facts.fp8_columnwise, s, time);
-  // bf16: the rate a GEMM sustains at the power limit, as a training step runs them for hours.
-  const double measured_gemm = fp8 ? facts.gemm_fp8_efficiency : facts.gemm_bf16_efficiency;
+  // bf16: the rate a GEMM sustains at the power limit, as a training step runs them for hours;
+  // fp8 at the recipe's share of it (Blackwell's block-scaled GEMMs, fp8_recipe.hpp).
+  const double measured_gemm =
+      fp8 ? facts.gemm_fp8_efficiency * time.fp8.gemm_share : facts.gemm_bf16_efficiency;
   const bool gemm_known = std::isfinite(measured_gemm);
   time.gemm_efficiency = s.gemm_efficiency = r.number(
       "gemm_efficiency", p.gemm_efficiency, gemm_known ? measured_gemm : kDefaultGemmEfficiency,

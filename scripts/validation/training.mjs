@@ -187,11 +187,16 @@ export const TARGETS = {
 // put one of those back (164). The search's bound had left in the expert all-to-alls Megatron
 // hides only when interleaving (layout_search.cpp, cannot_matter): it skipped the published splits
 // of seven DeepSeek-V3 runs with the overlap on, which rank 3rd to 10th once it cannot (171).
+// Blackwell's fp8 GEMMs at the gain over bf16 TransformerEngine's own benchmark measured on a
+// B300 (1.923× per tensor, 1.830× MXFP8; te-gemm.mjs) where TensorRT-LLM's largest GEMMs had set
+// 2.071× took the median from 10.3 to 9.3 % and the largest from 72.8 to 65.1 %: GB200 fp8 runs'
+// median +26.1 → +17.3 %, B200's +22.5 → +18.6 %, GB300's +7.7 → +2.0 %; GB200's Llama 3 70B in
+// MXFP8 (TP 2, PP 4) fell from 10th to 11th (170).
 export const BOUNDS = {
-  medianAbsError: 0.105,
-  maxAbsError: 0.74,
+  medianAbsError: 0.095,
+  maxAbsError: 0.66,
   minRows: 181,
-  minInTop: 171,
+  minInTop: 170,
   minWithin: 158,
 };
 

@@ -146,6 +146,31 @@ TEST(Fp8Recipe, MxFp8NeedsBlackwell) {
             evaluate(llama70b_fp8("b200", "delayed")).training.time.step_s);
 }
 
+TEST(Fp8Recipe, BlockScaledGemmsRunAtTheirMeasuredShareOnBlackwell) {
+  // TransformerEngine's GEMM benchmark (docs/examples/gemm_profiling at d0067d0da), one layer's
+  // twelve GEMMs on a B300 from pre-quantized operands: 6.812 ms per-tensor, 7.161 ms MXFP8.
+  // Blockwise scaling runs on the MXFP8 GEMMs there (PR #2157), natively on Hopper.
+  constexpr double kShare = 6.812 / 7.161;
+  EXPECT_DOUBLE_EQ(fp8_quantization(Fp8Recipe::kMxfp8, true).gemm_share, kShare);
+  EXPECT_DOUBLE_EQ(fp8_quantization(Fp8Recipe::kBlockwise, true).gemm_share, kShare);
+  EXPECT_DOUBLE_EQ(fp8_quantization(Fp8Recipe::kBlockwise, false).gemm_share, 1);
+  EXPECT_DOUBLE_EQ(fp8_quantization(Fp8Recipe::kTensorwise, true).gemm_share, 1);
+  EXPECT_DOUBLE_EQ(fp8_quantization(Fp8Recipe::kDelayed, true).gemm_share, 1);
+  // The resolved GEMM efficiency, the input the page shows, carries it.
+  const double per_tensor =
+      evaluate(llama70b_fp8("gb200", "tensorwise")).training.settings.gemm_efficiency;
+  EXPECT_DOUBLE_EQ(per_tensor, kernel_facts("gb200").gemm_fp8_efficiency);
+  EXPECT_DOUBLE_EQ(evaluate(llama70b_fp8("gb200", "mxfp8")).training.settings.gemm_efficiency,
+                   per_tensor * kShare);
+  EXPECT_DOUBLE_EQ(
+      evaluate(llama70b_fp8("h100-80g", "blockwise")).training.settings.gemm_efficiency,
+      kernel_facts("h100-80g").gemm_fp8_efficiency);
+  // A GEMM efficiency the plan gives is the plan's.
+  Plan given = llama70b_fp8("gb200", "mxfp8");
+  given.gemm_efficiency = 0.5;
+  EXPECT_DOUBLE_EQ(evaluate(given).training.settings.gemm_efficiency, 0.5);
+}
+
 TEST(Fp8Recipe, WeightCopiesKeptThroughTheStep) {
   // bf16 weights: the rowwise fp8 copy and Hopper's transpose; Blackwell keeps one per-tensor copy.
   EXPECT_DOUBLE_EQ(fp8_weight_copy_bytes(Fp8Recipe::kDelayed, false, false), 2);

@@ -129,11 +129,12 @@ test("a step's GEMMs take NVIDIA's power-measured time; its largest bursts set t
   for (const f of result.largest) assert.ok(f.count >= 4, JSON.stringify(f));
   // The A100, with no power-measured collection, runs at its burst level: its largest GEMMs'.
   assert.ok(Math.abs(largest('A100 bf16').medianPct) < 0.5, JSON.stringify(largest('A100 bf16')));
-  // Blackwell fp8 has no power-measured collection at full rate: bf16's level times the ratio of
-  // the largest GEMMs' levels in the burst collection, so both sit the same way off their bursts.
+  // Blackwell fp8 has no power-measured collection at full rate: bf16's level times what gives
+  // TransformerEngine's own fp8 ÷ bf16 gain (te-gemm-profiling.json, the last test). TensorRT-LLM's
+  // largest fp8 GEMMs, which had set it, gain 7-8 % more over its bf16 ones than the module does.
   const b200 =
     (1 + largest('B200 fp8').medianPct / 100) / (1 + largest('B200 bf16').medianPct / 100);
-  assert.ok(Math.abs(b200 - 1) < 0.005, `${b200}`);
+  assert.ok(b200 > 1.05 && b200 < 1.1, `${b200}`);
   // TensorRT-LLM's per-tensor FP8 GEMM accumulates fast (cublasScaledMM.cpp); training's backward
   // GEMMs do not (TransformerEngine's split accumulator), nor did mamf-finder: the collection
   // runs faster than the model there, and the model keeps the MAMF.
@@ -317,4 +318,52 @@ test('groups of 2 and 4 GPUs, and all-to-alls, run at the share of a ring over 8
   for (const t of trays) {
     assert.ok(Math.abs(t.tray2of4 / t.sibling2of4 - 1) < 0.01, JSON.stringify(t));
   }
+});
+
+test("TransformerEngine's GEMM benchmark: Blackwell's fp8 gain is TE's, Hopper's differs by fast accumulation", () => {
+  // validation/data/te-gemm-profiling.json: one layer's twelve GEMMs (15,872 tokens, hidden 4,096,
+  // FFN 16,384) on a B300 and an H200 NVL (TransformerEngine docs/examples/gemm_profiling at
+  // d0067d0da). Pre-quantized per layer: B300 bf16 13.102, per-tensor fp8 6.812, MXFP8 7.161 ms;
+  // H200 NVL bf16 31.968, per-tensor 16.785 ms.
+  const { sets } = result.teGemm;
+  const b300 = sets.find((s) => s.accelerator === 'b300');
+  const nvl = sets.find((s) => s.sibling === 'h200-141g');
+  const recipe = (set, id) => set.recipes.find((r) => r.recipe === id);
+  assert.equal(recipe(b300, 'tensorwise').measuredSpeedup, 13.102 / 6.812);
+  // Blackwell's fp8 level (kernel_catalog.cpp) and MXFP8's share (fp8_recipe.hpp) are set from
+  // these rows: the module's gains are the measured ones.
+  for (const id of ['tensorwise', 'mxfp8']) {
+    const r = recipe(b300, id);
+    assert.ok(Math.abs(r.moduleSpeedup / r.measuredSpeedup - 1) < 0.002, JSON.stringify(r));
+  }
+  // The benchmark's Hopper GEMMs accumulate fast (use_split_accumulator false), which TE's
+  // training dgrad and wgrad do not: its gain is above the module's, by less than the 11 % fast
+  // accumulation gave TensorRT-LLM's largest Hopper GEMMs over the MAMF (kernel_catalog.cpp).
+  const h = recipe(nvl, 'tensorwise');
+  assert.ok(h.measuredSpeedup > h.moduleSpeedup && h.measuredSpeedup < 1.11 * h.moduleSpeedup);
+  // Autocast: what quantizing each call's input and weight adds on the B300, measured 2.335 ms
+  // (per-tensor) and 1.823 ms (MXFP8); the module's quantization of the same tensors is 10-15 %
+  // short of both, and delayed scaling's gain under autocast within 2 % of the measured 1.635.
+  for (const id of ['tensorwise', 'mxfp8']) {
+    const r = recipe(b300, id);
+    const ratio = r.moduleOverhead / r.measuredOverhead;
+    assert.ok(ratio > 0.8 && ratio < 1, `${id}: ${ratio}`);
+  }
+  const delayed = recipe(b300, 'delayed');
+  assert.ok(Math.abs(delayed.moduleAutocastSpeedup / delayed.measuredAutocastSpeedup - 1) < 0.02);
+  // The boundary: an unknown preset or recipe, one the card cannot run, or a bad count is NaN.
+  assert.ok(Number.isNaN(core.quantizeSeconds('no-such-card', 'delayed', 1e6)));
+  assert.ok(Number.isNaN(core.quantizeSeconds('b300', 'fp4', 1e6)));
+  assert.ok(Number.isNaN(core.quantizeSeconds('h100-80g', 'mxfp8', 1e6)));
+  assert.ok(Number.isNaN(core.quantizeSeconds('a100-80g', 'delayed', 1e6)));
+  assert.ok(Number.isNaN(core.quantizeSeconds('b300', 'delayed', -1)));
+  assert.ok(Number.isNaN(core.quantizeSeconds('b300', 'delayed', NaN)));
+  assert.equal(core.quantizeSeconds('b300', 'delayed', 0), 0);
+  assert.ok(Number.isNaN(core.gemmSeconds('h100-80g', 'mxfp8', 8192, 8192, 8192)));
+  assert.ok(Number.isNaN(core.gemmSeconds('b300', 'fp4', 8192, 8192, 8192)));
+  // Per-tensor recipes share one GEMM rate.
+  assert.equal(
+    core.gemmSeconds('b300', 'fp8', 8192, 8192, 8192),
+    core.gemmSeconds('b300', 'tensorwise', 8192, 8192, 8192),
+  );
 });

@@ -35,6 +35,13 @@ struct Fp8Quantization {
   /// with both a rowwise and a columnwise copy (nvte_multi_cast_transpose); every other recipe
   /// quantizes each expert's tensor with its own kernels.
   bool grouped_in_one = false;
+  /// The share of a per-tensor fp8 GEMM's rate the recipe's GEMMs reach. Blackwell's
+  /// block-scaled MXFP8 GEMMs: TransformerEngine's GEMM benchmark (docs/examples/gemm_profiling,
+  /// d0067d0da) timed the twelve GEMMs of one layer (15,872 tokens, hidden 4,096, FFN 16,384)
+  /// on a B300 from pre-quantized operands in 6.812 ms per-tensor and 7.161 ms MXFP8: 0.9513.
+  /// Blockwise scaling runs on those GEMMs there (TransformerEngine converts its scales to
+  /// MXFP8's; PR #2157). 1 elsewhere.
+  double gemm_share = 1;
 };
 
 /// `columnwise_native`: the accelerator's fp8 GEMMs read either operand layout (Blackwell).

@@ -52,11 +52,22 @@ struct EvaluateOptions {
 Report evaluate(const Plan& plan, const EvaluateOptions& options = {});
 
 /// One M×K by K×N GEMM as a training plan on an accelerator preset times its linear layers
-/// (step_time.hpp, linear_gemm_s), bf16 or under the fp8 recipe, at the figures the plan resolves
-/// to, in a burst: at its burst rate, not the sustained one a training step gets
-/// (kernel_model.hpp, gemm_sustained). NaN for an unknown preset or one without that dtype's
-/// peak. (What docs/validation.md's GEMM section compares with GEMMs measured in bursts.)
-double preset_gemm_s(std::string_view accelerator_id, bool fp8, double m, double n, double k);
+/// (step_time.hpp, linear_gemm_s), bf16 or under the fp8 recipe (`fp8_recipe` as the plan field
+/// names them, fp8_recipe.hpp; empty: the framework's per-tensor default), at the figures the
+/// plan resolves to, in a burst: at its burst rate, not the sustained one a training step gets
+/// (kernel_model.hpp, gemm_sustained). NaN for an unknown preset or recipe, or one without that
+/// dtype's peak. (What docs/validation.md's GEMM section compares with GEMMs measured in bursts.)
+double preset_gemm_s(std::string_view accelerator_id, bool fp8, double m, double n, double k,
+                     std::string_view fp8_recipe = {});
+
+/// Quantizing one bf16 tensor of `elements` for an fp8 GEMM as a Megatron plan on an accelerator
+/// preset times it under `fp8_recipe` (step_time.cpp, Compute::add): the recipe's bytes per
+/// element (fp8_recipe.hpp) at the HBM bandwidth times the memory efficiency, and the fixed cost
+/// of each of its kernels (kernel_model.hpp, stream_s). NaN for an unknown preset or recipe, one
+/// without an fp8 peak, or a recipe it cannot run. (What docs/validation.md's table of
+/// TransformerEngine's GEMM benchmark adds to each fp8 GEMM there.)
+double preset_quantize_s(std::string_view accelerator_id, std::string_view fp8_recipe,
+                         double elements);
 
 /// One NCCL collective ("all_gather", "reduce_scatter", "all_reduce" or "all_to_all") of `bytes`
 /// over `gpus` of one node of an accelerator preset, as a training plan's step times it
