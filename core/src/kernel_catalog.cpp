@@ -115,6 +115,16 @@ constexpr double kGb200Sustained = 0.8388;
 // power limit twice: their bursts of several milliseconds already meet it — a B200 keeps 0.98 of
 // their rate over seconds — and the sustained share above comes on top; it put B200's GEMMs 8 %
 // slow against the power-measured collection.)
+// What Blackwell's streaming kernels reach of the datasheet HBM bandwidth. TransformerEngine's GEMM
+// benchmark on a B300 (te-gemm-profiling.json) adds to its pre-quantized kernels, under autocast,
+// the quantization of every call's input and weight: 2.335 ms a layer per tensor and 1.823 ms in
+// MXFP8, which the recipes' bytes (fp8_recipe.hpp) and kernels take at 0.7313 and 0.7332 of 7.75
+// TB/s; 0.732. cuDNN's own norm kernels on GB200 and GB300 agree (cudnn-frontend
+// benchmark/norms/results, 2026-02-26: RMSNorm over 16-42M elements of Llama, Mixtral, Qwen3
+// and Nemotron-H shapes at 0.73-0.81 of 8 TB/s forward, 0.52-0.77 backward). Hopper's casts in
+// the same benchmark run at 0.93 of an H200 NVL's 4.8 TB/s, and the copies measured here at
+// 0.88-0.93 (docs/validation.md): the default stands there.
+constexpr double kBlackwellMemoryEfficiency = 0.732;
 constexpr double kAmpereLevel = 0.9866;
 constexpr double kHopperBf16Level = 1.0036;
 constexpr double kBlackwellBf16Level = 0.9525;
@@ -219,6 +229,7 @@ const FactsRow* row_of(std::string_view accelerator_id) {
 KernelFacts kernel_facts(std::string_view accelerator_id) {
   if (const FactsRow* row = row_of(accelerator_id)) {
     const bool hopper = row->arch == Arch::kHopper && std::isfinite(row->gemm_bf16);
+    const bool blackwell = row->arch == Arch::kBlackwell || row->arch == Arch::kGb200;
     return {row->sms,
             row->gemm_bf16,
             row->gemm_fp8,
@@ -226,11 +237,13 @@ KernelFacts kernel_facts(std::string_view accelerator_id) {
             row->arch == Arch::kAmpere,
             hopper ? kHopperKOverhead : 0,
             hopper ? kHopperMamfK : 0,
-            row->arch == Arch::kBlackwell || row->arch == Arch::kGb200,
+            blackwell,
             nccl_ll_max_gbps(row->arch),
-            row->nvswitch && std::isfinite(row->comm) ? nvswitch_of(row->arch) : NvSwitch::kNone};
+            row->nvswitch && std::isfinite(row->comm) ? nvswitch_of(row->arch) : NvSwitch::kNone,
+            blackwell ? kBlackwellMemoryEfficiency : kUnknown};
   }
-  return {kUnknown, kUnknown, kUnknown, kUnknown, false, 0, 0, false, kUnknown, NvSwitch::kNone};
+  return {kUnknown, kUnknown, kUnknown, kUnknown,        false,   0,
+          0,        false,    kUnknown, NvSwitch::kNone, kUnknown};
 }
 
 double gemm_sustained(std::string_view accelerator_id) {

@@ -8,8 +8,8 @@ namespace llm_sizer {
 // the target
 // clang-format off
 SearchResolutionFigures search_resolution_figures(bool moe) {
-  if (moe) return SearchResolutionFigures{36, 0.034, 0.131, 0.10, 25};
-  return SearchResolutionFigures{146, 0.030, 0.069, 0.10, 133};
+  if (moe) return SearchResolutionFigures{36, 0.034, 0.121, 0.10, 25};
+  return SearchResolutionFigures{146, 0.031, 0.065, 0.10, 133};
 }
 // clang-format on
 

@@ -423,8 +423,12 @@ export function blackwellUltraFinding(rows) {
   const widest = Math.max(...gb300.map((u) => Math.abs(u.error)));
   return [
     "Blackwell Ultra, in Megatron-Bridge's release 26.06 (configs at c270efc50): on GB300 " +
-      `${list(gb300)}, each within ${(widest * 100).toFixed(1)} % though its GEMMs take the ` +
-      'GB200’s shares (kernel_catalog.cpp; only its attention is its own, 1.20 times the ' +
+      `${list(gb300)}, each within ${(widest * 100).toFixed(1)} %` +
+      (gb300.every((u) => u.error < 0)
+        ? ' and every one slower in the model than published,'
+        : '') +
+      ' though its GEMMs take the GB200’s shares at 1,400 W against 1,200 (no collection has measured ' +
+      'a GB300’s sustained rate; kernel_catalog.cpp; only its attention is its own, 1.20 times the ' +
       'GB200’s forward and 1.08 backward as NVIDIA’s cuDNN benchmark timed it: the GEMM ' +
       'section), whose own ' +
       '26.06 runs the model puts further ahead (above). Its MoE configs are the GB200’s with the whole iteration in one CUDA ' +
@@ -553,15 +557,16 @@ export function fineTuningFinding(rows) {
   const err = (r) => pct(speedRatio(r) - 1);
   const each = (f, key, mxKey) =>
     `${f.gpu} ${err(f[key])}` + (f[mxKey] ? ` (MXFP8 ${err(f[mxKey])})` : '');
-  const mxSlower = runs
+  const pairs = runs
     .flatMap((f) => [
       [f.sft, f.sftMx],
       [f.lora, f.loraMx],
     ])
     .filter(
       ([fp8, mx]) => fp8 && mx && ['tp', 'pp', 'vpp'].every((k) => fp8.plan[k] === mx.plan[k]),
-    )
-    .map(([fp8, mx]) => mx.metric.value / fp8.metric.value - 1);
+    );
+  const mxSlower = pairs.map(([fp8, mx]) => mx.metric.value / fp8.metric.value - 1);
+  const mxModel = pairs.map(([fp8, mx]) => mx.predicted / fp8.predicted - 1);
   // Causal attention's FLOPs a token over a whole sequence (QKᵀ and PV, 2 each per key and
   // channel, half the keys, three passes) for Llama 3 70B's 80 layers of 64 × 128 channels.
   const attention = 3 * 2 * 2 * (4096 / 2) * 8192 * 80;
@@ -585,7 +590,9 @@ export function fineTuningFinding(rows) {
       `${(share * 100).toFixed(1)} % of the model's FLOPs a token, most of which these runs do not ` +
       'spend, so the model would come out faster still. MXFP8 ran ' +
       `${pct(Math.min(...mxSlower))} to ${pct(Math.max(...mxSlower))} against FP8 on the same GPUs ` +
-      "and layouts, which the plans run alike (the fp8 recipe). The table's Model TFLOP/s for LoRA " +
+      'and layouts; the model, whose MXFP8 GEMMs run at the share of the per-tensor rate ' +
+      "TransformerEngine's benchmark measured (the GEMM section), " +
+      `${pct(Math.min(...mxModel))} to ${pct(Math.max(...mxModel))}. The table's Model TFLOP/s for LoRA ` +
       'counts about 4 FLOPs a parameter and token, not 6: its tokens/s is what is compared.',
     '',
   ];

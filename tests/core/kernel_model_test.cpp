@@ -112,6 +112,33 @@ TEST(GemmKernel, ExpertGemmsOnFourStreamsLeaveSmsIdleWhenSmall) {
   EXPECT_EQ(concurrent_gemms_s(k, 0, 2048, 1536, 2, 2, 128, 4), 0);
 }
 
+TEST(StreamKernel, BlackwellStreamsAtItsMeasuredShareOfHbm) {
+  // TransformerEngine's GEMM benchmark on a B300 (docs/examples/gemm_profiling at d0067d0da):
+  // the quantization autocast adds to one layer's GEMMs, 2.335 ms per tensor and 1.823 ms in
+  // MXFP8, is the recipes' bytes at 0.732 of the HBM bandwidth (tests/web holds it to the rows).
+  for (const char* id : {"b200", "gb200", "b300", "gb300"}) {
+    EXPECT_DOUBLE_EQ(kernel_facts(id).memory_efficiency, 0.732) << id;
+    Plan plan;
+    plan.model = "llama-3.1-8b";
+    plan.accelerator = id;
+    EXPECT_DOUBLE_EQ(evaluate(plan).training.settings.memory_efficiency, 0.732) << id;
+  }
+  // Elsewhere nothing is measured: the editable default.
+  for (const char* id : {"h100-80g", "a100-80g", "mi300x"}) {
+    EXPECT_TRUE(std::isnan(kernel_facts(id).memory_efficiency)) << id;
+    Plan plan;
+    plan.model = "llama-3.1-8b";
+    plan.accelerator = id;
+    EXPECT_DOUBLE_EQ(evaluate(plan).training.settings.memory_efficiency, kDefaultMemoryEfficiency);
+  }
+  // The plan's own figure wins.
+  Plan given;
+  given.model = "llama-3.1-8b";
+  given.accelerator = "gb200";
+  given.memory_efficiency = 0.9;
+  EXPECT_DOUBLE_EQ(evaluate(given).training.settings.memory_efficiency, 0.9);
+}
+
 TEST(GemmKernel, TrainingRunsGemmsAtTheirSustainedRate) {
   // NVIDIA AIConfigurator's power-measured GEMM collections against its burst ones, median of
   // burst ÷ sustained time over validation/data/gemm-sustained.json (tests/web holds the figure

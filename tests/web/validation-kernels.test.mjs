@@ -342,15 +342,18 @@ test("TransformerEngine's GEMM benchmark: Blackwell's fp8 gain is TE's, Hopper's
   const h = recipe(nvl, 'tensorwise');
   assert.ok(h.measuredSpeedup > h.moduleSpeedup && h.measuredSpeedup < 1.11 * h.moduleSpeedup);
   // Autocast: what quantizing each call's input and weight adds on the B300, measured 2.335 ms
-  // (per-tensor) and 1.823 ms (MXFP8); the module's quantization of the same tensors is 10-15 %
-  // short of both, and delayed scaling's gain under autocast within 2 % of the measured 1.635.
+  // (per-tensor) and 1.823 ms (MXFP8), sets Blackwell's memory efficiency (kernel_catalog.cpp,
+  // 0.732): the module's quantization of the same tensors is within 0.5 % of both. Delayed
+  // scaling's casts, 3 bytes an element in the module, ran cheaper: its autocast gain 1.635
+  // measured, the module's within 5 % below it.
   for (const id of ['tensorwise', 'mxfp8']) {
     const r = recipe(b300, id);
     const ratio = r.moduleOverhead / r.measuredOverhead;
-    assert.ok(ratio > 0.8 && ratio < 1, `${id}: ${ratio}`);
+    assert.ok(Math.abs(ratio - 1) < 0.005, `${id}: ${ratio}`);
   }
   const delayed = recipe(b300, 'delayed');
-  assert.ok(Math.abs(delayed.moduleAutocastSpeedup / delayed.measuredAutocastSpeedup - 1) < 0.02);
+  const gain = delayed.moduleAutocastSpeedup / delayed.measuredAutocastSpeedup;
+  assert.ok(gain < 1 && gain > 0.95, `${gain}`);
   // The boundary: an unknown preset or recipe, one the card cannot run, or a bad count is NaN.
   assert.ok(Number.isNaN(core.quantizeSeconds('no-such-card', 'delayed', 1e6)));
   assert.ok(Number.isNaN(core.quantizeSeconds('b300', 'fp4', 1e6)));

@@ -331,9 +331,13 @@ test('Blackwell Ultra: GB300 near the model, B300 without whole-iteration graphs
   const runs = training.blackwellUltraRuns(rows);
   assert.equal(runs.length, 9);
   const gb200 = training.gb200MoeReleases(rows);
-  const closestGb200 = Math.min(...gb200.flatMap((p) => [p.before, p.after].map(Math.abs)));
+  // GB300 within 12.5 % both ways, and the model slower against published there than on the
+  // GB200 runs of the same release: the GB300's GEMMs take the GB200's sustained share at 1,400 W
+  // against 1,200 (kernel_catalog.cpp), no collection having measured a GB300's.
+  const after = gb200.map((p) => p.after);
   for (const u of runs.filter((r) => r.gpu === 'GB300')) {
-    assert.ok(Math.abs(u.error) < closestGb200, JSON.stringify([u.what, u.error, closestGb200]));
+    assert.ok(Math.abs(u.error) <= 0.125, JSON.stringify([u.what, u.error]));
+    assert.ok(u.error < Math.min(...after), JSON.stringify([u.what, u.error, after]));
   }
   const before = gb200.map((p) => p.before);
   for (const u of runs.filter((r) => r.gpu === 'B300' && !/Qwen3-30B/.test(r.what))) {
@@ -347,9 +351,8 @@ test('Blackwell Ultra: GB300 near the model, B300 without whole-iteration graphs
 });
 
 // Megatron-Bridge 26.06's Llama 3 70B fine-tuning (docs/validation.md's paragraph): every SFT and
-// LoRA row within about the largest error the issue asks for (GB200's MXFP8 SFT is at 25.3 %: the
-// plans run MXFP8 as the fp8 recipe, and it ran slower than FP8 on the same GPUs), and LoRA's
-// speed per token over full
+// LoRA row within 15 % (the largest today GB200's MXFP8 SFT, +11.4 %; GB300's LoRA −11.2 %), and
+// LoRA's speed per token over full
 // fine-tuning within 12 % of the published one on each GPU: the model credits the weight
 // gradients a frozen base skips (step_time.cpp, Shape::frozen); without that credit it would
 // put LoRA near full fine-tuning's speed where the runs went 1.55-1.61x.
@@ -358,7 +361,7 @@ test('Fine-tuning: SFT and LoRA rows near the model, LoRA faster per token as pu
   assert.equal(runs.length, 3);
   for (const f of runs) {
     for (const r of [f.sft, f.lora, f.sftMx, f.loraMx].filter(Boolean)) {
-      assert.ok(Math.abs(r.error) <= 0.26, `${r.run.id} ${r.error}`);
+      assert.ok(Math.abs(r.error) <= 0.15, `${r.run.id} ${r.error}`);
     }
     assert.ok(f.published > 1.5, `${f.gpu} ${f.published}`);
     assert.ok(Math.abs(f.model / f.published - 1) < 0.12, `${f.gpu} ${f.model} ${f.published}`);

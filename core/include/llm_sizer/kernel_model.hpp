@@ -164,6 +164,9 @@ struct KernelFacts {
   /// the architecture, src/graph/tuning.cc); NaN where NCCL has none (not an NVIDIA GPU).
   double nccl_ll_max_gbps = 0;
   NvSwitch nvswitch = NvSwitch::kNone;  ///< its NVSwitch figures (above)
+  /// Share of the datasheet HBM bandwidth its streaming kernels reach where measured
+  /// (kernel_catalog.cpp: Blackwell's); NaN elsewhere, where kDefaultMemoryEfficiency stands.
+  double memory_efficiency = 0;
 };
 KernelFacts kernel_facts(std::string_view accelerator_id);
 
@@ -185,7 +188,8 @@ struct AttentionKernel {
 AttentionKernel attention_kernel(std::string_view accelerator_id, bool pytorch,
                                  double gemm_efficiency);
 
-/// Share of the datasheet HBM bandwidth that streaming kernels reach (an estimate, editable).
+/// Share of the datasheet HBM bandwidth that streaming kernels reach where nothing is measured for
+/// the accelerator (an estimate, editable; KernelFacts::memory_efficiency where measured).
 inline constexpr double kDefaultMemoryEfficiency = 0.85;
 /// Share of NVLink's bandwidth that NCCL collectives reach as bus bandwidth where nothing is
 /// measured for the accelerator (editable).
