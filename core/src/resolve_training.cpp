@@ -364,7 +364,7 @@ void resolve_training(Resolver& r, ResolvedPlan& out) {
   time.attention_bwd_efficiency =
       s.attention_efficiency * kernel.bwd_efficiency / kernel.fwd_efficiency;
   time.attention_flash2 = kernel.id == "flash2";
-  const bool memory_known = std::isfinite(facts.memory_efficiency) && facts.memory_efficiency > 0;
+  const bool memory_known = facts.memory_efficiency > 0;
   time.memory_efficiency = s.memory_efficiency =
       r.number("memory_efficiency", p.memory_efficiency,
                memory_known ? facts.memory_efficiency : kDefaultMemoryEfficiency,
