@@ -121,7 +121,8 @@ export function render(result) {
       `for the H200 SXM (${((tw(hopper).measuredSpeedup / tw(hopper).moduleSpeedup - 1) * 100).toFixed(1)} % more, ` +
       'within that 11 %). Autocast: what it adds to the B300 kernels (measured) ' +
       "against the module's quantization of the same tensors, the recipes' bytes (fp8_recipe.hpp). " +
-      "The B300's sets how much of the HBM bandwidth Blackwell's streaming kernels reach: 0.732 " +
+      "What it adds on the B300 sets how much of the HBM bandwidth Blackwell's streaming kernels " +
+      'reach: 0.732 ' +
       "(kernel_catalog.cpp; cuDNN's own norm kernels on GB200 and GB300 ran at 0.52–0.81 of it), " +
       "where the 0.85 default had left the module's quantization 13 % short. Delayed scaling's " +
       'casts ran cheaper than the 3 bytes an element the module moves for them. Hopper keeps the ' +
