@@ -57,7 +57,7 @@ double preset_quantize_s(std::string_view accelerator_id, std::string_view fp8_r
   KernelSpeeds k;
   k.memory_bytes_per_s = in.hbm_tbps * kBytesPerTb * in.memory_efficiency;
   const double bytes = in.fp8.bytes_per_element * elements;
-  return elements > 0 ? stream_s(k, bytes) + (in.fp8.kernels - 1) * kKernelOverheadS : 0;
+  return elements > 0 ? streams_s(k, bytes, in.fp8.kernels) : 0;
 }
 
 }  // namespace llm_sizer

@@ -302,12 +302,10 @@ struct Compute {
     bwd_kernels += count * static_cast<int>(op.bwd_kernels);
   }
   // The forward's memory-bound part: what an op-level recompute runs again whole.
-  double fwd_stream_s(const KernelSpeeds& k) const {
-    return stream_s(k, fwd_bytes) + (fwd_kernels > 1 ? (fwd_kernels - 1) * kKernelOverheadS : 0);
-  }
+  double fwd_stream_s(const KernelSpeeds& k) const { return streams_s(k, fwd_bytes, fwd_kernels); }
   void finish(const KernelSpeeds& k) {
     fwd += fwd_stream_s(k);
-    bwd += stream_s(k, bwd_bytes) + (bwd_kernels > 1 ? (bwd_kernels - 1) * kKernelOverheadS : 0);
+    bwd += streams_s(k, bwd_bytes, bwd_kernels);
   }
 };
 

@@ -79,6 +79,12 @@ double concurrent_gemms_s(const KernelSpeeds& k, double m, double kdim, double n
 /// Seconds of an element-wise (memory-bound) kernel moving `bytes` to and from HBM.
 double stream_s(const KernelSpeeds& k, double bytes);
 
+/// Seconds of `kernels` element-wise kernels moving `bytes` between them: the bytes at the
+/// streaming rate, each kernel past the first adding its fixed cost.
+inline double streams_s(const KernelSpeeds& k, double bytes, int kernels) {
+  return stream_s(k, bytes) + (kernels > 1 ? (kernels - 1) * kKernelOverheadS : 0);
+}
+
 /// Seconds of flash attention executing `flops` on sequences of `seq` tokens per kernel call.
 double flash_attention_s(const KernelSpeeds& k, double flops, double seq, bool backward);
 
