@@ -1,11 +1,11 @@
 #include <cmath>
 #include <limits>
-#include <string>
+#include <optional>
 
 #include "llm_sizer/kernel_model.hpp"
 #include "llm_sizer/report.hpp"
-#include "llm_sizer/resolve.hpp"
 #include "llm_sizer/units.hpp"
+#include "preset_plan.hpp"
 
 namespace llm_sizer {
 namespace {
@@ -36,13 +36,9 @@ double preset_attention_s(std::string_view accelerator_id, double batch, double 
   for (const double v : {batch, heads, seq, head_dim}) {
     if (!(v > 0) || !std::isfinite(v)) return kNan;
   }
-  Plan plan;
-  plan.model = "llama-3.1-8b";  // any preset: the kernel figures are the accelerator's
-  plan.accelerator = std::string(accelerator_id);
-  plan.framework = "megatron";
-  const ResolvedPlan r = resolve(plan);
-  const TrainingTimeInputs& in = r.training.inputs;
-  if (has_error(r.issues) || !std::isfinite(in.peak_tflops)) return kNan;
+  const std::optional<ResolvedPlan> r = preset_plan(accelerator_id);
+  if (!r) return kNan;
+  const TrainingTimeInputs& in = r->training.inputs;
   // Causal: each query sees half the keys; QKᵀ and PV over head_dim each (step_time.cpp,
   // attention_core), the backward 2.5 times the forward's FLOPs.
   const double flops = 2 * batch * heads * seq * (seq / 2) * 2 * head_dim;
