@@ -9,7 +9,7 @@ namespace llm_sizer {
 // clang-format off
 SearchResolutionFigures search_resolution_figures(bool moe) {
   if (moe) return SearchResolutionFigures{36, 0.034, 0.121, 0.10, 25};
-  return SearchResolutionFigures{146, 0.031, 0.065, 0.10, 133};
+  return SearchResolutionFigures{147, 0.031, 0.068, 0.10, 133};
 }
 // clang-format on
 

@@ -5,6 +5,10 @@ import { signedPct } from './stats.mjs';
 // row by its run's id.
 export const isHeld = (r) => !r.reason && r.metric;
 export const heldRun = (rows, id) => rows.find((r) => r.run.id === id && isHeld(r));
+// A held row whose layout its authors chose for speed, which the search's aim (the published
+// layout near its best) applies to; an experiment's (training-plans.mjs, EXPERIMENTS) is shown
+// with the search's verdict but not held to it.
+export const isSearchHeld = (r) => isHeld(r) && !r.experiment;
 
 /** A run's published step time over the predicted one (the model's speed over the published). */
 export const speedRatio = (r) => (r.metric.higherIsBetter ? 1 + r.error : 1 / (1 + r.error));

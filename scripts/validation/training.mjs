@@ -12,6 +12,7 @@ import { readFile } from 'node:fs/promises';
 import { catalogPresets } from './catalog-presets.mjs';
 import { median } from './stats.mjs';
 import {
+  EXPERIMENTS,
   exclusion,
   planOf,
   predictedMetric,
@@ -24,6 +25,11 @@ import {
   withFrameworkRecompute,
 } from './training-plans.mjs';
 import {
+  experimentsText,
+  hybridEpSplitFinding,
+  llamaSftAbFinding,
+} from './training-experiments.mjs';
+import {
   a100Finding,
   blackwellUltraFinding,
   expertAllToAllBound,
@@ -35,9 +41,18 @@ import {
   mlperfV51B200Finding,
   table1LayoutFinding,
 } from './training-findings.mjs';
-import { acceleratorLabel, groupBy, isHeld, num, pct, speedRatio } from './training-rows.mjs';
+import {
+  acceleratorLabel,
+  groupBy,
+  isHeld,
+  isSearchHeld,
+  num,
+  pct,
+  speedRatio,
+} from './training-rows.mjs';
 
 export { speedRatio } from './training-rows.mjs';
+export { hybridEpSplit, llamaSftAb } from './training-experiments.mjs';
 export {
   allToAllBound,
   blackwellUltraRuns,
@@ -195,11 +210,15 @@ export const TARGETS = {
 // HBM that TransformerEngine's casts reached in the same benchmark (0.732, where the 0.85 default
 // stood) took the median to 8.7 %: GB200 fp8 runs +17.3 → +13.7 % (median), B200 +18.6 → +17.6 %,
 // GB300 +2.0 → −1.2 %; GB300's Llama 3.1 405B in FP8 (TP 4, PP 8) fell from 10th to 11th (169).
+// Seven runs from Megatron-Bridge's skills (2026-12-07: its Qwen3-30B-A3B recipe on the all-to-all
+// dispatcher, its Llama 3 70B SFT recipe's recompute and layout A/B) took the median to 9.0 %;
+// six of them are experiments, not held to the search's aim, and the seventh, the A/B's control,
+// ranks 6th (170) 10.4 % behind the best, as the same recipe's 26.06 row.
 export const BOUNDS = {
   medianAbsError: 0.09,
   maxAbsError: 0.66,
-  minRows: 181,
-  minInTop: 169,
+  minRows: 188,
+  minInTop: 170,
   minWithin: 158,
 };
 
@@ -212,7 +231,7 @@ export async function evaluate(core) {
   for (const run of runs) {
     const reason = exclusion(run, presets);
     const base = reason && !run.layout.tp ? null : planOf(run, presets);
-    const row = { run, reason, plan: null, metric: null };
+    const row = { run, reason, plan: null, metric: null, experiment: EXPERIMENTS[run.id] ?? null };
     rows.push(row);
     if (!base) continue;
     const stated = statedFor(run);
@@ -275,16 +294,18 @@ export async function evaluate(core) {
   }
   const bounded = rows.filter(isHeld);
   const errors = bounded.map((r) => Math.abs(r.error));
+  const chosen = rows.filter(isSearchHeld);
   return {
     rows,
     summary: {
       count: bounded.length,
       median: median(errors),
       max: errors.length ? Math.max(...errors) : NaN,
-      searchMisses: bounded.filter(
+      searchCount: chosen.length,
+      searchMisses: chosen.filter(
         (r) => !(r.search && r.search.rank >= 1 && r.search.rank <= TARGETS.searchTop),
       ),
-      searchFar: bounded.filter((r) => !(r.search && r.search.ratio <= TARGETS.searchWithin)),
+      searchFar: chosen.filter((r) => !(r.search && r.search.ratio <= TARGETS.searchWithin)),
     },
   };
 }
@@ -403,7 +424,7 @@ export function timeBandSource(figures) {
  */
 export function searchResolutionFigures(result, kind = 'all') {
   const gaps = result.rows
-    .filter((r) => isHeld(r) && Number.isFinite(r.search?.ratio))
+    .filter((r) => isSearchHeld(r) && Number.isFinite(r.search?.ratio))
     // The band's kind names whose runs a plan's range comes from; a PyTorch plan's ("pytorch",
     // "fsdp") is a dense model's.
     .filter((r) => kind === 'all' || (r.band?.kind === 'moe' ? 'moe' : 'dense') === kind)
@@ -478,8 +499,8 @@ function errorsByGroup(rows) {
 export function render(result) {
   const { rows, summary } = result;
   const out = [];
-  const inTop = summary.count - summary.searchMisses.length;
-  const within = summary.count - summary.searchFar.length;
+  const inTop = summary.searchCount - summary.searchMisses.length;
+  const within = summary.searchCount - summary.searchFar.length;
   const resolution = searchResolutionFigures(result);
   const dense = searchResolutionFigures(result, 'dense');
   const moe = searchResolutionFigures(result, 'moe');
@@ -489,13 +510,14 @@ export function render(result) {
   const met =
     summary.median <= TARGETS.medianAbsError &&
     summary.max <= TARGETS.maxAbsError &&
-    inTop === summary.count &&
-    within === summary.count;
+    inTop === summary.searchCount &&
+    within === summary.searchCount;
   out.push(
     `${summary.count} runs are held to the bounds: median |error| ${pct(summary.median).slice(1)}, ` +
-      `largest ${pct(summary.max).slice(1)}. The published layout is among the search's top ` +
-      `${TARGETS.searchTop} for ${inTop} of them and within ${TARGETS.searchWithin * 100} % of its ` +
-      `best predicted time for ${within}. MosaicML's MPT benchmarks on PyTorch FSDP are not ` +
+      `largest ${pct(summary.max).slice(1)}. Of the ${summary.searchCount} whose layout its ` +
+      `authors chose for speed, the published layout is among the search's top ` +
+      `${TARGETS.searchTop} for ${inTop} and within ${TARGETS.searchWithin * 100} % of its ` +
+      `best predicted time for ${within}; ${experimentsText(rows)} MosaicML's MPT benchmarks on PyTorch FSDP are not ` +
       'among them: the next section shows them apart, with why (their attention kernel is older ' +
       'than the one a PyTorch plan times), and how far off the model is on each.',
     '',
@@ -549,6 +571,8 @@ export function render(result) {
       'overlap TP communication (`t.tpo=1`).',
     '',
     ...expertAllToAllBound(rows),
+    ...hybridEpSplitFinding(rows),
+    ...llamaSftAbFinding(rows),
     ...fineGrainedMoeFinding(rows),
     ...a100Finding(rows),
     ...table1LayoutFinding(summary.searchFar),
@@ -575,7 +599,9 @@ export function render(result) {
   );
   for (const r of rows.filter(isHeld)) {
     const s = r.search;
-    const search = s ? `#${s.rank || '—'}, ${pct(s.ratio)}` : '—';
+    const search = s
+      ? `#${s.rank || '—'}, ${pct(s.ratio)}${r.experiment ? ' (experiment)' : ''}`
+      : '—';
     const chosen =
       r.chosen && Object.keys(r.chosen).length
         ? ` (chosen: ${Object.entries(r.chosen)

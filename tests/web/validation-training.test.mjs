@@ -48,8 +48,13 @@ test('step time / throughput error: median and largest within the bounds', () =>
 });
 
 test("the published layouts rank in the search's top 10, near its best time", () => {
-  const inTop = bounded.filter((r) => r.search && r.search.rank >= 1 && r.search.rank <= 10);
-  const near = bounded.filter((r) => r.search && r.search.ratio <= training.TARGETS.searchWithin);
+  // Experiments on a recipe (a layout tried for memory, a correctness smoke) are shown with their
+  // rank but not held to the aim, which is about layouts their authors chose for speed.
+  const chosen = bounded.filter((r) => !r.experiment);
+  assert.equal(summary.searchCount, chosen.length);
+  assert.ok(bounded.length - chosen.length <= 6, 'experiments are the few named ones');
+  const inTop = chosen.filter((r) => r.search && r.search.rank >= 1 && r.search.rank <= 10);
+  const near = chosen.filter((r) => r.search && r.search.ratio <= training.TARGETS.searchWithin);
   assert.ok(inTop.length >= training.BOUNDS.minInTop, `${inTop.length} in the top 10`);
   assert.ok(near.length >= training.BOUNDS.minWithin, `${near.length} within 10 %`);
 });
@@ -160,6 +165,7 @@ test("how finely the search ranks is this table's (core/src/search_resolution_da
   // The figures are the runs' own: a median and an upper quartile of the gaps, rounded up, and
   // the count within the target that the search summary counts apart.
   const gaps = bounded
+    .filter((r) => !r.experiment)
     .map((r) => r.search?.ratio)
     .filter(Number.isFinite)
     .sort((a, b) => a - b);
@@ -170,7 +176,7 @@ test("how finely the search ranks is this table's (core/src/search_resolution_da
   const under = (x) => gaps.filter((g) => g <= x).length;
   assert.ok(under(f.quartile) >= 0.75 * gaps.length, `${f.quartile}`);
   assert.ok(under(f.quartile - 0.001) < 0.75 * gaps.length, `${f.quartile}`);
-  assert.equal(f.within, bounded.length - summary.searchFar.length);
+  assert.equal(f.within, summary.searchCount - summary.searchFar.length);
   // … and the module was built from it: a cluster search carries its model kind's figures, a
   // deadline search none.
   const figuresOf = (search) => [
@@ -498,4 +504,43 @@ test('a run with the MoE all-to-all overlapped never falls back to full recomput
   const { moeOverlap, ...serial } = stated;
   assert.equal(moeOverlap, '1');
   assert.equal(withFrameworkRecompute(core, row.run, serial, null).texts.recompute, 'full');
+});
+
+// docs/validation.md splits PR #5094's serial HybridEP step as Megatron-Bridge's Nsight profile
+// of rank 0 measured it (skill nemo-mbridge-perf-moe-comm-overlap: busy 22.821 s of 24.714 s,
+// communication 9.079 ms beside compute = 0.11 % of it) and says the model's compute is about
+// right there while its all-to-all is short: the words hold while the figures say so.
+test("PR #5094's profile: the model's compute near the measured, its all-to-all short", () => {
+  const f = training.hybridEpSplit(result.rows);
+  assert.ok(f, 'the serial half of the A/B is a row');
+  // 9.079 ms / 0.0011 = 8.254 s of communication; 22.821 − 8.254 + 0.009 = 14.576 s of compute;
+  // 24.714 − 22.821 = 1.893 s idle (hand computation from the skill's table).
+  assert.ok(Math.abs(f.measured.commS - 8.254) < 0.001, JSON.stringify(f));
+  assert.ok(Math.abs(f.measured.computeS - 14.576) < 0.001, JSON.stringify(f));
+  assert.ok(Math.abs(f.measured.idleS - 1.893) < 0.001, JSON.stringify(f));
+  assert.ok(Math.abs(f.model.restS / f.measured.computeS - 1) < 0.1, JSON.stringify(f));
+  assert.ok(f.model.commS < 0.8 * f.measured.commS, JSON.stringify(f));
+  // With the overlap the compute is the same work: within 5 % of the serial run's.
+  assert.ok(Math.abs(f.overlapped.computeS / f.measured.computeS - 1) < 0.05, JSON.stringify(f));
+});
+
+// docs/validation.md says the model orders Megatron-Bridge's Llama 3 70B SFT A/B (one setting or
+// the layout changed at a time) as the runs came out, every variant slower than the recipe, and
+// that it underrates TP 8: the words hold while the rows say so.
+test('Llama 3 70B SFT A/B: the model orders the variants as measured, TP 8 underrated', () => {
+  const ab = training.llamaSftAb(result.rows);
+  assert.ok(ab, 'the control and its four variants are rows');
+  const order = (key) =>
+    [...ab]
+      .sort((a, b) => a[key] - b[key])
+      .map((v) => v.id)
+      .join();
+  assert.equal(order('predicted'), order('published'));
+  for (const v of ab) assert.ok(v.published < 0 && v.predicted < 0, JSON.stringify(v));
+  const tp8 = ab.find((v) => /tp8/.test(v.id));
+  assert.ok(tp8.predicted > tp8.published, JSON.stringify(tp8));
+  // Each of the others within 3 points of what was measured.
+  for (const v of ab.filter((x) => x !== tp8)) {
+    assert.ok(Math.abs(v.predicted - v.published) < 0.03, JSON.stringify(v));
+  }
 });
