@@ -20,6 +20,7 @@ import {
   zeroDefault,
 } from './framework-defaults.mjs';
 import { catalogPresets } from './catalog-presets.mjs';
+import { statedFor } from './training-plans.mjs';
 import { median } from './stats.mjs';
 
 export const id = 'memory';
@@ -68,6 +69,9 @@ function customModel(m, seq) {
   }
   return texts;
 }
+
+// The settings stated in words (statedFor) that the memory per card depends on.
+const MEMORY_STATED = ['recompute', 'recomputeModules', 'stageLayers', 'optimizer'];
 
 /** A source's recompute wording as the plan's choice (torchtitan's op-level SAC is "op"). */
 function RECOMPUTE(text) {
@@ -328,8 +332,13 @@ function trainedPlan(run, presets, unmeasured) {
     sequenceParallel: (L.sequence_parallel ?? L.tp > 1) ? '1' : '0',
     flashAttention: L.flash_attention === false ? '0' : '1',
   });
+  // What the source states in words beyond its layout (training-plans.mjs, statedFor), as the
+  // training section plans the run: the recompute modules, the split over stages, the optimizer.
+  const stated = statedFor(run);
+  for (const key of MEMORY_STATED) if (stated[key] != null) texts[key] = stated[key];
+  const recomputeStated = stated.recompute != null || stated.recomputeModules != null;
   const assumed = [
-    recompute.assumed,
+    recomputeStated ? null : recompute.assumed,
     zeroAssumed,
     L.sequence_parallel === null && L.tp > 1 ? 'sequence parallel' : null,
   ].filter(Boolean);
@@ -634,7 +643,9 @@ export function render(result) {
     '',
     '### Runs that trained: never “does not fit”',
     '',
-    `${summary.trained} published runs could be planned (the others lack a layout or a model shape). ` +
+    `${summary.trained} published runs could be planned (the others lack a layout or a model shape), ` +
+      'each with what its source states in words beyond the layout (recompute modules, the split ' +
+      'over stages, the optimizer’s precision) as the training section plans it. ' +
       `${summary.stated} state every setting memory depends on; ${summary.statedDoesNotFit} of those are judged ` +
       '“does not fit”. Where a source leaves a setting out, the framework’s documented default is ' +
       (summary.doesNotFit === 0

@@ -386,6 +386,49 @@ const STATED = {
   // (perf_recipes/qwen/h100/qwen3_moe.py: overlap_moe_expert_parallel_comm = True), and the
   // overlapped half of PR #5094's A/B of that setting.
   'mbridge-card-qwen3_30b_a3b-16gpu-bf16': { moeOverlap: '1', moeFlexDispatcher: '1' },
+  // Megatron-Bridge's model verification cards, pretrain_performance (recipes in
+  // src/megatron/bridge/perf_recipes at 067f987df; rows' notes). DeepSeek-V3 keeps Adam's moments
+  // in bf16 (precision-aware optimizer) and splits its layers by the recipes' layout strings: on
+  // H100 Et|(tt|)*30mL over PP 8 × VP 4 (the last virtual stage the MTP layer and the loss alone),
+  // on GB200 and GB300 the 26.06 rows' splits. H100 runs HybridEP without the overlap, the
+  // gradients reduced after the backward; Blackwell overlaps the all-to-all under a
+  // whole-iteration CUDA graph.
+  'mbridge-card-deepseekv3-h100-1024gpu-bf16': {
+    moeFlexDispatcher: '1',
+    dpOverlap: '0',
+    recomputeModules: 'mla_up_proj,mlp',
+    optimizer: 'adamw-bf16',
+    stageLayers: '7,8,8,8,8,8,8,6',
+  },
+  'mbridge-card-deepseekv3-gb200-256gpu-mxfp8': {
+    moeOverlap: '1',
+    moeFlexDispatcher: '1',
+    recomputeModules: 'mla_up_proj',
+    optimizer: 'adamw-bf16',
+    stageLayers: '16,16,16,13',
+  },
+  'mbridge-card-deepseekv3-gb300-256gpu-mxfp8': {
+    moeOverlap: '1',
+    moeFlexDispatcher: '1',
+    optimizer: 'adamw-bf16',
+    stageLayers: '32,29',
+  },
+  'mbridge-card-qwen3_235b_a22b-gb200-256gpu-mxfp8': {
+    moeOverlap: '1',
+    moeFlexDispatcher: '1',
+    stageLayers: QWEN3_235B_SPLIT,
+  },
+  'mbridge-card-qwen3_235b_a22b-gb300-256gpu-mxfp8': {
+    moeOverlap: '1',
+    moeFlexDispatcher: '1',
+    stageLayers: '23,24,24,23',
+  },
+  // GPT-OSS 120B on GB200 in bf16 runs Megatron's all-to-all dispatcher overlapped, recomputing
+  // the norms and the experts' activation (the norms' recompute is not a module here).
+  'mbridge-card-gptoss120b-gb200-64gpu-bf16': { moeOverlap: '1', recomputeModules: 'moe_act' },
+  'mbridge-card-gptoss120b-gb300-64gpu-mxfp8': { moeOverlap: '1', moeFlexDispatcher: '1' },
+  'mbridge-card-qwen3_30b_a3b-gb200-8gpu-mxfp8': { moeOverlap: '1', moeFlexDispatcher: '1' },
+  'mbridge-card-qwen3_30b_a3b-gb300-8gpu-mxfp8': { moeOverlap: '1', moeFlexDispatcher: '1' },
   'mbridge-pr5094-qwen3_30b_a3b-16gpu-bf16-a2a-overlap': {
     moeOverlap: '1',
     moeFlexDispatcher: '1',
