@@ -541,6 +541,12 @@ const STATED_BY_PREFIX = [
   // scripts/performance/configs/*/*_llm_pretrain.yaml at v0.1.0rc4; for every recipe from
   // helpers.py at v0.2.0 and utils/overrides.py at 21d102f5e and c270efc50), which writes its
   // gradient over the bf16 logits in the TransformerEngine of those containers (before 2.18).
+  // The Qwen3-30B-A3B card's weak-scaling series on GB300 runs its pretrain_performance recipe
+  // (the all-to-all overlapped on HybridEP) at 8 sequences a micro-batch and DP 32, 128, 256.
+  [
+    /^mbridge-card-qwen3_30b_a3b-gb300-\d+gpu-mxfp8-weak$/,
+    { moeOverlap: '1', moeFlexDispatcher: '1' },
+  ],
   // The skills' runs (2026, current main) take the same overrides.
   [/^mbridge-(2509|2511|260401|2606|skill)-/, { loss: 'fused' }],
   // MLPerf v5.1's Llama 3.1 8B configs take TransformerEngine's cross-entropy too

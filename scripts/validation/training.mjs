@@ -219,13 +219,15 @@ export const TARGETS = {
 // model verification cards (DeepSeek-V3 on H100, GB200 and GB300, Qwen3-235B-A22B and GPT-OSS
 // 120B on GB200 and GB300, Qwen3-30B-A3B on one GB200 and GB300 node) took the median to 8.6 %:
 // seven within 5.2 %, DeepSeek-V3 on GB200 +21.4 %, GPT-OSS on GB200 in bf16 without CUDA graphs
-// +52.4 %; six of the nine in the top 10 (176) and within 10 % of the best (164).
+// +52.4 %; six of the nine in the top 10 (176) and within 10 % of the best (164). The
+// Qwen3-30B-A3B card's weak scaling on GB300 (DP 32, 128, 256 at 64 sequences a GPU) came out flat
+// as published, −5.3 to −5.7 %, each layout 2nd (179, 167; median 8.3 %).
 export const BOUNDS = {
   medianAbsError: 0.09,
   maxAbsError: 0.66,
-  minRows: 197,
-  minInTop: 176,
-  minWithin: 164,
+  minRows: 200,
+  minInTop: 179,
+  minWithin: 167,
 };
 
 const DATA = new URL('../../validation/data/training-runs.json', import.meta.url);
