@@ -25,6 +25,7 @@ import {
   withFrameworkRecompute,
 } from './training-plans.mjs';
 import { cardsFinding } from './training-cards.mjs';
+import { memoryEdgeFinding } from './training-memory-edge.mjs';
 import {
   experimentsText,
   hybridEpSplitFinding,
@@ -55,6 +56,7 @@ import {
 export { speedRatio } from './training-rows.mjs';
 export { hybridEpSplit, llamaSftAb } from './training-experiments.mjs';
 export { cardMoeRows } from './training-cards.mjs';
+export { memoryEdge } from './training-memory-edge.mjs';
 export {
   allToAllBound,
   blackwellUltraRuns,
@@ -292,6 +294,9 @@ export async function evaluate(core) {
         const top = search.search.top;
         row.search = {
           best: search.search.best,
+          // The fastest layout whose memory range stays under the headroom, where the best's
+          // does not (report.hpp, roomy_layout).
+          roomy: search.roomyFound ? shape(search.roomy) : null,
           rank: top.findIndex((c) => shape(c) === shape(base)) + 1,
           ratio: published.search.best.stepS / search.search.best.stepS - 1,
         };
@@ -582,6 +587,7 @@ export function render(result) {
     ...hybridEpSplitFinding(rows),
     ...llamaSftAbFinding(rows),
     ...cardsFinding(rows),
+    ...memoryEdgeFinding(rows),
     ...fineGrainedMoeFinding(rows),
     ...a100Finding(rows),
     ...table1LayoutFinding(summary.searchFar),

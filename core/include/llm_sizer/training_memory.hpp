@@ -5,8 +5,9 @@
 /// torch.cuda.max_memory_allocated counts it) plus the CUDA context. What varies from run to run
 /// is a range on top: fragmentation (reserved − allocated), NCCL buffers per communicator and
 /// workspaces. The verdict reads the range: "fits" when even its high end stays under the
-/// headroom (90 % of the card unless set), "tight" when only the point does, "does not fit" when
-/// the point exceeds the card. The card is the driver's byte count (accelerator.hpp).
+/// headroom (90 % of the card unless set), "tight" when the high end passes the headroom but the
+/// point stays on the card, "does not fit" when the point exceeds the card. The card is the
+/// driver's byte count (accelerator.hpp).
 ///
 /// Model state: parameters on a card (split by TP, PP and, for experts, EP × ETP) times the
 /// recipe's bytes (precision.hpp), with ZeRO-1/2/3 dividing optimizer states, gradients and
