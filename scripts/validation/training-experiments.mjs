@@ -11,7 +11,7 @@ export function experimentsText(rows) {
   if (!held.length) return '';
   const kinds = [...new Set(held.map((r) => EXPERIMENTS[r.run.id]))];
   return (
-    `the other ${held.length} are experiments on a recipe (${kinds.join('; ')}), whose rank the ` +
+    `the other ${held.length} are experiments on a recipe (${kinds.join(', ')}), whose rank the ` +
     'table shows marked "(experiment)" and the aim leaves aside.'
   );
 }

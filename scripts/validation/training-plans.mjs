@@ -602,12 +602,13 @@ const LIMITS_BY_PREFIX = [
 // table shows where the search ranks them, but the aim that a published layout sit near the
 // search's best is not theirs, and the search's resolution (how close tuned layouts come to the
 // best) leaves them out.
-const SMOKE =
-  'a correctness smoke on the all-to-all dispatcher, which the recipe replaced with HybridEP ' +
-  '(nemo-mbridge-perf-moe-comm-overlap: "directional rather than release-grade")';
-const MEMORY_LAYOUT = 'a layout tried to save memory (nemo-mbridge-perf-memory-tuning)';
-const RECOMPUTE_AB =
-  "a recompute A/B on the recipe's layout (nemo-mbridge-perf-activation-recompute)";
+// The skill nemo-mbridge-perf-moe-comm-overlap calls its all-to-all dispatcher runs a
+// correctness smoke, "directional rather than release-grade" (the recipe runs HybridEP);
+// nemo-mbridge-perf-memory-tuning tried its layouts to save memory, and
+// nemo-mbridge-perf-activation-recompute its recompute modules on the recipe's layout.
+const SMOKE = 'a dispatcher smoke test';
+const MEMORY_LAYOUT = 'layouts tried to save memory';
+const RECOMPUTE_AB = 'a recompute A/B';
 export const EXPERIMENTS = {
   'mbridge-skill-qwen3_30b_a3b-16gpu-bf16-alltoall-serial': SMOKE,
   'mbridge-skill-qwen3_30b_a3b-16gpu-bf16-alltoall-overlap': SMOKE,
