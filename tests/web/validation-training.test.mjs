@@ -525,7 +525,8 @@ test("PR #5094's profile: the model's compute near the measured, its all-to-all 
   assert.ok(Math.abs(f.measured.commS - 8.254) < 0.001, JSON.stringify(f));
   assert.ok(Math.abs(f.measured.computeS - 14.576) < 0.001, JSON.stringify(f));
   assert.ok(Math.abs(f.measured.idleS - 1.893) < 0.001, JSON.stringify(f));
-  assert.ok(Math.abs(f.model.restS / f.measured.computeS - 1) < 0.1, JSON.stringify(f));
+  // docs/validation.md says "within 5 %" of the model (the fine-grained MoE paragraph).
+  assert.ok(Math.abs(f.model.restS / f.measured.computeS - 1) < 0.05, JSON.stringify(f));
   assert.ok(f.model.commS < 0.8 * f.measured.commS, JSON.stringify(f));
   // With the overlap the compute is the same work: within 5 % of the serial run's.
   assert.ok(Math.abs(f.overlapped.computeS / f.measured.computeS - 1) < 0.05, JSON.stringify(f));
