@@ -5,7 +5,6 @@
 #include "llm_sizer/kernel_model.hpp"
 #include "llm_sizer/report.hpp"
 #include "llm_sizer/step_time.hpp"
-#include "llm_sizer/units.hpp"
 #include "preset_plan.hpp"
 
 namespace llm_sizer {
@@ -31,7 +30,7 @@ double preset_quantize_s(std::string_view accelerator_id, std::string_view fp8_r
   if (!r) return kNan;
   const TrainingTimeInputs& in = r->training.inputs;
   KernelSpeeds k;
-  k.memory_bytes_per_s = in.hbm_tbps * kBytesPerTb * in.memory_efficiency;
+  k.memory_bytes_per_s = streaming_bytes_per_s(in);
   const double bytes = in.fp8.bytes_per_element * elements;
   return elements > 0 ? streams_s(k, bytes, in.fp8.kernels) : 0;
 }

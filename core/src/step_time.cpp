@@ -899,7 +899,7 @@ KernelSpeeds speeds(const TrainingTimeInputs& in, double peak_tflops, double gem
   k.bf16_flops = bf16 * kFlopsPerTflop;
   k.attention_fwd_efficiency = in.attention_fwd_efficiency;
   k.attention_bwd_efficiency = in.attention_bwd_efficiency;
-  k.memory_bytes_per_s = in.hbm_tbps * kBytesPerTb * in.memory_efficiency;
+  k.memory_bytes_per_s = streaming_bytes_per_s(in);
   k.sms = std::isfinite(in.sms) ? in.sms : 0;
   k.serial_epilogue = in.serial_epilogue;
   // The tile's fixed cost is a time, measured in bf16 reduction elements (kernel_model.hpp): a

@@ -50,6 +50,7 @@
 
 #include "llm_sizer/kernel_model.hpp"
 #include "llm_sizer/training_time.hpp"
+#include "llm_sizer/units.hpp"
 
 namespace llm_sizer {
 
@@ -79,6 +80,12 @@ struct LayerCosts {
 
 /// The layer costs of the layout in `in`.
 LayerCosts layer_costs(const TrainingTimeInputs& in);
+
+/// Bytes a second the element-wise kernels of `in` stream: the HBM bandwidth at its memory
+/// efficiency (kernel_model.hpp, stream_s).
+inline double streaming_bytes_per_s(const TrainingTimeInputs& in) {
+  return in.hbm_tbps * kBytesPerTb * in.memory_efficiency;
+}
 
 /// Seconds of one M×K by K×N GEMM as layer_costs() times a linear layer's forward under `in`
 /// (its recipe's operand and activation bytes, the kernel figures resolved for its accelerator).
