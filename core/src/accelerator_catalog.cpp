@@ -270,14 +270,6 @@ double capacity_bytes_or_nominal(const Accelerator& a) {
   return a.capacity_bytes ? *a.capacity_bytes : a.memory_gb * 1e9;
 }
 
-double fp4_per_fp8_rate(std::string_view id) {
-  if (id == "b200") return 9000.0 / 4500;
-  if (id == "gb200") return 10000.0 / 5000;
-  if (id == "b300") return 14000.0 / 4500;
-  if (id == "gb300") return 15000.0 / 5000;
-  return 0;
-}
-
 const Accelerator* find_accelerator(std::string_view id) {
   for (const auto& a : accelerator_catalog()) {
     if (a.id == id) return &a;

@@ -217,6 +217,13 @@ NvSwitch nvswitch_of(Arch arch) {
   return NvSwitch::kNone;
 }
 
+// Dense FP4 ÷ dense FP8 of a Blackwell (KernelFacts::fp4_per_fp8): the datasheets' 9 ÷ 4.5
+// (B200), 10 ÷ 5 (GB200), 14 ÷ 4.5 (B300) and 15 ÷ 5 PFLOPS (GB300).
+double fp4_per_fp8(const FactsRow& row) {
+  if (!row.ultra) return 2;
+  return row.arch == Arch::kGb200 ? 3 : 14000.0 / 4500;
+}
+
 const FactsRow* row_of(std::string_view accelerator_id) {
   for (const FactsRow& row : kFacts) {
     if (row.id == accelerator_id) return &row;
@@ -240,10 +247,15 @@ KernelFacts kernel_facts(std::string_view accelerator_id) {
             blackwell,
             nccl_ll_max_gbps(row->arch),
             row->nvswitch && std::isfinite(row->comm) ? nvswitch_of(row->arch) : NvSwitch::kNone,
-            blackwell ? kBlackwellMemoryEfficiency : kUnknown};
+            blackwell ? kBlackwellMemoryEfficiency : kUnknown,
+            blackwell ? fp4_per_fp8(*row) : 0};
   }
-  return {kUnknown, kUnknown, kUnknown, kUnknown,        false,   0,
-          0,        false,    kUnknown, NvSwitch::kNone, kUnknown};
+  return {kUnknown, kUnknown, kUnknown, kUnknown,        false,    0,
+          0,        false,    kUnknown, NvSwitch::kNone, kUnknown, 0};
+}
+
+double fp4_per_fp8_rate(std::string_view accelerator_id) {
+  return kernel_facts(accelerator_id).fp4_per_fp8;
 }
 
 double gemm_sustained(std::string_view accelerator_id) {

@@ -438,8 +438,12 @@ std::string megatron_arguments(const TrainingSettings& t, double gpus_per_node, 
   if (t.compute_dtype == "fp8") {
     add(out, "--fp8-format", "hybrid");
     add(out, "--fp8-recipe", t.fp8_recipe);
+    if (t.recipe == "fp8-param") add_flag(out, "--fp8-param-gather");  // fp8 primary weights
+  } else if (t.compute_dtype == "nvfp4") {
+    add(out, "--fp4-format", "e2m1");
+    add(out, "--fp4-recipe", "nvfp4");
+    if (t.recipe == "fp8-param") add_flag(out, "--fp4-param-gather");  // NVFP4 primary weights
   }
-  if (t.recipe == "fp8-param") add_flag(out, "--fp8-param-gather");  // fp8 primary weights
   return out;
 }
 
@@ -487,8 +491,12 @@ std::string nemo_arguments(const TrainingSettings& t, double gpus_per_node, bool
   if (t.compute_dtype == "fp8") {
     add(out, "model.config.fp8=", "hybrid");
     add(out, "model.config.fp8_recipe=", t.fp8_recipe);
+    if (t.recipe == "fp8-param") add(out, "model.config.fp8_param=", "true");
+  } else if (t.compute_dtype == "nvfp4") {
+    add(out, "model.config.fp4=", "e2m1");
+    add(out, "model.config.fp4_recipe=", "nvfp4");
+    if (t.recipe == "fp8-param") add(out, "model.config.fp4_param=", "true");
   }
-  if (t.recipe == "fp8-param") add(out, "model.config.fp8_param=", "true");
   // NeMo's overrides are key=value: no space between them.
   std::string compact;
   for (std::size_t i = 0; i < out.size(); ++i) {

@@ -107,7 +107,7 @@ constexpr std::string_view kNormKinds[] = {"rmsnorm", "layernorm"};
 constexpr std::string_view kRecipes[] = {"seed12",  "pure-bf16",  "amp16",
                                          "mixed16", "megatron18", "distopt",
                                          "fp8",     "adam8bit",   "fp8-param"};
-constexpr std::string_view kFp8Recipes[] = {"delayed", "tensorwise", "mxfp8", "blockwise"};
+constexpr std::string_view kFp8Recipes[] = {"delayed", "tensorwise", "mxfp8", "blockwise", "nvfp4"};
 constexpr std::string_view kFrameworks[] = {"megatron", "pytorch", "deepspeed"};
 constexpr std::string_view kOptimizers[] = {"adamw",     "adamw-8bit", "paged-adamw-8bit",
                                             "adafactor", "sgd",        "adamw-bf16"};

@@ -18,7 +18,8 @@ std::optional<ResolvedPlan> preset_plan(std::string_view accelerator_id, bool fp
     plan.fp8_recipe = std::string(fp8_recipe);
   }
   ResolvedPlan r = resolve(plan);
-  const bool dtype = r.training.settings.compute_dtype == (fp8 ? "fp8" : "bf16");
+  const std::string& got = r.training.settings.compute_dtype;
+  const bool dtype = fp8 ? got == "fp8" || got == "nvfp4" : got == "bf16";
   const bool as_asked = !fp8 || fp8_recipe.empty() || r.training.settings.fp8_recipe == fp8_recipe;
   if (has_error(r.issues) || !dtype || !as_asked || !std::isfinite(r.training.inputs.peak_tflops)) {
     return std::nullopt;

@@ -146,7 +146,7 @@ void adapter_model_state(Resolver& r, const ResolvedSetup& s, const FineTuneSett
 // Megatron-Core's --fp8-recipe is delayed (transformer_config.py); torchao's Float8Linear scales
 // each tensor from its current amax (tensorwise). MXFP8 off Blackwell falls back to that default.
 void resolve_fp8_recipe(Resolver& r, bool fp8, bool megatron, bool columnwise_native,
-                        TrainingSettings& s, TrainingTimeInputs& time) {
+                        bool fp4_training, TrainingSettings& s, TrainingTimeInputs& time) {
   const Plan& p = r.plan();
   if (!fp8) {
     if (!p.fp8_recipe.empty()) r.add(warning("fp8_recipe_unused", "fp8_recipe"));
@@ -155,16 +155,25 @@ void resolve_fp8_recipe(Resolver& r, bool fp8, bool megatron, bool columnwise_na
   // The field's choices are in Fp8Recipe's order (plan_fields.cpp).
   const int automatic = static_cast<int>(megatron ? Fp8Recipe::kDelayed : Fp8Recipe::kTensorwise);
   int recipe = choice_index(r, "fp8_recipe", p.fp8_recipe, s.fp8_recipe, automatic);
-  if (!fp8_recipe_runs_on(static_cast<Fp8Recipe>(recipe), columnwise_native)) {
+  if (!fp8_recipe_runs_on(static_cast<Fp8Recipe>(recipe), columnwise_native, fp4_training)) {
     recipe = automatic;
     s.fp8_recipe = find_field_by_id("fp8_recipe")->choices[static_cast<std::size_t>(automatic)];
     r.add(warning("fp8_recipe_needs_blackwell", "fp8_recipe", {{"fallback", s.fp8_recipe}}));
   }
-  time.fp8 = fp8_quantization(static_cast<Fp8Recipe>(recipe), columnwise_native);
-  // The fp8 weight copies the step keeps, in the memory model's recipe.
+  const auto which = static_cast<Fp8Recipe>(recipe);
+  time.fp8 = fp8_quantization(which, columnwise_native);
+  // The quantized weight copies the step keeps, in the memory model's recipe; quantized primary
+  // weights (fp8-param) are stored in the recipe's format.
   Recipe& bytes = time.memory.recipe;
-  bytes.weight_copy_bytes = fp8_weight_copy_bytes(static_cast<Fp8Recipe>(recipe), columnwise_native,
-                                                  bytes.id == "fp8-param");
+  const bool quantized_params = bytes.id == "fp8-param";
+  bytes.weight_copy_bytes = fp8_weight_copy_bytes(which, columnwise_native, quantized_params);
+  if (which == Fp8Recipe::kNvfp4) {
+    if (quantized_params) bytes.weight_bytes = quantized_weight_bytes(which);
+    bytes.matmul_input_bytes = kNvfp4ElementBytes;
+    // Under fp4 Megatron's attention projection keeps its bf16 input, the attention output kept
+    // anyway (transformer/attention.py), and quantizes it again in the backward.
+    bytes.proj_input_shared = true;
+  }
 }
 
 // Fine-tuning, optimizer and offload (finetune.hpp), the headroom and ZeRO-3's prefetch.
@@ -340,15 +349,25 @@ void resolve_training(Resolver& r, ResolvedPlan& out) {
   // efficiencies (kernel_catalog.cpp) unless the plan gives its own.
   const KernelFacts facts = kernel_facts(p.accelerator);
   time.sms = facts.sms;
-  resolve_fp8_recipe(r, fp8, megatron, facts.fp8_columnwise, s, time);
+  const double fp4_per_fp8 = facts.fp4_per_fp8;
+  resolve_fp8_recipe(r, fp8, megatron, facts.fp8_columnwise, fp4_per_fp8 > 0, s, time);
+  // NVFP4's GEMMs run on the FP4 tensor cores: its peak, at the recipe's measured rate over the
+  // per-tensor fp8 GEMMs' (fp8_recipe.hpp).
+  const bool nvfp4 = s.fp8_recipe == "nvfp4";
+  const double peak_share = nvfp4 ? 1 / fp4_per_fp8 : 1;
+  if (nvfp4) {
+    s.compute_dtype = "nvfp4";
+    time.peak_tflops = s.peak_tflops = fp4_per_fp8 * setup.fp8_tflops;
+  }
   // bf16: the rate a GEMM sustains at the power limit, as a training step runs them for hours;
   // fp8 at the recipe's share of it (Blackwell's block-scaled GEMMs, fp8_recipe.hpp).
-  const double measured_gemm =
-      fp8 ? facts.gemm_fp8_efficiency * time.fp8.gemm_share : facts.gemm_bf16_efficiency;
+  const double measured_gemm = fp8 ? facts.gemm_fp8_efficiency * time.fp8.gemm_share * peak_share
+                                   : facts.gemm_bf16_efficiency;
   const bool gemm_known = std::isfinite(measured_gemm);
   time.gemm_efficiency = s.gemm_efficiency = r.number(
       "gemm_efficiency", p.gemm_efficiency, gemm_known ? measured_gemm : kDefaultGemmEfficiency,
       gemm_known ? InputSource::kAutomatic : InputSource::kDefault);
+  if (nvfp4) time.bf16_gemm_efficiency = s.gemm_efficiency / peak_share / time.fp8.gemm_share;
   // Attention runs in bf16 under an fp8 recipe too: an estimated kernel scales the bf16 GEMMs'
   // efficiency (the accelerator's measured one; the plan's where none is measured).
   const double bf16_gemm = fp8 && std::isfinite(facts.gemm_bf16_efficiency)

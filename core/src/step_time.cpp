@@ -706,7 +706,7 @@ LayerCost layer_cost(const TrainingTimeInputs& in, const KernelSpeeds& lin,
       // TransformerEngine's userbuffers, what Megatron's --tp-comm-overlap runs (initialize_ub's
       // default methods, module/base.py; comm_gemm_overlap.cpp). Its all-gather buffers hold fp8
       // under an fp8 recipe.
-      const double ag = tp_link.all_gather_s(T * h * (s.fp8 ? 1 : e), t);
+      const double ag = tp_link.all_gather_s(T * h * (s.fp8 ? s.me : e), t);
       const double rs = tp_link.reduce_scatter_s(bytes, t);
       // The chunks' GEMMs take turns on 3 streams (_NUM_MAX_UB_STREAMS), each starting once
       // its data is there: up to 3 run at once, filling each other's last wave.
@@ -744,7 +744,10 @@ LayerCost layer_cost(const TrainingTimeInputs& in, const KernelSpeeds& lin,
         bwd += overlapped(ag, ffn_in.dgrad, sh);
       }
     } else if (s.sp) {
-      const double ag = tp_link.all_gather_s(bytes, t);
+      // TransformerEngine quantizes a GEMM input or output gradient before NCCL gathers it
+      // (module/linear.py, gather_along_first_dim with the quantizer): the all-gathers move the
+      // recipe's bytes, the reduce-scatters the bf16 outputs.
+      const double ag = tp_link.all_gather_s(T * h * (s.fp8 && s.megatron ? s.me : e), t);
       const double rs = tp_link.reduce_scatter_s(bytes, t);
       fwd += exposed(ag, first_in.fwd, ov, sh) + exposed(rs, last_out.fwd, ov, sh);
       bwd += exposed(rs, first_in.dgrad, ov, sh) + exposed(ag, last_out.dgrad, ov, sh);
@@ -964,7 +967,9 @@ LayerCosts layer_costs(const TrainingTimeInputs& in) {
   const double bf16_peak =
       std::isfinite(in.bf16_tflops) && in.bf16_tflops > 0 ? in.bf16_tflops : in.peak_tflops;
   // The head and attention run in bf16: at the bf16 peak, with the same GEMM efficiency.
-  KernelSpeeds bf16 = speeds(in, bf16_peak, in.gemm_efficiency);
+  const double bf16_gemm =
+      in.bf16_gemm_efficiency > 0 ? in.bf16_gemm_efficiency : in.gemm_efficiency;
+  KernelSpeeds bf16 = speeds(in, bf16_peak, bf16_gemm);
   const double head_dim = in.memory.arch.qk_head_dim();
   bf16.attention_fwd_head_share = head_dim_share(in.attention_flash2, head_dim, false);
   bf16.attention_bwd_head_share = head_dim_share(in.attention_flash2, head_dim, true);

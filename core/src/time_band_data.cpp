@@ -16,7 +16,7 @@ constexpr TimeBandFigures kFigures[] = {
     {"blackwell", "dense", 14, 1.07, 1.36},
     {"gb200", "dense", 11, 1.04, 1.24},
     {"gb300", "dense", 4, 0.87, 1.10},
-    {"hopper", "dense", 78, 0.91, 1.26},
+    {"hopper", "dense", 78, 0.92, 1.26},
     {"all", "moe", 52, 0.94, 1.66},
     {"b300", "moe", 3, 1.04, 1.54},
     {"blackwell", "moe", 4, 1.18, 1.61},

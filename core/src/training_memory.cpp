@@ -229,7 +229,8 @@ LayerActivations layer_activations(const TrainingMemoryInputs& in, bool moe_laye
   const bool o_keeps = t.full || (megatron && t.lora(kLoraO));
   if (l.flash_attention) {
     // The kernel's output (also o_proj's input) and its fp32 log-sum-exp per head.
-    split += e * o_width + kFp32Bytes * heads + (o_keeps && me != e ? me * o_width : 0);
+    const bool o_copy = o_keeps && me != e && !in.recipe.proj_input_shared;
+    split += e * o_width + kFp32Bytes * heads + (o_copy ? me * o_width : 0);
   } else if (o_keeps) {
     split += megatron ? me * o_width : e * o_width;  // eager: the contiguous copy o_proj reads
   }

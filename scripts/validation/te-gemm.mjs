@@ -42,7 +42,7 @@ function quantizeMs(core, accelerator, recipe, gemms) {
   );
 }
 
-const RECIPES = ['tensorwise', 'delayed', 'mxfp8', 'blockwise'];
+const RECIPES = ['tensorwise', 'delayed', 'mxfp8', 'blockwise', 'nvfp4'];
 
 export async function evaluate(core) {
   const data = JSON.parse(await readFile(DATA, 'utf8'));
@@ -90,6 +90,7 @@ export function render(result) {
   const hopper = sets.find((s) => s.sibling);
   const tw = (set) => set.recipes.find((r) => r.recipe === 'tensorwise');
   const mx = blackwell.recipes.find((r) => r.recipe === 'mxfp8');
+  const fp4 = blackwell.recipes.find((r) => r.recipe === 'nvfp4');
   const rows = sets.flatMap((set) =>
     set.recipes.map(
       (r) =>
@@ -127,7 +128,16 @@ export function render(result) {
       "where the 0.85 default had left the module's quantization 13 % short. Delayed scaling's " +
       'casts ran cheaper than the 3 bytes an element the module moves for them. Hopper keeps the ' +
       "default: its casts here ran at 0.93 of an H200's bandwidth; the H200 NVL's times are not " +
-      "the SXM preset's (a 600 W card), so only its ratios are read.",
+      "the SXM preset's (a 600 W card), so only its ratios are read. NVFP4 (Blackwell's FP4 " +
+      `tensor cores): its kernels gain ${x(fp4.measuredSpeedup)} over bf16, ` +
+      `${(tw(blackwell).measuredRaw / fp4.measuredRaw).toFixed(2)}× the per-tensor fp8 ones: ` +
+      "the module's NVFP4 GEMMs run at that rate over its fp8 ones (fp8_recipe.hpp; measured on " +
+      "this B300 alone, whose FP4 peak is 3.1× its FP8 one, B200's and GB200's 2×). What its " +
+      `autocast adds, ${ms(fp4.measuredOverhead)} ms measured, is not set from this row: the ` +
+      "module's quantization moves the bytes TransformerEngine's NVFP4 kernels do (an amax pass " +
+      'and one fused cast writing both 4-bit copies with their E4M3 block scales, 5.125 bytes an ' +
+      `element in 3 kernels) and comes to ${ms(fp4.moduleOverhead)} ms ` +
+      `(${((fp4.moduleOverhead / fp4.measuredOverhead - 1) * 100).toFixed(1)} %).`,
     '',
     '| GPU | fp8 recipe | kernels (ms) | autocast (ms) | fp8 ÷ bf16, kernels | module | fp8 ÷ bf16, autocast | module | autocast adds (ms) | module (ms) |',
     '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',

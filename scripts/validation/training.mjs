@@ -223,12 +223,16 @@ export const TARGETS = {
 // seven within 5.2 %, DeepSeek-V3 on GB200 +21.4 %, GPT-OSS on GB200 in bf16 without CUDA graphs
 // +52.4 %; six of the nine in the top 10 (176) and within 10 % of the best (164). The
 // Qwen3-30B-A3B card's weak scaling on GB300 (DP 32, 128, 256 at 64 sequences a GPU) came out flat
-// as published, −5.3 to −5.7 %, each layout 2nd (179, 167; median 8.3 %).
+// as published, −5.3 to −5.7 %, each layout 2nd (179, 167; median 8.3 %). TransformerEngine's
+// sequence-parallel all-gathers moving quantized bytes (2026-12-07, module/linear.py) took four
+// of NeMo 24.07's FP8 H100 runs 3.2–4.0 points closer and Qwen3-235B-A22B's and DeepSeek-V3's
+// 0.6–2 points further; DeepSeek-V3 on 8,192 GB300 fell from 9th to 11th with its gap unchanged
+// (13.8 %), as layouts with TP gained (178, 168).
 export const BOUNDS = {
   medianAbsError: 0.09,
   maxAbsError: 0.66,
   minRows: 200,
-  minInTop: 179,
+  minInTop: 178,
   minWithin: 167,
 };
 

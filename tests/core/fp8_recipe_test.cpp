@@ -9,6 +9,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 
@@ -39,19 +40,33 @@ TEST(Fp8Recipe, BytesAndKernelsPerQuantizedElement) {
   EXPECT_DOUBLE_EQ(fp8_quantization(Fp8Recipe::kMxfp8, true).bytes_per_element, 4 + 2.0 / 32);
   EXPECT_DOUBLE_EQ(fp8_quantization(Fp8Recipe::kBlockwise, false).bytes_per_element,
                    4 + 2 * 4.0 / 128);
-  EXPECT_TRUE(fp8_recipe_runs_on(Fp8Recipe::kMxfp8, true));
-  EXPECT_FALSE(fp8_recipe_runs_on(Fp8Recipe::kMxfp8, false));
-  EXPECT_TRUE(fp8_recipe_runs_on(Fp8Recipe::kBlockwise, false));
+  EXPECT_TRUE(fp8_recipe_runs_on(Fp8Recipe::kMxfp8, true, false));
+  EXPECT_FALSE(fp8_recipe_runs_on(Fp8Recipe::kMxfp8, false, false));
+  EXPECT_TRUE(fp8_recipe_runs_on(Fp8Recipe::kBlockwise, false, false));
+  // NVFP4 (TransformerEngine's NVFP4Quantizer::quantize_impl, csrc/quantizer.cpp at d0067d0da):
+  // one pass for the tensor's and its rotated transpose's amaxes (2 B read), one fused kernel
+  // reading it again (2) and writing both copies, 4 bits and an E4M3 scale per 16 elements each
+  // (2 × 0.5625), after a one-thread kernel zeroing the amaxes; the amax all-reduced over TP
+  // under sequence parallelism; an expert group's tensors in grouped kernels.
+  const Fp8Quantization fp4 = fp8_quantization(Fp8Recipe::kNvfp4, true);
+  EXPECT_DOUBLE_EQ(fp4.bytes_per_element, 2 + 2 + 2 * (0.5 + 1.0 / 16));
+  EXPECT_EQ(fp4.kernels, 3);
+  EXPECT_TRUE(fp4.amax_reduction);
+  EXPECT_TRUE(fp4.grouped_in_one);
+  // Training in NVFP4 needs SM 10.0 or 10.3 (nvfp4.rst, "Supported devices").
+  EXPECT_TRUE(fp8_recipe_runs_on(Fp8Recipe::kNvfp4, true, true));
+  EXPECT_FALSE(fp8_recipe_runs_on(Fp8Recipe::kNvfp4, true, false));
 }
 
 TEST(Fp8Recipe, NamesAsMegatronSpellsThem) {
   // The plan field's choices are in the enum's order (the resolver indexes them).
   const auto ids = find_field_by_id("fp8_recipe")->choices;
-  ASSERT_EQ(ids.size(), 4u);
+  ASSERT_EQ(ids.size(), 5u);
   EXPECT_EQ(ids[static_cast<std::size_t>(Fp8Recipe::kDelayed)], "delayed");
   EXPECT_EQ(ids[static_cast<std::size_t>(Fp8Recipe::kTensorwise)], "tensorwise");
   EXPECT_EQ(ids[static_cast<std::size_t>(Fp8Recipe::kMxfp8)], "mxfp8");
   EXPECT_EQ(ids[static_cast<std::size_t>(Fp8Recipe::kBlockwise)], "blockwise");
+  EXPECT_EQ(ids[static_cast<std::size_t>(Fp8Recipe::kNvfp4)], "nvfp4");
   // Blackwell's fp8 GEMMs read either layout; Hopper's do not.
   EXPECT_TRUE(kernel_facts("b200").fp8_columnwise);
   EXPECT_TRUE(kernel_facts("gb300").fp8_columnwise);
@@ -247,6 +262,100 @@ TEST(Fp8Recipe, LaunchCommandsAndLinkCarryIt) {
   const std::string link = encode_link(llama70b_fp8("b200", "mxfp8"));
   EXPECT_NE(link.find("fp8r=mxfp8"), std::string::npos);
   EXPECT_EQ(decode_link(link).plan.fp8_recipe, "mxfp8");
+}
+
+// NVFP4 (TransformerEngine's NVFP4BlockScaling through Megatron's --fp4-format e2m1): GEMMs on
+// Blackwell's FP4 tensor cores at their measured rate over the per-tensor fp8 GEMMs' (TE's GEMM
+// benchmark on a B300, docs/examples/gemm_profiling at d0067d0da: 6.812 ms per-tensor, 3.764 ms
+// NVFP4 for one layer's twelve GEMMs), the FP4 peak being the datasheet's (B200 9,000 against
+// 4,500 TFLOP/s fp8 dense).
+TEST(Fp8Recipe, Nvfp4RunsOnTheFp4TensorCores) {
+  constexpr double kShare = 6.812 / 3.764;
+  EXPECT_DOUBLE_EQ(fp8_quantization(Fp8Recipe::kNvfp4, true).gemm_share, kShare);
+  const Report b200 = evaluate(llama70b_fp8("b200", "nvfp4"));
+  ASSERT_TRUE(b200.training.time_available);
+  EXPECT_FALSE(test::has_issue(b200, "fp8_recipe_needs_blackwell"));
+  EXPECT_EQ(b200.training.settings.compute_dtype, "nvfp4");
+  EXPECT_DOUBLE_EQ(b200.training.settings.peak_tflops, 9000);
+  // The efficiency the page shows is of the FP4 peak: the fp8 GEMMs' share times the measured
+  // rate, over the FP4 ÷ FP8 peak.
+  EXPECT_DOUBLE_EQ(b200.training.settings.gemm_efficiency,
+                   kernel_facts("b200").gemm_fp8_efficiency * kShare / 2);
+  // Faster than MXFP8, slower than the GEMMs' ratio alone: attention, the LM head and the
+  // element-wise kernels keep their speed.
+  const Report mx = evaluate(llama70b_fp8("b200", "mxfp8"));
+  EXPECT_LT(b200.training.time.step_s, mx.training.time.step_s);
+  EXPECT_GT(b200.training.time.step_s, mx.training.time.step_s / kShare);
+  // The LM head stays in bf16 at the per-tensor fp8 plans' GEMM share, as an fp8 plan's does.
+  const LayerCosts fp4 = layer_costs(resolve(llama70b_fp8("b200", "nvfp4")).training.inputs);
+  const LayerCosts fp8 = layer_costs(resolve(llama70b_fp8("b200", "tensorwise")).training.inputs);
+  EXPECT_NEAR(fp4.last.fwd_s, fp8.last.fwd_s, 1e-12);
+  // Hopper cannot: the framework's default runs instead, and the warning names it.
+  const Report h100 = evaluate(llama70b_fp8("h100-80g", "nvfp4"));
+  EXPECT_EQ(h100.training.settings.fp8_recipe, "delayed");
+  EXPECT_EQ(h100.training.settings.compute_dtype, "fp8");
+  const auto warned = std::find_if(h100.issues.begin(), h100.issues.end(), [](const Issue& i) {
+    return i.code == "fp8_recipe_needs_blackwell";
+  });
+  ASSERT_NE(warned, h100.issues.end());
+  EXPECT_EQ(warned->param("fallback"), "delayed");
+}
+
+TEST(Fp8Recipe, Nvfp4WeightsAndSavedInputs) {
+  // A bf16 weight beside its cached NVFP4 copies, rowwise and columnwise (module/base.py); NVFP4
+  // primary weights (--fp4-param-gather) hold the two copies alone: 2 × (0.5 + 1/16) B.
+  EXPECT_DOUBLE_EQ(fp8_weight_copy_bytes(Fp8Recipe::kNvfp4, true, false), 2 * 0.5625);
+  EXPECT_DOUBLE_EQ(fp8_weight_copy_bytes(Fp8Recipe::kNvfp4, true, true), 0.5625);
+  EXPECT_DOUBLE_EQ(quantized_weight_bytes(Fp8Recipe::kNvfp4), 0.5625);
+  EXPECT_DOUBLE_EQ(quantized_weight_bytes(Fp8Recipe::kDelayed), 1);
+  Plan params = llama70b_fp8("b200", "nvfp4");
+  params.recipe = "fp8-param";
+  Plan delayed_params = params;
+  delayed_params.fp8_recipe = "delayed";
+  // Delayed scaling's fp8 weights on Blackwell: 1 B a parameter, no copy.
+  EXPECT_NEAR(evaluate(params).training.memory.weights_gb /
+                  evaluate(delayed_params).training.memory.weights_gb,
+              1.125, 1e-3);
+  // The forward keeps the rotated columnwise NVFP4 copy of each GEMM input (0.5625 B an
+  // element where delayed scaling keeps 1): less activation memory, the same layout.
+  const Report fp4 = evaluate(llama70b_fp8("b200", "nvfp4"));
+  const Report fp8 = evaluate(llama70b_fp8("b200", "delayed"));
+  EXPECT_LT(fp4.training.memory.activations_gb, fp8.training.memory.activations_gb);
+}
+
+// The sequence-parallel all-gathers move what TransformerEngine quantized before gathering
+// (module/linear.py: gather_along_first_dim with the input's or output gradient's quantizer);
+// the reduce-scatters the bf16 outputs.
+TEST(Fp8Recipe, SequenceParallelGathersCarryTheRecipesBytes) {
+  Plan fp8 = llama70b_fp8("b200", "delayed");
+  Plan fp4 = llama70b_fp8("b200", "nvfp4");
+  Plan bf16 = llama70b_fp8("b200", "");
+  bf16.recipe = "megatron18";
+  const double tp8 = layer_costs(resolve(fp8).training.inputs).dense.tp_s;
+  const double tp4 = layer_costs(resolve(fp4).training.inputs).dense.tp_s;
+  const double tp16 = layer_costs(resolve(bf16).training.inputs).dense.tp_s;
+  EXPECT_GT(tp8, 0);
+  EXPECT_LT(tp8, tp16);
+  EXPECT_LT(tp4, tp8);
+  // The reduce-scatters stay: at most the gathers' share of the bf16 time goes.
+  EXPECT_GT(tp8, tp16 / 2);
+}
+
+TEST(Fp8Recipe, Nvfp4LaunchCommandsAndLink) {
+  Plan plan = llama70b_fp8("gb200", "nvfp4");
+  plan.recipe = "fp8-param";
+  const Report r = evaluate(plan);
+  const std::string& megatron = r.inference.launch.megatron;
+  EXPECT_NE(megatron.find("--fp4-format e2m1"), std::string::npos);
+  EXPECT_NE(megatron.find("--fp4-recipe nvfp4"), std::string::npos);
+  EXPECT_NE(megatron.find("--fp4-param-gather"), std::string::npos);
+  EXPECT_EQ(megatron.find("--fp8-format"), std::string::npos);
+  EXPECT_EQ(megatron.find("--fp8-param-gather"), std::string::npos);
+  EXPECT_NE(r.inference.launch.nemo.find("model.config.fp4=e2m1"), std::string::npos);
+  EXPECT_NE(r.inference.launch.nemo.find("model.config.fp4_param=true"), std::string::npos);
+  const std::string link = encode_link(plan);
+  EXPECT_NE(link.find("fp8r=nvfp4"), std::string::npos);
+  EXPECT_EQ(decode_link(link).plan.fp8_recipe, "nvfp4");
 }
 
 }  // namespace

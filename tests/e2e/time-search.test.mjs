@@ -262,7 +262,7 @@ test("a GB200 plan times its rack's NVLink, and the NVLink domain input moves it
   await page.closeAll();
 });
 
-test('the fp8 scaling: named in en and zh, current scaling waits for its amaxes, MXFP8 needs Blackwell', async () => {
+test('the fp8 scaling: named in en and zh, current scaling waits for its amaxes, MXFP8 and NVFP4 need Blackwell', async () => {
   const page = await openWatchedPage(site.browser);
   // Llama 3.1 70B in fp8 on 64 H100, TP 4 with sequence parallelism (fp8_recipe.hpp).
   const plan = '#v=2&m=llama-3.1-70b&a=h100-80g&recipe=fp8&tp=4&pp=4&dp=4&rc=none&gbs=64';
@@ -279,6 +279,7 @@ test('the fp8 scaling: named in en and zh, current scaling waits for its amaxes,
     'tensorwise (current scaling)',
     'mxfp8 (Blackwell)',
     'blockwise',
+    'nvfp4 (Blackwell, 4-bit)',
   ]);
   await page.selectOption(select, 'tensorwise');
   await page.waitForURL(/fp8r=tensorwise/);
@@ -294,7 +295,7 @@ test('the fp8 scaling: named in en and zh, current scaling waits for its amaxes,
   await page.selectOption(select, 'mxfp8');
   await page.waitForURL(/fp8r=mxfp8/);
   await page.waitForFunction(() =>
-    /MXFP8 needs Blackwell/.test(
+    /\(mxfp8 or nvfp4\) needs Blackwell/.test(
       document.querySelector('[data-testid=issue-summary]')?.textContent ?? '',
     ),
   );
@@ -302,7 +303,7 @@ test('the fp8 scaling: named in en and zh, current scaling waits for its amaxes,
   await page.goto(`${site.server.url}${plan}&fp8r=mxfp8&lang=zh`);
   await waitForApp(page);
   await page.waitForFunction(() =>
-    /MXFP8 需要 Blackwell/.test(
+    /（mxfp8 或 nvfp4）需要 Blackwell/.test(
       document.querySelector('[data-testid=issue-summary]')?.textContent ?? '',
     ),
   );

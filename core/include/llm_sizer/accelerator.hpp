@@ -49,9 +49,4 @@ double capacity_bytes_or_nominal(const Accelerator& accelerator);
 /// The preset with this id, or nullptr.
 const Accelerator* find_accelerator(std::string_view id);
 
-/// Dense FP4 (NVFP4) tensor throughput ÷ dense FP8, from the vendor's datasheet: B200 9 ÷ 4.5
-/// and GB200 10 ÷ 5 PFLOPS (NVIDIA Blackwell datasheet), B300 14 ÷ 4.5 and GB300 15 ÷ 5
-/// (Blackwell Ultra datasheet); 0 for a preset without FP4 tensor cores.
-double fp4_per_fp8_rate(std::string_view id);
-
 }  // namespace llm_sizer

@@ -19,11 +19,28 @@
 /// Under current scaling a sequence-parallel tensor also all-reduces its amax over the TP group
 /// before the cast (module/linear.py, set_quantizer_amax_reduction_group: the input of a
 /// column-parallel linear, the output gradient of a row-parallel one).
+///
+/// NVFP4 (TransformerEngine's NVFP4BlockScaling, Megatron's --fp4-format e2m1 --fp4-recipe
+/// nvfp4; the GEMMs on Blackwell's FP4 tensor cores, SM 10.0 and 10.3 only): 4-bit elements with
+/// an E4M3 scale per 16 and an fp32 scale per tensor (docs/features/low_precision_training/nvfp4).
+/// An input or output gradient (csrc/quantizer.cpp, NVFP4Quantizer::quantize_impl) runs one pass
+/// for both amaxes (nvte_hadamard_transform_amax: the tensor's, and that of its Hadamard-rotated
+/// transpose; 2 B read) and one fused kernel that reads the tensor again and writes the rowwise
+/// copy and the rotated columnwise one (row_cast_col_hadamard_transform_cast_fusion.cu: 2 B read,
+/// 2 × (0.5 + 1/16) written), after a one-thread kernel zeroing the amaxes: 5.125 B in 3 kernels.
+/// Its amax is all-reduced over TP under sequence parallelism as current scaling's is. An
+/// expert group's tensors share one grouped amax kernel and one grouped fused cast (csrc/
+/// extensions/cast.cpp, split_quantize_nvfp4_impl_with_rht_helper; Megatron pads each expert's
+/// tokens to 128 for it). The forward keeps only the rotated columnwise copy for the weight
+/// gradient (module/linear.py): 0.5 + 1/16 B a saved GEMM input.
 namespace llm_sizer {
 
 /// In the order of the plan field's choices (plan_fields.cpp: delayed, tensorwise, mxfp8,
-/// blockwise), which the resolver indexes.
-enum class Fp8Recipe { kDelayed, kTensorwise, kMxfp8, kBlockwise };
+/// blockwise, nvfp4), which the resolver indexes.
+enum class Fp8Recipe { kDelayed, kTensorwise, kMxfp8, kBlockwise, kNvfp4 };
+
+/// Bytes of one NVFP4 element with its share of E4M3 block scales (one per 16).
+inline constexpr double kNvfp4ElementBytes = 0.5 + 1.0 / 16;
 
 /// What quantizing one GEMM operand costs under a recipe.
 struct Fp8Quantization {
@@ -40,7 +57,10 @@ struct Fp8Quantization {
   /// d0067d0da) timed the twelve GEMMs of one layer (15,872 tokens, hidden 4,096, FFN 16,384)
   /// on a B300 from pre-quantized operands in 6.812 ms per-tensor and 7.161 ms MXFP8: 0.9513.
   /// Blockwise scaling runs on those GEMMs there (TransformerEngine converts its scales to
-  /// MXFP8's; PR #2157). 1 elsewhere.
+  /// MXFP8's; PR #2157). NVFP4's ran the same twelve GEMMs in 3.764 ms: 6.812 / 3.764 = 1.81, the
+  /// FP4 tensor cores' rate over the per-tensor fp8 one, measured on B300 (whose FP4 peak is 3.1×
+  /// its FP8 one) and taken for every Blackwell (B200's and GB200's FP4 peak is 2× theirs). 1
+  /// elsewhere.
   double gemm_share = 1;
 };
 
@@ -53,11 +73,18 @@ Fp8Quantization fp8_quantization(Fp8Recipe recipe, bool columnwise_native);
 /// copy is Hopper's transpose, none on Blackwell for per-tensor scales (one layout serves both:
 /// "a single quantized tensor serves both usages", performance_considerations), and a second
 /// copy for MXFP8 (each with an E8M0 scale per 32) and blockwise (128×128 weight blocks, whose
-/// scales are negligible).
+/// scales are negligible). NVFP4 caches both copies of a bf16 weight (module/base.py, the
+/// quantized weight workspace, 16×16-block scaled so the two agree); its primary weights
+/// (Megatron's --fp4-param-gather) are NVFP4 tensors holding both (nvfp4_weight_bytes).
 double fp8_weight_copy_bytes(Fp8Recipe recipe, bool columnwise_native, bool fp8_params);
 
+/// Bytes per parameter of a stored weight in `recipe` when the weights are kept quantized
+/// (fp8-param): one fp8 byte, or the rowwise NVFP4 copy (its columnwise one is a weight copy).
+double quantized_weight_bytes(Fp8Recipe recipe);
+
 /// MXFP8 runs on Blackwell's block-scaled tensor cores only (TransformerEngine refuses it
-/// elsewhere); the other recipes on any fp8 accelerator.
-bool fp8_recipe_runs_on(Fp8Recipe recipe, bool columnwise_native);
+/// elsewhere), NVFP4 on those that train in FP4 (`fp4_training`: B200, GB200, B300, GB300); the
+/// other recipes on any fp8 accelerator.
+bool fp8_recipe_runs_on(Fp8Recipe recipe, bool columnwise_native, bool fp4_training);
 
 }  // namespace llm_sizer

@@ -173,8 +173,16 @@ struct KernelFacts {
   /// Share of the datasheet HBM bandwidth its streaming kernels reach where measured
   /// (kernel_catalog.cpp: Blackwell's); NaN elsewhere, where kDefaultMemoryEfficiency stands.
   double memory_efficiency = 0;
+  /// Dense FP4 (NVFP4) tensor throughput ÷ dense FP8, from the vendor's datasheet: B200 9 ÷ 4.5
+  /// and GB200 10 ÷ 5 PFLOPS (NVIDIA Blackwell datasheet), B300 14 ÷ 4.5 and GB300 15 ÷ 5
+  /// (Blackwell Ultra datasheet); 0 without FP4 tensor cores (serving dequantizes NVFP4 there,
+  /// training cannot run it).
+  double fp4_per_fp8 = 0;
 };
 KernelFacts kernel_facts(std::string_view accelerator_id);
+
+/// kernel_facts(accelerator_id).fp4_per_fp8.
+double fp4_per_fp8_rate(std::string_view accelerator_id);
 
 /// Share of its burst rate a GEMM at full tensor-core rate keeps over seconds at the power limit,
 /// as in training (NVIDIA AIConfigurator's power-measured bf16 collections against its burst ones;

@@ -30,10 +30,13 @@ struct Recipe {
   /// its fp8 scaling and accelerator, fp8_recipe.hpp)
   double weight_copy_bytes = 0;
   double grad_bytes = 0;
-  double master_bytes = 0;             ///< an fp32 master copy of the weights
-  double optimizer_bytes = 0;          ///< Adam's first and second moments
-  double activation_bytes = 2;         ///< bytes of a saved activation element (bf16/fp16)
-  double matmul_input_bytes = 2;       ///< bytes of a saved GEMM input (fp8 recipes keep 1)
+  double master_bytes = 0;        ///< an fp32 master copy of the weights
+  double optimizer_bytes = 0;     ///< Adam's first and second moments
+  double activation_bytes = 2;    ///< bytes of a saved activation element (bf16/fp16)
+  double matmul_input_bytes = 2;  ///< bytes of a saved GEMM input (fp8 recipes keep 1)
+  /// The attention projection keeps no quantized input of its own: it re-quantizes the attention
+  /// output, kept anyway, in its backward (Megatron under NVFP4; fp8_recipe.hpp).
+  bool proj_input_shared = false;
   bool shards_optimizer = false;       ///< the distributed optimizer: states sharded without ZeRO
   bool autocast_weight_cache = false;  ///< bf16 copies of fp32 weights live through the step
 

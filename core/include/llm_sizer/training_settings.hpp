@@ -81,7 +81,7 @@ struct TrainingSettings {
   double dp_overlap = 0;
   double pue = 0;
   double tokens = 0;          ///< dataset tokens × epochs (NaN when not given)
-  std::string compute_dtype;  ///< "bf16" or "fp8": which dense peak applies
+  std::string compute_dtype;  ///< "bf16", "fp8" or "nvfp4": which dense peak applies
   double peak_tflops = 0;     ///< NaN when the accelerator's peak is unknown
 };
 

@@ -31,7 +31,11 @@ struct TrainingTimeInputs {
   double bf16_tflops = 0;       ///< dense bf16 peak (attention, LM head); NaN: peak_tflops
   /// Share of peak every compute kernel runs at, replacing the kernel model (NaN: the model).
   double compute_efficiency = 0;
-  double gemm_efficiency = 0;           ///< share of peak the largest GEMMs reach (MAMF)
+  double gemm_efficiency = 0;  ///< share of peak the largest GEMMs reach (MAMF)
+  /// The share the bf16 GEMMs (LM head) reach of the bf16 peak when it differs from
+  /// gemm_efficiency: under NVFP4, whose gemm_efficiency is of the FP4 peak, the per-tensor fp8
+  /// GEMMs' share, as an fp8 plan's LM head runs at (0: gemm_efficiency).
+  double bf16_gemm_efficiency = 0;
   Fp8Quantization fp8;                  ///< what quantizing a GEMM operand costs (fp8 recipes)
   double attention_fwd_efficiency = 0;  ///< flash attention at long sequences, forward
   double attention_bwd_efficiency = 0;  ///< and backward
