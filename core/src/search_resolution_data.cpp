@@ -9,7 +9,7 @@ namespace llm_sizer {
 // clang-format off
 SearchResolutionFigures search_resolution_figures(bool moe) {
   if (moe) return SearchResolutionFigures{48, 0.025, 0.116, 0.10, 34};
-  return SearchResolutionFigures{147, 0.031, 0.068, 0.10, 134};
+  return SearchResolutionFigures{168, 0.028, 0.068, 0.10, 149};
 }
 // clang-format on
 

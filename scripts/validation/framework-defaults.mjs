@@ -11,11 +11,12 @@ export function deepspeedZero3(framework) {
 }
 
 /**
- * Whether a published run trained in FP8: its stated precision, or, for Megatron-Bridge 25.09,
- * which prints no precision column, the table's footnote on FP8 scaling.
+ * Whether a published run trained in FP8 (or NVFP4, the same plan recipes with the nvfp4
+ * scaling): its stated precision, or, for Megatron-Bridge 25.09, which prints no precision column,
+ * the table's footnote on FP8 scaling.
  */
 export function trainedInFp8(layout, notes) {
-  if (/fp8/i.test(layout.precision ?? '')) return true;
+  if (/fp8|nvfp4/i.test(layout.precision ?? '')) return true;
   return layout.precision == null && /implies FP8 runs/.test(notes ?? '');
 }
 
@@ -57,6 +58,7 @@ export function fp8WeightStorage(layout, framework) {
 export function fp8Scaling(run) {
   const { layout } = run;
   const precision = layout.precision ?? '';
+  if (/nvfp4/i.test(precision)) return 'nvfp4';
   if (/mxfp8/i.test(precision)) return 'mxfp8';
   if (/fine-grained tile\/block scaling/.test(run.notes ?? '')) return 'blockwise';
   if (/FP8-CS|current scaling/.test(precision)) return 'tensorwise';

@@ -20,7 +20,7 @@ import {
   zeroDefault,
 } from './framework-defaults.mjs';
 import { catalogPresets } from './catalog-presets.mjs';
-import { statedFor } from './training-plans.mjs';
+import { layoutConflict, statedFor } from './training-plans.mjs';
 import { median } from './stats.mjs';
 
 export const id = 'memory';
@@ -248,6 +248,9 @@ function trainedPlan(run, presets, unmeasured) {
   const seq = run.model.seq_len;
   const model = trainedModel(run.model, seq, presets);
   if (!model) return { why: 'model shape not stated' };
+  // A row whose stated numbers cannot all hold: which layout ran is not known.
+  const conflict = layoutConflict(run);
+  if (conflict) return { why: `the source contradicts itself: ${conflict}` };
   if (!L.tp || !L.pp || !L.dp || !L.micro_batch || !seq) {
     return { why: 'layout incomplete (TP, PP, DP, micro-batch or sequence length missing)' };
   }

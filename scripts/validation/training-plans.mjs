@@ -138,6 +138,10 @@ const QWEN3_30B_CONFLICT =
   'published at 10,494 tokens/s/GPU in the 25.09 table and at 5,275 in 25.11; the pages state ' +
   'nothing that tells the two runs apart, so neither is held to the bounds';
 const CONFLICTING = {
+  'mbridge-260201-gb300-llama3_70b-64gpu-nvfp4':
+    'the row prints TP 1, PP 1, no VP and MBS 2, the layout of no NVFP4 config of the release ' +
+    '(LLAMA3_70B_PRETRAIN_CONFIG_GB300_NVFP4_V2 at 9c9dd8489 is TP 1, PP 4, VP 5, MBS 1), and 70B ' +
+    'unsharded over 64 GPUs at that layout could not hold its state: which layout ran is not known',
   'mbridge-2509-qwen3_30b_a3b-16gpu': QWEN3_30B_CONFLICT,
   'mbridge-2511-qwen3_30b_a3b-16gpu': QWEN3_30B_CONFLICT,
   'mbridge-2511-gptoss120b-64gpu':
@@ -146,12 +150,28 @@ const CONFLICTING = {
     'micro-batch 1: which micro-batch the run used is not known',
 };
 
+// Of those, the rows whose contradiction leaves the layout that ran unknown (the memory section's
+// fit check cannot plan them; the others' stated layout trained).
+const LAYOUT_UNKNOWN = new Set([
+  'mbridge-2511-gptoss120b-64gpu',
+  'mbridge-260201-gb300-llama3_70b-64gpu-nvfp4',
+]);
+
+/** Why the layout a run trained with is not known from its source (CONFLICTING), or null. */
+export function layoutConflict(run) {
+  return LAYOUT_UNKNOWN.has(run.id) ? CONFLICTING[run.id] : null;
+}
+
 // Layouts a source ran that no plan here can state.
+const ALONE_STAGES =
+  'VP 8 over PP 16, with the embedding and the loss counted as a layer each, leaves the first ' +
+  'virtual stage the embedding alone and the last the loss alone; a virtual stage here holds ' +
+  'one transformer layer at least';
 const INEXPRESSIBLE = {
-  'mbridge-260401-gb200-llama31_405b-256gpu-mxfp8':
-    'VP 8 over PP 16, with the embedding and the loss counted as a layer each, leaves the first ' +
-    'virtual stage the embedding alone and the last the loss alone; a virtual stage here holds ' +
-    'one transformer layer at least',
+  'mbridge-260401-gb200-llama31_405b-256gpu-mxfp8': ALONE_STAGES,
+  'mbridge-2602-gb200-llama31_405b-256gpu-nvfp4': ALONE_STAGES,
+  'mbridge-2604-gb200-llama31_405b-256gpu-nvfp4': ALONE_STAGES,
+  'mbridge-260401-gb200-llama31_405b-256gpu-nvfp4': ALONE_STAGES,
 };
 
 /** Why a run is left out of the table's bounds, or null. */
@@ -535,7 +555,7 @@ const STATED_BY_PREFIX = [
   // f37f883a8, with the userbuffers configs scripts/performance/utils/helpers.py picks per GPU;
   // the 25.11 and 26.04 performance configs keep it but for NVFP4). Its DeepSeek-V3 and
   // Qwen3-235B H100 configs leave it off.
-  [/^mbridge-.*(llama3_70b|llama31_405b)/, { tpOverlap: '1' }],
+  [/^mbridge-.*(llama3_70b|llama31_405b)(?!.*-nvfp4$)/, { tpOverlap: '1' }],
   // Megatron-Bridge's performance scripts compute the loss with TransformerEngine's fused
   // cross-entropy (cross_entropy_fusion_impl = "te" in every 25.09 config,
   // scripts/performance/configs/*/*_llm_pretrain.yaml at v0.1.0rc4; for every recipe from
@@ -643,9 +663,10 @@ export function embeddingAndLossSplit(layers, pp) {
 // True; recipes/llama/llama3.py at 97ad8cc6f and 21d102f5e: llama31_405b_pretrain_config sets
 // both): 126 layers over PP 8 as 15,16,…,16,15, over PP 16 as 7,8,…,8,7.
 // MLPerf v5.0's Llama 3.1 405B configs set ASYM_PP_EMBED and ASYM_PP_LOSS, which NVIDIA's
-// pretrain.py passes on as those two arguments: 15,16,…,16,15 over PP 8.
+// pretrain.py passes on as those two arguments: 15,16,…,16,15 over PP 8 (v5.1's and v6.0's
+// NVFP4 configs too).
 const LLAMA31_405B_LAYERS = 126;
-const ACCOUNTED_SPLIT = /^(mbridge-.*llama31_405b|mlperf-v5[01]-llama31_405b)/;
+const ACCOUNTED_SPLIT = /^(mbridge-.*llama31_405b|mlperf-v(5[01]|60)-llama31_405b)/;
 
 export function statedFor(run) {
   const stated = { ...(STATED[run.id] ?? {}) };

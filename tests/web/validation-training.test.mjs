@@ -570,6 +570,22 @@ test('Verification cards: whole-iteration graphs near the model, graphless fine-
   assert.ok(Math.abs(byId(/deepseekv3-h100/).error) < 0.1);
 });
 
+// docs/validation.md says the NVFP4 runs are each within 25 % and fall on the side of the model
+// their accelerator's dense FP8 runs fall on (the GEMM rate carried from one B300 measurement adds
+// no offset of its own): the words hold while the rows say so.
+test('NVFP4 runs: within 25 %, each accelerator where its dense FP8 runs are', () => {
+  const n = training.nvfp4Runs(result.rows);
+  assert.ok(n.runs >= 21, `${n.runs}`);
+  assert.ok(n.maxAbs < 0.25, `${n.maxAbs}`);
+  for (const id of ['b200', 'gb200', 'gb300']) {
+    const fp4 = n.byAccelerator[id];
+    const fp8 = n.fp8ByAccelerator[id];
+    assert.ok(fp4.runs >= 5 && fp8.runs >= 5, `${id} ${JSON.stringify([fp4, fp8])}`);
+    assert.equal(Math.sign(fp4.median), Math.sign(fp8.median), id);
+    assert.ok(Math.abs(fp4.median - fp8.median) < 0.12, `${id} ${fp4.median} ${fp8.median}`);
+  }
+});
+
 // docs/validation.md says the search's best layouts sit closer to the card than the published
 // ones, and that a published layout ranked below a tight best is often the search's fastest
 // roomy layout: the words hold while the rows say so.
