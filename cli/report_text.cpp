@@ -6,6 +6,7 @@
 #include "report_text.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <string_view>
 #include <utility>
@@ -147,6 +148,12 @@ std::string band_text(const TimeBand& b, const Messages& m) {
   return out + "\n";
 }
 
+// The compute dtype as the page's time panel names it (TimeDetails.tsx: toUpperCase).
+std::string upper(std::string text) {
+  for (char& c : text) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return text;
+}
+
 // The training time and cost of the full model, as the page's time panel shows them: step time,
 // throughput and MFU always; days, GPU-hours, cost and energy once the tokens are known.
 std::string time_text(const FullTraining& t, const TimeBand& band, const Messages& m) {
@@ -160,7 +167,7 @@ std::string time_text(const FullTraining& t, const TimeBand& band, const Message
   std::string out = "\n" + m.format("ui.time_title") + "\n" +
                     m.format(sentence, {{"gpus", rounded(time.gpus, 0)},
                                         {"peak", rounded(s.peak_tflops, 0)},
-                                        {"dtype", s.compute_dtype == "fp8" ? "FP8" : "BF16"},
+                                        {"dtype", upper(s.compute_dtype)},
                                         {"efficiency", rounded(s.compute_efficiency * 100, 0)},
                                         {"gemm", rounded(s.gemm_efficiency * 100, 0)},
                                         {"attention", rounded(s.attention_efficiency * 100, 0)},

@@ -144,7 +144,8 @@ void adapter_model_state(Resolver& r, const ResolvedSetup& s, const FineTuneSett
 
 // How an fp8 recipe quantizes (fp8_recipe.hpp): as given, else the framework's default —
 // Megatron-Core's --fp8-recipe is delayed (transformer_config.py); torchao's Float8Linear scales
-// each tensor from its current amax (tensorwise). MXFP8 off Blackwell falls back to that default.
+// each tensor from its current amax (tensorwise). MXFP8 off Blackwell, and NVFP4 off the parts
+// that train in FP4 (B200, GB200, B300, GB300), fall back to that default.
 void resolve_fp8_recipe(Resolver& r, bool fp8, bool megatron, bool columnwise_native,
                         bool fp4_training, TrainingSettings& s, TrainingTimeInputs& time) {
   const Plan& p = r.plan();
@@ -170,7 +171,7 @@ void resolve_fp8_recipe(Resolver& r, bool fp8, bool megatron, bool columnwise_na
   if (which == Fp8Recipe::kNvfp4) {
     if (quantized_params) bytes.weight_bytes = quantized_weight_bytes(which);
     bytes.matmul_input_bytes = kNvfp4ElementBytes;
-    // Under fp4 Megatron's attention projection keeps its bf16 input, the attention output kept
+    // Under NVFP4 Megatron's attention projection keeps its bf16 input, the attention output kept
     // anyway (transformer/attention.py), and quantizes it again in the backward.
     bytes.proj_input_shared = true;
   }
