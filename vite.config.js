@@ -95,6 +95,16 @@ const PACKS = {
   // The inputs behind closed summaries (TrainingFields.tsx and ServingFields.tsx load them when
   // one is opened).
   inputs: { files: ['components/TrainingExtras.tsx', 'components/ServingExtras.tsx'] },
+  // The inputs below the layout's (MoreInputs.tsx loads them when their place nears the
+  // viewport): training, time, the article's inference rule and serving.
+  more: {
+    files: [
+      'components/MoreInputsRest.tsx',
+      'components/TrainingFields.tsx',
+      'components/TimeFields.tsx',
+      'components/ServingFields.tsx',
+    ],
+  },
   article: {
     files: [
       'components/ArticleView.tsx',
@@ -138,11 +148,15 @@ function packKeys() {
   const literal = (text) =>
     new Set([...text.matchAll(/'([a-z_]+\.[a-z0-9_.]+)'/g)].map((m) => m[1]));
   const prefixes = (text) => [...text.matchAll(/`([a-z_]+\.[a-z0-9_.]*)\$\{/g)].map((m) => m[1]);
-  // The inputs a file renders (<Field id="fp8Recipe" />), by their message ids (fp8_recipe).
+  // The inputs a file renders (<Field id="fp8Recipe" />, and those PathInputs.tsx renders from
+  // its PATH table), by their message ids (fp8_recipe).
   const fields = (text) =>
-    [...text.matchAll(/<Field id="(\w+)"/g)].map((m) =>
-      m[1].replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`),
-    );
+    [
+      ...[...text.matchAll(/<Field id="(\w+)"/g)].map((m) => m[1]),
+      ...[
+        ...(text.match(/const PATH\b[^=]*=\s*\{([\s\S]*?)\n\};/)?.[1] ?? '').matchAll(/'(\w+)'/g),
+      ].map((m) => m[1]),
+    ].map((id) => id.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`));
   const packs = {};
   const catalog = JSON.parse(readFileSync(catalogFile('en'), 'utf8'));
   for (const [name, { files: members, prefixes: declared = [], except, only }] of Object.entries(

@@ -91,12 +91,34 @@ export async function afterPageTimers(page, ms) {
 }
 
 /**
+ * Brings the inputs below the layout's (training, time, serving), whose code loads when their
+ * place nears the viewport (MoreInputs.tsx): scrolls to their place (a placeholder, the loading
+ * line, or the inputs themselves) and waits for them. Nothing to do on a phone, where the inputs
+ * sit in a sheet until it is opened.
+ */
+export async function showMoreInputs(page) {
+  if ((await page.locator('[data-testid=more-inputs]').count()) === 0) return;
+  await page.evaluate(() =>
+    document.querySelector('[data-testid=more-inputs]').lastElementChild.scrollIntoView(),
+  );
+  await page.waitForSelector('[data-testid=more-inputs-rest] fieldset');
+}
+
+/**
  * Opens every disclosure on the page and waits for the parts whose code loads on first open
  * (Lazy's placeholder carries data-loading until then).
  */
 export async function openEveryDisclosure(page) {
+  await showMoreInputs(page);
   await page.evaluate(() => document.querySelectorAll('details').forEach((d) => (d.open = true)));
-  await page.waitForFunction(() => !document.querySelector('[data-loading]'));
+  // A Disclosure builds its content on the toggle event, a task after `open` is set: wait until
+  // each has built it, and until what it loads has arrived.
+  await page.waitForFunction(
+    () =>
+      [...document.querySelectorAll('details.more')].every((d) =>
+        d.querySelector(':scope > :not(summary)'),
+      ) && !document.querySelector('[data-loading]'),
+  );
 }
 
 /** Opens the config.json importer (a disclosure whose code loads on first open). */

@@ -2,7 +2,14 @@
 // that recompute it, and a link that holds the serving plan beside the training plan.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ask, openArticle, openWatchedPage, showServing, waitForApp } from './browser.mjs';
+import {
+  ask,
+  openArticle,
+  openWatchedPage,
+  showMoreInputs,
+  showServing,
+  waitForApp,
+} from './browser.mjs';
 import { servePage } from './served-page.mjs';
 
 const site = servePage('/docs/llm-sizer/');
@@ -12,6 +19,8 @@ async function openPage(hash, options = {}) {
   await page.goto(site.server.url + hash);
   await waitForApp(page);
   await showServing(page);
+  // The serving inputs below the path's (batch, KV cache, TP) load as they near the viewport.
+  await showMoreInputs(page);
   return page;
 }
 
@@ -62,6 +71,7 @@ test('the memory bar and the curve follow the inputs, and the link keeps them', 
   // The link also keeps the question: the page opens on serving.
   await page.waitForSelector('[data-testid=answer-card][data-question=serve]');
   await showServing(page);
+  await showMoreInputs(page);
   assert.equal(await page.inputValue('[data-testid=input-batch]'), '16');
   assert.equal(await page.inputValue('[data-testid=input-kvDtype]'), 'fp8');
   assert.match(await text(page, 'serving-fits'), /does not fit$/);

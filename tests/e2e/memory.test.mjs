@@ -1,7 +1,7 @@
 // The full training memory panel in the real page: breakdown, per-stage chart, recompute.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openWatchedPage } from './browser.mjs';
+import { openWatchedPage, showMoreInputs } from './browser.mjs';
 import { servePage } from './served-page.mjs';
 
 const site = servePage();
@@ -30,6 +30,7 @@ test('Llama 3.1 8B on one H200 with PyTorch: the peak card and its parts', async
   assert.match(capacity, /150\.11 GB \(139\.8 GiB\)/);
   assert.match(capacity, /torch\.cuda\.get_device_properties/);
   const before = await gbOf(page, 'memory-activationsGb');
+  await showMoreInputs(page);
   await page.selectOption('[data-testid=input-recompute]', 'full');
   await page.waitForURL(/rc=full/);
   assert.ok((await gbOf(page, 'memory-activationsGb')) < before / 4);
@@ -193,8 +194,10 @@ test('selective recompute names its modules in the answer and the fit options', 
   assert.match(await layout(), /recompute: Selective \(core_attn,mlp\)/);
   assert.match(await page.textContent('[data-testid=fit-options]'), /Selective \(core_attn,mlp\)/);
   // …and so does the recompute input's own choice.
-  const selectiveChoice = () =>
-    page.textContent('[data-testid=input-recompute] option[value=selective]');
+  const selectiveChoice = async () => {
+    await showMoreInputs(page);
+    return page.textContent('[data-testid=input-recompute] option[value=selective]');
+  };
   assert.equal(await selectiveChoice(), 'Selective (core_attn,mlp)');
   await page.goto(`${site.server.url}${plan}&rcm=core_attn,mlp&lang=zh`);
   await page.waitForFunction(

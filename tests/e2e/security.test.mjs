@@ -10,6 +10,7 @@ import {
   openEveryDisclosure,
   openHfImport,
   openWatchedPage,
+  showMoreInputs,
   showSearch,
   waitForApp,
   waitUntil,
@@ -79,6 +80,7 @@ test('no CSP violation anywhere: every panel and interaction of the page', async
   // Every panel that shows results, the layout search (in its worker) included.
   await showSearch(page);
   await page.waitForSelector('[data-testid=search-top] tbody tr');
+  await showMoreInputs(page);
   for (const id of [
     'memory-panel',
     'stage-chart',

@@ -1,17 +1,20 @@
+import { withMessages } from '../i18n/i18n';
 import { useApp, useT } from '../state/context';
 import { AcceleratorFields } from './AcceleratorFields';
 import { ArchitectureFields } from './ArchitectureFields';
-import { Deferred } from './Deferred';
 import { Disclosure } from './Disclosure';
 import { Field } from './Field';
 import { Lazy } from './Lazy';
+import { LazyNear } from './LazyNear';
 import { PresetSelect } from './PresetSelect';
-import { ServingFields } from './ServingFields';
-import { TimeFields } from './TimeFields';
-import { TrainingFields } from './TrainingFields';
 
 // The importer (and, through it, the full wasm module) loads only when someone opens it.
 const loadHfConfigImport = () => import('./HfConfigImport').then((m) => m.HfConfigImport);
+// The inputs below the layout's load with their messages when their place nears the viewport.
+const loadRest = () =>
+  withMessages(import('./MoreInputsRest'), import('virtual:messages/more')).then(
+    (m) => m.MoreInputsRest,
+  );
 
 /**
  * Every input the question's path does not show, grouped as the article reasons: model, card,
@@ -51,15 +54,7 @@ export function MoreInputs() {
         <Field id="clusterGpus" hint={t('hint.cluster_gpus')} />
         <Field id="dp" hint={t('hint.dp')} />
       </fieldset>
-      <Deferred order={2} placeholder={false}>
-        <TrainingFields />
-        <TimeFields />
-        <fieldset>
-          <legend>{t('ui.group_inference')}</legend>
-          <Field id="weightBytesPerParam" hint={t('hint.weight_bytes_per_param')} />
-        </fieldset>
-        <ServingFields />
-      </Deferred>
+      <LazyNear load={loadRest} testId="more-inputs-rest" />
     </div>
   );
 }
