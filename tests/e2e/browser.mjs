@@ -112,10 +112,11 @@ export async function openEveryDisclosure(page) {
   await showMoreInputs(page);
   await page.evaluate(() => document.querySelectorAll('details').forEach((d) => (d.open = true)));
   // A Disclosure builds its content on the toggle event, a task after `open` is set: wait until
-  // each has built it, and until what it loads has arrived.
+  // each opened one has built it, and until what it loads has arrived (one a panel adds later
+  // stays closed).
   await page.waitForFunction(
     () =>
-      [...document.querySelectorAll('details.more')].every((d) =>
+      [...document.querySelectorAll('details.more[open]')].every((d) =>
         d.querySelector(':scope > :not(summary)'),
       ) && !document.querySelector('[data-loading]'),
   );
