@@ -3,8 +3,9 @@
 // it asks for before it has shown its results and the network has gone quiet is counted at its
 // size gzipped at level 9 (the test server sends files as they are; a static host compresses
 // them). What is used later is not part of the first visit and must not be fetched by it: the
-// full module and the search worker (when the search panel is scrolled to), the config.json
-// importer, the exports and the Embed dialog, the other language. Bytes, not time: the figures
+// full module and the search worker (when the search panel is scrolled to), the inputs below the
+// layout's (when scrolled to), the config.json importer, the exports and the Embed dialog, the
+// other language. Bytes, not time: the figures
 // are the same on an idle or a busy machine.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -59,7 +60,9 @@ for (const [lang, locale, messages, other] of [
     const later = files.filter(
       (f) =>
         other.test(f) ||
-        /^assets\/(llm_sizer-|search-worker-|HfConfigImport-|exports-|EmbedDialog-)/.test(f),
+        /^assets\/(llm_sizer-|search-worker-|MoreInputsRest-|more-|HfConfigImport-|exports-|EmbedDialog-)/.test(
+          f,
+        ),
     );
     assert.deepEqual(later, [], 'loaded by the first visit, though only used later');
 
