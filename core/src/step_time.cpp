@@ -966,7 +966,8 @@ LayerCosts layer_costs(const TrainingTimeInputs& in) {
   costs.linear = speeds(in, in.peak_tflops, in.gemm_efficiency);
   const double bf16_peak =
       std::isfinite(in.bf16_tflops) && in.bf16_tflops > 0 ? in.bf16_tflops : in.peak_tflops;
-  // The head and attention run in bf16: at the bf16 peak, with the same GEMM efficiency.
+  // The head and attention run in bf16: at the bf16 peak, with the recipe's GEMM efficiency (under
+  // NVFP4, whose efficiency is of the FP4 peak, the per-tensor fp8 GEMMs': bf16_gemm_efficiency).
   const double bf16_gemm =
       in.bf16_gemm_efficiency > 0 ? in.bf16_gemm_efficiency : in.gemm_efficiency;
   KernelSpeeds bf16 = speeds(in, bf16_peak, bf16_gemm);

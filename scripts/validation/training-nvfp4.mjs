@@ -3,30 +3,29 @@
 // TransformerEngine's benchmark measured on a B300 (fp8_recipe.hpp), on parts whose FP4 peak is 2x
 // (B200, GB200) or 3x (B300, GB300) their FP8 one. Where NVFP4 runs sit against their family's
 // FP8 runs says what that one rate adds.
-import { median } from './stats.mjs';
-import { acceleratorLabel, groupBy, isHeld, pct } from './training-rows.mjs';
+import {
+  acceleratorLabel,
+  gemmPrecision,
+  groupBy,
+  isHeld,
+  pct,
+  speedSummary,
+} from './training-rows.mjs';
 
 const FAMILIES = ['b200', 'gb200', 'b300', 'gb300'];
 
-const summary = (list) => ({
-  runs: list.length,
-  median: median(list.map((r) => r.error)),
-  low: Math.min(...list.map((r) => r.error)),
-  high: Math.max(...list.map((r) => r.error)),
-});
-
-/** The held NVFP4 runs and the held dense FP8 runs, by accelerator preset. */
+/**
+ * The held NVFP4 runs and the held dense FP8 runs, by accelerator preset: the model's speed
+ * against the published (speedSummary: positive is faster), and the largest |error| of NVFP4's.
+ */
 export function nvfp4Runs(rows) {
   const held = rows.filter((r) => isHeld(r) && r.plan);
-  const nvfp4 = held.filter((r) => r.plan.fp8Recipe === 'nvfp4');
-  const fp8 = held.filter(
-    (r) =>
-      /^fp8/.test(r.plan.recipe ?? '') && r.plan.fp8Recipe !== 'nvfp4' && r.band?.kind === 'dense',
-  );
+  const nvfp4 = held.filter((r) => gemmPrecision(r.plan) === 'NVFP4');
+  const fp8 = held.filter((r) => gemmPrecision(r.plan) === 'FP8' && r.band?.kind === 'dense');
   const by = (list) => {
     const groups = groupBy(list, (r) => r.plan.accelerator);
     return Object.fromEntries(
-      FAMILIES.filter((id) => groups.has(id)).map((id) => [id, summary(groups.get(id))]),
+      FAMILIES.filter((id) => groups.has(id)).map((id) => [id, speedSummary(groups.get(id))]),
     );
   };
   return {
@@ -52,8 +51,8 @@ export function nvfp4Finding(rows) {
   return [
     `NVFP4: ${n.runs} runs held (Megatron-Bridge's Llama 3 70B and 3.1 405B rows of 26.02 to ` +
       '26.04, MLPerf v5.1 and v6.0 Llama 3.1 405B and 8B), each within ' +
-      `${pct(n.maxAbs).slice(1)} of the model. By accelerator, median errors beside the same ` +
-      `accelerator's dense FP8 runs: ${Object.keys(n.byAccelerator).map(part).join('; ')}. ` +
+      `${pct(n.maxAbs).slice(1)} of the model. By accelerator, the model's median speed against ` +
+      `the published (positive is faster) beside the same accelerator's dense FP8 runs: ${Object.keys(n.byAccelerator).map(part).join('; ')}. ` +
       "The plans run NVFP4's GEMMs 1.81× as fast as per-tensor fp8 ones on every Blackwell, the " +
       "rate TransformerEngine's benchmark measured on a B300, whose FP4 peak is 3.1× its FP8 one " +
       "(the B200's and GB200's 2×). The NVFP4 runs fall on the side of the model their " +

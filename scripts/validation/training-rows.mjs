@@ -1,5 +1,5 @@
 // Reading and printing the training section's rows (training.mjs, training-findings.mjs).
-import { signedPct } from './stats.mjs';
+import { median, signedPct } from './stats.mjs';
 
 // A row held to the table's bounds (not left out, with a published figure to compare), and such a
 // row by its run's id.
@@ -12,6 +12,24 @@ export const isSearchHeld = (r) => isHeld(r) && !r.experiment;
 
 /** A run's published step time over the predicted one (the model's speed over the published). */
 export const speedRatio = (r) => (r.metric.higherIsBetter ? 1 + r.error : 1 / (1 + r.error));
+
+/**
+ * The model's speed against the published one over held rows (speedRatio − 1: positive is
+ * faster), whichever metric each row compares: their count, median and range.
+ */
+export function speedSummary(list) {
+  const speeds = list.map((r) => speedRatio(r) - 1);
+  return {
+    runs: list.length,
+    median: median(speeds),
+    low: Math.min(...speeds),
+    high: Math.max(...speeds),
+  };
+}
+
+/** A run's GEMM precision in the table's prose: NVFP4, FP8 (any fp8 scaling) or BF16. */
+export const gemmPrecision = (plan) =>
+  plan.fp8Recipe === 'nvfp4' ? 'NVFP4' : /fp8/.test(plan.recipe ?? '') ? 'FP8' : 'BF16';
 
 export const pct = signedPct;
 export const num = (x) =>

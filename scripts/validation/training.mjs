@@ -46,12 +46,14 @@ import {
 } from './training-findings.mjs';
 import {
   acceleratorLabel,
+  gemmPrecision,
   groupBy,
   isHeld,
   isSearchHeld,
   num,
   pct,
   speedRatio,
+  speedSummary,
 } from './training-rows.mjs';
 
 export { speedRatio } from './training-rows.mjs';
@@ -502,17 +504,14 @@ function layoutText(run) {
 function errorsByGroup(rows) {
   const groups = groupBy(
     rows.filter(isHeld),
-    (r) =>
-      `${acceleratorLabel(r.plan.accelerator)} ${/fp8/.test(r.plan.recipe ?? '') ? 'FP8' : 'BF16'}`,
+    (r) => `${acceleratorLabel(r.plan.accelerator)} ${gemmPrecision(r.plan)}`,
   );
   return [...groups]
     .sort((a, b) => b[1].length - a[1].length)
     .map(([key, list]) => {
-      const sorted = list.map((r) => speedRatio(r) - 1).sort((a, b) => a - b);
-      const mid = (sorted[(sorted.length - 1) >> 1] + sorted[sorted.length >> 1]) / 2;
-      const range =
-        sorted.length > 1 ? `, ${pct(sorted[0])} to ${pct(sorted[sorted.length - 1])}` : '';
-      return `${key} ${sorted.length} run${sorted.length > 1 ? 's' : ''}: median ${pct(mid)}${range}`;
+      const s = speedSummary(list);
+      const range = s.runs > 1 ? `, ${pct(s.low)} to ${pct(s.high)}` : '';
+      return `${key} ${s.runs} run${s.runs > 1 ? 's' : ''}: median ${pct(s.median)}${range}`;
     })
     .join('; ');
 }
