@@ -49,4 +49,19 @@ bool fp8_recipe_runs_on(Fp8Recipe recipe, bool columnwise_native, bool fp4_train
   return recipe != Fp8Recipe::kMxfp8 || columnwise_native;
 }
 
+Fp8AttentionBytes fp8_attention_bytes(Fp8Recipe recipe) {
+  switch (recipe) {
+    case Fp8Recipe::kDelayed:
+      return {true, false, kFp8Copy, kFp8Copy};
+    case Fp8Recipe::kTensorwise:
+    case Fp8Recipe::kNvfp4:
+      return {true, false, kFp8Copy, 0};
+    case Fp8Recipe::kMxfp8:
+      return {true, true, 2 * (kFp8Copy + kMxfp8Scales), 0};
+    case Fp8Recipe::kBlockwise:
+      return {};
+  }
+  return {};
+}
+
 }  // namespace llm_sizer

@@ -231,6 +231,24 @@ const FactsRow* row_of(std::string_view accelerator_id) {
   return nullptr;
 }
 
+// FP8 attention over bf16, bf16's time ÷ FP8's at 2,048 … 32,768 tokens in ten-thousandths
+// (fp8_attention_curve):
+// NVIDIA's cuDNN training benchmark, causal (top-left), head dim 128, 64 query and 8 KV heads,
+// the non-deterministic backward (cudnn-frontend benchmark/sdpa_benchmark_training/results:
+// llama3.1/gb200/llama3.1_20260424_100750.csv and gb300/…_100757.csv, cuDNN 9.22, batch 2;
+// h200_919_only_cudnn/llama3.1_20260227_034703.csv, cuDNN 9.19, batch 1). Hopper's FP8 backward
+// loses to bf16 from 8k tokens on; MXFP8's backward only gains from 16k.
+constexpr Fp8AttentionCurve kHopperFp8Attention{{14490, 14441, 14969, 14990, 15142},
+                                                {10618, 9938, 7952, 6458, 6375}};
+constexpr Fp8AttentionCurve kBlackwellFp8Attention{{12887, 12820, 13007, 12610, 13547},
+                                                   {9396, 10266, 10915, 12284, 13758}};
+constexpr Fp8AttentionCurve kBlackwellMxfp8Attention{{12136, 11994, 12085, 11705, 12611},
+                                                     {8438, 9180, 9661, 10809, 11627}};
+constexpr Fp8AttentionCurve kUltraFp8Attention{{14286, 14885, 15613, 15948, 15915},
+                                               {9780, 11178, 12413, 13506, 14282}};
+constexpr Fp8AttentionCurve kUltraMxfp8Attention{{12658, 13347, 13843, 14242, 14261},
+                                                 {8396, 9152, 9783, 10370, 10666}};
+
 }  // namespace
 
 KernelFacts kernel_facts(std::string_view accelerator_id) {
@@ -302,6 +320,23 @@ AttentionKernel attention_kernel(std::string_view accelerator_id, bool pytorch,
   const bool ultra = row && row->ultra;
   return {"estimate", gemm_efficiency * 0.68 * (ultra ? kUltraAttentionFwd : 1),
           gemm_efficiency * 0.65 * (ultra ? kUltraAttentionBwd : 1)};
+}
+
+const Fp8AttentionCurve* fp8_attention_curve(std::string_view accelerator_id, bool mxfp8) {
+  const FactsRow* row = row_of(accelerator_id);
+  if (!row) return nullptr;
+  switch (row->arch) {
+    case Arch::kHopper:
+      return mxfp8 ? nullptr : &kHopperFp8Attention;
+    case Arch::kBlackwell:
+    case Arch::kGb200:
+      if (row->ultra) return mxfp8 ? &kUltraMxfp8Attention : &kUltraFp8Attention;
+      return mxfp8 ? &kBlackwellMxfp8Attention : &kBlackwellFp8Attention;
+    case Arch::kAmpere:
+    case Arch::kOther:
+      return nullptr;
+  }
+  return nullptr;
 }
 
 }  // namespace llm_sizer

@@ -86,8 +86,17 @@ double flash_attention_s(const KernelSpeeds& k, double flops, double seq, bool b
     const double top = backward ? k.attention_bwd_efficiency : k.attention_fwd_efficiency;
     efficiency = top * seq / (seq + kFlashHalfSeq) *
                  (backward ? k.attention_bwd_head_share : k.attention_fwd_head_share);
+    if (k.fp8_attention) efficiency *= fp8_attention_speedup(*k.fp8_attention, seq, backward);
   }
   return flops / (k.bf16_flops * efficiency) + kKernelOverheadS;
+}
+
+double fp8_attention_speedup(const Fp8AttentionCurve& curve, double seq, bool backward) {
+  const unsigned short* r = backward ? curve.bwd_e4 : curve.fwd_e4;
+  constexpr double kFirstLog2 = 11;  // 2,048 tokens
+  const double x = std::clamp(std::log2(std::max(seq, 1.0)) - kFirstLog2, 0.0, 4.0);
+  const int i = std::min(3, static_cast<int>(x));
+  return (r[i] + (x - i) * (r[i + 1] - r[i])) * 1e-4;
 }
 
 double head_dim_share(bool flash2, double head_dim, bool backward) {

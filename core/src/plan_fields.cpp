@@ -310,6 +310,8 @@ const std::array kFields = {
                                     FieldType::kFlag, "", 0, 1, kInclusive),
     ruled(text<&Plan::fp8_recipe>("fp8_recipe", "fp8r", "fp8-recipe", "memory", false, kFp8Recipes),
           "fp8_recipe"),
+    number<&Plan::fp8_attention>("fp8_attention", "fp8a", "fp8-attention", "memory",
+                                 FieldType::kFlag, "", 0, 1, kInclusive),
     text<&Plan::framework>("framework", "fw", "framework", "memory", false, kFrameworks),
     number<&Plan::micro_batch>("micro_batch", "mb", "micro-batch", "memory", FieldType::kInteger,
                                "", 1, 1e6, kInclusive),

@@ -149,8 +149,10 @@ void adapter_model_state(Resolver& r, const ResolvedSetup& s, const FineTuneSett
 void resolve_fp8_recipe(Resolver& r, bool fp8, bool megatron, bool columnwise_native,
                         bool fp4_training, TrainingSettings& s, TrainingTimeInputs& time) {
   const Plan& p = r.plan();
+  const bool fp8_attention = r.number("fp8_attention", p.fp8_attention, 0) == 1;
   if (!fp8) {
     if (!p.fp8_recipe.empty()) r.add(warning("fp8_recipe_unused", "fp8_recipe"));
+    if (fp8_attention) r.add(warning("fp8_attention_unused", "fp8_attention"));
     return;
   }
   // The field's choices are in Fp8Recipe's order (plan_fields.cpp).
@@ -174,6 +176,22 @@ void resolve_fp8_recipe(Resolver& r, bool fp8, bool megatron, bool columnwise_na
     // Under NVFP4 Megatron's attention projection keeps its bf16 input, the attention output kept
     // anyway (transformer/attention.py), and quantizes it again in the backward.
     bytes.proj_input_shared = true;
+  }
+  // FP8 attention: TransformerEngine's fused (cuDNN) kernel under Megatron, where its speed over
+  // bf16's is measured; elsewhere attention stays in bf16 and the plan says so.
+  if (fp8_attention) {
+    const Fp8AttentionBytes dpa = fp8_attention_bytes(which);
+    const Fp8AttentionCurve* curve = dpa.runs && megatron && time.memory.layout.flash_attention
+                                         ? fp8_attention_curve(p.accelerator, dpa.mxfp8)
+                                         : nullptr;
+    if (curve == nullptr) {
+      r.add(warning("fp8_attention_unused", "fp8_attention"));
+    } else {
+      s.fp8_attention = true;
+      time.fp8_attention = curve;
+      bytes.attention_qkv_bytes = dpa.qkv;
+      bytes.attention_out_bytes = dpa.out;
+    }
   }
 }
 
@@ -445,6 +463,7 @@ void resolve_training(Resolver& r, ResolvedPlan& out) {
                                  "pp_overlap",
                                  "grad_reduce_bf16",
                                  "fp8_recipe",
+                                 "fp8_attention",
                                  "moe_capacity_factor",
                                  "recompute_layers"}) {
     t.ready = t.ready && !r.refused(field);

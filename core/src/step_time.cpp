@@ -324,19 +324,28 @@ AttentionCost attention_core(const KernelSpeeds& bf16, const Shape& s, const Arc
   const double dv = a.v_dim();
   if (s.flash) {
     // Causal: on average each query sees half the keys (or the window); CP balances the halves.
-    double keys = s.seq * cp / 2;
+    const double causal_keys = s.seq * cp / 2;
+    double keys = causal_keys;
+    double bwd_keys = causal_keys;
     if (a.sliding_window > 0) {
       const double windowed =
           a.sliding_window_layers > 0 ? double(a.sliding_window_layers) / a.layers : 1.0;
       keys = windowed * std::min(keys, a.sliding_window) + (1 - windowed) * keys;
+      // cuDNN's FP8 backward computes every tile up to the diagonal, window or not: on GPT-OSS's
+      // 128-token window its time grows with the square of the sequence as a causal backward's
+      // does (0.54, 1.73, 6.18, 23.2 and 90.3 ms from 2k to 32k tokens on a GB200, where the
+      // bf16 backward's grows in proportion: 0.24 … 3.69 ms; NVIDIA's cuDNN training benchmark,
+      // results/gpt_oss/gb200/gpt_oss_20260424_100011.csv, cuDNN 9.22).
+      if (!bf16.fp8_attention) bwd_keys = keys;
     }
     const double flops = 2 * micro_batch * heads * s.seq * keys * (dqk + dv);
+    const double bwd_flops = flops * bwd_keys / keys;
     // Under CP each GPU holds two chunks of s/(2·CP) tokens, one from each end of the sequence
     // (Megatron's get_batch_on_this_cp_rank balances the causal work so), and TransformerEngine's
     // ring attention calls the kernel per chunk pair: its length is the chunk's.
     const double kernel_seq = cp > 1 ? s.seq / 2 : s.seq;
     c.fwd = flash_attention_s(bf16, flops, kernel_seq, false);
-    c.bwd = flash_attention_s(bf16, kFlashBackwardFlops * flops, kernel_seq, true);
+    c.bwd = flash_attention_s(bf16, kFlashBackwardFlops * bwd_flops, kernel_seq, true);
     c.recompute = c.fwd;
     return c;
   }
@@ -902,6 +911,7 @@ KernelSpeeds speeds(const TrainingTimeInputs& in, double peak_tflops, double gem
   k.bf16_flops = bf16 * kFlopsPerTflop;
   k.attention_fwd_efficiency = in.attention_fwd_efficiency;
   k.attention_bwd_efficiency = in.attention_bwd_efficiency;
+  k.fp8_attention = in.fp8_attention;
   k.memory_bytes_per_s = streaming_bytes_per_s(in);
   k.sms = std::isfinite(in.sms) ? in.sms : 0;
   k.serial_epilogue = in.serial_epilogue;

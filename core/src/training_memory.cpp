@@ -215,10 +215,12 @@ LayerActivations layer_activations(const TrainingMemoryInputs& in, bool moe_laye
   double mlp_split = 0;
   if (moe_layer && t.full) mlp_unsplit += (megatron ? me : e) * h;  // the router's input
   // Q, K and V for attention's backward.
+  const double qkv_e = in.recipe.attention_qkv_bytes > 0 ? in.recipe.attention_qkv_bytes : e;
+  const double out_e = in.recipe.attention_out_bytes > 0 ? in.recipe.attention_out_bytes : e;
   if (megatron || l.flash_attention) {
     // Megatron's attention and PyTorch SDPA (enable_gqa with unpadded batches, transformers'
     // sdpa_attention) keep keys and values at their own head count.
-    split = e * (q_width + k_width + v_width);
+    split = qkv_e * (q_width + k_width + v_width);
   } else {
     // Eager attention: repeat_kv materializes keys and values for every query head, and the
     // matmuls keep those copies.
@@ -230,7 +232,7 @@ LayerActivations layer_activations(const TrainingMemoryInputs& in, bool moe_laye
   if (l.flash_attention) {
     // The kernel's output (also o_proj's input) and its fp32 log-sum-exp per head.
     const bool o_copy = o_keeps && me != e && !in.recipe.proj_input_shared;
-    split += e * o_width + kFp32Bytes * heads + (o_copy ? me * o_width : 0);
+    split += out_e * o_width + kFp32Bytes * heads + (o_copy ? me * o_width : 0);
   } else if (o_keeps) {
     split += megatron ? me * o_width : e * o_width;  // eager: the contiguous copy o_proj reads
   }

@@ -383,8 +383,10 @@ export function gb200MoeReleasesFinding(rows) {
       'back counts or launches kernels): against it 26.04.01 ' +
       `came out ${list((p) => pct(p.before))}, 26.06 ${list((p) => pct(p.after))}: from ` +
       `${points(pairs, 'before')} points apart to ${points(pairs, 'after')}, near MLPerf's GB200 ` +
-      'runs of a dense model (above). The Qwen3 and GPT-OSS configs also run attention in FP8 ' +
-      '(fp8_dot_product_attention), which no plan here states: the plan runs it at its bf16 rate.',
+      'runs of a dense model (above). The Qwen3 and GPT-OSS configs also run attention in MXFP8 ' +
+      '(fp8_dot_product_attention), as their plans do: at 4,096 tokens cuDNN’s MXFP8 attention ' +
+      'gains on the forward and loses on the backward, and on GPT-OSS’s windowed layers its ' +
+      'backward computes the whole causal square (formulas.md, “FP8 attention”).',
     '',
   ];
 }

@@ -58,8 +58,8 @@ export function nvfp4Finding(rows) {
       "(the B200's and GB200's 2×). The NVFP4 runs fall on the side of the model their " +
       "accelerator's FP8 runs fall on (B200 and GB200 faster in the model, GB300 slower): that " +
       'offset is the accelerator’s, not the NVFP4 rate’s, which no NVFP4 GEMM timing of a B200 ' +
-      'or GB200 is published to check apart. The MLPerf 8B runs also ran attention in FP8, ' +
-      'which the plans cannot state (they run it in bf16).',
+      'or GB200 is published to check apart. The MLPerf 8B runs also run attention in FP8 ' +
+      '(fp8_dot_product_attention, current scaling), as their plans do.',
     '',
   ];
 }

@@ -522,10 +522,32 @@ const STATED_BY_PREFIX = [
   // (OVERLAP_MOE_EXPERT_PARALLEL_COMM, MOE_FLEX_DISPATCHER_BACKEND=hybridep) over PP 4 × VP 4
   // with the Megatron-Bridge recipe's layout Et*4|(t*4|)*14tmL (4 layers a virtual stage, the
   // last one layer with the MTP layer and the loss).
+  // Their config_common_mxfp8.sh also exports FP8_DPA=True (conf/model/671b.yaml:
+  // fp8_dot_product_attention), NVTE_DPA_FP8_RECIPE unset: MXFP8 attention (TE 2.15).
   [
     /^mlperf-v60-deepseekv3_671b-/,
-    { moeOverlap: '1', moeFlexDispatcher: '1', stageLayers: '16,16,16,13' },
+    {
+      moeOverlap: '1',
+      moeFlexDispatcher: '1',
+      stageLayers: '16,16,16,13',
+      fp8Attention: '1',
+    },
   ],
+  // FP8 attention (fp8_dot_product_attention), read from each run's config chain; no config sets
+  // NVTE_FP8_DPA_BWD=0. MLPerf v5.1's Llama 3.1 8B NVFP4 configs source config_common_fp8attn.sh
+  // (FP8_DPA=True) and config_common_fp4.sh (NVTE_DPA_FP8_RECIPE="Float8CurrentScaling"), the
+  // partners' logs printing fp8_dot_product_attention: true; its 405B NVFP4 configs do not.
+  // Megatron-Bridge set it first in 26.06 (c270efc50), in MXFP8 configs only: GPT-OSS, Qwen3-30B
+  // and Qwen3-235B on GB200 and GB300 (scripts/performance/configs/{gpt_oss,qwen}/
+  // *_workload_base_configs.py), Qwen3-30B on B300, DeepSeek-V3 on GB300 alone; its verification
+  // cards' MXFP8 recipes through perf_recipes/{qwen,gpt_oss}/common.py and DeepSeek-V3's GB300
+  // one (its GB200 recipe leaves it off).
+  [/^mlperf-v51-llama31_8b-.*-nvfp4$/, { fp8Attention: '1' }],
+  [
+    /^mbridge-2606-(gb[23]00-(gptoss120b|qwen3_30b_a3b|qwen3_235b_a22b)|b300-qwen3_30b_a3b|gb300-deepseekv3)-/,
+    { fp8Attention: '1' },
+  ],
+  [/^mbridge-card-(?!deepseekv3-gb200).*-mxfp8/, { fp8Attention: '1' }],
   // Megatron-LM README's H100 table (commit 937571cf, 2024-07-15): TransformerEngine before 1.8
   // (2024-07-24), whose DotProductAttention "prioritizes FlashAttention over FusedAttention"
   // (attention.py, v1.7) and installs flash-attn 2 with itself (setup.py: flash-attn>=2.0.6,

@@ -233,9 +233,13 @@ export const TARGETS = {
 // 0.6–2 points further; DeepSeek-V3 on 8,192 GB300 fell from 9th to 11th with its gap unchanged
 // (13.8 %), as layouts with TP gained (178, 168). Twenty-one NVFP4 runs (Megatron-Bridge's
 // archive and MLPerf v5.1 and v6.0, training-nvfp4.mjs) took the median to 8.9 %, each within
-// 24 %; sixteen in the top 10 (194) and fifteen within 10 % of the best (183).
+// 24 %; sixteen in the top 10 (194) and fifteen within 10 % of the best (183). FP8 attention
+// (2026-12-07), stated for the 31 runs whose configs set it, moved them by cuDNN's measured FP8
+// speed: Megatron-Bridge 26.06's GPT-OSS 6–7 points slower (its windowed layers' FP8 backward
+// computes the causal square), MLPerf v5.1's Llama 3.1 8B NVFP4 runs 4–8 points faster, further
+// ahead of their B200s as every B200 run is; the median 8.9 → 9.1 %, ranks unchanged.
 export const BOUNDS = {
-  medianAbsError: 0.09,
+  medianAbsError: 0.092,
   maxAbsError: 0.66,
   minRows: 220,
   minInTop: 194,

@@ -315,6 +315,39 @@ test('the fp8 scaling: named in en and zh, current scaling waits for its amaxes,
   await page.closeAll();
 });
 
+test('FP8 attention: on GB200 the compute shortens; on A100 the page says attention stays in bf16, in en and zh', async () => {
+  const page = await openWatchedPage(site.browser);
+  // Llama 3.1 8B in fp8 (current scaling) on 8 GB200 at 8k tokens, where cuDNN's FP8 attention
+  // runs 1.30× the bf16 forward and 1.09× its backward (formulas.md, "FP8 attention").
+  const plan =
+    '#v=2&m=llama-3.1-8b&recipe=fp8&fp8r=tensorwise&tp=1&pp=1&dp=8&zero=1&seq=8192&gbs=64';
+  await page.goto(`${site.server.url}${plan}&a=gb200&tokens=1e9`);
+  const computeRow = async () => (await stepRows(page)).find((row) => /^Compute/.test(row));
+  const bf16 = await computeRow();
+  await openEveryDisclosure(page);
+  const select = '[data-testid=input-fp8Attention]';
+  await page.selectOption(select, '1');
+  await page.waitForURL(/fp8a=1/);
+  await page.waitForFunction(
+    (old) =>
+      [...document.querySelectorAll('[data-testid=step-breakdown] tbody tr')].some(
+        (tr) => /^Compute/.test(tr.textContent) && tr.textContent !== old,
+      ),
+    bf16,
+  );
+  assert.ok(secondsIn(await computeRow()) < secondsIn(bf16), `${bf16} → ${await computeRow()}`);
+  // An A100 has no FP8 attention: the plan keeps bf16 and says so, in Chinese with the link's lang.
+  await page.goto(`${site.server.url}${plan}&a=a100-80g&fp8a=1&lang=zh`);
+  await waitForApp(page);
+  await page.waitForFunction(() =>
+    /FP8 注意力需要/.test(document.querySelector('[data-testid=issue-summary]')?.textContent ?? ''),
+  );
+  await openEveryDisclosure(page);
+  assert.equal(await page.inputValue(select), '1');
+  assert.deepEqual(page.problems, []);
+  await page.closeAll();
+});
+
 test('the search runs off the main thread and its best layout can be applied', async () => {
   const page = await openWatchedPage(site.browser);
   const requested = [];

@@ -87,4 +87,20 @@ double quantized_weight_bytes(Fp8Recipe recipe);
 /// other recipes on any fp8 accelerator.
 bool fp8_recipe_runs_on(Fp8Recipe recipe, bool columnwise_native, bool fp4_training);
 
+/// Attention under TransformerEngine's fp8_dot_product_attention: whether `recipe` runs it
+/// (Megatron passes fp8_dpa to the delayed, tensorwise, MXFP8 and NVFP4 recipes, not to blockwise:
+/// fp8_utils.py, fp4_utils.py at d98e8a64dd), and the bytes per element it keeps for its backward
+/// (FusedAttnFunc, attention/dot_product_attention/backends.py at d0067d0da): Q, K and V in FP8,
+/// one byte each per-tensor scaled, under MXFP8 a row-wise and a column-wise copy with an E8M0
+/// scale per 32 (get_attention_quantizers); its output in FP8 under delayed scaling, in bf16 under
+/// current scaling (NVTE_DPA_FP8CS_O_in_F16 defaults to 1) and MXFP8 (`out` 0: the activation
+/// dtype). NVFP4 attends as current scaling, TransformerEngine's FP8 attention beside NVFP4 GEMMs.
+struct Fp8AttentionBytes {
+  bool runs = false;
+  bool mxfp8 = false;  ///< block-scaled by 32 (its own measured kernels)
+  double qkv = 0;
+  double out = 0;
+};
+Fp8AttentionBytes fp8_attention_bytes(Fp8Recipe recipe);
+
 }  // namespace llm_sizer

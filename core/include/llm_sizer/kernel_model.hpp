@@ -31,6 +31,14 @@
 
 namespace llm_sizer {
 
+/// FP8 attention's speed over bf16 attention, each pass timed on the same GPU with the same cuDNN
+/// at 2,048, 4,096, … 32,768 tokens (kernel_catalog.cpp says where), forward and backward: bf16's
+/// time ÷ FP8's, in ten-thousandths (the page's module carries these tables: 2 bytes a figure).
+struct Fp8AttentionCurve {
+  unsigned short fwd_e4[5];
+  unsigned short bwd_e4[5];
+};
+
 /// What one accelerator's kernels reach.
 struct KernelSpeeds {
   double matmul_flops = 0;     ///< FLOP/s, dense peak in the GEMMs' dtype (the fp8 peak under fp8)
@@ -48,6 +56,8 @@ struct KernelSpeeds {
   /// When set (> 0), every GEMM and attention kernel runs at this share of peak instead: the
   /// plan's own compute efficiency replaces the kernel model (no quantization, no curve).
   double fixed_compute_efficiency = 0;
+  /// Attention runs in FP8 at this curve's speed over the bf16 kernel's (null: in bf16).
+  const Fp8AttentionCurve* fp8_attention = nullptr;
 };
 
 /// A kernel's fixed cost beyond its roofline: launch, prologue and tail (~2 µs on current GPUs).
@@ -85,8 +95,13 @@ inline double streams_s(const KernelSpeeds& k, double bytes, int kernels) {
   return stream_s(k, bytes) + (kernels > 1 ? (kernels - 1) * kKernelOverheadS : 0);
 }
 
-/// Seconds of flash attention executing `flops` on sequences of `seq` tokens per kernel call.
+/// Seconds of flash attention executing `flops` on sequences of `seq` tokens per kernel call (in
+/// FP8 where `k` says so, at fp8_attention_speedup() over the bf16 kernel).
 double flash_attention_s(const KernelSpeeds& k, double flops, double seq, bool backward);
+
+/// A curve's speedup at `seq` tokens: linear in log₂(seq) between the lengths it was timed at,
+/// the end values beyond them.
+double fp8_attention_speedup(const Fp8AttentionCurve& curve, double seq, bool backward);
 
 /// A flash attention kernel's rate at `head_dim` (of queries and keys) over its rate at head dim
 /// 128, where the attention efficiencies are measured: Shah et al. 2024 (FlashAttention-3), H100
@@ -201,6 +216,14 @@ struct AttentionKernel {
 /// kernel. `gemm_efficiency` scales the estimate for accelerators without published figures.
 AttentionKernel attention_kernel(std::string_view accelerator_id, bool pytorch,
                                  double gemm_efficiency);
+
+/// FP8 attention's measured speed over bf16 on an accelerator (TransformerEngine's fused cuDNN
+/// attention under fp8_dot_product_attention), per-tensor scaled or, `mxfp8`, block-scaled by 32:
+/// NVIDIA's cuDNN training benchmark (cudnn-frontend benchmark/sdpa_benchmark_training, head dim
+/// 128, 64 query and 8 KV heads, causal) on an H200 (cuDNN 9.19, per-tensor only) for Hopper, a
+/// GB200 for Blackwell and a GB300 for Blackwell Ultra (cuDNN 9.22). Null where none is timed
+/// (MXFP8 off Blackwell, and every other accelerator).
+const Fp8AttentionCurve* fp8_attention_curve(std::string_view accelerator_id, bool mxfp8);
 
 /// Share of the datasheet HBM bandwidth that streaming kernels reach where nothing is measured for
 /// the accelerator (an estimate, editable; KernelFacts::memory_efficiency where measured).

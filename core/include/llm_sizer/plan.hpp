@@ -92,6 +92,9 @@ struct Plan {
   /// How an fp8 recipe scales its tensors, as --fp8-recipe names it: delayed, tensorwise, mxfp8,
   /// blockwise (auto: the framework's default; fp8_recipe.hpp)
   std::string fp8_recipe;
+  /// flag: attention in FP8 (TransformerEngine's fp8_dot_product_attention; fp8 recipes on Hopper
+  /// and Blackwell), else bf16 (0)
+  std::optional<double> fp8_attention;
   std::string framework = "megatron";  ///< "megatron" or "pytorch"
   std::optional<double> micro_batch;   ///< sequences per micro-batch (1)
   std::optional<double> seq_len;       ///< tokens per sequence (auto: context, at most 4096)

@@ -37,6 +37,10 @@ struct Recipe {
   /// The attention projection keeps no quantized input of its own: it re-quantizes the attention
   /// output, kept anyway, in its backward (Megatron under NVFP4; fp8_recipe.hpp).
   bool proj_input_shared = false;
+  /// Bytes per element of the Q, K and V that attention keeps for its backward, and of its output
+  /// (0: activation_bytes): FP8 attention keeps FP8 copies (fp8_recipe.hpp).
+  double attention_qkv_bytes = 0;
+  double attention_out_bytes = 0;
   bool shards_optimizer = false;       ///< the distributed optimizer: states sharded without ZeRO
   bool autocast_weight_cache = false;  ///< bf16 copies of fp32 weights live through the step
 

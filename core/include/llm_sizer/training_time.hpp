@@ -42,6 +42,9 @@ struct TrainingTimeInputs {
   /// The attention kernel is FlashAttention-2 (PyTorch's SDPA), else cuDNN's (TransformerEngine):
   /// whose rates by head dim scale the efficiencies, which are head dim 128's (head_dim_share).
   bool attention_flash2 = false;
+  /// Attention in FP8 (TransformerEngine's fp8_dot_product_attention) at this measured speed over
+  /// bf16 (kernel_model.hpp); null: bf16.
+  const Fp8AttentionCurve* fp8_attention = nullptr;
   double hbm_tbps = 0;           ///< HBM bandwidth, TB/s
   double memory_efficiency = 0;  ///< share of HBM bandwidth streaming kernels reach
   double comm_efficiency = 0;    ///< share of NVLink's bandwidth collectives reach

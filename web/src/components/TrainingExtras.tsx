@@ -21,7 +21,10 @@ export function ParallelismFields() {
   );
 }
 
-/** Optimizer and activation offload to the host, the loss's and gradients' precision, fp8 scaling. */
+/**
+ * Optimizer and activation offload to the host, the loss's and gradients' precision, fp8 scaling
+ * and attention.
+ */
 export function OffloadFields() {
   const t = useT();
   return (
@@ -32,6 +35,7 @@ export function OffloadFields() {
       <Field id="loss" />
       <Field id="gradReduceBf16" hint={t('hint.grad_reduce_bf16')} />
       <Field id="fp8Recipe" hint={t('hint.fp8_recipe')} />
+      <Field id="fp8Attention" hint={t('hint.fp8_attention')} />
     </>
   );
 }
