@@ -248,10 +248,13 @@ double collective_seconds_js(const std::string& accelerator, const std::string& 
   return preset_collective_s(accelerator, op, gpus, bytes);
 }
 
-// One causal attention call as the step-time model times it (the attention validation's).
+// One causal attention call as the step-time model times it (the attention validation's): over a
+// sliding window when `window` > 0, in FP8 when `dtype` is "fp8" or "mxfp8" (else "bf16").
 double attention_seconds_js(const std::string& accelerator, double batch, double heads, double seq,
-                            double head_dim, const std::string& pass) {
-  return preset_attention_s(accelerator, batch, heads, seq, head_dim, pass == "bwd");
+                            double head_dim, const std::string& pass, double window,
+                            const std::string& dtype) {
+  return preset_attention_s(accelerator, batch, heads, seq, head_dim, pass == "bwd", window,
+                            dtype == "bf16" ? "" : dtype);
 }
 
 #endif  // LLM_SIZER_PAGE_MODULE

@@ -70,7 +70,8 @@ export interface LlmSizerModule extends PageModule {
     bytes: number,
   ): number;
   /** seconds of one causal attention call, forward or backward, as the step times it under
-   * Megatron (NaN: unknown preset or dimension) */
+   * Megatron, over a sliding window of `window` keys (0: none), in bf16 or FP8 (NaN: unknown
+   * preset or dimension, or FP8 attention not measured there) */
   attentionSeconds(
     accelerator: string,
     batch: number,
@@ -78,6 +79,8 @@ export interface LlmSizerModule extends PageModule {
     seq: number,
     headDim: number,
     pass: 'fwd' | 'bwd',
+    window: number,
+    dtype: 'bf16' | 'fp8' | 'mxfp8',
   ): number;
 }
 

@@ -91,6 +91,16 @@ double flash_attention_s(const KernelSpeeds& k, double flops, double seq, bool b
   return flops / (k.bf16_flops * efficiency) + kKernelOverheadS;
 }
 
+double window_attention_s(const KernelSpeeds& k, double causal_flops, double causal_keys,
+                          double kernel_seq, double window, bool backward) {
+  if ((backward && k.fp8_attention) || !(window < 2 * causal_keys) || !(causal_keys > 0)) {
+    return flash_attention_s(k, causal_flops, kernel_seq, backward);
+  }
+  const double keys = std::min(causal_keys, window);
+  return flash_attention_s(k, causal_flops * keys / causal_keys, std::min(kernel_seq, 2 * window),
+                           backward);
+}
+
 double fp8_attention_speedup(const Fp8AttentionCurve& curve, double seq, bool backward) {
   const unsigned short* r = backward ? curve.bwd_e4 : curve.fwd_e4;
   constexpr double kFirstLog2 = 11;  // 2,048 tokens

@@ -31,19 +31,27 @@ KernelSpeeds attention_speeds(const TrainingTimeInputs& in, double head_dim) {
 }  // namespace
 
 double preset_attention_s(std::string_view accelerator_id, double batch, double heads, double seq,
-                          double head_dim, bool backward) {
+                          double head_dim, bool backward, double window, std::string_view fp8) {
   constexpr double kNan = std::numeric_limits<double>::quiet_NaN();
   for (const double v : {batch, heads, seq, head_dim}) {
     if (!(v > 0) || !std::isfinite(v)) return kNan;
   }
+  if (!(window >= 0) || !std::isfinite(window)) return kNan;
   const std::optional<ResolvedPlan> r = preset_plan(accelerator_id);
   if (!r) return kNan;
   const TrainingTimeInputs& in = r->training.inputs;
+  KernelSpeeds k = attention_speeds(in, head_dim);
+  if (!fp8.empty()) {
+    if (fp8 != "fp8" && fp8 != "mxfp8") return kNan;
+    k.fp8_attention = fp8_attention_curve(accelerator_id, fp8 == "mxfp8");
+    if (k.fp8_attention == nullptr) return kNan;
+  }
   // Causal: each query sees half the keys; QKᵀ and PV over head_dim each (step_time.cpp,
   // attention_core), the backward 2.5 times the forward's FLOPs.
   const double flops = 2 * batch * heads * seq * (seq / 2) * 2 * head_dim;
-  return flash_attention_s(attention_speeds(in, head_dim),
-                           backward ? kFlashBackwardFlops * flops : flops, seq, backward);
+  const double pass_flops = backward ? kFlashBackwardFlops * flops : flops;
+  if (window > 0) return window_attention_s(k, pass_flops, seq / 2, seq, window, backward);
+  return flash_attention_s(k, pass_flops, seq, backward);
 }
 
 }  // namespace llm_sizer

@@ -323,29 +323,26 @@ AttentionCost attention_core(const KernelSpeeds& bf16, const Shape& s, const Arc
   const double dqk = a.qk_head_dim();
   const double dv = a.v_dim();
   if (s.flash) {
-    // Causal: on average each query sees half the keys (or the window); CP balances the halves.
-    const double causal_keys = s.seq * cp / 2;
-    double keys = causal_keys;
-    double bwd_keys = causal_keys;
-    if (a.sliding_window > 0) {
-      const double windowed =
-          a.sliding_window_layers > 0 ? double(a.sliding_window_layers) / a.layers : 1.0;
-      keys = windowed * std::min(keys, a.sliding_window) + (1 - windowed) * keys;
-      // cuDNN's FP8 backward computes every tile up to the diagonal, window or not: on GPT-OSS's
-      // 128-token window its time grows with the square of the sequence as a causal backward's
-      // does (0.54, 1.73, 6.18, 23.2 and 90.3 ms from 2k to 32k tokens on a GB200, where the
-      // bf16 backward's grows in proportion: 0.24 … 3.69 ms; NVIDIA's cuDNN training benchmark,
-      // results/gpt_oss/gb200/gpt_oss_20260424_100011.csv, cuDNN 9.22).
-      if (!bf16.fp8_attention) bwd_keys = keys;
-    }
+    // Causal: on average each query sees half the keys; CP balances the halves.
+    const double keys = s.seq * cp / 2;
     const double flops = 2 * micro_batch * heads * s.seq * keys * (dqk + dv);
-    const double bwd_flops = flops * bwd_keys / keys;
     // Under CP each GPU holds two chunks of s/(2·CP) tokens, one from each end of the sequence
     // (Megatron's get_batch_on_this_cp_rank balances the causal work so), and TransformerEngine's
     // ring attention calls the kernel per chunk pair: its length is the chunk's.
     const double kernel_seq = cp > 1 ? s.seq / 2 : s.seq;
     c.fwd = flash_attention_s(bf16, flops, kernel_seq, false);
-    c.bwd = flash_attention_s(bf16, kFlashBackwardFlops * bwd_flops, kernel_seq, true);
+    c.bwd = flash_attention_s(bf16, kFlashBackwardFlops * flops, kernel_seq, true);
+    if (a.sliding_window > 0) {
+      // The windowed layers' share of the layers (window_attention_s: how fast their kernel is).
+      const double windowed =
+          a.sliding_window_layers > 0 ? double(a.sliding_window_layers) / a.layers : 1.0;
+      const double w = a.sliding_window;
+      c.fwd = windowed * window_attention_s(bf16, flops, keys, kernel_seq, w, false) +
+              (1 - windowed) * c.fwd;
+      c.bwd = windowed *
+                  window_attention_s(bf16, kFlashBackwardFlops * flops, keys, kernel_seq, w, true) +
+              (1 - windowed) * c.bwd;
+    }
     c.recompute = c.fwd;
     return c;
   }

@@ -231,5 +231,32 @@ TEST(AttentionKernel, OneCallRunsAtThePublishedRateAlongItsCurve) {
   EXPECT_TRUE(std::isnan(preset_attention_s("h100-80g", 1, 1, NAN, 128, true)));
 }
 
+TEST(AttentionKernel, ASlidingWindowRunsAtTheCurveAtTwiceTheWindow) {
+  // A windowed kernel's key loop is the window (window_attention_s): its fixed cost per row of
+  // queries weighs as a causal kernel's does at twice that length (kFlashHalfSeq = 360 tokens).
+  KernelSpeeds k;
+  k.bf16_flops = 1e15;
+  k.attention_fwd_efficiency = 0.5;
+  k.attention_bwd_efficiency = 0.5;
+  const double causal = 1e12;  // a causal call at 8,192 tokens: 4,096 keys a query on average
+  const double windowed = window_attention_s(k, causal, 4096, 8192, 128, false) - kKernelOverheadS;
+  EXPECT_NEAR(windowed, causal * 128 / 4096 / (1e15 * 0.5 * 256 / (256 + kFlashHalfSeq)), 1e-12);
+  // A window as long as the sequence changes nothing.
+  EXPECT_DOUBLE_EQ(window_attention_s(k, causal, 4096, 8192, 8192, true),
+                   flash_attention_s(k, causal, 8192, true));
+  // In FP8 the backward computes the causal square; the forward keeps to the window.
+  k.fp8_attention = fp8_attention_curve("gb200", false);
+  EXPECT_DOUBLE_EQ(window_attention_s(k, causal, 4096, 8192, 128, true),
+                   flash_attention_s(k, causal, 8192, true));
+  EXPECT_LT(window_attention_s(k, causal, 4096, 8192, 128, false),
+            flash_attention_s(k, causal, 8192, false) / 10);
+  // The preset call takes a window and a scaling; a scaling not timed there is NaN.
+  EXPECT_LT(preset_attention_s("gb200", 2, 128, 8192, 64, true, 128),
+            preset_attention_s("gb200", 2, 128, 8192, 64, true) / 10);
+  EXPECT_DOUBLE_EQ(preset_attention_s("gb200", 2, 128, 8192, 64, true, 128, "fp8"),
+                   preset_attention_s("gb200", 2, 128, 8192, 64, true, 0, "fp8"));
+  EXPECT_TRUE(std::isnan(preset_attention_s("h100-80g", 2, 128, 8192, 64, true, 0, "mxfp8")));
+}
+
 }  // namespace
 }  // namespace llm_sizer

@@ -4,6 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadModule } from './load-module.mjs';
+import * as attentionCudnn from '../../scripts/validation/attention-cudnn.mjs';
 import * as collectives from '../../scripts/validation/collectives.mjs';
 import * as kernels from '../../scripts/validation/kernels.mjs';
 import * as nvlinkGroups from '../../scripts/validation/nvlink-groups.mjs';
@@ -205,11 +206,16 @@ test("attention kernels against NVIDIA's cuDNN benchmark: where the model stands
   }
   // The boundary: nothing to time is NaN, never an abort.
   for (const args of [
-    ['no-such-card', 1, 64, 8192, 128, 'fwd'],
-    ['h100-80g', 0, 64, 8192, 128, 'bwd'],
-    ['h100-80g', 1, NaN, 8192, 128, 'fwd'],
-    ['h100-80g', 1, 64, Infinity, 128, 'fwd'],
-    ['h100-80g', 1, 64, 8192, -128, 'bwd'],
+    ['no-such-card', 1, 64, 8192, 128, 'fwd', 0, 'bf16'],
+    ['h100-80g', 0, 64, 8192, 128, 'bwd', 0, 'bf16'],
+    ['h100-80g', 1, NaN, 8192, 128, 'fwd', 0, 'bf16'],
+    ['h100-80g', 1, 64, Infinity, 128, 'fwd', 0, 'bf16'],
+    ['h100-80g', 1, 64, 8192, -128, 'bwd', 0, 'bf16'],
+    ['h100-80g', 1, 64, 8192, 128, 'bwd', -1, 'bf16'],
+    ['h100-80g', 1, 64, 8192, 128, 'bwd', NaN, 'bf16'],
+    ['h100-80g', 1, 64, 8192, 128, 'fwd', 0, 'mxfp8'], // MXFP8 runs on Blackwell only
+    ['a100-80g', 1, 64, 8192, 128, 'fwd', 0, 'fp8'], // no FP8 attention timed there
+    ['gb200', 1, 64, 8192, 128, 'fwd', 0, 'fp4'],
   ]) {
     assert.ok(Number.isNaN(core.attentionSeconds(...args)), JSON.stringify(args));
   }
@@ -234,6 +240,23 @@ test("attention kernels against NVIDIA's cuDNN benchmark: where the model stands
   const h200 = sets.find((s) => s.accelerator === 'h200-141g').rows.find((r) => r.seq === 16384);
   assert.ok(Math.abs(h200.moduleFwd - (539 * 16384) / 16744) < 2, JSON.stringify(h200));
   assert.ok(h200.fwd > 0.75 && h200.fwd < 0.82 && h200.bwd > 0.84 && h200.bwd < 0.9);
+});
+
+test("sliding windows against NVIDIA's cuDNN benchmark: bf16 at the curve's twice-the-window rate, FP8's backward the causal square", () => {
+  // validation/data/attention-cudnn.json `windows`: GPT-OSS's shape (head dim 64) with a 128-token
+  // window on a GB200 and a GB300 (cuDNN 9.22, bf16 and per-tensor FP8) and a 1,024-token one on an
+  // H200 (cuDNN 9.19, bf16); the module's rate over the kernel's (time ratios).
+  const { windows } = result.attentionCudnn;
+  assert.equal(windows.length, 5);
+  const f = attentionCudnn.windowFigures(windows);
+  // FP8's backward computes the causal square: charged so, the model is within 20 % of it from 2k
+  // to 32k tokens (its time grows 168-fold over that range; a windowed charge would be 16-fold).
+  assert.ok(f.fp8Bwd.low > 0.95 && f.fp8Bwd.high < 1.2, JSON.stringify(f.fp8Bwd));
+  // bf16 on Blackwell: about twice the kernels' rate (four times, at the sequence's efficiency).
+  assert.ok(f.blackwellBf16.low > 1.7 && f.blackwellBf16.high < 2.1, JSON.stringify(f));
+  assert.ok(f.blackwellBf16Fwd.high < 2.2, JSON.stringify(f));
+  // Hopper's 1,024-token window: within 25 % either way.
+  assert.ok(f.hopperFwd.low > 0.75 && f.hopperBwd.high < 1.25, JSON.stringify(f));
 });
 
 test("Blackwell's NVLink runs collectives at NVIDIA's measured share of its line rate", () => {

@@ -99,6 +99,16 @@ inline double streams_s(const KernelSpeeds& k, double bytes, int kernels) {
 /// FP8 where `k` says so, at fp8_attention_speedup() over the bf16 kernel).
 double flash_attention_s(const KernelSpeeds& k, double flops, double seq, bool backward);
 
+/// Seconds of the same call over a sliding window of `window` keys: `causal_flops` are the causal
+/// kernel's over `causal_keys` keys a query on average (`kernel_seq` tokens a call). Each query
+/// sees min(window, causal_keys) keys; the kernel's fixed cost per row of queries is paid over a
+/// key loop of the window's length, as a causal kernel pays it over half its sequence, so it runs
+/// at the flash curve's efficiency at min(kernel_seq, 2·window). In FP8 the backward computes every
+/// tile up to the diagonal, window or not (cuDNN's, as NVIDIA's training benchmark times it on
+/// GPT-OSS's 128-token window): the causal call's time.
+double window_attention_s(const KernelSpeeds& k, double causal_flops, double causal_keys,
+                          double kernel_seq, double window, bool backward);
+
 /// A curve's speedup at `seq` tokens: linear in log₂(seq) between the lengths it was timed at,
 /// the end values beyond them.
 double fp8_attention_speedup(const Fp8AttentionCurve& curve, double seq, bool backward);

@@ -82,10 +82,14 @@ double preset_collective_s(std::string_view accelerator_id, std::string_view op,
 /// its attention core (step_time.cpp, attention_core): 2·batch·heads·seq·(seq/2)·2·head_dim
 /// FLOPs forward, 2.5 times that backward, at the bf16 peak times TransformerEngine's kernel's
 /// efficiency at that length and head dim (kernel_model.hpp, flash_attention_s and
-/// head_dim_share). NaN for an unknown preset or a non-positive dimension.
+/// head_dim_share); over a sliding `window` of keys when it is > 0 (window_attention_s), in FP8
+/// when `fp8` names a scaling ("fp8" per tensor, "mxfp8") the accelerator's FP8 attention is
+/// measured for (fp8_attention_curve). NaN for an unknown preset, a non-positive dimension or an
+/// FP8 scaling not measured there.
 /// (What docs/validation.md's attention table compares with NVIDIA's cuDNN benchmark.)
 double preset_attention_s(std::string_view accelerator_id, double batch, double heads, double seq,
-                          double head_dim, bool backward);
+                          double head_dim, bool backward, double window = 0,
+                          std::string_view fp8 = "");
 
 /// evaluate() without the serving model and without the memory model's derivation steps: what the
 /// page's first module computes (both arrive with the full module when their panels are first
