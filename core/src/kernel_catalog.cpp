@@ -248,6 +248,16 @@ constexpr Fp8AttentionCurve kUltraFp8Attention{{14286, 14885, 15613, 15948, 1591
                                                {9780, 11178, 12413, 13506, 14282}};
 constexpr Fp8AttentionCurve kUltraMxfp8Attention{{12658, 13347, 13843, 14242, 14261},
                                                  {8396, 9152, 9783, 10370, 10666}};
+// The same benchmark's DeepSeek-V3 shape (dsv3/gb200/dsv3_20260424_101009.csv and
+// gb300/dsv3_20260424_101002.csv, cuDNN 9.22): 128 heads, query and key head dim 192, value 128.
+constexpr Fp8AttentionCurve kBlackwellMlaFp8Attention{{15507, 14893, 15126, 14814, 14038},
+                                                      {15507, 16018, 16425, 17358, 17255}};
+constexpr Fp8AttentionCurve kBlackwellMlaMxfp8Attention{{14330, 13683, 14003, 14033, 13358},
+                                                        {12365, 12912, 12526, 13689, 14242}};
+constexpr Fp8AttentionCurve kUltraMlaFp8Attention{{17867, 17525, 17139, 16801, 16901},
+                                                  {16531, 17343, 17896, 18881, 18672}};
+constexpr Fp8AttentionCurve kUltraMlaMxfp8Attention{{16145, 15824, 15499, 15237, 14863},
+                                                    {12655, 13318, 13791, 14164, 14458}};
 
 }  // namespace
 
@@ -322,15 +332,19 @@ AttentionKernel attention_kernel(std::string_view accelerator_id, bool pytorch,
           gemm_efficiency * 0.65 * (ultra ? kUltraAttentionBwd : 1)};
 }
 
-const Fp8AttentionCurve* fp8_attention_curve(std::string_view accelerator_id, bool mxfp8) {
+const Fp8AttentionCurve* fp8_attention_curve(std::string_view accelerator_id, bool mxfp8,
+                                             double qk_head_dim) {
   const FactsRow* row = row_of(accelerator_id);
   if (!row) return nullptr;
+  const bool wide = qk_head_dim > 128;
   switch (row->arch) {
     case Arch::kHopper:
       return mxfp8 ? nullptr : &kHopperFp8Attention;
     case Arch::kBlackwell:
     case Arch::kGb200:
+      if (row->ultra && wide) return mxfp8 ? &kUltraMlaMxfp8Attention : &kUltraMlaFp8Attention;
       if (row->ultra) return mxfp8 ? &kUltraMxfp8Attention : &kUltraFp8Attention;
+      if (wide) return mxfp8 ? &kBlackwellMlaMxfp8Attention : &kBlackwellMlaFp8Attention;
       return mxfp8 ? &kBlackwellMxfp8Attention : &kBlackwellFp8Attention;
     case Arch::kAmpere:
     case Arch::kOther:

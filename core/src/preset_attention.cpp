@@ -43,7 +43,7 @@ double preset_attention_s(std::string_view accelerator_id, double batch, double 
   KernelSpeeds k = attention_speeds(in, head_dim);
   if (!fp8.empty()) {
     if (fp8 != "fp8" && fp8 != "mxfp8") return kNan;
-    k.fp8_attention = fp8_attention_curve(accelerator_id, fp8 == "mxfp8");
+    k.fp8_attention = fp8_attention_curve(accelerator_id, fp8 == "mxfp8", head_dim);
     if (k.fp8_attention == nullptr) return kNan;
   }
   // Causal: each query sees half the keys; QKᵀ and PV over head_dim each (step_time.cpp,

@@ -181,9 +181,18 @@ void resolve_fp8_recipe(Resolver& r, bool fp8, bool megatron, bool columnwise_na
   // bf16's is measured; elsewhere attention stays in bf16 and the plan says so.
   if (fp8_attention) {
     const Fp8AttentionBytes dpa = fp8_attention_bytes(which);
-    const Fp8AttentionCurve* curve = dpa.runs && megatron && time.memory.layout.flash_attention
-                                         ? fp8_attention_curve(p.accelerator, dpa.mxfp8)
-                                         : nullptr;
+    // TransformerEngine's FP8 attention backends (nvte_get_fused_attn_backend, fused_attn.cpp;
+    // get_attention_backend, attention/dot_product_attention/utils.py at d0067d0da): training on
+    // Hopper takes head dims 128 and 128 alone, and delayed scaling alone (current scaling's needs
+    // SM 10.0); Blackwell takes query and key heads up to 192 with values up to 128.
+    const double qk = time.memory.arch.qk_head_dim();
+    const double v = time.memory.arch.v_dim();
+    const bool shape = columnwise_native ? qk <= 192 && v <= 128
+                                         : qk == 128 && v == 128 && which == Fp8Recipe::kDelayed;
+    const Fp8AttentionCurve* curve =
+        dpa.runs && shape && megatron && time.memory.layout.flash_attention
+            ? fp8_attention_curve(p.accelerator, dpa.mxfp8, time.memory.arch.qk_head_dim())
+            : nullptr;
     if (curve == nullptr) {
       r.add(warning("fp8_attention_unused", "fp8_attention"));
     } else {

@@ -237,9 +237,11 @@ export const TARGETS = {
 // (2026-12-07), stated for the 31 runs whose configs set it, moved them by cuDNN's measured FP8
 // speed: Megatron-Bridge 26.06's GPT-OSS 6–7 points slower (its windowed layers' FP8 backward
 // computes the causal square), MLPerf v5.1's Llama 3.1 8B NVFP4 runs 4–8 points faster, further
-// ahead of their B200s as every B200 run is; the median 8.9 → 9.1 %, ranks unchanged.
+// ahead of their B200s as every B200 run is; the median 8.9 → 9.1 %, ranks unchanged. FP8
+// attention of DeepSeek-V3's MLA heads (192/128) at the benchmark's own timings of that shape,
+// where FP8 gains 1.3-1.9×, took the seven GB300 DeepSeek-V3 runs 6-7 points faster (9.3 %).
 export const BOUNDS = {
-  medianAbsError: 0.092,
+  medianAbsError: 0.094,
   maxAbsError: 0.66,
   minRows: 220,
   minInTop: 194,

@@ -44,6 +44,15 @@ TEST(Fp8Attention, SpeedupsAreTheBenchmarksTimesBetweenItsLengths) {
   EXPECT_NE(fp8_attention_curve("gb200", true), gb200);
   EXPECT_EQ(fp8_attention_curve("h100-80g", true), nullptr);
   EXPECT_EQ(fp8_attention_curve("a100-80g", false), nullptr);
+  // Heads wider than 128 (MLA's 192) take the DeepSeek-V3 shape's timings on Blackwell, where
+  // MXFP8 gains both ways: dsv3/gb300/dsv3_20260424_101002.csv's bf16 and MXFP8 backward at
+  // 4,096 tokens. Hopper has no such timing: its 128 curve.
+  const Fp8AttentionCurve* mla = fp8_attention_curve("gb300", true, 192);
+  ASSERT_NE(mla, nullptr);
+  EXPECT_NE(mla, fp8_attention_curve("gb300", true, 128));
+  EXPECT_GT(fp8_attention_speedup(*mla, 4096, true), 1.3);
+  EXPECT_LT(fp8_attention_speedup(*fp8_attention_curve("gb300", true), 4096, true), 1);
+  EXPECT_EQ(fp8_attention_curve("h100-80g", false, 192), h100);
 }
 
 TEST(Fp8Attention, TheFlashKernelRunsAtTheSpeedup) {
@@ -116,7 +125,11 @@ TEST(Fp8Attention, SaysWhereAttentionStaysInBf16) {
   bf16_recipe.recipe = "megatron18";
   Plan no_flash = llama8b("tensorwise", 1);
   no_flash.flash_attention = 0;
-  for (const Plan& plan : {a100, blockwise, pytorch, bf16_recipe, no_flash}) {
+  // TransformerEngine trains FP8 attention on Hopper under delayed scaling only (current
+  // scaling's fused FP8 attention needs SM 10.0: utils.py, get_attention_backend).
+  Plan hopper_current = llama8b("tensorwise", 1);
+  hopper_current.accelerator = "h100-80g";
+  for (const Plan& plan : {a100, blockwise, pytorch, bf16_recipe, no_flash, hopper_current}) {
     Plan off = plan;
     off.fp8_attention = 0;
     const Report r = evaluate(plan);
@@ -126,6 +139,24 @@ TEST(Fp8Attention, SaysWhereAttentionStaysInBf16) {
     EXPECT_DOUBLE_EQ(r.training.time.step_s, evaluate(off).training.time.step_s);
     EXPECT_DOUBLE_EQ(r.training.memory.peak_gb, evaluate(off).training.memory.peak_gb);
   }
+}
+
+TEST(Fp8Attention, HopperTakesDelayedScalingAndHeadsOf128) {
+  Plan hopper = llama8b("delayed", 1);
+  hopper.accelerator = "h100-80g";
+  EXPECT_TRUE(evaluate(hopper).training.settings.fp8_attention);
+  // DeepSeek-V3's MLA heads (192 for queries and keys, 128 for values): Blackwell only.
+  Plan mla = hopper;
+  mla.model = "deepseek-v3";
+  mla.ep = 8;
+  mla.pp = 16;
+  mla.dp = 8;
+  mla.global_batch = 1024;
+  const Report on_hopper = evaluate(mla);
+  ASSERT_TRUE(on_hopper.training.time_available);
+  EXPECT_TRUE(test::has_issue(on_hopper, "fp8_attention_unused"));
+  mla.accelerator = "gb200";
+  EXPECT_TRUE(evaluate(mla).training.settings.fp8_attention);
 }
 
 TEST(Fp8Attention, ASlidingWindowSavesNoBackwardInFp8) {

@@ -231,9 +231,12 @@ AttentionKernel attention_kernel(std::string_view accelerator_id, bool pytorch,
 /// attention under fp8_dot_product_attention), per-tensor scaled or, `mxfp8`, block-scaled by 32:
 /// NVIDIA's cuDNN training benchmark (cudnn-frontend benchmark/sdpa_benchmark_training, head dim
 /// 128, 64 query and 8 KV heads, causal) on an H200 (cuDNN 9.19, per-tensor only) for Hopper, a
-/// GB200 for Blackwell and a GB300 for Blackwell Ultra (cuDNN 9.22). Null where none is timed
-/// (MXFP8 off Blackwell, and every other accelerator).
-const Fp8AttentionCurve* fp8_attention_curve(std::string_view accelerator_id, bool mxfp8);
+/// GB200 for Blackwell and a GB300 for Blackwell Ultra (cuDNN 9.22); on Blackwell, heads wider
+/// than 128 (`qk_head_dim`) take its DeepSeek-V3 shape's (MLA: 128 heads of 192 for queries and
+/// keys, 128 for values), where FP8 gains more. Null where none is timed (MXFP8 off Blackwell,
+/// and every other accelerator).
+const Fp8AttentionCurve* fp8_attention_curve(std::string_view accelerator_id, bool mxfp8,
+                                             double qk_head_dim = 128);
 
 /// Share of the datasheet HBM bandwidth that streaming kernels reach where nothing is measured for
 /// the accelerator (an estimate, editable; KernelFacts::memory_efficiency where measured).
