@@ -450,7 +450,11 @@ std::string megatron_arguments(const TrainingSettings& t, double gpus_per_node, 
 std::string nemo_arguments(const TrainingSettings& t, double gpus_per_node, bool moe) {
   const double world = t.tp * t.pp * t.dp * t.cp;
   const double per_node = std::min(world, gpus_per_node);
-  std::string out = "nemo llm pretrain --factory <recipe>";
+  // TransformerEngine runs FP8 attention beside NVFP4 GEMMs only with an FP8 recipe of its own
+  // for it (dot_product_attention.py: NVTE_DPA_FP8_RECIPE; MLPerf's config_common_fp4.sh).
+  const bool dpa_recipe = t.fp8_attention && t.compute_dtype == "nvfp4";
+  std::string out = dpa_recipe ? "NVTE_DPA_FP8_RECIPE=Float8CurrentScaling " : "";
+  out += "nemo llm pretrain --factory <recipe>";
   add(out, "trainer.devices=", n(per_node));
   add(out, "trainer.num_nodes=", n(std::ceil(world / per_node)));
   add(out, "trainer.strategy.tensor_model_parallel_size=", n(t.tp));

@@ -113,6 +113,12 @@ TEST(Fp8Attention, FasterForwardsAndFp8CopiesOfQkv) {
   EXPECT_NE(fp8.inference.launch.nemo.find("model.config.fp8_dot_product_attention=true"),
             std::string::npos);
   EXPECT_EQ(bf16.inference.launch.nemo.find("fp8_dot_product_attention"), std::string::npos);
+  // Beside NVFP4 GEMMs TransformerEngine needs an FP8 recipe for attention of its own.
+  const Report nvfp4 = evaluate(llama8b("nvfp4", 1));
+  EXPECT_TRUE(nvfp4.training.settings.fp8_attention);
+  EXPECT_EQ(nvfp4.inference.launch.nemo.rfind("NVTE_DPA_FP8_RECIPE=Float8CurrentScaling nemo", 0),
+            0u);
+  EXPECT_EQ(fp8.inference.launch.nemo.find("NVTE_DPA_FP8_RECIPE"), std::string::npos);
 }
 
 TEST(Fp8Attention, SaysWhereAttentionStaysInBf16) {
