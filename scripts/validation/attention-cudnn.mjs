@@ -239,6 +239,9 @@ function windowsRender(windows) {
       `H200’s 1,024-token window ${range(f.hopperFwd)} and ${range(f.hopperBwd)}. In FP8 the ` +
       'backward’s time grows with the square of the sequence as a causal one’s does: cuDNN ' +
       'computes every tile up to the diagonal, and the model charges it the causal backward at ' +
-      `its FP8 rate, ${range(f.fp8Bwd)} of the kernels’ (its forward ${range(f.fp8Fwd)}).`,
+      `its FP8 rate, ${range(f.fp8Bwd)} of the kernels’ (its forward ${range(f.fp8Fwd)}). ` +
+      'FP8 attention’s speed over bf16 itself is not compared here: the plans take it from these ' +
+      'files’ FP8 rows (llama3.1 and dsv3, cuDNN 9.19 and 9.22; kernel_catalog.cpp, ' +
+      'formulas.md “FP8 attention”).',
   ];
 }
