@@ -97,8 +97,20 @@ double window_attention_s(const KernelSpeeds& k, double causal_flops, double cau
     return flash_attention_s(k, causal_flops, kernel_seq, backward);
   }
   const double keys = std::min(causal_keys, window);
-  return flash_attention_s(k, causal_flops * keys / causal_keys, std::min(kernel_seq, 2 * window),
-                           backward);
+  const double flops = causal_flops * keys / causal_keys;
+  const double window_seq = std::min(kernel_seq, 2 * window);
+  if (!k.fp8_attention) return flash_attention_s(k, flops, window_seq, backward);
+  // FP8 speeds the key loop, not a row's fixed cost (c = kFlashHalfSeq / 2 keys' worth, the
+  // curve's): a causal call's measured speedups on a GB200 from 2k to 16k tokens lie within 7 % of
+  // (s/2 + c)/((s/2)/S + c), S its speedup at 32k; a window's is (w + c)/(w/S + c), 1.10-1.12 at
+  // 128 tokens where cuDNN timed 1.07-1.08 (the GPT-OSS shape's forward, bf16 against FP8).
+  KernelSpeeds bf16 = k;
+  bf16.fp8_attention = nullptr;
+  const double mma = fp8_attention_speedup(*k.fp8_attention, kernel_seq, backward);
+  constexpr double kRowCost = kFlashHalfSeq / 2;
+  const double speedup = (keys + kRowCost) / (keys / mma + kRowCost);
+  return (flash_attention_s(bf16, flops, window_seq, backward) - kKernelOverheadS) / speedup +
+         kKernelOverheadS;
 }
 
 double fp8_attention_speedup(const Fp8AttentionCurve& curve, double seq, bool backward) {

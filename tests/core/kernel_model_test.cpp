@@ -250,6 +250,13 @@ TEST(AttentionKernel, ASlidingWindowRunsAtTheCurveAtTwiceTheWindow) {
                    flash_attention_s(k, causal, 8192, true));
   EXPECT_LT(window_attention_s(k, causal, 4096, 8192, 128, false),
             flash_attention_s(k, causal, 8192, false) / 10);
+  // ... at FP8's speed on its key loop alone: (w + c)/(w/S + c), c = 180 keys of fixed cost.
+  KernelSpeeds bf16 = k;
+  bf16.fp8_attention = nullptr;
+  const double s = fp8_attention_speedup(*k.fp8_attention, 8192, false);
+  EXPECT_NEAR((window_attention_s(bf16, causal, 4096, 8192, 128, false) - kKernelOverheadS) /
+                  (window_attention_s(k, causal, 4096, 8192, 128, false) - kKernelOverheadS),
+              (128 + kFlashHalfSeq / 2) / (128 / s + kFlashHalfSeq / 2), 1e-9);
   // The preset call takes a window and a scaling; a scaling not timed there is NaN.
   EXPECT_LT(preset_attention_s("gb200", 2, 128, 8192, 64, true, 128),
             preset_attention_s("gb200", 2, 128, 8192, 64, true) / 10);

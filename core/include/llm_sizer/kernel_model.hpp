@@ -103,9 +103,10 @@ double flash_attention_s(const KernelSpeeds& k, double flops, double seq, bool b
 /// kernel's over `causal_keys` keys a query on average (`kernel_seq` tokens a call). Each query
 /// sees min(window, causal_keys) keys; the kernel's fixed cost per row of queries is paid over a
 /// key loop of the window's length, as a causal kernel pays it over half its sequence, so it runs
-/// at the flash curve's efficiency at min(kernel_seq, 2·window). In FP8 the backward computes every
-/// tile up to the diagonal, window or not (cuDNN's, as NVIDIA's training benchmark times it on
-/// GPT-OSS's 128-token window): the causal call's time.
+/// at the flash curve's efficiency at min(kernel_seq, 2·window). In FP8 the forward speeds up the
+/// window's key loop but not that fixed cost; the backward computes every tile up to the diagonal,
+/// window or not (cuDNN's, as NVIDIA's training benchmark times it on GPT-OSS's 128-token window):
+/// the causal call's time.
 double window_attention_s(const KernelSpeeds& k, double causal_flops, double causal_keys,
                           double kernel_seq, double window, bool backward);
 
