@@ -191,7 +191,7 @@ void resolve_fp8_recipe(Resolver& r, bool fp8, bool megatron, bool columnwise_na
                                          : qk == 128 && v == 128 && which == Fp8Recipe::kDelayed;
     const Fp8AttentionCurve* curve =
         dpa.runs && shape && megatron && time.memory.layout.flash_attention
-            ? fp8_attention_curve(p.accelerator, dpa.mxfp8, time.memory.arch.qk_head_dim())
+            ? fp8_attention_curve(p.accelerator, dpa.mxfp8, qk)
             : nullptr;
     if (curve == nullptr) {
       r.add(warning("fp8_attention_unused", "fp8_attention"));
