@@ -184,28 +184,23 @@ export function render({ sets, windows, ultra, ultraMeasured, ultraModule }) {
 
 /** The module over the measured kernels on GPT-OSS's sliding-window shape (their time ratios). */
 export function windowFigures(windows) {
-  const of = (accelerator, dtype) =>
-    windows.filter((w) => w.dtype === dtype && (!accelerator || w.accelerator === accelerator));
-  const values = (list, pass) => list.flatMap((w) => w.rows.map((r) => r[pass]));
-  const span = (v) => ({ low: Math.min(...v), high: Math.max(...v) });
-  const blackwell = windows.filter((w) => w.accelerator !== 'h200-141g');
+  const HOPPER = 'h200-141g';
+  // Each figure's time ratios, over the sets `keep` selects and the rows `row` does.
+  const span = (keep, pass, row = () => true) => {
+    const v = windows.filter(keep).flatMap((w) => w.rows.filter(row).map((r) => r[pass]));
+    return { low: Math.min(...v), high: Math.max(...v) };
+  };
+  const blackwellBf16 = (w) => w.accelerator !== HOPPER && w.dtype === 'bf16';
+  const fp8 = (w) => w.dtype === 'fp8';
+  const hopper = (w) => w.accelerator === HOPPER;
   return {
-    blackwellBf16: span(
-      values(
-        blackwell.filter((w) => w.dtype === 'bf16'),
-        'bwd',
-      ),
-    ),
-    blackwellBf16Fwd: span(
-      // 32k aside: there the bf16 forward ran on a slower kernel (104 and 108 TFLOP/s).
-      blackwell
-        .filter((w) => w.dtype === 'bf16')
-        .flatMap((w) => w.rows.filter((r) => r.seq < 32768).map((r) => r.fwd)),
-    ),
-    fp8Bwd: span(values(of(null, 'fp8'), 'bwd')),
-    fp8Fwd: span(values(of(null, 'fp8'), 'fwd')),
-    hopperFwd: span(values(of('h200-141g', 'bf16'), 'fwd')),
-    hopperBwd: span(values(of('h200-141g', 'bf16'), 'bwd')),
+    // 32k aside: there the bf16 forward ran on a slower kernel (104 and 108 TFLOP/s).
+    blackwellBf16Fwd: span(blackwellBf16, 'fwd', (r) => r.seq < 32768),
+    blackwellBf16Bwd: span(blackwellBf16, 'bwd'),
+    fp8Fwd: span(fp8, 'fwd'),
+    fp8Bwd: span(fp8, 'bwd'),
+    hopperFwd: span(hopper, 'fwd'),
+    hopperBwd: span(hopper, 'bwd'),
   };
 }
 
@@ -234,7 +229,7 @@ function windowsRender(windows) {
       'the flash curve’s efficiency at twice the window (kernel_model.hpp, window_attention_s; ' +
       'before 2026-12-07 at its sequence’s, four times too fast on the 128-token window). On ' +
       `Blackwell its rate is still ${range(f.blackwellBf16Fwd)} times the kernels’ forward ` +
-      `(below 32k tokens) and ${range(f.blackwellBf16)} times their backward: a 128-token ` +
+      `(below 32k tokens) and ${range(f.blackwellBf16Bwd)} times their backward: a 128-token ` +
       'window costs more than the curve fitted to FlashAttention-3’s causal figures says; on the ' +
       `H200’s 1,024-token window ${range(f.hopperFwd)} and ${range(f.hopperBwd)}. In FP8 the ` +
       'backward’s time grows with the square of the sequence as a causal one’s does: cuDNN ' +
