@@ -616,7 +616,7 @@ void read_deepseek_ffn(Reader& r, Draft& d) {
   if (!r.has("n_routed_experts")) {
     r.mark_read("n_routed_experts");  // null: a dense model; the MoE keys then mean nothing
     for (const auto key : {"num_experts_per_tok", "n_shared_experts", "moe_intermediate_size",
-                           "first_k_dense_replace", "moe_layer_freq"}) {
+                           "first_k_dense_replace", "moe_layer_freq", "n_group", "topk_group"}) {
       r.mark_read(key);
     }
     return;
@@ -630,8 +630,11 @@ void read_deepseek_ffn(Reader& r, Draft& d) {
     moe[static_cast<std::size_t>(i)] = i >= first_dense && freq > 0 && i % freq == 0;
   }
   place_moe_layers(d, moe, {"first_k_dense_replace", "moe_layer_freq"});
-  // Multi-token prediction layers, node-limited routing (n_group, topk_group, topk_method) and
-  // quantization_config stay unread: the warning names them.
+  // Group-limited routing: the expert-parallel traffic of a token reaches only its groups' nodes.
+  a.moe_router_groups = as_int(r.integer("n_group", range_of("moe_router_groups")));
+  a.moe_router_group_topk = as_int(r.integer("topk_group", range_of("moe_router_group_topk")));
+  // Multi-token prediction layers, the router's scoring (topk_method) and quantization_config
+  // stay unread: the warning names them.
   const JsonValue* mtp = r.find("num_nextn_predict_layers");
   if (mtp != nullptr && mtp->is_number() && mtp->as_number() == 0) {
     r.mark_read("num_nextn_predict_layers");

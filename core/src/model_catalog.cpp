@@ -160,6 +160,8 @@ std::vector<ModelPreset> build() {
     a.moe_shared_experts = 1;
     a.moe_ffn = 2048;
     a.moe_dense_layers = 3;
+    a.moe_router_groups = 8;  // n_group, topk_group: node-limited routing, at most 4 nodes
+    a.moe_router_group_topk = 4;
     models.push_back(preset("deepseek-v3", "DeepSeek-V3", 671e9, a,
                             "deepseek-ai/DeepSeek-V3 config.json and inference/configs/"
                             "config_671B.json; DeepSeek-V3 technical report (671 × 10⁹ total, "
@@ -179,6 +181,8 @@ std::vector<ModelPreset> build() {
     a.moe_shared_experts = 2;
     a.moe_ffn = 1536;
     a.moe_dense_layers = 1;
+    a.moe_router_groups = 8;  // n_group, topk_group: device-limited routing, at most 3 groups
+    a.moe_router_group_topk = 3;
     models.push_back(preset("deepseek-v2", "DeepSeek-V2", 236e9, a,
                             "deepseek-ai/DeepSeek-V2 config.json; DeepSeek-V2 paper (236 × 10⁹ "
                             "total, 21 × 10⁹ activated)"));

@@ -61,6 +61,10 @@ constexpr ArchNumber kArchNumbers[] = {
      nullptr},
     {"moe_layer_period", &Plan::arch_moe_layer_period, &Architecture::moe_layer_period, nullptr,
      nullptr},
+    {"moe_router_groups", &Plan::arch_moe_router_groups, &Architecture::moe_router_groups, nullptr,
+     nullptr},
+    {"moe_router_group_topk", &Plan::arch_moe_router_group_topk,
+     &Architecture::moe_router_group_topk, nullptr, nullptr},
     {"q_lora_rank", &Plan::arch_q_lora_rank, nullptr, &Architecture::q_lora_rank, nullptr},
     {"kv_lora_rank", &Plan::arch_kv_lora_rank, nullptr, &Architecture::kv_lora_rank, nullptr},
     {"qk_nope_dim", &Plan::arch_qk_nope_dim, nullptr, &Architecture::qk_nope_dim, nullptr},
@@ -113,6 +117,14 @@ std::string architecture_problem(const Architecture& a) {
   if (!a.is_moe() && a.ffn <= 0) return "ffn";
   if (a.is_moe() && (a.moe_top_k <= 0 || a.moe_top_k > a.moe_experts || a.moe_ffn <= 0)) {
     return "moe_top_k";
+  }
+  // Megatron's group_limited_topk views the experts as G equal groups and sums each group's
+  // best k/g scores: G must divide the experts, g at most G and dividing k.
+  if (a.is_moe() && a.moe_router_groups > 1 &&
+      (a.moe_experts % a.moe_router_groups != 0 || a.moe_router_group_topk <= 0 ||
+       a.moe_router_group_topk > a.moe_router_groups ||
+       a.moe_top_k % a.moe_router_group_topk != 0)) {
+    return "moe_router_group_topk";
   }
   if (a.is_mla() && (a.qk_nope_dim + a.qk_rope_dim <= 0 || a.v_head_dim <= 0)) {
     return "v_head_dim";

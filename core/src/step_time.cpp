@@ -190,18 +190,37 @@ bool moe_overlap_allowed(const TrainingTimeInputs& in) {
                              in.memory.layout.recompute == Recompute::kFull);
 }
 
-// Of the other `nodes` − 1 nodes of an expert group (each holding E / nodes experts), how many
-// hold at least one of a token's top-k experts, the k drawn without repeats and, as benchmarks
-// force-balance the routing, uniformly: (nodes − 1) · (1 − C(E − E/nodes, k) / C(E, k)).
-double remote_nodes_per_token(double experts, double top_k, double nodes) {
-  if (!(nodes > 1)) return 0;
-  const double elsewhere = experts - experts / nodes;
-  double none = 1;  // a node holds none of the k
-  for (int i = 0; i < static_cast<int>(top_k); ++i) {
-    none *= std::max(0.0, elsewhere - i) / (experts - i);
-  }
-  return (nodes - 1) * (1 - none);
+// C(a, k) / C(b, k): the chance that k drawn without repeats from b all fall among a of them.
+double all_among(double a, double b, double k) {
+  double p = 1;
+  for (int i = 0; i < static_cast<int>(k); ++i) p *= std::max(0.0, a - i) / (b - i);
+  return p;
 }
+
+}  // namespace
+
+// Group-limited routing's figures: step_time.hpp.
+double remote_nodes_per_token(const Architecture& a, double nodes) {
+  if (!(nodes > 1)) return 0;
+  const double experts = a.moe_experts;
+  const double k = a.moe_top_k;
+  const double groups = a.moe_router_groups;
+  const double chosen = a.moe_router_group_topk;
+  double missed = all_among(experts - experts / nodes, experts, k);
+  if (groups > 1 && chosen > 0 && chosen < groups) {
+    const double each = k / chosen;  // experts a chosen group gives
+    if (std::fmod(groups, nodes) == 0) {
+      missed = all_among(groups - groups / nodes, groups, chosen);
+    } else if (std::fmod(nodes, groups) == 0) {
+      const double per_group = experts / groups;
+      missed = (1 - chosen / groups) +
+               chosen / groups * all_among(per_group - experts / nodes, per_group, each);
+    }
+  }
+  return (nodes - 1) * (1 - missed);
+}
+
+namespace {
 
 // The link of a collective over `ranks` GPUs placed `stride` apart in rank order (consecutive
 // ranks fill a node). Within a node: NVLink. Across nodes with k members in each node, NCCL's
@@ -666,8 +685,7 @@ LayerCost layer_cost(const TrainingTimeInputs& in, const KernelSpeeds& lin,
       double remote = 0;
       if (flex) {
         const double nodes = std::ceil(l.ep / k);
-        remote = nic.send_s(copies / a.moe_top_k *
-                            remote_nodes_per_token(a.moe_experts, a.moe_top_k, nodes));
+        remote = nic.send_s(copies / a.moe_top_k * remote_nodes_per_token(a, nodes));
       } else if (k < l.ep) {
         remote = nic.send_s(copies * (l.ep - k) / l.ep);
       }

@@ -38,9 +38,11 @@ export function cardsFinding(rows) {
       `within ${pct(rest).slice(1)} on all but one run (${graphed.map(item).join(', ')}); the ` +
       `one, ${worst.run.id.replace(CARD, '')}, is DeepSeek-V3 on GB200, which the archive's ` +
       `rows have fast too (${archive.map(item).join(', ')}). Where each kernel is launched from the host ` +
-      `(${eager.map(item).join(', ')}), the fine-grained experts (GPT-OSS's 2,880 wide, ` +
-      "Qwen3-30B-A3B's 768) are as far off as the archive's graphless MoE rows; DeepSeek-V3 on " +
-      '1,024 H100 (2,048-wide experts, hidden 7,168), its all-to-all not overlapped, is not.',
+      `(${eager.map(item).join(', ')}), every run is slower than the model; the fine-grained ` +
+      "experts (GPT-OSS's 2,880 wide, Qwen3-30B-A3B's 768) as far off as the archive's graphless " +
+      'MoE rows, DeepSeek-V3 on 1,024 H100 (2,048-wide experts, hidden 7,168; its all-to-all ' +
+      'not overlapped, each token sent through the network to the at most 4 nodes its routing ' +
+      'allows) less.',
     '',
   ];
 }

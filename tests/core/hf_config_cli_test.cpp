@@ -71,7 +71,7 @@ TEST(CliHfConfig, WarningsNameTheFileAndTheKeys) {
   ASSERT_EQ(r.code, 0) << r.err;
   EXPECT_NE(r.err.find("warning: " + path +
                        ": not used, as this calculator does not model what they describe: "
-                       "n_group, num_nextn_predict_layers"),
+                       "num_nextn_predict_layers, quantization_config"),
             std::string::npos)
       << r.err;
 }

@@ -153,16 +153,21 @@ TEST(HfConfig, PublishedConfigsOfTheCommonFamiliesRaiseNoWarning) {
 }
 
 TEST(HfConfig, DeepSeekNamesTheKeysItCannotUse) {
-  // MTP module, node-limited routing, the noaux_tc bias and FP8 storage are not modelled.
+  // The MTP module, the noaux_tc bias and FP8 storage are not modelled; the router's groups are
+  // (n_group, topk_group: DeepSeek-V3 8 and 4, V2 8 and 3, from their config.json).
   const HfImport v3 = import_hf_config(fixture("deepseek-v3.json"));
   ASSERT_EQ(codes(v3), std::vector<std::string>{"hf_unused_keys"});
   EXPECT_EQ(v3.issues[0].severity, Severity::kWarning);
   EXPECT_EQ(v3.issues[0].field, "hf_config");
   EXPECT_EQ(v3.issues[0].param("keys"),
-            "n_group, num_nextn_predict_layers, quantization_config, topk_group, topk_method");
+            "num_nextn_predict_layers, quantization_config, topk_method");
+  EXPECT_EQ(*v3.text("moe_router_groups"), "8");
+  EXPECT_EQ(*v3.text("moe_router_group_topk"), "4");
   const HfImport v2 = import_hf_config(fixture("deepseek-v2.json"));
   ASSERT_EQ(codes(v2), std::vector<std::string>{"hf_unused_keys"});
-  EXPECT_EQ(v2.issues[0].param("keys"), "n_group, topk_group, topk_method");
+  EXPECT_EQ(v2.issues[0].param("keys"), "topk_method");
+  EXPECT_EQ(*v2.text("moe_router_groups"), "8");
+  EXPECT_EQ(*v2.text("moe_router_group_topk"), "3");
 }
 
 // Families mapped from their transformers modelling code (docs/hf-config.md), each checked on a

@@ -92,10 +92,14 @@ test('a chosen file imports too, and an MoE shows its active parameters and warn
   assert.deepEqual(
     await page.$$eval('[data-testid=hf-issue]', (n) => n.map((x) => x.textContent)),
     [
-      'config.json: not used, as this calculator does not model what they describe: n_group, ' +
-        'num_nextn_predict_layers, quantization_config, topk_group, topk_method.',
+      'config.json: not used, as this calculator does not model what they describe: ' +
+        'num_nextn_predict_layers, quantization_config, topk_method.',
     ],
   );
+  // The router's groups are read (n_group 8, topk_group 4): the architecture fields show them.
+  await page.click('[data-testid=architecture-fields] summary');
+  assert.equal(await page.inputValue('[data-testid=input-moeRouterGroups]'), '8');
+  assert.equal(await page.inputValue('[data-testid=input-moeRouterGroupTopk]'), '4');
   assert.deepEqual(page.problems, []);
   await page.closeAll();
 });

@@ -568,7 +568,11 @@ test('Verification cards: whole-iteration graphs near the model, graphless fine-
   const byId = (re) => eager.find((r) => re.test(r.run.id));
   assert.ok(byId(/gptoss120b-gb200/).error > 0.25);
   assert.ok(byId(/qwen3_30b_a3b-16gpu/).error > 0.25);
-  assert.ok(Math.abs(byId(/deepseekv3-h100/).error) < 0.1);
+  // DeepSeek-V3's wider experts: slower than the model too, less so. (Within 10 % until its
+  // node-limited routing cut the tokens' network traffic: +4.2 → +16.2 %.)
+  const deepseek = byId(/deepseekv3-h100/).error;
+  assert.ok(deepseek > 0 && deepseek < 0.25, `${deepseek}`);
+  for (const r of eager) assert.ok(r.error > 0, `${r.run.id} ${r.error}`);
 });
 
 // docs/validation.md says the NVFP4 runs are each within 30 % and fall on the side of the model

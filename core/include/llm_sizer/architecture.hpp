@@ -50,6 +50,12 @@ struct Architecture {
   double moe_ffn = 0;        ///< intermediate size of one expert
   int moe_dense_layers = 0;  ///< the first layers keep a dense FFN (DeepSeek-V3: 3)
   int moe_layer_period = 1;  ///< every n-th layer after those is MoE (1: all)
+  /// Group-limited routing (DeepSeek-V2/V3's device- and node-limited routing; Megatron's
+  /// moe_router_num_groups, moe_router_group_topk; Hugging Face's n_group, topk_group): the
+  /// experts fall in G equal groups and a token's top-k come from the g groups whose best k/g
+  /// scores sum highest. 0 (or G ≤ 1, or g ≥ G): no limit. DeepSeek-V3: G 8, g 4.
+  int moe_router_groups = 0;
+  int moe_router_group_topk = 0;
 
   // Multi-head latent attention (DeepSeek-V2/V3); kv_lora_rank == 0 means standard attention.
   double q_lora_rank = 0;  ///< 0: q is projected directly
@@ -171,6 +177,8 @@ void visit_fields(Visitor& v, const Architecture& a) {
   v.field("moe_ffn", a.moe_ffn);
   v.field("moe_dense_layers", static_cast<double>(a.moe_dense_layers));
   v.field("moe_layer_period", static_cast<double>(a.moe_layer_period));
+  v.field("moe_router_groups", static_cast<double>(a.moe_router_groups));
+  v.field("moe_router_group_topk", static_cast<double>(a.moe_router_group_topk));
   v.field("q_lora_rank", a.q_lora_rank);
   v.field("kv_lora_rank", a.kv_lora_rank);
   v.field("qk_nope_dim", a.qk_nope_dim);

@@ -45,6 +45,8 @@ struct Plan {
   std::optional<double> arch_moe_ffn;
   std::optional<double> arch_moe_dense_layers;
   std::optional<double> arch_moe_layer_period;
+  std::optional<double> arch_moe_router_groups;
+  std::optional<double> arch_moe_router_group_topk;
   std::optional<double> arch_q_lora_rank;
   std::optional<double> arch_kv_lora_rank;
   std::optional<double> arch_qk_nope_dim;

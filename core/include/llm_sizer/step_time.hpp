@@ -91,6 +91,19 @@ inline double streaming_bytes_per_s(const TrainingTimeInputs& in) {
 /// (its recipe's operand and activation bytes, the kernel figures resolved for its accelerator).
 double linear_gemm_s(const TrainingTimeInputs& in, double m, double kdim, double n);
 
+/// Of the other `nodes` − 1 nodes of an expert group (each holding E / nodes experts), how many
+/// hold at least one of a token's top-k experts, as benchmarks force-balance the routing (random
+/// scores, so any expert alike). Unlimited: (nodes − 1) · (1 − C(E − E/nodes, k) / C(E, k)).
+/// Group-limited (G groups, g chosen; architecture.hpp): Megatron's group_limited_topk ranks the
+/// groups by their best k/g scores, and each chosen group gives about those k/g. A node holding
+/// q = G/nodes whole groups is then missed when none of them is chosen, C(G − q, g) / C(G, g); a
+/// node holding a 1/r share of one group (nodes = r·G), when its group is not chosen or that
+/// group's k/g fall outside its share. A simulation of group_limited_topk on random scores
+/// (DeepSeek-V3's 256 experts, top 8, 4 of 8 groups) reaches 0.98, 2.34, 3.48, 5.36, 6.63 other
+/// nodes over 2, 4, 8, 16, 32 nodes; this, 0.99, 2.36, 3.50, 5.69, 6.88 (unlimited: 1.00, 2.71,
+/// 4.63, 6.12, 7.04). Groups and nodes that divide neither way are taken as unlimited.
+double remote_nodes_per_token(const Architecture& a, double nodes);
+
 /// The NCCL collectives the step times.
 enum class Collective : unsigned char { kAllGather, kReduceScatter, kAllReduce, kAllToAll };
 

@@ -38,6 +38,8 @@ export function ArchitectureFields() {
           {f('moeFfn')}
           {f('moeDenseLayers')}
           {f('moeLayerPeriod')}
+          {f('moeRouterGroups')}
+          {f('moeRouterGroupTopk')}
           <p class="subhead">{t('ui.mla')}</p>
           {f('qLoraRank')}
           {f('kvLoraRank')}
