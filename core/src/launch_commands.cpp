@@ -339,7 +339,10 @@ std::string pipeline_layout(const TrainingSettings& t) {
       if (j > 0 || i > 0) layout += '|';
       if (j == 0 && i == 0) layout += 'E';
       if (chunk > 0) layout += "t*" + std::to_string(chunk);
-      if (j == v - 1 && i + 1 == split.size()) layout += 'L';
+      if (j == v - 1 && i + 1 == split.size()) {
+        // Multi-token prediction's modules sit before the loss, one 'm' each.
+        layout += std::string(static_cast<std::size_t>(std::max(0.0, t.mtp_layers)), 'm') + 'L';
+      }
     }
   }
   return '"' + layout + '"';
@@ -379,6 +382,7 @@ std::string megatron_arguments(const TrainingSettings& t, double gpus_per_node, 
     if (t.moe_flex_dispatcher) add(out, "--moe-flex-dispatcher-backend", "deepep");
     add_flag(out, "--moe-grouped-gemm");
   }
+  if (t.mtp_layers > 0) add(out, "--mtp-num-layers", n(t.mtp_layers));
   if (t.moe_capacity_factor > 0) {
     add(out, "--moe-expert-capacity-factor", n(t.moe_capacity_factor));
     add_flag(out, "--moe-pad-expert-input-to-capacity");  // what the model counts
@@ -488,6 +492,7 @@ std::string nemo_arguments(const TrainingSettings& t, double gpus_per_node, bool
     add(out, "model.config.moe_grouped_gemm=", "true");
   }
   if (moe_overlap_runs(t)) add(out, "model.config.overlap_moe_expert_parallel_comm=", "true");
+  if (t.mtp_layers > 0) add(out, "model.config.mtp_num_layers=", n(t.mtp_layers));
   if (t.loss == "fused") {
     add(out, "model.config.cross_entropy_loss_fusion=", "true");
     add(out, "model.config.cross_entropy_fusion_impl=", "te");

@@ -345,6 +345,7 @@ void resolve_training(Resolver& r, ResolvedPlan& out) {
   if (!a.is_moe() && setup.has_architecture && std::isfinite(capacity)) {
     r.add(warning("moe_capacity_factor_unused", "moe_capacity_factor"));
   }
+  s.mtp_layers = in.mtp_layers = static_cast<int>(r.number("mtp_layers", p.mtp_layers, 0));
   resolve_finetune(r, in, s);
   adapter_model_state(r, setup, in.finetune, out.article);
   s.framework = std::string(framework_id(in.framework));
@@ -474,6 +475,7 @@ void resolve_training(Resolver& r, ResolvedPlan& out) {
                                  "fp8_recipe",
                                  "fp8_attention",
                                  "moe_capacity_factor",
+                                 "mtp_layers",
                                  "recompute_layers"}) {
     t.ready = t.ready && !r.refused(field);
   }

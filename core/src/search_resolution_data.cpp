@@ -8,7 +8,7 @@ namespace llm_sizer {
 // the target
 // clang-format off
 SearchResolutionFigures search_resolution_figures(bool moe) {
-  if (moe) return SearchResolutionFigures{48, 0.024, 0.116, 0.10, 34};
+  if (moe) return SearchResolutionFigures{48, 0.036, 0.131, 0.10, 30};
   return SearchResolutionFigures{168, 0.028, 0.068, 0.10, 149};
 }
 // clang-format on

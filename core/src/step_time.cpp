@@ -915,6 +915,16 @@ void ends(const TrainingTimeInputs& in, const KernelSpeeds& bf16, const Shape& s
     costs.last.tp_s =
         s.sp ? 2 * tp_link.all_gather_s(T * h * e, s.t) : 2 * tp_link.all_reduce_s(T * h * e, s.t);
   }
+  if (in.memory.mtp_layers > 0) {
+    // Megatron's MultiTokenPredictionLayer: the embedding (as the first stage's), enorm and
+    // hnorm, eh_proj (T × 2h → h/t; at the head's bf16 rate, a GEMM of 2/V of the head's), then
+    // the head and loss (as the last stage's) on its output.
+    const GemmCost proj = linear(bf16, head, T, 2 * h, h / s.t);
+    costs.mtp = costs.last;
+    costs.mtp.fwd_s += costs.first.fwd_s + proj.fwd + stream_s(bf16, 2 * norm_fwd);
+    costs.mtp.bwd_s += costs.first.bwd_s + proj.dgrad + proj.wgrad + stream_s(bf16, 2 * norm_bwd);
+    costs.mtp.tp_s += costs.first.tp_s;
+  }
 }
 
 KernelSpeeds speeds(const TrainingTimeInputs& in, double peak_tflops, double gemm_efficiency) {
@@ -1084,6 +1094,9 @@ StagePass stage_pass(const TrainingTimeInputs& in, const LayerCosts& costs) {
   } else if (megatron_overlap) {
     serial_ep = warmup_share;
   }
+  const double mtp = mem.mtp_layers;
+  const bool mtp_moe =
+      a.is_moe() && a.moe_layers_before(a.layers) > a.moe_layers_before(a.layers - 1);
   for_each_stage_run(a, p, l.stage_layers, [&](const StageRun& run) {
     const int i = run.stage;
     StageTime st;
@@ -1092,6 +1105,15 @@ StagePass stage_pass(const TrainingTimeInputs& in, const LayerCosts& costs) {
     if (run.moe_layers > 0) add_layers(st, costs.moe, run.moe_layers, recomputed, serial_ep);
     if (i == 0) add_layers(st, costs.first, 1);
     if (i == p - 1) add_layers(st, costs.last, 1);
+    if (i == p - 1 && mtp > 0) {
+      // Each prediction module runs one more layer of the model's last kind, then its own head.
+      if (mtp_moe) {
+        add_layers(st, costs.moe, mtp, recomputed, serial_ep);
+      } else {
+        add_layers(st, costs.dense, mtp, recomputed);
+      }
+      add_layers(st, costs.mtp, mtp);
+    }
     if (p > 1) {
       // Each chunk receives and sends forward and backward; the steady state's sends hide
       // behind the next chunk's compute (above), the rest wait.

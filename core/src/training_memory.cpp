@@ -370,6 +370,12 @@ struct Common {
   double logits_bytes = 0;       // one micro-batch on the last stage
   double last_stage_extra = 0;   // final norm input and LM head input
   double first_stage_extra = 0;  // embedding dropout mask, per micro-batch in flight
+  // Multi-token prediction on the last stage (training_memory.hpp), per module: parameters per
+  // card without and with routed experts, and what a micro-batch in flight saves.
+  double mtp_params = 0;
+  double mtp_experts = 0;
+  double mtp_saved = 0;
+  double mtp_embedding = 0;  // the embedding's copy there (place)
   double context_bytes = 0;
   ByteRange communication;
   double communicators = 0;
@@ -489,6 +495,18 @@ Common prepare_layers(const TrainingMemoryInputs& in, const LayerParts& parts) {
   c.last_stage_extra = tokens * a.hidden * (final_norm_saved + head_input) / (sp ? t : 1);
   c.first_stage_extra = a.dropout ? tokens * a.hidden * kMaskBytes / (sp ? t : 1) : 0;
   c.context_bytes = gb_to_bytes(in.overheads.cuda_context_gb);
+  if (in.mtp_layers > 0) {
+    // Megatron's MultiTokenPredictionLayer: enorm and hnorm, eh_proj (a column-parallel 2h → h
+    // linear), one layer of the decoder's last kind, its final norm. Saved: that layer's
+    // activations, the projection's input and the two norms' inputs.
+    const bool moe =
+        a.is_moe() && a.moe_layers_before(a.layers) > a.moe_layers_before(a.layers - 1);
+    const double h = a.hidden;
+    c.mtp_params = (moe ? c.moe_layer_params : c.dense_layer_params) + 2 * h * h / t + 3 * h;
+    c.mtp_experts = moe ? c.moe_layer_experts : 0;
+    c.mtp_saved = (moe ? c.moe.saved_bytes : c.dense.saved_bytes) +
+                  tokens * h * (2 * me + 2 * final_norm_saved) / (sp ? t : 1);
+  }
   return c;
 }
 
@@ -498,6 +516,9 @@ void place(const TrainingMemoryInputs& in, Common& c) {
   const TrainingLayout& l = in.layout;
   const bool head_on_last = !in.arch.tied_embeddings || l.pp > 1;  // tied + PP keeps a copy there
   c.head_params = (head_on_last ? c.vocab_matrix : 0) + c.final_norm_params;
+  // Multi-token prediction embeds the next tokens on the last stage: a copy of the embedding
+  // there unless the stage holds it already (no pipeline, or tied to the head).
+  c.mtp_embedding = in.mtp_layers > 0 && l.pp > 1 && !in.arch.tied_embeddings ? c.vocab_matrix : 0;
   c.dense_shard = l.dp * l.cp;
   c.expert_shard = l.dp * l.cp * l.tp / (l.ep * l.etp);
   c.communicators = 0;
@@ -627,10 +648,12 @@ void stage_point(const TrainingMemoryInputs& in, const Common& c, int stage, int
   const bool first = stage == 0;
   const bool last = stage == static_cast<int>(l.pp) - 1;
 
-  const double dense_params = dense_layers * c.dense_layer_params +
-                              moe_layers * c.moe_layer_params + (first ? c.embedding_params : 0) +
-                              (last ? c.head_params : 0);
-  const double expert_params = moe_layers * c.moe_layer_experts;
+  const double mtp = last ? in.mtp_layers : 0;
+  const double dense_params =
+      dense_layers * c.dense_layer_params + moe_layers * c.moe_layer_params +
+      (first ? c.embedding_params : 0) +
+      (last ? c.head_params + mtp * c.mtp_params + (mtp > 0 ? c.mtp_embedding : 0) : 0);
+  const double expert_params = moe_layers * c.moe_layer_experts + mtp * c.mtp_experts;
   s.params_per_card = dense_params + expert_params;
   s.expert_params_per_card = expert_params;
   s.expert_shard = c.expert_shard;
@@ -659,6 +682,9 @@ void stage_point(const TrainingMemoryInputs& in, const Common& c, int stage, int
   }
   double activations = s.inflight * saved;
   if (first) activations += s.inflight * c.first_stage_extra;
+  // The prediction modules after the last layer: the last stage's end, like its head's input.
+  const double mtp_saved = s.inflight * mtp * c.mtp_saved;
+  activations += mtp_saved;
   s.host_activation_bytes = 0;
   if (in.finetune.activation_offload && layers > 0) {
     // Saved activations go to pinned host memory as the forward leaves each layer.
@@ -677,8 +703,10 @@ void stage_point(const TrainingMemoryInputs& in, const Common& c, int stage, int
   // The last one recomputes its first layer only once the loss, the LM head and the final norm
   // have run backward and freed the logits and their inputs (the next moment below).
   if (!last) activations += working;
-  const double last_extra = last ? c.last_stage_extra : 0;
-  const double logits = last ? c.logits_bytes : 0;
+  // Each prediction module's loss keeps its own logits, and the LM head its own input, until
+  // the backward reaches them.
+  const double last_extra = last ? (1 + mtp) * c.last_stage_extra : 0;
+  const double logits = last ? (1 + mtp) * c.logits_bytes : 0;
 
   // The peak moment. With a persistent gradient buffer (or gradients accumulated over several
   // micro-batches) every gradient is alive from the start. PyTorch without one allocates
@@ -690,15 +718,17 @@ void stage_point(const TrainingMemoryInputs& in, const Common& c, int stage, int
   const double at_loss = activations + last_extra + logits + grads;
   // The head's own gradients at that moment are left out: the moment is the peak only where the
   // logits are smaller than one layer's working set, and the head's gradients with them.
-  const double at_recompute = last ? activations + working + grads : 0;
+  // By then the prediction modules have run backward too, and freed what they saved.
+  const double at_recompute = last ? activations - mtp_saved + working + grads : 0;
   const double at_backward_end = state.grads + (layers > 0 ? working_layer : 0);
   s.stack_bytes = saved;
-  s.ends_bytes = first ? s.inflight * c.first_stage_extra : 0;
+  s.ends_bytes = (first ? s.inflight * c.first_stage_extra : 0) + mtp_saved;
   s.working_bytes = last ? 0 : working;
   if (at_recompute > at_loss && (grads_alive || at_recompute >= at_backward_end)) {
     s.moment = PeakMoment::kRecompute;
     s.grads_bytes = grads;
-    s.activations_bytes = activations + working;
+    s.activations_bytes = activations - mtp_saved + working;
+    s.ends_bytes -= mtp_saved;
     s.working_bytes = working;
     s.logits_bytes = 0;
   } else if (grads_alive || at_loss >= at_backward_end) {

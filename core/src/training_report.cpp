@@ -295,15 +295,18 @@ std::vector<DerivationStep> explain_training_memory(const TrainingMemoryInputs& 
                                   : std::vector<IssueParam>{}));
   const bool last = s.stage == static_cast<int>(l.pp) - 1;
   // A stage without the LM head holds no logits: its line says 0 (its note says where they are).
-  steps.push_back(make_step("logits", "b_logits × s·b·V / P_TP",
-                            !last ? std::string("0 GB")
-                                  : n(m.logits_bytes_per_element) + " B × " + tokens + " × " +
-                                        n(m.padded_vocab) + " ÷ " + n(l.tp),
-                            bytes_to_gb(s.logits_bytes), "GB",
-                            !last                                  ? "logits_last_stage_only"
-                            : in.loss == LossKind::kFused          ? ""
-                            : in.framework == Framework::kMegatron ? "logits_megatron"
-                                                                   : "logits_pytorch"));
+  // Multi-token prediction's D modules each keep their own.
+  const std::string heads = in.mtp_layers > 0 ? "(1 + " + n(in.mtp_layers) + ") × " : "";
+  steps.push_back(make_step(
+      "logits", in.mtp_layers > 0 ? "(1 + D) × b_logits × s·b·V / P_TP" : "b_logits × s·b·V / P_TP",
+      !last ? std::string("0 GB")
+            : heads + n(m.logits_bytes_per_element) + " B × " + tokens + " × " + n(m.padded_vocab) +
+                  " ÷ " + n(l.tp),
+      bytes_to_gb(s.logits_bytes), "GB",
+      !last                                  ? "logits_last_stage_only"
+      : in.loss == LossKind::kFused          ? ""
+      : in.framework == Framework::kMegatron ? "logits_megatron"
+                                             : "logits_pytorch"));
   steps.push_back(make_step("buffers", "M_workspace + M_gather + M_buckets + M_dequant",
                             gb(s.workspace_bytes) + " + " + gb(s.gather_bytes) + " + " +
                                 gb(s.bucket_bytes) + " + " + gb(s.dequant_bytes) + " GB",

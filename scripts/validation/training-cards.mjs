@@ -30,14 +30,20 @@ export function cardsFinding(rows) {
   const worst = sorted.at(-1);
   const rest = Math.abs(sorted.at(-2).error);
   const archive = GB200_DEEPSEEK.map((id) => heldRun(rows, id)).filter(Boolean);
+  // Within 10 % on every run since the DeepSeek-V3 recipes' multi-token-prediction layer is
+  // planned; before, DeepSeek-V3 on GB200 stood apart (+21.4 %), as the archive's rows did.
+  const graphedWords =
+    Math.abs(worst.error) < 0.1
+      ? `within ${pct(Math.abs(worst.error)).slice(1)} on every run (${graphed.map(item).join(', ')})`
+      : `within ${pct(rest).slice(1)} on all but one run (${graphed.map(item).join(', ')}); the ` +
+        `one, ${worst.run.id.replace(CARD, '')}, is DeepSeek-V3 on GB200, which the archive's ` +
+        `rows have fast too (${archive.map(item).join(', ')})`;
   return [
     "Megatron-Bridge's model verification cards (2026-08: NVIDIA's tuned recipes, mock data, " +
       'forced expert balancing) split the MoE models by how the host launches their kernels. ' +
       'Where the recipe captures the whole iteration in one CUDA graph, with the fused grouped ' +
       'MLP and the all-to-all overlapped on HybridEP (MXFP8 on GB200 and GB300), the model is ' +
-      `within ${pct(rest).slice(1)} on all but one run (${graphed.map(item).join(', ')}); the ` +
-      `one, ${worst.run.id.replace(CARD, '')}, is DeepSeek-V3 on GB200, which the archive's ` +
-      `rows have fast too (${archive.map(item).join(', ')}). Where each kernel is launched from the host ` +
+      `${graphedWords}. Where each kernel is launched from the host ` +
       `(${eager.map(item).join(', ')}), every run is slower than the model; the fine-grained ` +
       "experts (GPT-OSS's 2,880 wide, Qwen3-30B-A3B's 768) as far off as the archive's graphless " +
       'MoE rows, DeepSeek-V3 on 1,024 H100 (2,048-wide experts, hidden 7,168; its all-to-all ' +

@@ -516,7 +516,9 @@ export function mlperfDeepseekV3Finding(rows) {
         ? ` The search puts the published layout ${Math.min(...ratios).toFixed(1)}–` +
           `${Math.max(...ratios).toFixed(1)} % behind its best, outside its top 10 in ` +
           `${missed.length} of ${runs.length}: its best keep every layer on each GPU ` +
-          `(PP ${[...new Set(missed.map((u) => u.bestPp))].join(', ')}) at a predicted ` +
+          `(PP ${[...new Set(missed.map((u) => u.bestPp))].join(', ')}), no stage holding the ` +
+          'multi-token-prediction layer and both LM heads beside its layers as the published ' +
+          "layout's last does (13 layers with them), at a predicted " +
           `${Math.min(...peaks).toFixed(0)}–${Math.max(...peaks).toFixed(0)} GB of the card’s ` +
           `${card.toFixed(0)} (“${missed[0].bestVerdict}”), where the submitted layout leaves room.`
         : ` The search ranks each published layout in its top ${Math.max(...runs.map((u) => u.rank))}, ` +

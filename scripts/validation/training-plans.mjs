@@ -302,6 +302,10 @@ const STATED = {
   // directions of chunks per rank (as interleaving over two chunks); §3.2.3 recomputes the
   // RMSNorms and MLA's up-projections in the backward (Megatron's mla_up_proj module; the norms'
   // recompute is not a module here); §3.3.3 keeps AdamW's moments in BF16.
+  // §2.2 trains one multi-token-prediction module (D = 1), on the last rank with the output head
+  // (§3.2.1 deploys the deepest layers and the head with the shallowest on one rank); the split
+  // of the 61 layers over the 16 ranks is not published, and the memory model fits no split of
+  // this layout on 80 GB: the plan's own even split.
   'deepseek-v3-2024-pretrain': {
     moeOverlap: '1',
     moeFlexDispatcher: '1',
@@ -309,6 +313,7 @@ const STATED = {
     recompute: 'selective',
     recomputeModules: 'mla_up_proj',
     optimizer: 'adamw-bf16',
+    mtpLayers: '1',
   },
   // Megatron-Bridge's 25.09 benchmark script for DeepSeek-V3 on H100 (scripts/performance/
   // run_script.py, commit f37f883a8 "dsv3 2509"): the expert all-to-all overlapped with the other
@@ -548,6 +553,11 @@ const STATED_BY_PREFIX = [
     { fp8Attention: '1' },
   ],
   [/^mbridge-card-(?!deepseekv3-gb200).*-mxfp8/, { fp8Attention: '1' }],
+  // Multi-token prediction, one module (mtp_num_layers 1): the layer Megatron-Bridge's DeepSeek-V3
+  // recipes place in their pipeline layouts ('m' in Et|(tt|)*30mL on H100, Et*4|(t*4|)*14tmL on
+  // Blackwell: recipes/deepseek/h100/deepseek_v3.py, the 26.04.01 and 26.06 workload configs, the
+  // cards), as MLPerf v6.0's configs do (PIPELINE_LAYOUT). 25.09's H100 row states no layout.
+  [/^(mbridge-(card|260401|2606)-.*deepseekv3|mlperf-v60-deepseekv3)/, { mtpLayers: '1' }],
   // Megatron-LM README's H100 table (commit 937571cf, 2024-07-15): TransformerEngine before 1.8
   // (2024-07-24), whose DotProductAttention "prioritizes FlashAttention over FusedAttention"
   // (attention.py, v1.7) and installs flash-attn 2 with itself (setup.py: flash-attn>=2.0.6,

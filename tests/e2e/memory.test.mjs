@@ -139,6 +139,35 @@ test('the hottest expert-parallel rank: dropless is balanced with its bound, a c
   await page.closeAll();
 });
 
+// Multi-token prediction (Megatron's --mtp-num-layers, DeepSeek-V3 report §2.2): one module runs
+// a layer more and a second LM head and loss on the last stage, which then holds the embedding too.
+test('a multi-token-prediction layer typed in slows the step and travels in the link', async () => {
+  const page = await openWatchedPage(site.browser);
+  await page.goto(
+    `${site.server.url}#v=2&m=llama-3.1-8b&a=h100-80g&tp=1&pp=2&dp=1&gbs=8&rc=none&tokens=1e9`,
+  );
+  await page.waitForSelector('[data-testid=time-tokens-per-s]');
+  const tokens = async () =>
+    Number((await page.textContent('[data-testid=time-tokens-per-s]')).replace(/[^0-9]/g, ''));
+  const before = await tokens();
+  await showMoreInputs(page);
+  await page.click('summary:has-text("CP, EP, interleaving")');
+  await page.fill('[data-testid=input-mtpLayers]', '1');
+  await page.waitForURL(/mtp=1/);
+  await page.waitForFunction(
+    (b) =>
+      Number(
+        document
+          .querySelector('[data-testid=time-tokens-per-s]')
+          ?.textContent.replace(/[^0-9]/g, ''),
+      ) < b,
+    before,
+  );
+  assert.ok((await tokens()) < before);
+  assert.deepEqual(page.problems, []);
+  await page.closeAll();
+});
+
 // Megatron's interleaved schedule runs a replica's micro-batches in groups of at least PP
 // (schedules.py): DeepSeek-V3 over PP 16 × VPP 2 and DP 128 at 1,536 sequences has 12 a replica,
 // which the page refuses in the reader's language with what to change, while the rest of the page

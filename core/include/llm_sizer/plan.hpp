@@ -124,7 +124,8 @@ struct Plan {
   std::optional<double> headroom;            ///< share of the card a "fit" may use (auto: 0.9)
   std::optional<double> prefetch_bucket;     ///< ZeRO-3 parameters gathered ahead (auto: framework)
   std::optional<double>
-      moe_capacity_factor;  ///< Megatron's expert capacity factor (auto: dropless)
+      moe_capacity_factor;           ///< Megatron's expert capacity factor (auto: dropless)
+  std::optional<double> mtp_layers;  ///< multi-token-prediction layers trained (auto: 0)
 
   // Fine-tuning (finetune.hpp).
   std::string finetune;              ///< "", full, lora, qlora (auto: full)

@@ -68,10 +68,13 @@ struct LayerCost {
 /// What the step needs from the layers: the same for every layout with these TP, CP, EP, ETP,
 /// micro-batch, sequence parallel and recompute settings (the search computes it once for them).
 struct LayerCosts {
-  LayerCost dense;               ///< a layer with a dense FFN
-  LayerCost moe;                 ///< a layer with an MoE FFN (zero for dense models)
-  LayerCost first;               ///< the first stage's extra: embedding
-  LayerCost last;                ///< the last stage's extra: final norm, LM head and loss
+  LayerCost dense;  ///< a layer with a dense FFN
+  LayerCost moe;    ///< a layer with an MoE FFN (zero for dense models)
+  LayerCost first;  ///< the first stage's extra: embedding
+  LayerCost last;   ///< the last stage's extra: final norm, LM head and loss
+  /// One multi-token-prediction module beside its layer (training_memory.hpp): the next tokens'
+  /// embedding, two norms and the 2h → h projection, then the final norm, LM head and loss again.
+  LayerCost mtp;
   double p2p_bytes = 0;          ///< one send of a micro-batch's activations between stages
   double moe_layer_experts = 0;  ///< routed expert parameters per card of one MoE layer
   bool link_unknown = false;     ///< a link the layout uses has no known bandwidth (left out)

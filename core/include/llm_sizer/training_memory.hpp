@@ -115,6 +115,12 @@ struct TrainingMemoryInputs {
   double card_memory_gb = 0;   ///< capacity the model compares with (the driver's bytes ÷ 10⁹)
   double headroom = 0.9;       ///< share of the card the high end may use and still "fit"
   double prefetch_bucket = 0;  ///< ZeRO-3 parameters gathered ahead (0: the profile's)
+  /// Multi-token prediction (DeepSeek-V3 report §2.2; Megatron's --mtp-num-layers): after the
+  /// last layer, each of D modules joins the normed hidden state with the embedding of the next
+  /// token (a 2h → h projection), runs one more transformer layer of the model's last kind and
+  /// predicts a token further through the shared LM head and its own loss. All of it on the last
+  /// stage, which then also holds the embedding (a copy, as tied embeddings under PP).
+  int mtp_layers = 0;
 };
 
 /// The share of a stage's `stage_layers` layers whose recompute runs: under full recompute of N

@@ -64,6 +64,7 @@ struct TrainingSettings {
   double headroom = 0;
   double prefetch_bucket = 0;      ///< ZeRO-3 parameters gathered ahead (0: whole layers)
   double moe_capacity_factor = 0;  ///< Megatron's expert capacity factor; NaN: dropless
+  double mtp_layers = 0;           ///< multi-token-prediction layers on the last stage
   std::vector<double> stage_layers;
   double compute_efficiency = 0;  ///< NaN when the kernel model decides
   double gemm_efficiency = 0;
@@ -125,6 +126,7 @@ void visit_fields(Visitor& v, const TrainingSettings& s) {
   v.field("headroom", s.headroom);
   v.field("prefetch_bucket", s.prefetch_bucket);
   v.field("moe_capacity_factor", s.moe_capacity_factor);
+  v.field("mtp_layers", s.mtp_layers);
   v.field("stage_layers", s.stage_layers);
   v.field("compute_efficiency", s.compute_efficiency);
   v.field("gemm_efficiency", s.gemm_efficiency);

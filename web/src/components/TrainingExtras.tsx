@@ -13,6 +13,7 @@ export function ParallelismFields() {
       <Field id="ep" />
       <Field id="etp" />
       <Field id="moeCapacityFactor" hint={t('hint.moe_capacity_factor')} />
+      <Field id="mtpLayers" hint={t('hint.mtp_layers')} />
       <Field id="vpp" />
       <Field id="stageLayers" hint={t('hint.stage_layers')} />
       <Field id="recomputeLayers" hint={t('hint.recompute_layers')} />
