@@ -66,6 +66,20 @@ function customModel(m, seq) {
     texts.moeTopK = String(m.moe.top_k);
     texts.moeFfn = String(m.moe.expert_ffn);
     if (m.moe.shared_experts) texts.moeSharedExperts = String(m.moe.shared_experts);
+    // A shared expert given by its width (Megatron's --moe-shared-expert-intermediate-size).
+    if (m.moe.shared_expert_ffn) {
+      texts.moeSharedExperts = String(m.moe.shared_expert_ffn / m.moe.expert_ffn);
+    }
+    // Megatron's --moe-layer-freq as a list: the leading dense layers.
+    const dense = /^\(\[0\]\*(\d+)\+\[1\]\*\d+\)$/.exec(m.moe.moe_layer_freq ?? '');
+    if (dense) texts.moeDenseLayers = dense[1];
+  }
+  if (m.mla) {
+    texts.qLoraRank = String(m.mla.q_lora_rank);
+    texts.kvLoraRank = String(m.mla.kv_lora_rank);
+    texts.qkNopeDim = String(m.mla.qk_head_dim);
+    texts.qkRopeDim = String(m.mla.qk_pos_emb_head_dim);
+    texts.vHeadDim = String(m.mla.v_head_dim);
   }
   return texts;
 }
@@ -109,6 +123,11 @@ function megatronPlan(run) {
     sequenceParallel: s.sequence_parallel ? '1' : '0',
     flashAttention: /unfused|local/.test(s.attention ?? '') ? '0' : '1',
     ...(gradientsReducedInBf16(run) ? { gradReduceBf16: '1' } : {}),
+    ...(/--expert-tensor-parallel-size (\d+)/.test(flags)
+      ? { etp: /--expert-tensor-parallel-size (\d+)/.exec(flags)[1] }
+      : {}),
+    // Megatron's --mtp-num-layers: the modules sit on the last stage, the rank measured.
+    ...(run.model.mtp_layers ? { mtpLayers: String(run.model.mtp_layers) } : {}),
   };
 }
 
@@ -367,13 +386,6 @@ export function classify(run) {
         use: 'shown',
         plan: null,
         why: 'world size (DP) not public: the release recipe is not in the repository',
-      };
-    }
-    if (src.includes('moe-mla')) {
-      return {
-        use: 'shown',
-        plan: null,
-        why: 'the multi-token-prediction layer on the measured last stage is not modelled',
       };
     }
     const flags = run.setup.extra_flags ?? '';
