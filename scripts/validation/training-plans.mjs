@@ -318,8 +318,15 @@ const STATED = {
   // Megatron-Bridge's 25.09 benchmark script for DeepSeek-V3 on H100 (scripts/performance/
   // run_script.py, commit f37f883a8 "dsv3 2509"): the expert all-to-all overlapped with the other
   // micro-batch's compute (overlap_moe_expert_parallel_comm, "A2A_1F1B"), and
-  // overlap_grad_reduce = False.
-  'mbridge-2509-deepseekv3-1024gpu': { moeOverlap: '1', dpOverlap: '0', moeFlexDispatcher: '1' },
+  // overlap_grad_reduce = False; its configs/deepseek/deepseek_v3_llm_pretrain.yaml sets the
+  // layout Et|(tt|)*30mL over PP 8 × VP 4 (the card's), the MTP layer with the loss.
+  'mbridge-2509-deepseekv3-1024gpu': {
+    moeOverlap: '1',
+    dpOverlap: '0',
+    moeFlexDispatcher: '1',
+    mtpLayers: '1',
+    stageLayers: '7,8,8,8,8,8,8,6',
+  },
   // Megatron-Bridge's 25.11 and 26.04 Qwen3-235B-A22B configs for H100 set moe_a2a_overlap=True
   // (scripts/performance/configs/qwen/qwen3_workload_base_configs.py, 97ad8cc6f and 21d102f5e),
   // which turns on overlap_moe_expert_parallel_comm (utils/overrides.py): the same A2A 1F1B.
@@ -556,7 +563,7 @@ const STATED_BY_PREFIX = [
   // Multi-token prediction, one module (mtp_num_layers 1): the layer Megatron-Bridge's DeepSeek-V3
   // recipes place in their pipeline layouts ('m' in Et|(tt|)*30mL on H100, Et*4|(t*4|)*14tmL on
   // Blackwell: recipes/deepseek/h100/deepseek_v3.py, the 26.04.01 and 26.06 workload configs, the
-  // cards), as MLPerf v6.0's configs do (PIPELINE_LAYOUT). 25.09's H100 row states no layout.
+  // cards), as MLPerf v6.0's configs do (PIPELINE_LAYOUT); 25.09's H100 row above.
   [/^(mbridge-(card|260401|2606)-.*deepseekv3|mlperf-v60-deepseekv3)/, { mtpLayers: '1' }],
   // Megatron-LM README's H100 table (commit 937571cf, 2024-07-15): TransformerEngine before 1.8
   // (2024-07-24), whose DotProductAttention "prioritizes FlashAttention over FusedAttention"
