@@ -1095,8 +1095,7 @@ StagePass stage_pass(const TrainingTimeInputs& in, const LayerCosts& costs) {
     serial_ep = warmup_share;
   }
   const double mtp = mem.mtp_layers;
-  const bool mtp_moe =
-      a.is_moe() && a.moe_layers_before(a.layers) > a.moe_layers_before(a.layers - 1);
+  const bool mtp_moe = a.layer_is_moe(a.layers - 1);
   for_each_stage_run(a, p, l.stage_layers, [&](const StageRun& run) {
     const int i = run.stage;
     StageTime st;

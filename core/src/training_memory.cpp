@@ -499,8 +499,7 @@ Common prepare_layers(const TrainingMemoryInputs& in, const LayerParts& parts) {
     // Megatron's MultiTokenPredictionLayer: enorm and hnorm, eh_proj (a column-parallel 2h → h
     // linear), one layer of the decoder's last kind, its final norm. Saved: that layer's
     // activations, the projection's input and the two norms' inputs.
-    const bool moe =
-        a.is_moe() && a.moe_layers_before(a.layers) > a.moe_layers_before(a.layers - 1);
+    const bool moe = a.layer_is_moe(a.layers - 1);
     const double h = a.hidden;
     c.mtp_params = (moe ? c.moe_layer_params : c.dense_layer_params) + 2 * h * h / t + 3 * h;
     c.mtp_experts = moe ? c.moe_layer_experts : 0;
