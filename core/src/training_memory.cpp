@@ -681,9 +681,6 @@ void stage_point(const TrainingMemoryInputs& in, const Common& c, int stage, int
   }
   double activations = s.inflight * saved;
   if (first) activations += s.inflight * c.first_stage_extra;
-  // The prediction modules after the last layer: the last stage's end, like its head's input.
-  const double mtp_saved = s.inflight * mtp * c.mtp_saved;
-  activations += mtp_saved;
   s.host_activation_bytes = 0;
   if (in.finetune.activation_offload && layers > 0) {
     // Saved activations go to pinned host memory as the forward leaves each layer.
@@ -692,6 +689,10 @@ void stage_point(const TrainingMemoryInputs& in, const Common& c, int stage, int
     s.host_activation_bytes = activations - resident;
     activations = resident;
   }
+  // The prediction modules after the last layer: the last stage's end, like its head's input
+  // (counted whole: the offload above keeps its resident share of the decoder layers).
+  const double mtp_saved = s.inflight * mtp * c.mtp_saved;
+  activations += mtp_saved;
   s.host_ram_bytes = s.host_state_bytes + s.host_weights_bytes + s.host_activation_bytes;
   const double working_layer = moe_layers > 0
                                    ? std::max(c.moe.recomputed_bytes, c.dense.recomputed_bytes)
