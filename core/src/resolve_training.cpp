@@ -345,7 +345,9 @@ void resolve_training(Resolver& r, ResolvedPlan& out) {
   if (!a.is_moe() && setup.has_architecture && std::isfinite(capacity)) {
     r.add(warning("moe_capacity_factor_unused", "moe_capacity_factor"));
   }
-  s.mtp_layers = in.mtp_layers = static_cast<int>(r.number("mtp_layers", p.mtp_layers, 0));
+  // A refused count resolves to NaN (the plan then stops before the time model): none here.
+  s.mtp_layers = r.number("mtp_layers", p.mtp_layers, 0);
+  in.mtp_layers = std::isfinite(s.mtp_layers) ? static_cast<int>(s.mtp_layers) : 0;
   resolve_finetune(r, in, s);
   adapter_model_state(r, setup, in.finetune, out.article);
   s.framework = std::string(framework_id(in.framework));
