@@ -51,8 +51,12 @@ std::vector<DerivationStep> explain_training_time(const TrainingTimeInputs& in,
       formula += (numbers.empty() ? "" : " + ") + part_symbol(std::string(p.id));
       numbers += (numbers.empty() ? "" : " + ") + fine(p.s);
     }
-    steps.push_back(
-        make_step("time_step", formula, numbers + " s", t.step_s, "s", "time_step_parts"));
+    // Multi-token prediction's modules run on the last stage: the note names them.
+    const int mtp = in.memory.mtp_layers;
+    steps.push_back(make_step(
+        "time_step", formula, numbers + " s", t.step_s, "s",
+        mtp > 0 ? "time_step_parts_mtp" : "time_step_parts",
+        mtp > 0 ? std::vector<IssueParam>{{"n", std::to_string(mtp)}} : std::vector<IssueParam>{}));
   }
   steps.push_back(make_step("time_tokens_per_s", "T / t_step",
                             n(t.tokens_per_step) + " / " + fine(t.step_s) + " s", t.tokens_per_s,

@@ -73,6 +73,13 @@ TEST(MultiTokenPrediction, TheLastStageRunsALayerAndAHeadMore) {
   ASSERT_GT(head, 0);
   EXPECT_GT(module - layer, head);
   EXPECT_LT(module - layer, 1.15 * head);
+  // The step's derivation says where the pace comes from.
+  const Report r = evaluate(with);
+  bool named = false;
+  for (const DerivationStep& s : r.training.time_steps) {
+    named = named || (s.id == "time_step" && s.note == "time_step_parts_mtp");
+  }
+  EXPECT_TRUE(named);
 }
 
 TEST(MultiTokenPrediction, TheLaunchLinesNameItAndTheLayoutPlacesIt) {
