@@ -206,16 +206,17 @@ double remote_nodes_per_token(const Architecture& a, double nodes) {
   const double k = a.moe_top_k;
   const double groups = a.moe_router_groups;
   const double chosen = a.moe_router_group_topk;
-  double missed = all_among(experts - experts / nodes, experts, k);
-  if (groups > 1 && chosen > 0 && chosen < groups) {
+  const bool limited = groups > 1 && chosen > 0 && chosen < groups;
+  double missed = 0;  // the chance another node holds none of a token's experts
+  if (limited && std::fmod(groups, nodes) == 0) {
+    missed = all_among(groups - groups / nodes, groups, chosen);
+  } else if (limited && std::fmod(nodes, groups) == 0) {
+    const double per_group = experts / groups;
     const double each = k / chosen;  // experts a chosen group gives
-    if (std::fmod(groups, nodes) == 0) {
-      missed = all_among(groups - groups / nodes, groups, chosen);
-    } else if (std::fmod(nodes, groups) == 0) {
-      const double per_group = experts / groups;
-      missed = (1 - chosen / groups) +
-               chosen / groups * all_among(per_group - experts / nodes, per_group, each);
-    }
+    missed = (1 - chosen / groups) +
+             chosen / groups * all_among(per_group - experts / nodes, per_group, each);
+  } else {
+    missed = all_among(experts - experts / nodes, experts, k);
   }
   return (nodes - 1) * (1 - missed);
 }

@@ -648,10 +648,9 @@ void stage_point(const TrainingMemoryInputs& in, const Common& c, int stage, int
   const bool last = stage == static_cast<int>(l.pp) - 1;
 
   const double mtp = last ? in.mtp_layers : 0;
-  const double dense_params =
-      dense_layers * c.dense_layer_params + moe_layers * c.moe_layer_params +
-      (first ? c.embedding_params : 0) +
-      (last ? c.head_params + mtp * c.mtp_params + (mtp > 0 ? c.mtp_embedding : 0) : 0);
+  const double dense_params = dense_layers * c.dense_layer_params +
+                              moe_layers * c.moe_layer_params + (first ? c.embedding_params : 0) +
+                              (last ? c.head_params + mtp * c.mtp_params + c.mtp_embedding : 0);
   const double expert_params = moe_layers * c.moe_layer_experts + mtp * c.mtp_experts;
   s.params_per_card = dense_params + expert_params;
   s.expert_params_per_card = expert_params;

@@ -102,6 +102,7 @@ function megatronPlan(run) {
   const s = run.setup;
   const flags = s.extra_flags ?? '';
   const fp8 = /fp8/i.test(s.precision);
+  const etp = /--expert-tensor-parallel-size (\d+)/.exec(flags)?.[1];
   return {
     ...customModel(run.model, s.seq_len),
     // Megatron's defaults: hidden and attention dropout 0.1 unless the test sets 0.
@@ -123,9 +124,7 @@ function megatronPlan(run) {
     sequenceParallel: s.sequence_parallel ? '1' : '0',
     flashAttention: /unfused|local/.test(s.attention ?? '') ? '0' : '1',
     ...(gradientsReducedInBf16(run) ? { gradReduceBf16: '1' } : {}),
-    ...(/--expert-tensor-parallel-size (\d+)/.test(flags)
-      ? { etp: /--expert-tensor-parallel-size (\d+)/.exec(flags)[1] }
-      : {}),
+    ...(etp ? { etp } : {}),
     // Megatron's --mtp-num-layers: the modules sit on the last stage, the rank measured.
     ...(run.model.mtp_layers ? { mtpLayers: String(run.model.mtp_layers) } : {}),
   };

@@ -303,7 +303,7 @@ const STATED = {
   // RMSNorms and MLA's up-projections in the backward (Megatron's mla_up_proj module; the norms'
   // recompute is not a module here); §3.3.3 keeps AdamW's moments in BF16.
   // §2.2 trains one multi-token-prediction module (D = 1), on the last rank with the output head
-  // (§3.2.1 deploys the deepest layers and the head with the shallowest on one rank); the split
+  // (§3.2.3 deploys the deepest layers and the head with the shallowest on one rank); the split
   // of the 61 layers over the 16 ranks is not published, and the memory model fits no split of
   // this layout on 80 GB: the plan's own even split.
   'deepseek-v3-2024-pretrain': {
