@@ -159,6 +159,26 @@ export async function showSearch(page) {
 }
 
 /**
+ * Waits for `selector`, a part of the search's results; a timeout's error says what the search
+ * panel showed then and where it was, since a search that never ends leaves nothing else to read.
+ */
+export async function waitForSearch(page, selector) {
+  try {
+    await page.waitForSelector(selector);
+  } catch (error) {
+    const seen = await page
+      .evaluate(() => {
+        const panel = document.querySelector('[data-testid=search-panel]');
+        if (!panel) return 'no search panel';
+        const top = Math.round(panel.getBoundingClientRect().top);
+        return `"${panel.textContent}" at ${top} px from the viewport's top (height ${innerHeight})`;
+      })
+      .catch((reason) => `nothing (${reason})`);
+    throw new Error(`${error.message}\nThe search panel showed ${seen}.`, { cause: error });
+  }
+}
+
+/**
  * Scrolls to the time panel, whose step-time model arrives with the full module once the panel
  * is near the viewport.
  */

@@ -7,6 +7,7 @@ import {
   showSearch,
   showTime,
   waitForApp,
+  waitForSearch,
 } from './browser.mjs';
 import { servePage } from './served-page.mjs';
 
@@ -363,7 +364,7 @@ test('the search runs off the main thread and its best layout can be applied', a
   assert.deepEqual(eager, []);
   assert.equal(await page.locator('[data-testid=search-summary]').count(), 0);
   await showSearch(page);
-  await page.waitForSelector('[data-testid=search-top] tbody tr');
+  await waitForSearch(page, '[data-testid=search-top] tbody tr');
   const summary = await page.textContent('[data-testid=search-summary]');
   assert.match(summary, /layouts evaluated/);
   // The search's bound (docs/formulas.md, "Layout search") says how much it did not evaluate.
@@ -410,7 +411,7 @@ test('under a batch tolerance each row shows the batch it trains', async () => {
   );
   await waitForApp(page);
   await showSearch(page);
-  await page.waitForSelector('[data-testid=search-top] tbody tr');
+  await waitForSearch(page, '[data-testid=search-top] tbody tr');
   const summary = await page.textContent('[data-testid=search-summary]');
   assert.match(
     summary,
@@ -432,7 +433,7 @@ test('a layout recomputing only some layers of each chunk is shown and applied a
   await page.goto(`${site.server.url}#v=2&m=llama-3.1-70b&a=h100-80g&cluster=64&tokens=1e12`);
   await waitForApp(page);
   await showSearch(page);
-  await page.waitForSelector('[data-testid=search-top] tbody tr');
+  await waitForSearch(page, '[data-testid=search-top] tbody tr');
   // Llama 3.1 70B on 64 H100: the search's top rows include full recompute of only the first N
   // layers of each chunk (Megatron's block method), tuned to the fewest that fit.
   const row = page.locator('[data-testid=search-top] tbody tr', { hasText: 'per chunk' }).first();
@@ -453,14 +454,14 @@ test('a deadline finds the fewest GPUs that meet it', async () => {
   const page = await openWatchedPage(site.browser);
   await page.goto(`${site.server.url}#v=2&m=llama-3.1-8b&a=h100-80g&tokens=1e12&deadline=20`);
   await showSearch(page);
-  await page.waitForSelector('[data-testid=search-min-gpus]');
+  await waitForSearch(page, '[data-testid=search-min-gpus]');
   assert.match(
     await page.textContent('[data-testid=search-min-gpus]'),
     /Fewest GPUs that meet the deadline: \d+/,
   );
   // A deadline's layouts differ in DP: their steps are not set against one another, and the table
   // has no column of dashes for it.
-  await page.waitForSelector('[data-testid=search-top] tbody tr');
+  await waitForSearch(page, '[data-testid=search-top] tbody tr');
   assert.equal(await page.locator('[data-testid=search-vs-best]').count(), 0);
   assert.doesNotMatch(await page.textContent('[data-testid=search-top] thead'), /vs best/);
   assert.equal(await page.locator('[data-testid=search-resolution]').count(), 0);
@@ -477,6 +478,41 @@ test('a deadline finds the fewest GPUs that meet it', async () => {
   await page.closeAll();
 });
 
+// Bug (seen once in CI): a deadline search waited 120 s for a result that never came. The search
+// started only when its loaded panel was within a screen of the viewport; if the page moved while
+// the panel's code downloaded, the panel arrived far away and never searched. Now its place being
+// near starts it: here the panel's code is held until the page has scrolled back to the top.
+test('the search starts once its place was near, even if the page moved while its code loaded', async () => {
+  const page = await openWatchedPage(site.browser);
+  // The panel's code is asked for (its place is near) and held until the page is back at the top.
+  let asked;
+  const requested = new Promise((resolve) => {
+    asked = resolve;
+  });
+  let release;
+  const held = new Promise((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/SearchPanel-[^/]*\.js$/, async (route) => {
+    asked();
+    await held;
+    await route.continue();
+  });
+  await page.goto(`${site.server.url}#v=2&m=llama-3.1-8b&a=h100-80g&tokens=1e12&deadline=20`);
+  await waitForApp(page);
+  await showSearch(page);
+  await requested;
+  await page.evaluate(() => window.scrollTo(0, 0));
+  release();
+  await page.waitForSelector('[data-testid=search-min-gpus]', { state: 'attached' });
+  const top = await page.evaluate(
+    () => document.querySelector('[data-testid=search-panel]').getBoundingClientRect().top,
+  );
+  assert.ok(top > 2 * (await page.evaluate(() => innerHeight)), `the panel is ${top} px down`);
+  assert.deepEqual(page.problems, []);
+  await page.closeAll();
+});
+
 // Bug: a search cancelled before its first result left the panel saying "Searching…" for good.
 // A deadline no layout meets says so, not that nothing fits the card: thousands of layouts fit
 // Llama-3.1-70B on H100, but none trains 15T tokens in a hundredth of a day.
@@ -485,7 +521,7 @@ test('a deadline no layout meets says the deadline is why', async () => {
   await page.goto(`${site.server.url}#v=2&m=llama-3.1-70b&a=h100-80g&tokens=15e12&deadline=0.01`);
   await waitForApp(page);
   await showSearch(page);
-  await page.waitForSelector('[data-testid=search-summary]');
+  await waitForSearch(page, '[data-testid=search-summary]');
   const panel = page.locator('[data-testid=search-panel]');
   await panel.getByText(/^No layout meets the deadline: \d+ layouts fit the card/).waitFor();
   assert.doesNotMatch(await panel.textContent(), /No layout fits this card/);
@@ -528,7 +564,7 @@ test('a best layout with more experts per GPU than any published run is flagged'
     await page.reload();
     await waitForApp(page);
     await showSearch(page);
-    await page.waitForSelector('[data-testid=search-summary]');
+    await waitForSearch(page, '[data-testid=search-summary]');
     await page.locator('[data-testid=search-panel]').getByText(words).waitFor();
     // How finely it ranks comes from the MoE runs, whose layouts sat further from the best.
     assert.match(
@@ -559,7 +595,7 @@ test('a tight best layout is flagged with the fastest layout that fits with room
     await page.reload();
     await waitForApp(page);
     await showSearch(page);
-    await page.waitForSelector('[data-testid=search-summary]');
+    await waitForSearch(page, '[data-testid=search-summary]');
     await page.locator('[data-testid=search-panel]').getByText(words).waitFor();
   }
   // The layout it names is the table's last row, marked, unless a listed one; adopting it plans

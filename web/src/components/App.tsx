@@ -110,6 +110,9 @@ function Page() {
 
 function Details() {
   const app = useApp();
+  const showSearch = () => {
+    app.searchShown.value = true;
+  };
   if (app.question.value === 'serve') {
     return (
       <Deferred order={1}>
@@ -130,7 +133,7 @@ function Details() {
         </Scoped>
       </Deferred>
       <Deferred order={4}>
-        <LazyNear load={loadSearchPanel} testId="search-panel" />
+        <LazyNear load={loadSearchPanel} testId="search-panel" onNear={showSearch} />
       </Deferred>
     </>
   );

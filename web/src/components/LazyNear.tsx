@@ -10,14 +10,23 @@ import { useNear } from './use-near';
 export function LazyNear({
   load,
   testId,
+  onNear,
 }: {
   load: () => Promise<ComponentType>;
   /** the panel's test id, on its place too (tests scroll to it to bring the panel) */
   testId?: string;
+  /**
+   * what the panel starts once near, said here rather than by the panel: content above can grow
+   * while the panel's code downloads and push the panel a screen away before it first looks
+   */
+  onNear?: () => void;
 }) {
   const place = useRef<HTMLDivElement>(null);
   const [near, setNear] = useState(false);
-  useNear(place, () => setNear(true));
+  useNear(place, () => {
+    onNear?.();
+    setNear(true);
+  });
   if (near) return <Lazy load={load} />;
   return <div ref={place} class="panel placeholder" aria-hidden="true" data-testid={testId} />;
 }

@@ -20,7 +20,8 @@ export function SearchPanel() {
   const lang = app.lang.value;
   const state = app.search.value;
   const panel = useRef<HTMLElement>(null);
-  // A screen ahead of the scroll, so the answer is usually there when the panel is.
+  // A screen ahead of the scroll, so the answer is usually there when the panel is. (On the page
+  // its place has said so already, App.tsx; an embed has no place before the panel.)
   useNear(panel, () => {
     app.searchShown.value = true;
   });
