@@ -500,8 +500,11 @@ test('the search starts once its place was near, even if the page moved while it
   });
   await page.goto(`${site.server.url}#v=2&m=llama-3.1-8b&a=h100-80g&tokens=1e12&deadline=20`);
   await waitForApp(page);
-  await showSearch(page);
+  // Its place may be near at once (the panels above still short) or once scrolled to; the
+  // panels above are then given their full height before the page goes back to the top.
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
   await requested;
+  await page.waitForSelector('[data-testid=time-band]', { state: 'attached' });
   await page.evaluate(() => window.scrollTo(0, 0));
   release();
   await page.waitForSelector('[data-testid=search-min-gpus]', { state: 'attached' });
