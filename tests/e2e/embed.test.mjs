@@ -99,7 +99,7 @@ test('sandboxed without allow-same-origin on a host without CORS: a clear messag
   );
   const frame = page.frameLocator('iframe');
   const blocked = frame.locator('[data-testid=boot-blocked]');
-  await blocked.waitFor({ timeout: 10000 });
+  await blocked.waitFor();
   assert.match(await blocked.textContent(), /could not load its code.*allow-same-origin/);
   assert.equal(
     await frame.locator('a[target=_blank]').getAttribute('href'),
@@ -128,7 +128,7 @@ test('the boot message is in the language the link asks for', async () => {
       height="400" sandbox="allow-scripts"></iframe>`,
   );
   const blocked = page.frameLocator('iframe').locator('[data-testid=boot-blocked]');
-  await blocked.waitFor({ timeout: 10000 });
+  await blocked.waitFor();
   assert.match(await blocked.textContent(), /无法加载代码.*allow-same-origin/);
   await page.closeAll();
 });

@@ -36,7 +36,7 @@ test('Markdown carries every panel: answer, memory per stage, time and cost, sea
   );
   const days = (await page.textContent('[data-testid=answer-days]')).replace(' days', '');
   await page.click('[data-testid=copy-markdown]');
-  await page.waitForSelector('[data-testid=export-status]:has-text("Copied")', { timeout: 30000 });
+  await page.waitForSelector('[data-testid=export-status]:has-text("Copied")');
   const markdown = await page.evaluate(() => navigator.clipboard.readText());
   // The key numbers first, as before: the article's (8, 10, 12) on the 1024-GPU cluster's 960.
   assert.match(markdown, /^\| Quantity \| Value \|\n/);
@@ -95,7 +95,7 @@ test("Markdown's search rows carry their layout's extras, and a deadline's no vs
     /\d/.test(document.querySelector('[data-testid=answer-days]')?.textContent ?? ''),
   );
   await page.click('[data-testid=copy-markdown]');
-  await page.waitForSelector('[data-testid=export-status]:has-text("Copied")', { timeout: 30000 });
+  await page.waitForSelector('[data-testid=export-status]:has-text("Copied")');
   const markdown = await page.evaluate(() => navigator.clipboard.readText());
   assert.match(markdown, /\n## Layout search\n/);
   assert.match(markdown, /\| \(TP, PP, DP\) \| GPUs \| Global batch \|/);
