@@ -707,10 +707,17 @@ export function embeddingAndLossSplit(layers, pp) {
 const LLAMA31_405B_LAYERS = 126;
 const ACCOUNTED_SPLIT = /^(mbridge-.*llama31_405b|mlperf-v(5[01]|60)-llama31_405b)/;
 
+// Release 26.08's MoE table re-ran 26.06's MXFP8 recipes unchanged: the perf recipes at 4ab94dfad
+// (src/megatron/bridge/perf_recipes/{deepseek,gpt_oss,qwen}/gb[23]00/) set, after their shared
+// helpers, every setting c270efc50's configs set, and no environment variable apart. Each of its
+// runs takes its 26.06 twin's stated settings.
+const RERUN_OF_2606 = /^mbridge-2608-/;
+
 export function statedFor(run) {
-  const stated = { ...(STATED[run.id] ?? {}) };
+  const id = run.id.replace(RERUN_OF_2606, 'mbridge-2606-');
+  const stated = { ...(STATED[id] ?? {}) };
   for (const [prefix, texts] of STATED_BY_PREFIX) {
-    const matches = typeof prefix === 'string' ? run.id.startsWith(prefix) : prefix.test(run.id);
+    const matches = typeof prefix === 'string' ? id.startsWith(prefix) : prefix.test(id);
     if (matches) Object.assign(stated, texts);
   }
   if (ACCOUNTED_SPLIT.test(run.id)) {
