@@ -95,6 +95,14 @@ const NAMED = {
   // openai/gpt-oss-120b's config.json as the page's model catalog imports it
   // (web/src/catalog/models.json, docs/model-catalog.md): choosing it there plans the same model.
   'gpt-oss-120b': () => ({ ...modelCatalogEntry('openai/gpt-oss-120b').texts }),
+  // MLPerf Training v6.0's GPT-OSS 20B: openai/gpt-oss-20b's architecture (its pretrain.py and
+  // conf/gpt_oss.yaml: 24 layers, hidden 2880, 64 heads of 64, 8 KV heads, 32 experts of 2880,
+  // top 4, the clamped GLU, sinks, a 128-token window on every other layer) with the
+  // benchmark's own tokenizer of 128,256 tokens in place of 201,088.
+  'GPT-OSS 20B (MLPerf)': () => ({
+    ...modelCatalogEntry('openai/gpt-oss-20b').texts,
+    vocab: '128256',
+  }),
 };
 
 function accelerator(text) {
@@ -167,7 +175,24 @@ const ALONE_STAGES =
   'VP 8 over PP 16, with the embedding and the loss counted as a layer each, leaves the first ' +
   'virtual stage the embedding alone and the last the loss alone; a virtual stage here holds ' +
   'one transformer layer at least';
+// MLPerf v6.0's GPT-OSS 20B runs split each sequence over CP ranks by all-to-alls of the heads
+// (conf/gpt_oss.yaml: cp_comm_type a2a, Ulysses style), where a plan's CP exchanges keys and
+// values around a ring; and the stored copy of the results lacks the config_common*.sh files
+// their configs source (the FP8 recipe, CUDA graphs and overlaps that ran).
+const CP_ALL_TO_ALL =
+  'context parallelism by all-to-all of the heads (cp_comm_type a2a), which no plan here ' +
+  'states (its CP exchanges keys and values around a ring); the shared configs that set its ' +
+  'precision, CUDA graphs and overlaps are missing from the stored results';
+// MLPerf v6.0's Llama 3.1 8B on 512 GB300: its config (config_GB300_128x4x1xtp2pp1cp4_8b.sh) and
+// the shared ones it sources are missing from the stored results, and its name, unlike its
+// 72-GPU sibling's, carries no precision.
+const PRECISION_UNSTATED =
+  'precision not stated: the config that ran and the shared configs it sources are missing ' +
+  'from the stored results, and its name carries none';
 const INEXPRESSIBLE = {
+  'mlperf-v60-llama31_8b-nvidia-gb300-512gpu': PRECISION_UNSTATED,
+  'mlperf-v60-gpt_oss_20b-nvidia-gb300-72gpu': CP_ALL_TO_ALL,
+  'mlperf-v60-gpt_oss_20b-nvidia-gb300-512gpu': CP_ALL_TO_ALL,
   'mbridge-260401-gb200-llama31_405b-256gpu-mxfp8': ALONE_STAGES,
   'mbridge-2602-gb200-llama31_405b-256gpu-nvfp4': ALONE_STAGES,
   'mbridge-2604-gb200-llama31_405b-256gpu-nvfp4': ALONE_STAGES,
@@ -298,6 +323,10 @@ const STATED = {
   'llama3-2024-t4-405b-8k-gpus': { stageLayers: LLAMA3_SPLIT, open: ['vpp'] },
   'llama3-2024-t4-405b-16k-gpus': { stageLayers: LLAMA3_SPLIT, open: ['vpp'] },
   'llama3-2024-t4-405b-16k-gpus-cp16-128k': { stageLayers: LLAMA3_SPLIT, open: ['vpp'] },
+  // MLPerf v6.0's Llama 3.1 405B on 512 GB300 (config_GB300_128x4x56xtp2pp8cp2_cg_fp4.sh, not in
+  // the stored results): TP 2, PP 8, CP 2 from its name and the MLLOG batch; its interleaving
+  // depth is not stated (the 2,048-GPU config beside it sets VP 8), so the search picks it.
+  'mlperf-v60-llama31_405b-nvidia-gb300-512gpu-nvfp4': { open: ['vpp'] },
   // DeepSeek-V3 §3.2: DualPipe overlaps every all-to-all with computation and runs two
   // directions of chunks per rank (as interleaving over two chunks); §3.2.3 recomputes the
   // RMSNorms and MLA's up-projections in the backward (Megatron's mla_up_proj module; the norms'

@@ -259,13 +259,17 @@ export const TARGETS = {
 // at 246–277 GB of 298 ("tight").
 // Megatron-Bridge's 26.08 table (2026-08-11) re-ran eight of 26.06's MXFP8 MoE recipes unchanged
 // on a newer stack, 0.4–2.4 % slower: each within −5.9 … +10.3 %, the median 8.7 → 8.6 %; six in
-// the top 10 (196), seven within 10 % of the best (185), as their 26.06 twins.
+// the top 10 (196), seven within 10 % of the best (185), as their 26.06 twins. MLPerf v6.0's
+// NVIDIA runs of Llama 3.1 8B on 72 GB300 and 405B on 512 (both NVFP4; the configs' names and
+// MLLOG batches, training-runs.json) came out −0.1 % and −9.8 %, each 2nd or better (198, 187);
+// its 8B on 512 GPUs (precision unstated) and GPT-OSS 20B (context parallelism by all-to-all)
+// are shown, not held.
 export const BOUNDS = {
   medianAbsError: 0.087,
   maxAbsError: 0.66,
-  minRows: 228,
-  minInTop: 196,
-  minWithin: 185,
+  minRows: 230,
+  minInTop: 198,
+  minWithin: 187,
 };
 
 const DATA = new URL('../../validation/data/training-runs.json', import.meta.url);
