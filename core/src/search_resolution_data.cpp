@@ -9,7 +9,7 @@ namespace llm_sizer {
 // clang-format off
 SearchResolutionFigures search_resolution_figures(bool moe) {
   if (moe) return SearchResolutionFigures{56, 0.040, 0.131, 0.10, 36};
-  return SearchResolutionFigures{170, 0.028, 0.068, 0.10, 151};
+  return SearchResolutionFigures{172, 0.028, 0.065, 0.10, 153};
 }
 // clang-format on
 

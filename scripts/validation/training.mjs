@@ -263,13 +263,15 @@ export const TARGETS = {
 // NVIDIA runs of Llama 3.1 8B on 72 GB300 and 405B on 512 (both NVFP4; the configs' names and
 // MLLOG batches, training-runs.json) came out −0.1 % and −9.8 %, each 2nd or better (198, 187);
 // its 8B on 512 GPUs (precision unstated) and GPT-OSS 20B (context parallelism by all-to-all)
-// are shown, not held.
+// are shown, not held. Two partners' Llama 3.1 405B NVFP4 runs at scale, Azure's on 8,192 GB200
+// (its 800 Gb/s NICs stated) +15.8 % and CoreWeave's on 4,096 GB300 −8.9 %, as NVFP4 runs on
+// those GPUs are (1st and 3rd; 200, 189).
 export const BOUNDS = {
   medianAbsError: 0.087,
   maxAbsError: 0.66,
-  minRows: 230,
-  minInTop: 198,
-  minWithin: 187,
+  minRows: 232,
+  minInTop: 200,
+  minWithin: 189,
 };
 
 const DATA = new URL('../../validation/data/training-runs.json', import.meta.url);
