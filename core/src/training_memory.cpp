@@ -718,16 +718,18 @@ void stage_point(const TrainingMemoryInputs& in, const Common& c, int stage, int
   // The head's own gradients at that moment are left out: the moment is the peak only where the
   // logits are smaller than one layer's working set, and the head's gradients with them.
   // By then the prediction modules have run backward too, and freed what they saved.
-  const double at_recompute = last ? activations - mtp_saved + working + grads : 0;
+  const double without_modules = activations - mtp_saved;
+  const double at_recompute = last ? without_modules + working + grads : 0;
   const double at_backward_end = state.grads + (layers > 0 ? working_layer : 0);
+  const double first_ends = first ? s.inflight * c.first_stage_extra : 0;
   s.stack_bytes = saved;
-  s.ends_bytes = (first ? s.inflight * c.first_stage_extra : 0) + mtp_saved;
+  s.ends_bytes = first_ends + mtp_saved;
   s.working_bytes = last ? 0 : working;
   if (at_recompute > at_loss && (grads_alive || at_recompute >= at_backward_end)) {
     s.moment = PeakMoment::kRecompute;
     s.grads_bytes = grads;
-    s.activations_bytes = activations - mtp_saved + working;
-    s.ends_bytes -= mtp_saved;
+    s.activations_bytes = without_modules + working;
+    s.ends_bytes = first_ends;
     s.working_bytes = working;
     s.logits_bytes = 0;
   } else if (grads_alive || at_loss >= at_backward_end) {

@@ -170,7 +170,8 @@ export function layoutConflict(run) {
   return LAYOUT_UNKNOWN.has(run.id) ? CONFLICTING[run.id] : null;
 }
 
-// Layouts a source ran that no plan here can state.
+// Runs no plan here can state: a layout or a setting the source ran that the plans lack, or one
+// the stored source leaves out (each reason says which).
 const ALONE_STAGES =
   'VP 8 over PP 16, with the embedding and the loss counted as a layer each, leaves the first ' +
   'virtual stage the embedding alone and the last the loss alone; a virtual stage here holds ' +
