@@ -399,6 +399,9 @@ std::string search_text(const SearchReport& r, const Messages& m) {
   if (s.skipped > 0) {
     out += m.format("cli.search_skipped", {{"skipped", format_shortest(s.skipped)}}) + "\n";
   }
+  out += m.format(s.tight_allowed ? "cli.search_room_tight" : "cli.search_room",
+                  {{"headroom", format_shortest(std::round(s.headroom * 100))}}) +
+         "\n";
   out += "\n";
   if (!s.found) return out + m.issue(search_not_found(s), "") + "\n";
   out += layout_rows(s.top, m);

@@ -126,7 +126,14 @@ struct Option {
   int rc, zero;
   double dp;
   double step_s;
+  /// A variant that did not fit: whether its point passed the card (else only its range's high
+  /// end passed the headroom).
+  bool over_card = false;
 };
+
+// How little each recompute mode keeps, by index: none, selective, full, op (op keeps more than
+// full, less than selective).
+constexpr int kLeanness[] = {0, 1, 3, 2};
 
 struct LayoutSearch::State {
   TrainingTimeInputs base;
@@ -437,12 +444,23 @@ bool LayoutSearch::State::consider(int pp, const std::vector<int>& split, double
   std::vector<Option>& hits = hits_buffer;  // evaluated variants that fit, with their peak
   misses.clear();
   hits.clear();
+  // A high end past the headroom dominates only variants with the same range on top of the point:
+  // full recompute's fragmentation is a larger share, and DP 1 joins no data-parallel group.
+  const auto same_range = [](int rc, double dp, const Option& f) {
+    return (rc == kFullIndex) == (f.rc == kFullIndex) && (dp > 1) == (f.dp > 1);
+  };
   const auto dominated = [&](int rc, int zero, double dp) {
     return std::any_of(misses.begin(), misses.end(), [&](const Option& f) {
-      return rc <= f.rc && no_leaner(zero, f.zero) && dp <= f.dp;
+      return kLeanness[rc] <= kLeanness[f.rc] && no_leaner(zero, f.zero) && dp <= f.dp &&
+             (f.over_card || same_range(rc, dp, f));
     });
   };
-  double params = kNaN;  // the largest stage's parameters per card: no variant changes them
+  // A layout fits when its point stays on the card and, unless the limits let tight layouts in,
+  // its range's high end under the headroom: the memory panel's "fits".
+  const bool allow_tight = options.limits.tight.allows(1);
+  const double room_bytes = card_bytes * in.memory.headroom;
+  bool over_card = false;  // the last variant evaluated did not fit even at its point
+  double params = kNaN;    // the largest stage's parameters per card: no variant changes them
   double peak = 0;
   // Evaluates the variant set in `in` (once: a second call finds it): its peak, counted, kept
   // in `all` when asked.
@@ -457,11 +475,12 @@ bool LayoutSearch::State::consider(int pp, const std::vector<int>& split, double
     if (std::isnan(params)) params = p.params_per_card;
     peak = p.bytes;
     ++evaluated;
-    const bool fits = peak <= card_bytes;
+    over_card = !(peak <= card_bytes);
+    const bool fits = !over_card && (allow_tight || p.high_bytes <= room_bytes);
     if (options.keep_all) {
       all.push_back(describe(in, training_time(in, params, cost_of(rc)), peak, fits));
     }
-    (fits ? hits : misses).push_back({rc, l.zero, l.dp, peak});
+    (fits ? hits : misses).push_back({rc, l.zero, l.dp, peak, over_card});
     if (fits) ++feasible;
     return fits;
   };
@@ -470,8 +489,9 @@ bool LayoutSearch::State::consider(int pp, const std::vector<int>& split, double
   // that recomputes: memory falls as N grows while the step rises, so the fewest layers that fit,
   // found by bisection, are the fastest such variant; it replaces the chosen one when faster.
   // N is tuned until memory runs out, so "fit" here keeps the headroom the verdict asks for (90 %
-  // of the card unless the plan says otherwise), not the card's last byte. Returns the recompute
-  // mode of the variant kept.
+  // of the card unless the plan says otherwise), not the card's last byte: the range's high end
+  // under it, or the point where the limits let tight layouts in. Returns the recompute mode of
+  // the variant kept.
   const auto fewer_recomputed_layers = [&](const Option& o) {
     const double stage_layers = split.empty()
                                     ? std::ceil(static_cast<double>(in.memory.arch.layers) / pp)
@@ -490,9 +510,10 @@ bool LayoutSearch::State::consider(int pp, const std::vector<int>& split, double
     set_mode(kFullIndex, o.zero);
     const auto peak_with = [&](double n) {  // NaN when it does not fit
       l.recompute_layers = n;
-      const double bytes = training_peak(in.memory, peak_cache).bytes;
+      const TrainingPeak p = training_peak(in.memory, peak_cache);
+      const double bytes = p.bytes;
       ++evaluated;
-      const bool fits = bytes <= card_bytes * in.memory.headroom;
+      const bool fits = (allow_tight ? bytes : p.high_bytes) <= room_bytes;
       if (fits) ++feasible;
       if (options.keep_all) {
         all.push_back(describe(in, training_time(in, params, cost_of(kFullIndex)), bytes, fits));
@@ -541,6 +562,7 @@ bool LayoutSearch::State::consider(int pp, const std::vector<int>& split, double
   const int lean_rc = recomputes.back();
   int lean_fits = 0;
   int lean_tried = 0;
+  bool lean_over_card = true;  // every lean variant tried passed the card at its point
   for (auto z = zeros.rbegin(); z != zeros.rend() && lean_tried < 2; ++z) {
     if (lean_tried == 1 && *z == 3) continue;
     if (lean_tried == 1 && zeros.back() != 3) break;  // 0–2 only: the highest is enough
@@ -550,8 +572,13 @@ bool LayoutSearch::State::consider(int pp, const std::vector<int>& split, double
       ++lean_fits;
       break;
     }
+    lean_over_card = lean_over_card && over_card;
   }
-  if (lean_fits == 0) return false;
+  // A high end past the headroom answers only for variants with the same range (same_range):
+  // another recompute mode, or DP 1 in a deadline, is still tried.
+  const bool other_range = (lean_rc == kFullIndex && recomputes.size() > 1) ||
+                           (deadline && dps.front() <= 1 && dps.back() > 1);
+  if (lean_fits == 0 && (lean_over_card || !other_range)) return false;
   // Those found fitting in the deadline's stand-in layout are not the variants tried below.
   if (deadline) hits.clear();
 
@@ -888,6 +915,7 @@ SearchResult LayoutSearch::result() const {
   r.routed_experts = s.base.memory.arch.moe_experts;
   r.card_memory_gb = s.base.memory.card_memory_gb;
   r.headroom = s.base.memory.headroom;
+  r.tight_allowed = s.options.limits.tight.allows(1);
   r.global_batch = s.target;
   r.batch_tolerance = s.options.batch_tolerance;
   r.evaluated = s.evaluated;

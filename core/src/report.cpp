@@ -322,6 +322,17 @@ SearchReport search_plan(const Plan& plan, bool keep_all) {
   return result;
 }
 
+bool search_tight_instead(SearchResult& result, const SearchSetup& setup) {
+  if (result.found || result.tight_allowed) return false;
+  SearchOptions options = setup.options;
+  options.limits.tight = DimensionLimit{};
+  const double evaluated = result.evaluated;
+  result = search_layouts(setup.base, options);
+  result.evaluated += evaluated;
+  result.tight_fallback = true;
+  return true;
+}
+
 Issue search_not_found(const SearchResult& s) {
   if (s.mode == "deadline" && s.feasible > 0) {
     return {
@@ -340,28 +351,20 @@ Issue search_not_found(const SearchResult& s) {
 constexpr double kMostValidatedExpertsPerGpu = 32;
 
 std::optional<LayoutCandidate> roomy_layout(const SearchSetup& setup, const SearchResult& result) {
-  if (result.mode != "cluster" || !result.found || result.best.verdict != "tight") return {};
-  const double allowed_gb = setup.base.memory.card_memory_gb * setup.base.memory.headroom;
-  double margin_gb = result.best.peak_high_gb - result.best.peak_gb;
-  TrainingTimeInputs base = setup.base;
+  if (result.mode != "cluster" || !result.found || result.best.verdict != "tight" ||
+      result.tight_fallback) {
+    return {};
+  }
   SearchOptions options = setup.options;
   options.keep_all = false;
   options.top_n = 1;  // only its best is wanted: the search skips more splits that cannot beat it
-  for (int attempt = 0; attempt < 3 && std::isfinite(margin_gb); ++attempt) {
-    base.memory.card_memory_gb = allowed_gb - margin_gb;
-    if (!(base.memory.card_memory_gb > 0)) return {};
-    const SearchResult smaller = search_layouts(base, options);
-    if (!smaller.found) return {};
-    LayoutCandidate found = smaller.best;
-    if (found.peak_high_gb <= allowed_gb) {
-      // Its verdict and rank against the card the plan has and the search's own best.
-      found.verdict = "fits";
-      found.step_vs_best = found.step_s / result.best.step_s - 1;
-      return found;
-    }
-    margin_gb = std::max(margin_gb, found.peak_high_gb - found.peak_gb) + 1e-3;
-  }
-  return {};
+  options.limits.tight = DimensionLimit{0, 0, {}};
+  const SearchResult roomy = search_layouts(setup.base, options);
+  if (!roomy.found) return {};
+  LayoutCandidate found = roomy.best;
+  // Its rank against the search's own best.
+  found.step_vs_best = found.step_s / result.best.step_s - 1;
+  return found;
 }
 
 namespace {
@@ -411,6 +414,7 @@ void flag_tight_best(SearchReport& report) {
 }  // namespace
 
 void finish_search(SearchReport& report, const SearchSetup& setup) {
+  search_tight_instead(report.search, setup);
   const SearchResult& s = report.search;
   report.resolution = search_resolution(s);
   if (!s.found) {
@@ -451,6 +455,8 @@ std::string search_json(const SearchReport& r) {
   JsonFieldWriter fields(out);
   out.begin_object();
   fields.field("mode", r.search.mode);
+  fields.field("tight_allowed", r.search.tight_allowed);
+  fields.field("tight_fallback", r.search.tight_fallback);
   fields.field("global_batch", r.search.global_batch);
   fields.field("batch_tolerance", r.search.batch_tolerance);
   fields.field("evaluated", r.search.evaluated);

@@ -8,8 +8,8 @@ namespace llm_sizer {
 // the target
 // clang-format off
 SearchResolutionFigures search_resolution_figures(bool moe) {
-  if (moe) return SearchResolutionFigures{56, 0.040, 0.131, 0.10, 36};
-  return SearchResolutionFigures{172, 0.028, 0.065, 0.10, 153};
+  if (moe) return SearchResolutionFigures{56, 0.022, 0.090, 0.10, 43};
+  return SearchResolutionFigures{172, 0.011, 0.045, 0.10, 159};
 }
 // clang-format on
 

@@ -755,18 +755,13 @@ void stage_point(const TrainingMemoryInputs& in, const Common& c, int stage, int
   s.total_bytes = s.allocated_bytes + s.context_bytes;
 }
 
-// The page's report (every stage and its ranges), once per plan: small rather than fast; the
-// search's hot path is training_peak's.
-LLM_SIZER_SMALL StageMemory stage_memory(const TrainingMemoryInputs& in, const Common& c, int stage,
-                                         int first_layer, int layers) {
-  const TrainingLayout& l = in.layout;
+// The range on top of a stage's point (its allocated bytes and context set): what varies from run
+// to run. The search's fit (training_peak's high end) reads it as the memory panel does.
+void add_range(const TrainingMemoryInputs& in, const Common& c, StageMemory& s) {
   const MemoryProfile& profile = *c.profile;
-  StageMemory s;
-  stage_point(in, c, stage, first_layer, layers, s);
-
-  // The range on top of the point.
-  const MemoryRangeGb slack =
-      l.recompute == Recompute::kFull ? profile.fragmentation_recompute : profile.fragmentation;
+  const MemoryRangeGb slack = in.layout.recompute == Recompute::kFull
+                                  ? profile.fragmentation_recompute
+                                  : profile.fragmentation;
   const bool slack_given = std::isfinite(in.overheads.allocator_slack);
   s.fragmentation.low =
       (slack_given ? in.overheads.allocator_slack : slack.low) * s.allocated_bytes;
@@ -780,6 +775,15 @@ LLM_SIZER_SMALL StageMemory stage_memory(const TrainingMemoryInputs& in, const C
                 s.workspace.low;
   s.high_bytes = s.allocated_bytes + s.context.high + s.fragmentation.high + s.communication.high +
                  s.workspace.high;
+}
+
+// The page's report (every stage and its ranges), once per plan: small rather than fast; the
+// search's hot path is training_peak's.
+LLM_SIZER_SMALL StageMemory stage_memory(const TrainingMemoryInputs& in, const Common& c, int stage,
+                                         int first_layer, int layers) {
+  StageMemory s;
+  stage_point(in, c, stage, first_layer, layers, s);
+  add_range(in, c, s);
   const double card = gb_to_bytes(in.card_memory_gb);
   s.verdict = s.total_bytes > card                ? Verdict::kDoesNotFit
               : s.high_bytes > in.headroom * card ? Verdict::kTight
@@ -826,20 +830,30 @@ TrainingPeak peak_of(const TrainingMemoryInputs& in, const Common& c) {
   TrainingPeak peak;
   if (pp <= 0 || (given.empty() ? layers < pp : static_cast<int>(given.size()) != pp)) {
     const TrainingMemory m = training_memory(in);
-    if (m.stages.empty()) return {HUGE_VAL, 0};
+    if (m.stages.empty()) return {HUGE_VAL, HUGE_VAL, 0};
     for (const auto& s : m.stages)
       peak.params_per_card = std::max(peak.params_per_card, s.params_per_card);
     peak.bytes = m.peak().total_bytes;
+    peak.high_bytes = m.peak().high_bytes;
     return peak;
   }
   // Without building the stages: of each run of stages holding the same layers, the first keeps
   // the most micro-batches in flight, so it alone can be the run's peak (layout_rules.hpp).
-  StageMemory s;  // one for every run: its point is rewritten, its ranges never read
+  StageMemory s;  // one for every run: its point is rewritten
+  StageMemory top;
   for_each_stage_run(in.arch, pp, given, [&](const StageRun& run) {
     stage_point(in, c, run.stage, run.first_layer, run.layers, s);
-    peak.bytes = std::max(peak.bytes, s.total_bytes);
+    if (s.total_bytes > peak.bytes) {
+      peak.bytes = s.total_bytes;
+      top.allocated_bytes = s.allocated_bytes;
+      top.context_bytes = s.context_bytes;
+    }
     peak.params_per_card = std::max(peak.params_per_card, s.params_per_card);
   });
+  // Every stage shares the range's terms but fragmentation, a share of its allocated bytes: the
+  // stage with the highest point has the highest high end.
+  add_range(in, c, top);
+  peak.high_bytes = top.high_bytes;
   return peak;
 }
 

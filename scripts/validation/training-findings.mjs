@@ -520,7 +520,8 @@ export function mlperfDeepseekV3Finding(rows) {
           'multi-token-prediction layer and both LM heads beside its layers as the published ' +
           "layout's last does (13 layers with them), at a predicted " +
           `${Math.min(...peaks).toFixed(0)}–${Math.max(...peaks).toFixed(0)} GB of the card’s ` +
-          `${card.toFixed(0)} (“${missed[0].bestVerdict}”), where the submitted layout leaves room.`
+          `${card.toFixed(0)} (“${missed[0].bestVerdict}”, its whole range within the headroom), ` +
+          'more than the submitted layout holds.'
         : ` The search ranks each published layout in its top ${Math.max(...runs.map((u) => u.rank))}, ` +
           `${Math.min(...ratios).toFixed(1)}–${Math.max(...ratios).toFixed(1)} % behind its best.`),
     '',

@@ -836,10 +836,12 @@ export function predictedMetric(metric, time) {
 export const shape = (c) => `${c.tp}/${c.pp}/${c.dp}/${c.cp}/${c.ep}`;
 
 // The search's best variant of the published layout alone (its GPUs, its stated inputs fixed),
-// or null when none fits.
-function bestOfPublishedLayout(core, texts) {
+// or null when none fits. The run trained, so the card held it: variants the memory model calls
+// tight count ("tight=1"; the search keeps them out unless told).
+export function bestOfPublishedLayout(core, texts) {
   const report = core.search({
     ...texts,
+    searchLimits: `${texts.searchLimits ?? ''} tight=1`.trim(),
     clusterGpus: String(texts.tp * texts.pp * texts.dp * texts.cp),
   });
   return report.ran && report.search.found ? report.search.best : null;

@@ -549,13 +549,14 @@ namespace {
 // A deep uneven split (the search's DeepSeek-V3 rows have 31 stages) is written as runs, as the
 // page writes it (tests/unit/layout-extras.test.ts holds the same cases), so that the PP cell
 // stays narrow.
-// A tight best layout's warning names the fastest layout that fits with room, its recompute in
-// the form's words in either language (choice.recompute.*), and --json gives that layout as
-// `roomy` (Llama 3.1 8B on 8 H100: the best sits past 90 % of the card).
+// With tight layouts let in (--limit tight=1), a tight best layout's warning names the fastest
+// layout that fits with room, its recompute in the form's words in either language
+// (choice.recompute.*), and --json gives that layout as `roomy` (Llama 3.1 8B on 8 H100: the best
+// sits past 90 % of the card). Without the limit that layout is the best, and nothing is flagged.
 TEST(CliSearchText, ATightBestNamesTheLayoutThatFitsWithRoom) {
   for (const char* lang : {"en", "zh"}) {
     const auto text = run_cli({"search", "--cluster-gpus", "8", "--model", "llama-3.1-8b",
-                               "--accelerator", "h100-80g", "--lang", lang});
+                               "--accelerator", "h100-80g", "--limit", "tight=1", "--lang", lang});
     ASSERT_EQ(text.code, 0) << text.err;
     const bool en = lang == std::string("en");
     // Warnings go to stderr, the table to stdout.
@@ -564,10 +565,18 @@ TEST(CliSearchText, ATightBestNamesTheLayoutThatFitsWithRoom) {
     EXPECT_FALSE(std::regex_search(text.err, std::regex("\\{[a-z_]+\\}"))) << text.err;
   }
   const auto json = run_cli({"search", "--cluster-gpus", "8", "--model", "llama-3.1-8b",
-                             "--accelerator", "h100-80g", "--json"});
+                             "--accelerator", "h100-80g", "--limit", "tight=1", "--json"});
   ASSERT_EQ(json.code, 0) << json.err;
   EXPECT_TRUE(std::regex_search(json.out, std::regex("\"roomy\": \\{\\s*\"tp\": 1,"))) << json.out;
   EXPECT_TRUE(has(json.out, "\"code\": \"search_best_tight\"")) << json.out;
+  EXPECT_TRUE(has(json.out, "\"tight_allowed\": true")) << json.out;
+  const auto roomy = run_cli({"search", "--cluster-gpus", "8", "--model", "llama-3.1-8b",
+                              "--accelerator", "h100-80g", "--json"});
+  ASSERT_EQ(roomy.code, 0) << roomy.err;
+  EXPECT_TRUE(has(roomy.out, "\"tight_allowed\": false")) << roomy.out;
+  EXPECT_TRUE(std::regex_search(roomy.out, std::regex("\"best\": \\{\\s*\"tp\": 1,"))) << roomy.out;
+  EXPECT_FALSE(has(roomy.out, "search_best_tight")) << roomy.out;
+  EXPECT_TRUE(has(roomy.out, "\"roomy\": null")) << roomy.out;
 }
 
 TEST(CliSearchText, DeepPipelineSplitsAreWrittenAsRuns) {

@@ -143,8 +143,29 @@ Plan llama_8b_on_8_h100() {
   return plan;
 }
 
-TEST(SearchWarnings, TightBestNamesTheFastestLayoutThatFitsWithRoom) {
+// The search keeps layouts that fit with the headroom unless the limits let tight ones in.
+TEST(SearchWarnings, TheBestFitsWithRoomUnlessTightLayoutsAreLetIn) {
   const SearchReport r = search_plan(llama_8b_on_8_h100());
+  ASSERT_TRUE(r.search.found);
+  EXPECT_EQ(r.search.best.verdict, "fits");
+  EXPECT_FALSE(r.search.tight_fallback);
+  EXPECT_EQ(find_issue(r, "search_best_tight"), nullptr);
+  EXPECT_EQ(find_issue(r, "search_best_tight_alone"), nullptr);
+  EXPECT_FALSE(r.roomy_found);
+  // The same layout the search with tight ones names as the fastest with room.
+  Plan tight = llama_8b_on_8_h100();
+  tight.search_limits = "tight=1";
+  const SearchReport t = search_plan(tight);
+  ASSERT_TRUE(t.roomy_found);
+  EXPECT_EQ(t.roomy.step_s, r.search.best.step_s);
+  EXPECT_EQ(t.roomy.dp, r.search.best.dp);
+  EXPECT_EQ(t.roomy.recompute, r.search.best.recompute);
+}
+
+TEST(SearchWarnings, TightBestNamesTheFastestLayoutThatFitsWithRoom) {
+  Plan plan = llama_8b_on_8_h100();
+  plan.search_limits = "tight=1";
+  const SearchReport r = search_plan(plan);
   ASSERT_TRUE(r.search.found);
   ASSERT_EQ(r.search.best.verdict, "tight");
   const Issue* issue = find_issue(r, "search_best_tight");
@@ -184,14 +205,15 @@ TEST(SearchWarnings, BestThatFitsWithRoomIsNotFlagged) {
 }
 
 // A deadline search ranks by GPUs, not by step: it names no other layout, and the warning says
-// only what gives room (Llama 3.1 70B on H100 for 2T tokens in 60 days: the fewest GPUs are
-// tight).
+// only what gives room (Llama 3.1 70B on H100 for 2T tokens in 60 days, tight layouts let in: the
+// fewest GPUs are tight).
 TEST(SearchWarnings, TightBestOfADeadlineSearchIsFlaggedAlone) {
   Plan plan;
   plan.model = "llama-3.1-70b";
   plan.accelerator = "h100-80g";
   plan.deadline_days = 60;
   plan.tokens = 2e12;
+  plan.search_limits = "tight=1";
   const SearchReport r = search_plan(plan);
   ASSERT_TRUE(r.search.found);
   ASSERT_EQ(r.search.mode, "deadline");
@@ -201,6 +223,28 @@ TEST(SearchWarnings, TightBestOfADeadlineSearchIsFlaggedAlone) {
   EXPECT_EQ(issue->param("layout"), "");
   EXPECT_EQ(find_issue(r, "search_best_tight"), nullptr);
   EXPECT_FALSE(r.roomy_found);
+}
+
+// Where no layout fits with the headroom, the search ranks the tight ones rather than none, and
+// says so: Llama 3.1 8B on 8 cards of 16 GB, whose leanest layouts keep 14.7 GB at their point
+// and may reach 20 GB.
+TEST(SearchWarnings, TightLayoutsAreRankedWhereNoneFitsWithRoom) {
+  Plan plan = llama_8b_on_8_h100();
+  plan.card_memory_gb = 16;
+  const SearchReport r = search_plan(plan);
+  ASSERT_TRUE(r.search.found);
+  EXPECT_TRUE(r.search.tight_fallback);
+  EXPECT_TRUE(r.search.tight_allowed);
+  EXPECT_EQ(r.search.best.verdict, "tight");
+  EXPECT_LE(r.search.best.peak_gb, 16);
+  EXPECT_FALSE(r.roomy_found);
+  EXPECT_NE(find_issue(r, "search_best_tight_alone"), nullptr);
+  EXPECT_EQ(find_issue(r, "search_nothing_fits"), nullptr);
+  // A card that holds no layout even at its point: nothing, and no second search says otherwise.
+  plan.card_memory_gb = 10;
+  const SearchReport none = search_plan(plan);
+  EXPECT_FALSE(none.search.found);
+  EXPECT_NE(find_issue(none, "search_nothing_fits"), nullptr);
 }
 
 TEST(SearchWarnings, NoRoomyLayoutOutsideAClusterSearch) {

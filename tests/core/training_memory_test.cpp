@@ -590,11 +590,14 @@ TEST(TrainingPeak, EqualsTheLargestStageOfTheFullComputation) {
                 // The search's cache, kept across every layout and model here, never goes stale.
                 const TrainingPeak cached = training_peak(in, cache);
                 EXPECT_DOUBLE_EQ(cached.bytes, peak.bytes);
+                EXPECT_DOUBLE_EQ(cached.high_bytes, peak.high_bytes);
                 EXPECT_DOUBLE_EQ(cached.params_per_card, peak.params_per_card);
                 SCOPED_TRACE(id + " tp " + std::to_string(tp) + " pp " + std::to_string(pp) +
                              " split " + std::to_string(split.size()) + " vpp " +
                              std::to_string(vpp));
                 EXPECT_DOUBLE_EQ(peak.bytes, full.peak().total_bytes);
+                // The search's fit reads the high end the memory panel's verdict reads.
+                EXPECT_DOUBLE_EQ(peak.high_bytes, full.peak().high_bytes);
                 EXPECT_DOUBLE_EQ(peak.params_per_card, max_params);
               }
             }

@@ -378,7 +378,7 @@ test('the search runs off the main thread and its best layout can be applied', a
   for (let i = 1; i < vsBest.length; i++) assert.ok(vsBest[i] >= vsBest[i - 1], `${vsBest}`);
   assert.match(
     await page.textContent('[data-testid=search-resolution]'),
-    /^How finely this ranks: on \d+ published runs, .* a median ([\d.]+)% slower .* Layouts closer than \1% to the best are not told apart\.$/,
+    /^How finely this ranks: on \d+ published runs, .* a median ([\d.]+)% from the search's best .* faster or slower .* Layouts closer than \1% to the best are not told apart\.$/,
   );
   const first = await page.textContent('[data-testid=search-top] tbody tr th');
   const [tp, pp] = first.match(/\d+/g);
@@ -579,9 +579,24 @@ test('a best layout with more experts per GPU than any published run is flagged'
   await page.closeAll();
 });
 
-// A best layout the memory verdict calls tight ran out of memory about as often as it trained in
-// measured sweeps (docs/validation.md, layout sweeps): the search says so and names the fastest
-// layout that fits with room (Llama 3.1 8B on 8 H100: its best sits past 90 % of the card).
+// A layout the memory verdict calls tight ran out of memory about as often as it trained in
+// measured sweeps (docs/validation.md, layout sweeps): the search keeps them out, and with them
+// let in ("tight=1" in its limits) flags a tight best and names the fastest layout that fits with
+// room (Llama 3.1 8B on 8 H100: that best sits past 90 % of the card).
+test('by default the search lists layouts that fit with room', async () => {
+  const page = await openWatchedPage(site.browser);
+  await page.goto(`${site.server.url}#v=2&lang=en&m=llama-3.1-8b&a=h100-80g&cluster=8`);
+  await waitForApp(page);
+  await showSearch(page);
+  await waitForSearch(page, '[data-testid=search-summary]');
+  const rows = await page.locator('[data-testid=search-top] tbody tr').allTextContents();
+  assert.ok(rows.length > 1, `${rows.length}`);
+  for (const row of rows) assert.doesNotMatch(row, /tight · ≤/);
+  assert.doesNotMatch(await page.textContent('[data-testid=search-panel]'), /layout is tight/);
+  assert.deepEqual(page.problems, []);
+  await page.closeAll();
+});
+
 test('a tight best layout is flagged with the fastest layout that fits with room', async () => {
   const page = await openWatchedPage(site.browser);
   for (const [lang, words] of [
@@ -594,7 +609,9 @@ test('a tight best layout is flagged with the fastest layout that fits with room
       /^最佳布局显存偏紧：.*实测扫描中被本显存模型判为“偏紧”的 \d+ 个布局里，\d+ 个跑通.*余量充足的最快布局为 TP \d+ · PP \d+ · DP \d+，微批 \d+，ZeRO-\d，重计算：[^，]+，慢 [\d.]+%。/,
     ],
   ]) {
-    await page.goto(`${site.server.url}#v=2&lang=${lang}&m=llama-3.1-8b&a=h100-80g&cluster=8`);
+    await page.goto(
+      `${site.server.url}#v=2&lang=${lang}&m=llama-3.1-8b&a=h100-80g&cluster=8&lim=tight%3D1`,
+    );
     await page.reload();
     await waitForApp(page);
     await showSearch(page);
@@ -603,7 +620,9 @@ test('a tight best layout is flagged with the fastest layout that fits with room
   }
   // The layout it names is the table's last row, marked, unless a listed one; adopting it plans
   // a layout whose memory verdict is "fits".
-  await page.goto(`${site.server.url}#v=2&lang=en&m=llama-3.1-8b&a=h100-80g&cluster=8`);
+  await page.goto(
+    `${site.server.url}#v=2&lang=en&m=llama-3.1-8b&a=h100-80g&cluster=8&lim=tight%3D1`,
+  );
   await page.reload();
   await waitForApp(page);
   await showSearch(page);

@@ -169,11 +169,12 @@ test("how finely the search ranks is this table's (core/src/search_resolution_da
   assert.equal(source, training.searchResolutionSource(dense, moe));
   assert.equal(dense.runs + moe.runs, f.runs);
   assert.equal(dense.within + moe.within, f.within);
-  // The figures are the runs' own: a median and an upper quartile of the gaps, rounded up, and
-  // the count within the target that the search summary counts apart.
+  // The figures are the runs' own: a median and an upper quartile of the gaps either way (a
+  // published layout the memory model calls tight can beat the best, which keeps the headroom),
+  // rounded up, and the count within the target that the search summary counts apart.
   const gaps = bounded
     .filter((r) => !r.experiment)
-    .map((r) => r.search?.ratio)
+    .map((r) => Math.abs(r.search?.ratio))
     .filter(Number.isFinite)
     .sort((a, b) => a - b);
   assert.equal(f.runs, gaps.length);
@@ -306,11 +307,14 @@ test("MLPerf v6.0's DeepSeek-V3 on GB300: NVIDIA's within 10 %, no recompute, th
     assert.ok(Math.abs(u.error) < 0.1, `${u.id}: ${u.error}`);
   }
   // Outside the top 10, the words say, where the search's best has no pipeline (no stage holds
-  // the multi-token-prediction layer and both heads beside its layers) and fills the card. (The
-  // NVIDIA runs ranked 9th, within 3 %, before that layer was planned.)
+  // the multi-token-prediction layer and both heads beside its layers) and holds more of the card
+  // than the published layout, within the headroom. (The NVIDIA runs ranked 9th, within 3 %,
+  // before that layer was planned.)
   for (const u of runs.filter((u) => !(u.rank >= 1))) {
+    const row = rows.find((r) => r.run.id === u.id);
     assert.equal(u.bestPp, 1, u.id);
-    assert.equal(u.bestVerdict, 'tight', u.id);
+    assert.equal(u.bestVerdict, 'fits', u.id);
+    assert.ok(u.bestPeakGb > row.peakGb, u.id);
   }
   const [fewest, most] = [runs[0], runs[runs.length - 1]];
   const publishedFall = 1 - most.published / fewest.published;
@@ -600,11 +604,15 @@ test('NVFP4 runs: within 30 %, each accelerator where its dense FP8 runs are', (
 // docs/validation.md says the search's best layouts sit closer to the card than the published
 // ones, and that a published layout ranked below a tight best is often the search's fastest
 // roomy layout: the words hold while the rows say so.
-test("The search's best fills the card where the published layouts left room", () => {
+// The search keeps the layouts that fit with the headroom: its best is tight only where none
+// fits with it, and it leaves the card about as much room as the published layouts do (median
+// 69 % for both today, where its best sat at 86 % with tight layouts let in).
+test("The search's best leaves room as the published layouts do", () => {
   const e = training.memoryEdge(result.rows);
   assert.ok(e.runs >= 150, `${e.runs}`);
-  assert.ok(e.best.median > e.published.median + 0.1, JSON.stringify(e));
-  assert.ok(e.best.over > 2 * e.published.over, JSON.stringify(e));
-  assert.ok(e.tightBests > e.runs / 2, JSON.stringify(e));
-  assert.ok(e.roomy > 0 && e.roomy <= e.belowTight, JSON.stringify(e));
+  assert.equal(e.tightBests, e.fallbacks, JSON.stringify(e));
+  assert.ok(e.tightBests < e.runs / 20, JSON.stringify(e));
+  assert.ok(Math.abs(e.best.median - e.published.median) < 0.05, JSON.stringify(e));
+  assert.ok(e.best.over <= e.published.over, JSON.stringify(e));
+  assert.ok(e.tightPublished > 0, JSON.stringify(e));
 });

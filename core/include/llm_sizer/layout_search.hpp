@@ -1,8 +1,9 @@
 #pragma once
 /// The layout search: every valid (TP, PP and its split, VPP, CP, EP, ETP, DP, micro-batch, ZeRO
 /// stage, recompute, sequence parallel) for a cluster size or a deadline, at one global batch,
-/// kept when every pipeline stage fits the card, ranked by time, cost or (for a deadline) GPUs
-/// (see docs/formulas.md, "Layout search").
+/// kept when every pipeline stage fits the card with the headroom its memory verdict keeps (the
+/// range's high end under it: "fits"; tight layouts only when the limits say "tight=1"), ranked
+/// by time, cost or (for a deadline) GPUs (see docs/formulas.md, "Layout search").
 ///
 /// The global batch is a hyper-parameter: every layout trains the same one (or, with a batch
 /// tolerance, the nearest multiple of micro-batch × DP within it, shown in its row). Every
@@ -105,7 +106,12 @@ struct SearchResult {
   double routed_experts = 0;      ///< routed experts per MoE layer; 0 for a dense model
   double card_memory_gb = 0;      ///< the card the layouts' memory was held to
   double headroom = 0;            ///< share of it a layout's high end may use and still "fit"
-  double global_batch = 0;        ///< the batch every layout trains (sequences)
+  /// Whether layouts the memory verdict calls tight were ranked: asked for ("tight=1" in the
+  /// limits), or in a search run again with them because no layout fits with the headroom
+  /// (tight_fallback; report.hpp, search_tight_instead).
+  bool tight_allowed = false;
+  bool tight_fallback = false;
+  double global_batch = 0;  ///< the batch every layout trains (sequences)
   /// With a tolerance, each layout trains its own batch within this share of global_batch (its
   /// row's global_batch); 0: every layout trains global_batch.
   double batch_tolerance = 0;
@@ -199,6 +205,9 @@ void visit_fields(Visitor& v, const LayoutCandidate& c) {
 template <class Visitor>
 void visit_fields(Visitor& v, const SearchResult& r) {
   v.field("mode", r.mode);
+  v.field("headroom", r.headroom);
+  v.field("tight_allowed", r.tight_allowed);
+  v.field("tight_fallback", r.tight_fallback);
   v.field("global_batch", r.global_batch);
   v.field("batch_tolerance", r.batch_tolerance);
   v.field("evaluated", r.evaluated);

@@ -110,8 +110,9 @@ struct SearchReport {
   SearchResult search;
   /// How finely the validation says the search ranks (cluster mode; search_resolution.hpp).
   SearchResolution resolution;
-  /// Where the best layout is tight (cluster mode): the fastest layout whose memory range keeps
-  /// the plan's headroom ("fits"), found by a second search (roomy_layout); absent when none is.
+  /// Where the best layout is tight (cluster mode, "tight=1"): the fastest layout whose memory
+  /// range keeps the plan's headroom ("fits"), found by a second search (roomy_layout); absent
+  /// when none is.
   bool roomy_found = false;
   LayoutCandidate roomy;
   std::vector<Issue> issues;
@@ -127,7 +128,8 @@ struct SearchSetup {
   std::vector<Issue> issues;
 };
 SearchSetup prepare_search(const Plan& plan);
-/// Adds what the result itself says to the report: how finely it ranks (search_resolution.hpp),
+/// Adds what the result itself says to the report: the tight layouts where none fits with the
+/// headroom (search_tight_instead), how finely it ranks (search_resolution.hpp),
 /// the fastest roomy layout where the best is tight (roomy_layout); and to its issues: nothing
 /// found (search_not_found), the best layout shards its weights with ZeRO-3 across nodes, which
 /// published runs took longer for than the model predicts, or is tight, which measured layouts
@@ -135,19 +137,23 @@ SearchSetup prepare_search(const Plan& plan);
 void finish_search(SearchReport& report, const SearchSetup& setup);
 
 /// The fastest layout whose memory verdict is "fits" (its range's high end within the plan's
-/// headroom of the card), for a cluster search whose best is tight. The search ranks layouts by
-/// the point estimate of their peak (LayoutCandidate::peak_gb); this one runs it again on a card
-/// smaller by what the high end adds to that estimate — the tight best's margin, then the found
-/// layout's own where that still passes — and keeps what the full memory model confirms fits.
-/// Nothing when no layout does, or after three tries.
+/// headroom of the card), for a cluster search that let tight layouts in ("tight=1") and whose
+/// best is tight: the same search without them. Nothing when no layout fits, as after
+/// search_tight_instead.
 std::optional<LayoutCandidate> roomy_layout(const SearchSetup& setup, const SearchResult& result);
+
+/// Where a search that kept tight layouts out found nothing, the same search with them in
+/// (`result` replaced, tight_fallback set, its evaluations added): the fastest layouts that fit
+/// the card at their point, each "tight", rather than none. True when it ran again.
+bool search_tight_instead(SearchResult& result, const SearchSetup& setup);
 
 /// Why a search found no layout: none fits the card ("search_nothing_fits"), or, in a deadline
 /// search, layouts fit but none is fast enough at any DP the global batch allows
 /// ("search_deadline_unmet", with how many fit and the batch).
 Issue search_not_found(const SearchResult& s);
 
-/// `llm-sizer search --json`: {mode, global_batch, batch_tolerance, evaluated, feasible, best,
+/// `llm-sizer search --json`: {mode, tight_allowed, tight_fallback, global_batch,
+/// batch_tolerance, evaluated, feasible, best,
 /// top, pareto, resolution, min_gpus, all (with --all), issues}.
 std::string search_json(const SearchReport& report);
 

@@ -7,7 +7,8 @@
 /// — entries separated by spaces or semicolons, each `name=` a value, a range `lo..hi` (either
 /// end may be left open) or a list `a,b,c`. Names: tp, pp, dp, cp, ep, etp, vpp, mb, zero, rc
 /// (none, selective, full, op — op only when named), sp (0, 1), uneven (below), rcl (full
-/// recompute's layers per chunk: 0 every layer, N the first N). Values must be whole numbers ≥ 0.
+/// recompute's layers per chunk: 0 every layer, N the first N), tight (below). Values must be
+/// whole numbers ≥ 0.
 
 #include <string>
 #include <string_view>
@@ -41,6 +42,11 @@ struct SearchLimits {
   /// commit c1e0689 of 2021-08-10): the N tried, 0 standing for every layer ("rcl=0": only every
   /// layer, as before that method).
   DimensionLimit recompute_layers;
+  /// Layouts the memory verdict calls tight (their range's high end past the headroom, the point
+  /// on the card): 0, unless the plan says "tight=1", keeps them out, as they ran out of memory
+  /// about as often as they trained in the measured sweeps (memory_verdict_outcomes.hpp). An
+  /// entry replaces this default rather than narrowing it.
+  DimensionLimit tight{0, 0, {}};
   /// Recompute modes by index: 0 none, 1 selective, 2 full, 3 op (-1: none of them).
   static int recompute_index(std::string_view id);
 };

@@ -296,7 +296,8 @@ TrainingMemory training_memory(const TrainingMemoryInputs& in);
 /// estimate (allocated + context) and the largest parameter count any stage holds per card (what
 /// data parallelism reduces).
 struct TrainingPeak {
-  double bytes = 0;
+  double bytes = 0;       ///< the peak stage's point: allocated + CUDA context
+  double high_bytes = 0;  ///< its range's high end, which the verdict holds to the headroom
   double params_per_card = 0;
 };
 TrainingPeak training_peak(const TrainingMemoryInputs& in);

@@ -81,7 +81,12 @@ export function SearchPanel() {
                 })
               : t('ui.search_batch', { batch: n(search.globalBatch, 0) }))}
           {orNaN(search.skipped) > 0 &&
-            ` ${t('ui.search_skipped', { skipped: n(search.skipped, 0) })}`}
+            ` ${t('ui.search_skipped', { skipped: n(search.skipped, 0) })}`}{' '}
+          <span data-testid="search-room">
+            {t(search.tightAllowed ? 'ui.search_room_tight' : 'ui.search_room', {
+              headroom: n(orNaN(search.headroom) * 100, 0),
+            })}
+          </span>
           {running && ` ${t('ui.searching')}`}
           {state.status === 'cancelled' && (
             <span data-testid="search-cancelled"> {t('ui.search_cancelled')}</span>
