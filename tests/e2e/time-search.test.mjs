@@ -593,6 +593,28 @@ test('by default the search lists layouts that fit with room', async () => {
   assert.ok(rows.length > 1, `${rows.length}`);
   for (const row of rows) assert.doesNotMatch(row, /tight · ≤/);
   assert.doesNotMatch(await page.textContent('[data-testid=search-panel]'), /layout is tight/);
+  assert.match(
+    await page.textContent('[data-testid=search-room]'),
+    /^Only layouts whose memory range stays under the 90% headroom/,
+  );
+  // Cards of 16 GB hold no layout with room: the search ranks the tight ones and says so.
+  await page.goto(`${site.server.url}#v=2&lang=en&m=llama-3.1-8b&a=h100-80g&a.mem=16&cluster=8`);
+  await page.reload();
+  await waitForApp(page);
+  await showSearch(page);
+  await waitForSearch(page, '[data-testid=search-summary]');
+  await page
+    .locator('[data-testid=search-panel]')
+    .getByText(/^The best layout is tight/)
+    .waitFor();
+  assert.match(
+    await page.textContent('[data-testid=search-room]'),
+    /^Layouts whose memory range passes the 90% headroom \(“tight”\) are ranked too/,
+  );
+  assert.match(
+    await page.textContent('[data-testid=search-top] tbody tr:first-child'),
+    /tight · ≤ [\d.]+ GB/,
+  );
   assert.deepEqual(page.problems, []);
   await page.closeAll();
 });
