@@ -42,8 +42,13 @@ std::optional<double> whole(std::string_view text, bool recompute) {
   return *v;
 }
 
+// Limits that switch something on or off: 0 or 1 only.
+bool is_switch(std::string_view name) {
+  return name == "sp" || name == "uneven" || name == "tight";
+}
+
 // One `name=spec` entry into `d`, intersected with what `d` already allows.
-bool apply(DimensionLimit& d, std::string_view spec, bool recompute) {
+bool apply(DimensionLimit& d, std::string_view spec, bool recompute, bool binary) {
   const auto dots = spec.find("..");
   DimensionLimit next;
   if (dots != std::string_view::npos && !recompute) {
@@ -56,7 +61,7 @@ bool apply(DimensionLimit& d, std::string_view spec, bool recompute) {
     }
     if (!hi.empty()) {
       const auto v = whole(hi, false);
-      if (!v) return false;
+      if (!v || (binary && *v > 1)) return false;
       next.hi = *v;
     }
     if (next.lo > next.hi) return false;
@@ -66,7 +71,7 @@ bool apply(DimensionLimit& d, std::string_view spec, bool recompute) {
       auto end = spec.find(',', start);
       if (end == std::string_view::npos) end = spec.size();
       const auto v = whole(spec.substr(start, end - start), recompute);
-      if (!v) return false;
+      if (!v || (binary && *v > 1)) return false;
       next.values.push_back(*v);
       start = end + 1;
     }
@@ -130,7 +135,7 @@ std::vector<Issue> parse_search_limits(std::string_view text, SearchLimits& limi
       *d = DimensionLimit{};  // the first entry replaces the default (search_limits.hpp)
       tight_given = true;
     }
-    if (d == nullptr || !apply(*d, entry.substr(eq + 1), name == "rc")) {
+    if (d == nullptr || !apply(*d, entry.substr(eq + 1), name == "rc", is_switch(name))) {
       issues.push_back({"search_limits_invalid",
                         "search_limits",
                         Severity::kError,

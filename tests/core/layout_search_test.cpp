@@ -360,12 +360,16 @@ TEST(LayoutSearch, MalformedLimitsAreNamedAndTheSearchDoesNotRun) {
   Plan plan;
   plan.cluster_gpus = 1024;
   plan.tokens = 300e9;
-  plan.search_limits = "pp=16..4 tq=8";
+  // A switch (sp, uneven, tight) is 0 or 1: "tight=2" would otherwise keep tight layouts out
+  // without a word.
+  plan.search_limits = "pp=16..4 tq=8 tight=2 sp=0..3 uneven=1";
   const SearchReport s = search_plan(plan);
   EXPECT_FALSE(s.ran);
-  int named = 0;
-  for (const auto& issue : s.issues) named += issue.code == "search_limits_invalid" ? 1 : 0;
-  EXPECT_EQ(named, 2);
+  std::vector<std::string> named;
+  for (const auto& issue : s.issues) {
+    if (issue.code == "search_limits_invalid") named.push_back(issue.param("value"));
+  }
+  EXPECT_EQ(named, (std::vector<std::string>{"pp=16..4", "tq=8", "tight=2", "sp=0..3"}));
   // The plan itself still evaluates: a limit of the search is not an input of the layout.
   EXPECT_TRUE(evaluate(plan).training.available);
 }

@@ -8,7 +8,7 @@
 /// end may be left open) or a list `a,b,c`. Names: tp, pp, dp, cp, ep, etp, vpp, mb, zero, rc
 /// (none, selective, full, op — op only when named), sp (0, 1), uneven (below), rcl (full
 /// recompute's layers per chunk: 0 every layer, N the first N), tight (below). Values must be
-/// whole numbers ≥ 0.
+/// whole numbers ≥ 0, and 0 or 1 for the switches sp, uneven and tight.
 
 #include <string>
 #include <string_view>
