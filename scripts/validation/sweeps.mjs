@@ -398,7 +398,7 @@ function searchParagraph(result) {
       .filter((sw) => sw.search?.outcome === 'none')
       .map((sw) => `${sweepName(sw.run)}, ${sw.run.kernel}`)
       .join('; ')}: the memory model is above what they used). ` +
-    `It keeps the layouts the memory verdict says fit with the headroom, so its first was tight in ${s.searchTight} (only where none fits with it). ` +
+    `It keeps the layouts the memory verdict says fit with the headroom, so its first was tight in ${s.searchTight} sweeps (a first is tight only where no layout fits with the headroom). ` +
     `With tight layouts let in (\`tight=1\`, its ranking before 2026-12-07), its first trained in ${s.tightRan} (a median ${plain(s.tightMedianRegret)} behind the measured fastest) and ran out of memory in ${s.tightOom}, ` +
     `tight in ${s.tightWarned} sweeps, every one that ran out of memory among them (${s.tightOomWarned} of ${s.tightOom}): there the search warns and names the fastest layout that fits with the headroom, the same search without tight layouts (report.hpp, roomy_layout), which trained in ${s.roomyRan} of the ${s.roomyNamed} sweeps, a median ${plain(s.roomyMedianRegret)} behind the measured fastest, and ran out of memory in ${s.roomyOom}.`
   );
