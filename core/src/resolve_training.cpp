@@ -443,6 +443,7 @@ void resolve_training(Resolver& r, ResolvedPlan& out) {
   time.intra_node_gbps = setup.intra_node_bandwidth_gbps;
   time.inter_node_gbps = setup.inter_node_bandwidth_gbps;
   time.nvlink_domain_gpus = setup.nvlink_domain_gpus;
+  time.gpus_per_node = setup.gpus_per_node;
   time.price_per_gpu_hour = setup.price_per_gpu_hour;
   time.power_w = setup.power_w;
   time.host_link_gbps = setup.host_link_gbps;

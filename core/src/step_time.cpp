@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <numeric>
 #include <vector>
 
 #include "llm_sizer/finetune.hpp"
@@ -227,11 +228,45 @@ namespace {
 // ranks fill a node). Within a node: NVLink. Across nodes with k members in each node, NCCL's
 // rings leave every node through all k members' NICs (each GPU has its own), so the bus
 // bandwidth is k NICs' worth, at most NVLink's, and its channels hold k NICs' share of the SMs.
+// Groups of `ranks` ranks `stride` apart tile the ranks in blocks of ranks·stride (Megatron
+// orders TP first, then CP, DP: parallel_state.py's RankGenerator). In a fast-link domain of one
+// server, a block that does not divide the server leaves some group with members on two servers:
+// the fewest that group has on either side, the slowest group's NICs (0: none straddles). A
+// domain of several servers (NVL72) is allocated in segments the plan does not say, and is not
+// split here.
+double straddling_members(const TrainingTimeInputs& in, double ranks, double stride) {
+  const double domain = in.nvlink_domain_gpus;
+  const double span = ranks * stride;
+  if (!(domain <= in.gpus_per_node) || span > domain || std::fmod(domain, span) == 0) return 0;
+  const auto whole = [](double x) { return static_cast<long>(std::llround(x)); };
+  const long d = whole(domain), b = whole(span), r = whole(ranks), st = whole(stride);
+  if (d <= 0 || b <= 0 || r <= 0 || st <= 0 || d > 4096) return 0;
+  const long period = std::lcm(d, b);
+  long fewest = r;
+  for (long start = 0; start < period; start += b) {
+    for (long i = 0; i < st; ++i) {
+      const long first = start + i, last = first + (r - 1) * st;
+      if (first / d == last / d) continue;
+      // Members before the server boundary the group crosses (one: the span is within a domain).
+      const long boundary = (first / d + 1) * d;
+      const long before = (boundary - first + st - 1) / st;
+      fewest = std::min(fewest, std::min(before, r - before));
+    }
+  }
+  return fewest < r ? static_cast<double>(fewest) : 0;
+}
+
 Link group_link(const TrainingTimeInputs& in, double ranks, double stride, bool& unknown) {
   if (ranks * stride <= in.nvlink_domain_gpus) {
     // A group of fewer than 8 reaches less of the switch's bandwidth (kernel_model.hpp).
     Link nvlink = link(in, true, unknown);
     nvlink.bytes_per_s *= nvswitch_figures(in.nvswitch).ring(ranks);
+    const double k = straddling_members(in, ranks, stride);
+    if (k > 0) {
+      // Its ring leaves the server through k NICs and comes back: their bandwidth, or the ring's.
+      const double bus = std::min(k * link(in, false, unknown).bytes_per_s, nvlink.bytes_per_s);
+      return {bus, &unknown, std::min(kNvlinkComputeShare, k * kNicComputeShare), ranks - k};
+    }
     return nvlink;
   }
   const double k = std::clamp(std::floor(in.nvlink_domain_gpus / stride), 1.0, ranks);

@@ -72,6 +72,9 @@ struct TrainingTimeInputs {
   /// GPUs the fast link joins (ResolvedSetup::nvlink_domain_gpus): a collective inside runs
   /// at intra_node_gbps, one that leaves it through the GPUs' NICs.
   double nvlink_domain_gpus = 8;
+  /// GPUs per server: where the fast link joins one server, a group whose ranks do not tile it
+  /// (TP 3 on eight GPUs) has members on two servers, and the network between them (step_time.cpp).
+  double gpus_per_node = 8;
   double dp_overlap = 0;          ///< share of the DP collectives the compute beside them may hide
   double global_batch = 0;        ///< sequences per optimizer step
   double tokens = 0;              ///< tokens to train on (NaN: per step only)
