@@ -166,7 +166,6 @@ function searchSweep(core, rows, tight) {
   const roomy = report.roomyFound ? report.roomy : null;
   return {
     best,
-    fallback: report.search.tightFallback,
     measured: rows.find((r) => sameLayout(r.run, best)) ?? null,
     roomy,
     roomyMeasured: roomy ? (rows.find((r) => sameLayout(r.run, roomy)) ?? null) : null,

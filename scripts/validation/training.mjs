@@ -384,17 +384,6 @@ export async function evaluate(core) {
 }
 
 /**
- * The step-time band the page, the CLI and the exports show (core/include/llm_sizer/
- * time_band.hpp): for each kind of model (dense, MoE), over all its runs and for every accelerator
- * family with MIN_FAMILY_RUNS runs of it or more, how many and the smallest and largest ratio of the published step time
- * to the predicted one, over the runs under the bounds whose plans get a band (the validated
- * framework at automatic efficiencies). Rounded outward to two decimals, as
- * core/src/time_band_data.cpp holds them and every view shows them.
- */
-// A family's own range needs this many runs of the kind: the smallest and largest of one or two
-// runs say little about a third. Below it the family's plans get the kind's range over every
-// accelerator, which holds those runs too.
-/**
  * Where the published layout, at its best variant's step, stands among the search's top list: 1 +
  * the listed layouts of other shapes that are faster; 0 past the list's length. A published
  * layout the memory model calls tight is not in the list (the search keeps the layouts that fit
@@ -405,6 +394,17 @@ export function publishedRank(top, published, step) {
   return faster < TARGETS.searchTop ? faster + 1 : 0;
 }
 
+/**
+ * The step-time band the page, the CLI and the exports show (core/include/llm_sizer/
+ * time_band.hpp): for each kind of model (dense, MoE), over all its runs and for every accelerator
+ * family with MIN_FAMILY_RUNS runs of it or more, how many and the smallest and largest ratio of the published step time
+ * to the predicted one, over the runs under the bounds whose plans get a band (the validated
+ * framework at automatic efficiencies). Rounded outward to two decimals, as
+ * core/src/time_band_data.cpp holds them and every view shows them.
+ */
+// A family's own range needs this many runs of the kind: the smallest and largest of one or two
+// runs say little about a third. Below it the family's plans get the kind's range over every
+// accelerator, which holds those runs too.
 export const MIN_FAMILY_RUNS = 3;
 
 /**
