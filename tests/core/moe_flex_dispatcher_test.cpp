@@ -9,6 +9,7 @@
 
 #include "llm_sizer/report.hpp"
 #include "llm_sizer/step_time.hpp"
+#include "test_support.hpp"
 
 namespace llm_sizer {
 namespace {
@@ -31,11 +32,7 @@ Plan mixtral(double flex) {
   return plan;
 }
 
-double moe_s(const Plan& plan) {
-  const Report r = evaluate(plan);
-  EXPECT_TRUE(r.training.time_available);
-  return r.training.time.moe_comm_s;
-}
+double moe_s(const Plan& plan) { return test::step_part_s(plan, &TrainingTime::moe_comm_s); }
 
 TEST(MoeFlexDispatcher, ATokenCrossesTheNetworkOnceToEachNodeOfItsExperts) {
   // All-to-all: 2 copies a token, 4 of 8 experts on the other node, 1 copy through the NICs.

@@ -8,6 +8,7 @@
 
 #include "llm_sizer/layout_search.hpp"
 #include "llm_sizer/report.hpp"
+#include "test_support.hpp"
 
 namespace llm_sizer {
 namespace {
@@ -26,11 +27,7 @@ Plan gpt3_tp(double tp, double server_gpus) {
   return plan;
 }
 
-double tp_comm_s(const Plan& plan) {
-  const Report r = evaluate(plan);
-  EXPECT_TRUE(r.training.time_available);
-  return r.training.time.tp_comm_s;
-}
+double tp_comm_s(const Plan& plan) { return test::step_part_s(plan, &TrainingTime::tp_comm_s); }
 
 TEST(StraddlingGroups, TpThatDoesNotTileTheServerPaysTheNetwork) {
   // TP 3 on six-GPU servers tiles them: NVLink. On eight, two groups in three servers straddle,

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <fstream>
+#include <limits>
 #include <optional>
 #include <sstream>
 #include <stdexcept>
@@ -23,6 +24,14 @@ namespace llm_sizer::test {
 inline bool has_issue(const Report& r, std::string_view code) {
   return std::any_of(r.issues.begin(), r.issues.end(),
                      [&](const Issue& i) { return i.code == code; });
+}
+
+/// One part of a plan's step (TrainingTime's exposed seconds, e.g. &TrainingTime::tp_comm_s); NaN
+/// where the plan has no step time, which every comparison then fails.
+inline double step_part_s(const Plan& plan, double TrainingTime::*part) {
+  const Report r = evaluate(plan);
+  return r.training.time_available ? r.training.time.*part
+                                   : std::numeric_limits<double>::quiet_NaN();
 }
 
 /// DeepSeek-V3 on 1,024 H100 as (TP 2, PP 8, DP 64) with EP 64: the MoE layout the recompute
