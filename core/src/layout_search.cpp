@@ -455,8 +455,8 @@ bool LayoutSearch::State::consider(int pp, const std::vector<int>& split, double
              (f.over_card || same_range(rc, dp, f));
     });
   };
-  // A layout fits when its point stays on the card and, unless the limits let tight layouts in,
-  // its range's high end under the headroom: the memory panel's "fits".
+  // A layout fits when the memory panel's verdict says "fits", or is "tight" where the limits
+  // let tight layouts in.
   const bool allow_tight = options.limits.tight.allows(1);
   const double room_bytes = card_bytes * in.memory.headroom;
   bool over_card = false;  // the last variant evaluated did not fit even at its point
@@ -475,8 +475,8 @@ bool LayoutSearch::State::consider(int pp, const std::vector<int>& split, double
     if (std::isnan(params)) params = p.params_per_card;
     peak = p.bytes;
     ++evaluated;
-    over_card = !(peak <= card_bytes);
-    const bool fits = !over_card && (allow_tight || p.high_bytes <= room_bytes);
+    over_card = p.verdict == Verdict::kDoesNotFit;
+    const bool fits = p.verdict == Verdict::kFits || (allow_tight && !over_card);
     if (options.keep_all) {
       all.push_back(describe(in, training_time(in, params, cost_of(rc)), peak, fits));
     }

@@ -322,15 +322,14 @@ SearchReport search_plan(const Plan& plan, bool keep_all) {
   return result;
 }
 
-bool search_tight_instead(SearchResult& result, const SearchSetup& setup) {
-  if (result.found || result.tight_allowed) return false;
+void search_tight_instead(SearchResult& result, const SearchSetup& setup) {
+  if (result.found || result.tight_allowed) return;
   SearchOptions options = setup.options;
   options.limits.tight = DimensionLimit{};
   const double evaluated = result.evaluated;
   result = search_layouts(setup.base, options);
   result.evaluated += evaluated;
   result.tight_fallback = true;
-  return true;
 }
 
 Issue search_not_found(const SearchResult& s) {

@@ -130,6 +130,13 @@ std::string_view verdict_id(Verdict verdict) {
   }
 }
 
+Verdict memory_verdict(double point_bytes, double high_bytes, double card_bytes, double headroom) {
+  // Written so that a NaN never fits (the search's rule before this function served both).
+  return !(point_bytes <= card_bytes)             ? Verdict::kDoesNotFit
+         : !(high_bytes <= headroom * card_bytes) ? Verdict::kTight
+                                                  : Verdict::kFits;
+}
+
 double optimizer_moment_bytes(const TrainingMemoryInputs& in) {
   return optimizer_state_bytes(in.finetune.optimizer, in.recipe.optimizer_bytes, in.arch.hidden);
 }
@@ -784,10 +791,8 @@ LLM_SIZER_SMALL StageMemory stage_memory(const TrainingMemoryInputs& in, const C
   StageMemory s;
   stage_point(in, c, stage, first_layer, layers, s);
   add_range(in, c, s);
-  const double card = gb_to_bytes(in.card_memory_gb);
-  s.verdict = s.total_bytes > card                ? Verdict::kDoesNotFit
-              : s.high_bytes > in.headroom * card ? Verdict::kTight
-                                                  : Verdict::kFits;
+  s.verdict =
+      memory_verdict(s.total_bytes, s.high_bytes, gb_to_bytes(in.card_memory_gb), in.headroom);
   return s;
 }
 
@@ -830,11 +835,12 @@ TrainingPeak peak_of(const TrainingMemoryInputs& in, const Common& c) {
   TrainingPeak peak;
   if (pp <= 0 || (given.empty() ? layers < pp : static_cast<int>(given.size()) != pp)) {
     const TrainingMemory m = training_memory(in);
-    if (m.stages.empty()) return {HUGE_VAL, HUGE_VAL, 0};
+    if (m.stages.empty()) return {HUGE_VAL, HUGE_VAL, 0, Verdict::kDoesNotFit};
     for (const auto& s : m.stages)
       peak.params_per_card = std::max(peak.params_per_card, s.params_per_card);
     peak.bytes = m.peak().total_bytes;
     peak.high_bytes = m.peak().high_bytes;
+    peak.verdict = m.peak().verdict;
     return peak;
   }
   // Without building the stages: of each run of stages holding the same layers, the first keeps
@@ -854,6 +860,8 @@ TrainingPeak peak_of(const TrainingMemoryInputs& in, const Common& c) {
   // stage with the highest point has the highest high end.
   add_range(in, c, top);
   peak.high_bytes = top.high_bytes;
+  peak.verdict =
+      memory_verdict(peak.bytes, peak.high_bytes, gb_to_bytes(in.card_memory_gb), in.headroom);
   return peak;
 }
 

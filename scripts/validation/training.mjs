@@ -13,6 +13,7 @@ import { catalogPresets } from './catalog-presets.mjs';
 import { median } from './stats.mjs';
 import {
   EXPERIMENTS,
+  bestOfPublishedLayout,
   exclusion,
   planOf,
   predictedMetric,
@@ -340,15 +341,11 @@ export async function evaluate(core) {
     }
     if (!row.reason) {
       // The search keeps the layouts that fit with the headroom (layout_search.hpp); the
-      // published layout trained, so the card held it: its own variants may be tight ("tight=1").
+      // published layout's own variants may be tight (bestOfPublishedLayout).
       const search = core.search(free);
-      const published = core.search({
-        ...base,
-        searchLimits: `${limits.searchLimits ?? base.searchLimits ?? ''} tight=1`.trim(),
-        clusterGpus: cluster,
-      });
-      if (search.ran && search.search.found && published.ran && published.search.found) {
-        const step = published.search.best.stepS;
+      const published = bestOfPublishedLayout(core, { ...base, ...limits });
+      if (search.ran && search.search.found && published) {
+        const step = published.stepS;
         row.search = {
           best: search.search.best,
           // Whether the search ranked tight layouts, none fitting with the headroom.

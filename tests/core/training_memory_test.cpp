@@ -598,6 +598,7 @@ TEST(TrainingPeak, EqualsTheLargestStageOfTheFullComputation) {
                 EXPECT_DOUBLE_EQ(peak.bytes, full.peak().total_bytes);
                 // The search's fit reads the high end the memory panel's verdict reads.
                 EXPECT_DOUBLE_EQ(peak.high_bytes, full.peak().high_bytes);
+                EXPECT_EQ(peak.verdict, full.peak().verdict);
                 EXPECT_DOUBLE_EQ(peak.params_per_card, max_params);
               }
             }

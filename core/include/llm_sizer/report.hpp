@@ -144,8 +144,8 @@ std::optional<LayoutCandidate> roomy_layout(const SearchSetup& setup, const Sear
 
 /// Where a search that kept tight layouts out found nothing, the same search with them in
 /// (`result` replaced, tight_fallback set, its evaluations added): the fastest layouts that fit
-/// the card at their point, each "tight", rather than none. True when it ran again.
-bool search_tight_instead(SearchResult& result, const SearchSetup& setup);
+/// the card at their point, each "tight", rather than none.
+void search_tight_instead(SearchResult& result, const SearchSetup& setup);
 
 /// Why a search found no layout: none fits the card ("search_nothing_fits"), or, in a deadline
 /// search, layouts fit but none is fast enough at any DP the global batch allows

@@ -69,6 +69,10 @@ bool parse_recompute_modules(std::string_view text, unsigned& modules);
 
 enum class Verdict { kFits, kTight, kDoesNotFit };
 std::string_view verdict_id(Verdict verdict);
+/// A stage's verdict from its point (allocated + context) and its range's high end: "does not
+/// fit" when the point passes the card, "tight" when the high end passes headroom × card (a NaN
+/// passes both).
+Verdict memory_verdict(double point_bytes, double high_bytes, double card_bytes, double headroom);
 
 struct TrainingLayout {
   double tp = 1;
@@ -299,6 +303,7 @@ struct TrainingPeak {
   double bytes = 0;       ///< the peak stage's point: allocated + CUDA context
   double high_bytes = 0;  ///< its range's high end, which the verdict holds to the headroom
   double params_per_card = 0;
+  Verdict verdict = Verdict::kDoesNotFit;  ///< the peak stage's, as the memory panel gives it
 };
 TrainingPeak training_peak(const TrainingMemoryInputs& in);
 
