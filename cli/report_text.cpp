@@ -402,6 +402,9 @@ std::string search_text(const SearchReport& r, const Messages& m) {
   out += m.format(s.tight_allowed ? "cli.search_room_tight" : "cli.search_room",
                   {{"headroom", format_shortest(std::round(s.headroom * 100))}}) +
          "\n";
+  if (s.experts_limited && !s.experts_fallback) {
+    out += m.format("cli.search_experts", {{"most", format_shortest(s.experts_most)}}) + "\n";
+  }
   out += "\n";
   if (!s.found) return out + m.issue(search_not_found(s), "") + "\n";
   out += layout_rows(s.top, m);

@@ -161,6 +161,7 @@ struct LayoutSearch::State {
   bool key_ready = false;
   double evaluated = 0;
   double feasible = 0;
+  bool experts_limited = false;      // the experts limit kept an EP the others allow out
   std::deque<LayoutCandidate> kept;  // grows in blocks: never moved as it grows
   PeakCache peak_cache;              // the layers' memory, while a key and recompute mode last
   std::vector<LayoutCandidate> all;
@@ -232,7 +233,12 @@ void LayoutSearch::State::prepare() {
   if (a.is_moe()) {
     eps.clear();
     for (int e = 1; e <= a.moe_experts; ++e) {
-      if (a.moe_experts % e == 0 && lim.ep.allows(e)) eps.push_back(e);
+      if (a.moe_experts % e != 0 || !lim.ep.allows(e)) continue;
+      if (!lim.experts.allows(a.moe_experts / e)) {
+        experts_limited = true;
+        continue;
+      }
+      eps.push_back(e);
     }
   }
   for (double tp : tps) {
@@ -916,6 +922,11 @@ SearchResult LayoutSearch::result() const {
   r.card_memory_gb = s.base.memory.card_memory_gb;
   r.headroom = s.base.memory.headroom;
   r.tight_allowed = s.options.limits.tight.allows(1);
+  r.experts_limited = s.experts_limited;
+  const DimensionLimit& experts = s.options.limits.experts;
+  r.experts_most = experts.values.empty()
+                       ? (experts.hi < 1e300 ? experts.hi : kNaN)
+                       : *std::max_element(experts.values.begin(), experts.values.end());
   r.global_batch = s.target;
   r.batch_tolerance = s.options.batch_tolerance;
   r.evaluated = s.evaluated;

@@ -10,7 +10,7 @@ namespace llm_sizer {
 namespace {
 
 constexpr std::string_view kNames =
-    "tp, pp, dp, cp, ep, etp, vpp, mb, zero, rc, sp, uneven, rcl, tight";
+    "tp, pp, dp, cp, ep, etp, vpp, mb, zero, rc, sp, uneven, rcl, tight, experts";
 constexpr std::string_view kRecomputes[] = {"none", "selective", "full", "op"};
 
 DimensionLimit* dimension(SearchLimits& l, std::string_view name) {
@@ -28,6 +28,7 @@ DimensionLimit* dimension(SearchLimits& l, std::string_view name) {
   if (name == "uneven") return &l.uneven;
   if (name == "rcl") return &l.recompute_layers;
   if (name == "tight") return &l.tight;
+  if (name == "experts") return &l.experts;
   return nullptr;
 }
 
@@ -119,7 +120,8 @@ int SearchLimits::recompute_index(std::string_view id) {
 
 std::vector<Issue> parse_search_limits(std::string_view text, SearchLimits& limits) {
   std::vector<Issue> issues;
-  bool tight_given = false;
+  // The dimensions whose default excludes (tight, experts): their first entry replaces it.
+  bool tight_given = false, experts_given = false;
   std::size_t start = 0;
   while (start < text.size()) {
     const auto end = text.find_first_of(" ;\t", start);
@@ -131,9 +133,10 @@ std::vector<Issue> parse_search_limits(std::string_view text, SearchLimits& limi
     DimensionLimit* d =
         eq == std::string_view::npos ? nullptr : dimension(limits, entry.substr(0, eq));
     const std::string_view name = eq == std::string_view::npos ? entry : entry.substr(0, eq);
-    if (name == "tight" && !tight_given && d != nullptr) {
+    bool& given = name == "tight" ? tight_given : experts_given;
+    if ((name == "tight" || name == "experts") && !given && d != nullptr) {
       *d = DimensionLimit{};  // the first entry replaces the default (search_limits.hpp)
-      tight_given = true;
+      given = true;
     }
     if (d == nullptr || !apply(*d, entry.substr(eq + 1), name == "rc", is_switch(name))) {
       issues.push_back({"search_limits_invalid",

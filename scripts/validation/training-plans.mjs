@@ -837,11 +837,12 @@ export const shape = (c) => `${c.tp}/${c.pp}/${c.dp}/${c.cp}/${c.ep}`;
 
 // The search's best variant of the published layout alone (its GPUs, its stated inputs fixed),
 // or null when none fits. The run trained, so the card held it: variants the memory model calls
-// tight count ("tight=1"; the search keeps them out unless told).
+// tight count ("tight=1"; the search keeps them out unless told), and its experts per GPU are
+// what it ran ("experts=0..": the search's default keeps to what validated runs held).
 export function bestOfPublishedLayout(core, texts) {
   const report = core.search({
     ...texts,
-    searchLimits: `${texts.searchLimits ?? ''} tight=1`.trim(),
+    searchLimits: `${texts.searchLimits ?? ''} tight=1 experts=0..`.trim(),
     clusterGpus: String(texts.tp * texts.pp * texts.dp * texts.cp),
   });
   return report.ran && report.search.found ? report.search.best : null;

@@ -275,12 +275,16 @@ export const TARGETS = {
 // filled the card (148 of 228 tight) no longer stand ahead of layouts that left room; four
 // published layouts the model calls tight beat the best by more than 10 % (Nemotron-4 340B on 128
 // H100 by up to 30 %, torchtitan's Llama 2 13B without recompute by 25 %).
+// For a MoE model the search keeps to at most the 32 routed experts per GPU a validated run held
+// (2026-12-07; search_limits.hpp, experts), as the model times no host set-up per expert: 204
+// within 10 % (202), the bests of Qwen3-30B-A3B on 8 B200 and GB200 and Qwen3-235B-A22B on 256
+// B200 no longer EP 1 (all 128 experts on every GPU) with ZeRO-3 and full recompute.
 export const BOUNDS = {
   medianAbsError: 0.087,
   maxAbsError: 0.66,
   minRows: 232,
   minInTop: 214,
-  minWithin: 202,
+  minWithin: 204,
 };
 
 const DATA = new URL('../../validation/data/training-runs.json', import.meta.url);

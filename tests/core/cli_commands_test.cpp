@@ -579,6 +579,42 @@ TEST(CliSearchText, ATightBestNamesTheLayoutThatFitsWithRoom) {
   EXPECT_TRUE(has(roomy.out, "\"roomy\": null")) << roomy.out;
 }
 
+// A MoE search says it kept to the routed experts per GPU a validated run held, and how to rank
+// more (--limit experts=0..), in either language; --json carries the same (Qwen3-235B-A22B's 128
+// experts on 64 H200: EP 1 and 2 left out). With the limit lifted the line is gone; with EP fixed
+// at 1 nothing holds fewer, and the warning says the search ranked more for that reason.
+TEST(CliSearchText, AMoESearchSaysItKeptToTheValidatedExpertsPerGpu) {
+  const auto search = [](std::vector<std::string> extra) {
+    std::vector<std::string> args = {"search",          "--cluster-gpus", "64",       "--model",
+                                     "qwen3-235b-a22b", "--accelerator",  "h200-141g"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    return run_cli(args);
+  };
+  for (const char* lang : {"en", "zh"}) {
+    const auto text = search({"--limit", "tp=1 pp=1 zero=3", "--lang", lang});
+    ASSERT_EQ(text.code, 0) << text.err;
+    const bool en = lang == std::string("en");
+    EXPECT_TRUE(
+        has(text.out, en ? "at most 32 routed experts on each GPU" : "每卡路由专家不超过 32 个"))
+        << text.out;
+    EXPECT_TRUE(has(text.out, "--limit experts=0..")) << text.out;
+    const auto only = search({"--limit", "tp=1 pp=1 zero=3 ep=1", "--lang", lang});
+    ASSERT_EQ(only.code, 0) << only.err;
+    EXPECT_TRUE(has(only.err, en ? "so the search ranked layouts with more" : "因此搜索改为排名"))
+        << only.err;
+    EXPECT_FALSE(has(only.out, "--limit experts=0..")) << only.out;
+    EXPECT_FALSE(std::regex_search(only.err, std::regex("\\{[a-z_]+\\}"))) << only.err;
+  }
+  const auto json = search({"--limit", "tp=1 pp=1 zero=3", "--json"});
+  ASSERT_EQ(json.code, 0) << json.err;
+  EXPECT_TRUE(has(json.out, "\"experts_limited\": true")) << json.out;
+  EXPECT_TRUE(has(json.out, "\"experts_most\": 32")) << json.out;
+  const auto lifted = search({"--limit", "tp=1 pp=1 zero=3 experts=0..", "--json"});
+  ASSERT_EQ(lifted.code, 0) << lifted.err;
+  EXPECT_TRUE(has(lifted.out, "\"experts_limited\": false")) << lifted.out;
+  EXPECT_TRUE(has(lifted.out, "\"code\": \"search_best_many_local_experts\"")) << lifted.out;
+}
+
 TEST(CliSearchText, DeepPipelineSplitsAreWrittenAsRuns) {
   EXPECT_EQ(stage_runs("2,2,2,2,1"), "2×4, 1");
   EXPECT_EQ(stage_runs("7,8,8,8,8,8,8,8,8,8,8,8,8,8,8,7"), "7, 8×14, 7");

@@ -362,16 +362,38 @@ TEST(LayoutSearch, MalformedLimitsAreNamedAndTheSearchDoesNotRun) {
   plan.tokens = 300e9;
   // A switch (sp, uneven, tight) is 0 or 1: "tight=2" would otherwise keep tight layouts out
   // without a word.
-  plan.search_limits = "pp=16..4 tq=8 tight=2 sp=0..3 uneven=1";
+  plan.search_limits = "pp=16..4 tq=8 tight=2 sp=0..3 uneven=1 experts=x experts=..64";
   const SearchReport s = search_plan(plan);
   EXPECT_FALSE(s.ran);
   std::vector<std::string> named;
   for (const auto& issue : s.issues) {
     if (issue.code == "search_limits_invalid") named.push_back(issue.param("value"));
   }
-  EXPECT_EQ(named, (std::vector<std::string>{"pp=16..4", "tq=8", "tight=2", "sp=0..3"}));
+  EXPECT_EQ(named,
+            (std::vector<std::string>{"pp=16..4", "tq=8", "tight=2", "sp=0..3", "experts=x"}));
   // The plan itself still evaluates: a limit of the search is not an input of the layout.
   EXPECT_TRUE(evaluate(plan).training.available);
+}
+
+// The routed experts per GPU default to at most the 32 a validated run held
+// (kMostValidatedExpertsPerGpu); the first "experts=" entry replaces that default and later ones
+// narrow it, as "tight=" does.
+TEST(LayoutSearch, TheExpertsLimitReplacesItsDefault) {
+  SearchLimits plain;
+  EXPECT_TRUE(plain.experts.allows(kMostValidatedExpertsPerGpu));
+  EXPECT_FALSE(plain.experts.allows(kMostValidatedExpertsPerGpu + 1));
+  SearchLimits wider;
+  EXPECT_TRUE(parse_search_limits("experts=..64", wider).empty());
+  EXPECT_TRUE(wider.experts.allows(64));
+  EXPECT_FALSE(wider.experts.allows(65));
+  SearchLimits any;
+  EXPECT_TRUE(parse_search_limits("experts=0..", any).empty());
+  EXPECT_TRUE(any.experts.allows(256));
+  SearchLimits both;
+  EXPECT_TRUE(parse_search_limits("experts=..64 experts=16..", both).empty());
+  EXPECT_FALSE(both.experts.allows(8));
+  EXPECT_TRUE(both.experts.allows(16));
+  EXPECT_FALSE(both.experts.allows(128));
 }
 
 // DeepSeek-V3 on 2,048 H800 returned EP unset: its 671B parameters only fit with the experts

@@ -619,6 +619,41 @@ test('by default the search lists layouts that fit with room', async () => {
   await page.closeAll();
 });
 
+// For a MoE model the search keeps to the routed experts per GPU a validated run held (32), says
+// so, and where nothing within that fits ranks layouts with more and warns why (Qwen3-235B-A22B's
+// 128 experts on 64 H200; search_limits.hpp, experts).
+test('a MoE search keeps to the experts per GPU a validated run held', async () => {
+  const page = await openWatchedPage(site.browser);
+  const base = `${site.server.url}#v=2&m=qwen3-235b-a22b&a=h200-141g&cluster=64`;
+  for (const [lang, words] of [
+    [
+      'en',
+      /^ ?Only layouts with at most 32 routed experts on each GPU are ranked .* experts=0\.\./,
+    ],
+    ['zh', /^ ?只排名每卡路由专家不超过 32 个的布局.*experts=0\.\./],
+  ]) {
+    await page.goto(`${base}&lang=${lang}&lim=tp%3D1%20pp%3D1%20zero%3D3`);
+    await page.reload();
+    await waitForApp(page);
+    await showSearch(page);
+    await waitForSearch(page, '[data-testid=search-summary]');
+    assert.match(await page.textContent('[data-testid=search-experts]'), words);
+  }
+  // EP fixed at 1: every layout holds 128 experts per GPU.
+  await page.goto(`${base}&lang=en&lim=tp%3D1%20pp%3D1%20zero%3D3%20ep%3D1`);
+  await page.reload();
+  await waitForApp(page);
+  await showSearch(page);
+  await waitForSearch(page, '[data-testid=search-summary]');
+  await page
+    .locator('[data-testid=search-panel]')
+    .getByText(/so the search ranked layouts with more: the best runs 128 on every GPU \(EP 1\)/)
+    .waitFor();
+  assert.equal(await page.locator('[data-testid=search-experts]').count(), 0);
+  assert.deepEqual(page.problems, []);
+  await page.closeAll();
+});
+
 test('a tight best layout is flagged with the fastest layout that fits with room', async () => {
   const page = await openWatchedPage(site.browser);
   for (const [lang, words] of [

@@ -443,8 +443,9 @@ test('Qwen3-30B-A3B on one node: what the model lacks per layer is of the host t
   assert.ok(gb200.gapS > b200.gapS, JSON.stringify(gaps));
 });
 
-// The search flags a best layout with more routed experts per GPU than the published MoE runs
-// held (core/src/report.cpp, kMostValidatedExpertsPerGpu): the figure it quotes is this table's.
+// The search keeps to the routed experts per GPU the published MoE runs held, and flags a best
+// with more (core/include/llm_sizer/search_limits.hpp, kMostValidatedExpertsPerGpu): the figure
+// it quotes is this table's.
 test("The search's experts-per-GPU warning quotes the most any validated MoE run held", () => {
   const perGpu = result.rows
     .filter((r) => !r.reason && r.metric && r.plan)
@@ -458,7 +459,7 @@ test("The search's experts-per-GPU warning quotes the most any validated MoE run
     model: 'qwen3-235b-a22b',
     accelerator: 'h200-141g',
     clusterGpus: '64',
-    searchLimits: 'ep=1 zero=3 tp=1 pp=1',
+    searchLimits: 'experts=0.. ep=1 zero=3 tp=1 pp=1',
   });
   const issue = search.issues.find((i) => i.code === 'search_best_many_local_experts');
   assert.ok(issue, JSON.stringify(search.issues));

@@ -3,7 +3,9 @@
 /// stage, recompute, sequence parallel) for a cluster size or a deadline, at one global batch,
 /// kept when every pipeline stage fits the card with the headroom its memory verdict keeps (the
 /// range's high end under it: "fits"; tight layouts only when the limits say "tight=1"), ranked
-/// by time, cost or (for a deadline) GPUs (see docs/formulas.md, "Layout search").
+/// by time, cost or (for a deadline) GPUs (see docs/formulas.md, "Layout search"). For a MoE
+/// model only EPs that leave each GPU at most the routed experts a validated run held are tried,
+/// unless the limits say otherwise ("experts=", search_limits.hpp).
 ///
 /// The global batch is a hyper-parameter: every layout trains the same one (or, with a batch
 /// tolerance, the nearest multiple of micro-batch × DP within it, shown in its row). Every
@@ -108,9 +110,16 @@ struct SearchResult {
   double headroom = 0;            ///< share of it a layout's high end may use and still "fit"
   /// Whether layouts the memory verdict calls tight were ranked: asked for ("tight=1" in the
   /// limits), or in a search run again with them because no layout fits with the headroom
-  /// (tight_fallback; report.hpp, search_tight_instead).
+  /// (tight_fallback; report.hpp, search_fallbacks).
   bool tight_allowed = false;
   bool tight_fallback = false;
+  /// Whether the experts limit (by default at most kMostValidatedExpertsPerGpu routed experts
+  /// on each GPU) left out an EP the other limits allow; experts_fallback: no layout fit within
+  /// it, so the search ran again without it (report.hpp, search_fallbacks).
+  bool experts_limited = false;
+  bool experts_fallback = false;
+  /// The most routed experts per GPU the experts limit allows (NaN: any)
+  double experts_most = std::numeric_limits<double>::quiet_NaN();
   double global_batch = 0;  ///< the batch every layout trains (sequences)
   /// With a tolerance, each layout trains its own batch within this share of global_batch (its
   /// row's global_batch); 0: every layout trains global_batch.
@@ -208,6 +217,9 @@ void visit_fields(Visitor& v, const SearchResult& r) {
   v.field("headroom", r.headroom);
   v.field("tight_allowed", r.tight_allowed);
   v.field("tight_fallback", r.tight_fallback);
+  v.field("experts_limited", r.experts_limited);
+  v.field("experts_fallback", r.experts_fallback);
+  v.field("experts_most", r.experts_most);
   v.field("global_batch", r.global_batch);
   v.field("batch_tolerance", r.batch_tolerance);
   v.field("evaluated", r.evaluated);

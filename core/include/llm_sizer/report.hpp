@@ -128,31 +128,35 @@ struct SearchSetup {
   std::vector<Issue> issues;
 };
 SearchSetup prepare_search(const Plan& plan);
-/// Adds what the result itself says to the report: the tight layouts where none fits with the
-/// headroom (search_tight_instead), how finely it ranks (search_resolution.hpp),
+/// Adds what the result itself says to the report: what the default limits kept out where
+/// nothing else fits (search_fallbacks), how finely it ranks (search_resolution.hpp),
 /// the fastest roomy layout where the best is tight (roomy_layout); and to its issues: nothing
 /// found (search_not_found), the best layout shards its weights with ZeRO-3 across nodes, which
-/// published runs took longer for than the model predicts, or is tight, which measured layouts
-/// trained about as often as they ran out of memory (docs/validation.md).
+/// published runs took longer for than the model predicts, is tight, which measured layouts
+/// trained about as often as they ran out of memory (docs/validation.md), or holds more routed
+/// experts on each GPU than a validated run did.
 void finish_search(SearchReport& report, const SearchSetup& setup);
 
 /// The fastest layout whose memory verdict is "fits" (its range's high end within the plan's
 /// headroom of the card), for a cluster search that let tight layouts in ("tight=1") and whose
 /// best is tight: the same search without them. Nothing when no layout fits, as after
-/// search_tight_instead.
+/// search_fallbacks.
 std::optional<LayoutCandidate> roomy_layout(const SearchSetup& setup, const SearchResult& result);
 
-/// Where a search that kept tight layouts out found nothing, the same search with them in
-/// (`result` replaced, tight_fallback set, its evaluations added): the fastest layouts that fit
-/// the card at their point, each "tight", rather than none.
-void search_tight_instead(SearchResult& result, const SearchSetup& setup);
+/// Where a search found nothing, the same search with what its default limits kept out let in
+/// (`result` replaced, its evaluations added), in this order: the EPs that leave more routed
+/// experts on each GPU than a validated run held (experts_fallback: a step no measurement
+/// checks), then tight layouts (tight_fallback: the fastest that fit the card at their point,
+/// which measured layouts ran out of memory in about as often as they trained), then both.
+void search_fallbacks(SearchResult& result, const SearchSetup& setup);
 
 /// Why a search found no layout: none fits the card ("search_nothing_fits"), or, in a deadline
 /// search, layouts fit but none is fast enough at any DP the global batch allows
 /// ("search_deadline_unmet", with how many fit and the batch).
 Issue search_not_found(const SearchResult& s);
 
-/// `llm-sizer search --json`: {mode, tight_allowed, tight_fallback, global_batch,
+/// `llm-sizer search --json`: {mode, tight_allowed, tight_fallback, experts_limited,
+/// experts_fallback, global_batch,
 /// batch_tolerance, evaluated, feasible, best,
 /// top, pareto, resolution, min_gpus, all (with --all), issues}.
 std::string search_json(const SearchReport& report);

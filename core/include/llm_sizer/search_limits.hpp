@@ -7,8 +7,8 @@
 /// — entries separated by spaces or semicolons, each `name=` a value, a range `lo..hi` (either
 /// end may be left open) or a list `a,b,c`. Names: tp, pp, dp, cp, ep, etp, vpp, mb, zero, rc
 /// (none, selective, full, op — op only when named), sp (0, 1), uneven (below), rcl (full
-/// recompute's layers per chunk: 0 every layer, N the first N), tight (below). Values must be
-/// whole numbers ≥ 0, and 0 or 1 for the switches sp, uneven and tight.
+/// recompute's layers per chunk: 0 every layer, N the first N), tight, experts (below). Values
+/// must be whole numbers ≥ 0, and 0 or 1 for the switches sp, uneven and tight.
 
 #include <string>
 #include <string_view>
@@ -17,6 +17,14 @@
 #include "llm_sizer/issue.hpp"
 
 namespace llm_sizer {
+
+/// The most routed experts per GPU (experts ÷ EP) among the published MoE runs that
+/// docs/validation.md holds to its bounds: Megatron-Bridge 26.06's DeepSeek-V3 on B300 at EP 8
+/// (256 ÷ 8; tests/web/validation-training.test.mjs recounts it). No published run checks more:
+/// each local expert adds its GEMM launches and, in TransformerEngine's grouped linear layers,
+/// host-side set-up per micro-batch (TransformerEngine issue #2897: 3.3 ms of CPU for one
+/// grouped MLP of 64 experts on GB200), which the step time does not count.
+inline constexpr double kMostValidatedExpertsPerGpu = 32;
 
 /// The values one dimension may take: a closed range, or a list when `values` is not empty.
 struct DimensionLimit {
@@ -47,6 +55,11 @@ struct SearchLimits {
   /// about as often as they trained in the measured sweeps (memory_verdict_outcomes.hpp). An
   /// entry replaces this default rather than narrowing it.
   DimensionLimit tight{0, 0, {}};
+  /// Routed experts each GPU holds (experts ÷ EP; MoE models only): by default at most the 32
+  /// a validated run held, as the step time of more is one no measurement checks
+  /// (kMostValidatedExpertsPerGpu). An entry replaces this default rather than narrowing it
+  /// ("experts=..128", "experts=0.." for any).
+  DimensionLimit experts{0, kMostValidatedExpertsPerGpu, {}};
   /// Recompute modes by index: 0 none, 1 selective, 2 full, 3 op (-1: none of them).
   static int recompute_index(std::string_view id);
 };

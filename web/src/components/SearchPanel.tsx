@@ -87,6 +87,12 @@ export function SearchPanel() {
               headroom: n(orNaN(search.headroom) * 100, 0),
             })}
           </span>
+          {search.expertsLimited && !search.expertsFallback && (
+            <span data-testid="search-experts">
+              {' '}
+              {t('ui.search_experts', { most: n(search.expertsMost, 0) })}
+            </span>
+          )}
           {running && ` ${t('ui.searching')}`}
           {state.status === 'cancelled' && (
             <span data-testid="search-cancelled"> {t('ui.search_cancelled')}</span>
