@@ -1099,9 +1099,12 @@ StagePass stage_pass(const TrainingTimeInputs& in, const LayerCosts& costs) {
   StagePass out;
   StageTime slowest;
   double total = 0;
-  // Consecutive stages sit TP·CP·DP ranks apart: in one node only while two of them fit.
+  // Consecutive stages sit TP·CP·DP ranks apart (Megatron's rank order puts PP last). Where the
+  // pipeline spans more ranks than a fast-link domain, the stages on either side of its edge sit
+  // in two domains (ranks 8 − s … 7 send to 8 … 7 + s), and the slowest send sets the pace: all
+  // its stages in one domain, or the network.
   bool unknown = costs.link_unknown;
-  const Link pp_link = link(in, 2 * l.tp * l.cp * l.dp <= in.nvlink_domain_gpus, unknown);
+  const Link pp_link = link(in, p * l.tp * l.cp * l.dp <= in.nvlink_domain_gpus, unknown);
   const double send = p > 1 ? pp_link.send_s(costs.p2p_bytes) : 0;
   // Megatron's interleaved schedule overlaps a chunk's sends with the next chunk's compute in its
   // 1F1B steady state only: the warm-up forwards and cool-down backwards send and wait

@@ -88,9 +88,9 @@ TEST(SearchBound, InterleavedExpertOverlapAnswersTheSame) {
   plan.recompute_modules = "mla_up_proj";
   plan.moe_overlap = 1;
   plan.moe_flex_dispatcher = 1;
-  // Keeps the test quick (PP, VPP and EP free); tight layouts in, as when this case was found:
-  // with room, fewer than ten layouts fit and nothing can be skipped.
-  plan.search_limits = "tp=1 cp=1 mb=1 zero=1 tight=1";
+  // Keeps the test quick (PP, VPP and EP free); tight layouts in, as when this case was found,
+  // and TP 2 beside 1: with fewer than ten layouts fitting nothing can be skipped.
+  plan.search_limits = "tp=1,2 cp=1 mb=1 zero=1 tight=1";
   const SearchResult r = expect_bound_changes_nothing(plan);
   EXPECT_GT(r.skipped, 0);
 }

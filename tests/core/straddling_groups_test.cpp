@@ -1,7 +1,8 @@
 // Megatron numbers its ranks TP first (parallel_state.py's RankGenerator), so TP groups are
 // consecutive ranks: on servers of eight GPUs, TP 3 puts ranks 6, 7 | 8 and 15 | 16, 17 in one
 // group each, one member on the other server. Their collectives leave the server through that
-// member's NIC, and the slowest group sets every stage's pace (step_time.cpp, group_link).
+// member's NIC, and the slowest group sets every stage's pace (step_time.cpp, group_link). PP
+// comes last: a pipeline of more ranks than a server sends across its edge (stage_pass).
 #include <gtest/gtest.h>
 
 #include <string>
@@ -51,6 +52,34 @@ TEST(StraddlingGroups, ADomainOfSeveralServersIsNotSplit) {
   six.nvlink_domain_gpus = 72;
   six.gpus_per_node = 6;  // servers that TP 3 tiles
   EXPECT_DOUBLE_EQ(tp_comm_s(plan), tp_comm_s(six));
+}
+
+// Pipeline stages sit TP · CP · DP ranks apart (PP last in the rank order): TP 4 · PP 4 with DP 1
+// on eight-GPU servers puts stages 0–1 on one server and 2–3 on the next, so stage 1 sends to
+// stage 2 through the network, and that send sets the pace. In a domain of 16 every send stays
+// on NVLink.
+TEST(StraddlingGroups, APipelineWiderThanTheDomainSendsThroughTheNetwork) {
+  Plan plan = gpt3_tp(4, 8);
+  plan.pp = 4;
+  plan.dp = 1;
+  plan.global_batch = 64;
+  const auto pp_comm_s = [](const Plan& p) {
+    return test::step_part_s(p, &TrainingTime::pp_comm_s);
+  };
+  Plan one_domain = plan;
+  one_domain.gpus_per_node = 16;
+  one_domain.nvlink_domain_gpus = 16;
+  const double nvlink = pp_comm_s(one_domain);
+  const double network = pp_comm_s(plan);
+  ASSERT_GT(nvlink, 0);
+  // H100: one 400 Gb/s NIC a GPU against NVLink 4's 450 GB/s a direction.
+  EXPECT_GT(network, 3 * nvlink);
+  // TP 4 · PP 2 fits one server: NVLink, as in the wider domain.
+  Plan two = plan;
+  two.pp = 2;
+  Plan two_wide = one_domain;
+  two_wide.pp = 2;
+  EXPECT_DOUBLE_EQ(pp_comm_s(two), pp_comm_s(two_wide));
 }
 
 TEST(StraddlingGroups, TheSearchKeepsTensorParallelismWithinAServer) {
