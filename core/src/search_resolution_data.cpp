@@ -9,7 +9,7 @@ namespace llm_sizer {
 // clang-format off
 SearchResolutionFigures search_resolution_figures(bool moe) {
   if (moe) return SearchResolutionFigures{56, 0.022, 0.062, 0.10, 45};
-  return SearchResolutionFigures{172, 0.010, 0.044, 0.10, 159};
+  return SearchResolutionFigures{173, 0.010, 0.044, 0.10, 160};
 }
 // clang-format on
 

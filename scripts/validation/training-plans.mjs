@@ -641,6 +641,10 @@ const STATED_BY_PREFIX = [
   // MLPerf v5.1's Llama 3.1 8B configs take TransformerEngine's cross-entropy too
   // (config_common_8b.sh: CE_FUSION_IMPL=te), in the same 25.09 container.
   [/^mlperf-v51-llama31_8b-/, { loss: 'fused' }],
+  // So does ASUSTeK's v6.0 config (config_XA_NB3I_E12.sh: CE_FUSION_IMPL=te). It also sources
+  // config_common_fp8attn.sh, which its stored results lack, and no log of it prints the model's
+  // config: its attention stays in bf16 here, FP8 attention unverified.
+  [/^mlperf-v60-llama31_8b-asustek-/, { loss: 'fused' }],
   // Megatron-LM before --overlap-grad-reduce (commit 2d5220a, 2023-08-16) reduced the gradients
   // after the whole backward: training.py calls allreduce_gradients() (2021, local DDP, the
   // default --DDP-impl) or optimizer.reduce_model_grads() (2022) once forward_backward_func has
