@@ -256,6 +256,44 @@ double straddling_members(const TrainingTimeInputs& in, double ranks, double str
   return fewest < r ? static_cast<double>(fewest) : 0;
 }
 
+// The fewest members any group of `ranks` ranks `stride` apart holds in one fast-link domain of
+// one server, among the domains it touches: what its worst-placed member reaches without the
+// network. Groups that tile the servers hold min(ranks, domain ÷ stride) in each; a block
+// (ranks · stride) that does not divide the server, or that spans servers unevenly (EP 10 on
+// eight GPUs: 8 | 2, 6 | 4 …), leaves some member with fewer. A domain of several servers is not
+// split (straddling_members).
+double fewest_members_in_a_domain(const TrainingTimeInputs& in, double ranks, double stride) {
+  const double domain = in.nvlink_domain_gpus;
+  const double tiled = std::clamp(std::floor(domain / stride), 1.0, ranks);
+  const double span = ranks * stride;
+  if (!(domain <= in.gpus_per_node) || std::fmod(domain, span) == 0 ||
+      (std::fmod(span, domain) == 0 && std::fmod(domain, stride) == 0)) {
+    return tiled;
+  }
+  const auto whole = [](double x) { return static_cast<long>(std::llround(x)); };
+  const long d = whole(domain), b = whole(span), r = whole(ranks), st = whole(stride);
+  if (d <= 0 || b <= 0 || r <= 0 || st <= 0 || d > 4096 || b > 65536) return tiled;
+  const long period = std::lcm(d, b);
+  long fewest = r;
+  for (long start = 0; start < period; start += b) {
+    for (long i = 0; i < st; ++i) {
+      // Members run in rank order: count them domain by domain.
+      long run = 0, at = (start + i) / d;
+      for (long j = 0; j < r; ++j) {
+        const long node = (start + i + j * st) / d;
+        if (node != at) {
+          fewest = std::min(fewest, run);
+          run = 0;
+          at = node;
+        }
+        ++run;
+      }
+      fewest = std::min(fewest, run);
+    }
+  }
+  return static_cast<double>(fewest);
+}
+
 Link group_link(const TrainingTimeInputs& in, double ranks, double stride, bool& unknown) {
   if (ranks * stride <= in.nvlink_domain_gpus) {
     // A group of fewer than 8 reaches less of the switch's bandwidth (kernel_model.hpp).
@@ -705,10 +743,15 @@ LayerCost layer_cost(const TrainingTimeInputs& in, const KernelSpeeds& lin,
       activation(T * fs);
     }
     if (l.ep > 1) {
-      // Dispatch and combine, forward and backward. The expert group's members sit ETP apart;
-      // of the copies leaving a GPU, those for members in its node go over NVLink, the rest
-      // through its own NIC, both at once.
-      const double k = std::clamp(std::floor(in.nvlink_domain_gpus / l.etp), 1.0, l.ep);
+      // Dispatch and combine, forward and backward. The expert group's members sit ETP apart
+      // (Megatron's expert ranks: ETP first, then EP); of the copies leaving a GPU, those for
+      // members in its node go over NVLink, the rest through its own NIC, both at once. Every
+      // member waits for the combine, so the member with the fewest of its group beside it sets
+      // the pace: k of them, all the node holds where the groups tile the servers. The flex
+      // dispatcher's sends node by node (below) are modelled for groups that tile them.
+      const double k = in.moe_flex_dispatcher
+                           ? std::clamp(std::floor(in.nvlink_domain_gpus / l.etp), 1.0, l.ep)
+                           : fewest_members_in_a_domain(in, l.ep, l.etp);
       const Link nvlink = link(in, true, unknown);
       const Link nic = link(in, false, unknown);
       // DeepEP's and HybridEP's internode kernels send a token once to each other node holding

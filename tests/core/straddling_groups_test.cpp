@@ -82,6 +82,35 @@ TEST(StraddlingGroups, APipelineWiderThanTheDomainSendsThroughTheNetwork) {
   EXPECT_DOUBLE_EQ(pp_comm_s(two), pp_comm_s(two_wide));
 }
 
+// Expert groups are consecutive ranks too (ETP first, then EP): EP 5 on eight-GPU servers puts
+// ranks 15 | 16–19 in one group, so rank 15 sends 4 of every 5 routed copies through its NIC, as a
+// member of EP 40 (5 servers, 8 of its 40 beside it) does, and the group waits for it at the
+// combine. DeepSeek-V2's 160 experts, TP 1 · PP 4 · DP 40.
+TEST(StraddlingGroups, AnExpertGroupThatDoesNotTileTheServerPaysTheNetwork) {
+  Plan plan;
+  plan.model = "deepseek-v2";
+  plan.accelerator = "h100-80g";
+  plan.tp = 1;
+  plan.pp = 4;
+  plan.dp = 40;
+  plan.tokens = 1e12;
+  const auto moe_comm_s = [&](double ep, double server_gpus) {
+    Plan p = plan;
+    p.ep = ep;
+    p.gpus_per_node = server_gpus;
+    p.nvlink_domain_gpus = server_gpus;
+    return test::step_part_s(p, &TrainingTime::moe_comm_s);
+  };
+  const double straddling = moe_comm_s(5, 8);
+  ASSERT_GT(straddling, 0);
+  EXPECT_DOUBLE_EQ(straddling, moe_comm_s(40, 8));
+  EXPECT_DOUBLE_EQ(moe_comm_s(10, 8), moe_comm_s(40, 8));  // 30, 31 | 32–39
+  // On servers of five GPUs EP 5 tiles them: NVLink only.
+  EXPECT_GT(straddling, 3 * moe_comm_s(5, 5));
+  // EP 8 tiles eight: every copy over NVLink, the same as in a wider server.
+  EXPECT_DOUBLE_EQ(moe_comm_s(8, 8), moe_comm_s(8, 16));
+}
+
 TEST(StraddlingGroups, TheSearchKeepsTensorParallelismWithinAServer) {
   // GPT-3 175B (96 heads: TP 3 and 6 divide them) on 1,024 H100: with TP 3 on NVLink its best had
   // been (3, 14) on 1,008 GPUs.
