@@ -156,8 +156,7 @@ void search_fallbacks(SearchResult& result, const SearchSetup& setup);
 Issue search_not_found(const SearchResult& s);
 
 /// `llm-sizer search --json`: {mode, tight_allowed, tight_fallback, experts_limited,
-/// experts_fallback, global_batch,
-/// batch_tolerance, evaluated, feasible, best,
+/// experts_fallback, experts_most, global_batch, batch_tolerance, evaluated, feasible, best,
 /// top, pareto, resolution, min_gpus, all (with --all), issues}.
 std::string search_json(const SearchReport& report);
 
