@@ -641,10 +641,15 @@ const STATED_BY_PREFIX = [
   // MLPerf v5.1's Llama 3.1 8B configs take TransformerEngine's cross-entropy too
   // (config_common_8b.sh: CE_FUSION_IMPL=te), in the same 25.09 container.
   [/^mlperf-v51-llama31_8b-/, { loss: 'fused' }],
-  // So does ASUSTeK's v6.0 config (config_XA_NB3I_E12.sh: CE_FUSION_IMPL=te). It also sources
-  // config_common_fp8attn.sh, which its stored results lack, and no log of it prints the model's
-  // config: its attention stays in bf16 here, FP8 attention unverified.
-  [/^mlperf-v60-llama31_8b-asustek-/, { loss: 'fused' }],
+  // So do the partners' v6.0 runs of it: ASUSTeK's config sets CE_FUSION_IMPL=te
+  // (config_XA_NB3I_E12.sh), and Lambda's and HPE's logs print the model's config with
+  // cross_entropy_fusion_impl te; Nebius's sources shared files none of which is stored, which
+  // v5.1's config_common_8b.sh (CE_FUSION_IMPL=te) was. FP8 attention where the config sources
+  // config_common_fp8attn.sh (ASUSTeK, Nebius, HPE; v5.1's copy sets FP8_DPA=True): HPE's logs,
+  // the one of the three that prints the config, show fp8_dot_product_attention: true, and
+  // Lambda's, whose config sources no such file, false.
+  [/^mlperf-v60-llama31_8b-(asustek|lambda|hpe|nebius)-/, { loss: 'fused' }],
+  [/^mlperf-v60-llama31_8b-(asustek|hpe|nebius)-/, { fp8Attention: '1' }],
   // Megatron-LM before --overlap-grad-reduce (commit 2d5220a, 2023-08-16) reduced the gradients
   // after the whole backward: training.py calls allreduce_gradients() (2021, local DDP, the
   // default --DDP-impl) or optimizer.reduce_model_grads() (2022) once forward_backward_func has

@@ -279,14 +279,15 @@ export const TARGETS = {
 // (2026-12-07; search_limits.hpp, experts), as the model times no host set-up per expert: 204
 // within 10 % (202), the bests of Qwen3-30B-A3B on 8 B200 and GB200 and Qwen3-235B-A22B on 256
 // B200 no longer EP 1 (all 128 experts on every GPU) with ZeRO-3 and full recompute. MLPerf
-// v6.0's ASUSTeK Llama 3.1 8B on 8 B300 (NVFP4, +3.6 %, first in the search): 233 rows, 215,
-// 205.
+// v6.0's partner runs of Llama 3.1 8B on one node (NVFP4: ASUSTeK's, HPE's and Nebius's on B300
+// +9.6 … +11.9 %, Lambda's on B200 +15.0 %, each first in the search): 236 rows, 218, 208; the
+// median 8.67 % (8.58: faster in the model, as these GPUs' runs are).
 export const BOUNDS = {
   medianAbsError: 0.087,
   maxAbsError: 0.66,
-  minRows: 233,
-  minInTop: 215,
-  minWithin: 205,
+  minRows: 236,
+  minInTop: 218,
+  minWithin: 208,
 };
 
 const DATA = new URL('../../validation/data/training-runs.json', import.meta.url);
