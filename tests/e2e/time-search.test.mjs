@@ -15,6 +15,15 @@ const site = servePage();
 
 const numberIn = (text) => Number(text.replace(/[^0-9.]/g, ''));
 
+// Opens `url` afresh (a new hash alone would not reload the page) and waits for its search.
+async function searchAt(page, url) {
+  await page.goto(url);
+  await page.reload();
+  await waitForApp(page);
+  await showSearch(page);
+  await waitForSearch(page, '[data-testid=search-summary]');
+}
+
 // The step's breakdown rows as the time panel shows them, and the seconds a row gives.
 async function stepRows(page) {
   await showTime(page);
@@ -562,13 +571,10 @@ test('a best layout with more experts per GPU than any published run is flagged'
       /^最佳布局在每张卡上运行 128 个路由专家（EP 1），这是搜索范围放开后.*每卡至多 32 个专家/,
     ],
   ]) {
-    await page.goto(
+    await searchAt(
+      page,
       `${site.server.url}#v=2&lang=${lang}&m=qwen3-235b-a22b&a=h200-141g&cluster=64&lim=${limits}`,
     );
-    await page.reload();
-    await waitForApp(page);
-    await showSearch(page);
-    await waitForSearch(page, '[data-testid=search-summary]');
     await page.locator('[data-testid=search-panel]').getByText(words).waitFor();
     // How finely it ranks comes from the MoE runs, whose layouts sat further from the best.
     assert.match(
@@ -599,11 +605,10 @@ test('by default the search lists layouts that fit with room', async () => {
     /^Only layouts whose memory range stays under the 90% headroom/,
   );
   // Cards of 16 GB hold no layout with room: the search ranks the tight ones and says so.
-  await page.goto(`${site.server.url}#v=2&lang=en&m=llama-3.1-8b&a=h100-80g&a.mem=16&cluster=8`);
-  await page.reload();
-  await waitForApp(page);
-  await showSearch(page);
-  await waitForSearch(page, '[data-testid=search-summary]');
+  await searchAt(
+    page,
+    `${site.server.url}#v=2&lang=en&m=llama-3.1-8b&a=h100-80g&a.mem=16&cluster=8`,
+  );
   await page
     .locator('[data-testid=search-panel]')
     .getByText(/^The best layout is tight/)
@@ -633,19 +638,11 @@ test('a MoE search keeps to the experts per GPU a validated run held', async () 
     ],
     ['zh', /^ ?只排名每卡路由专家不超过 32 个的布局.*experts=0\.\./],
   ]) {
-    await page.goto(`${base}&lang=${lang}&lim=tp%3D1%20pp%3D1%20zero%3D3`);
-    await page.reload();
-    await waitForApp(page);
-    await showSearch(page);
-    await waitForSearch(page, '[data-testid=search-summary]');
+    await searchAt(page, `${base}&lang=${lang}&lim=tp%3D1%20pp%3D1%20zero%3D3`);
     assert.match(await page.textContent('[data-testid=search-experts]'), words);
   }
   // EP fixed at 1: every layout holds 128 experts per GPU.
-  await page.goto(`${base}&lang=en&lim=tp%3D1%20pp%3D1%20zero%3D3%20ep%3D1`);
-  await page.reload();
-  await waitForApp(page);
-  await showSearch(page);
-  await waitForSearch(page, '[data-testid=search-summary]');
+  await searchAt(page, `${base}&lang=en&lim=tp%3D1%20pp%3D1%20zero%3D3%20ep%3D1`);
   await page
     .locator('[data-testid=search-panel]')
     .getByText(/so the search ranked layouts with more: the best runs 128 on every GPU \(EP 1\)/)
@@ -667,13 +664,10 @@ test('a tight best layout is flagged with the fastest layout that fits with room
       /^最佳布局显存偏紧：.*实测扫描中被本显存模型判为“偏紧”的 \d+ 个布局里，\d+ 个跑通.*余量充足的最快布局为 TP \d+ · PP \d+ · DP \d+，微批 \d+，ZeRO-\d，重计算：[^，]+，慢 [\d.]+%。/,
     ],
   ]) {
-    await page.goto(
+    await searchAt(
+      page,
       `${site.server.url}#v=2&lang=${lang}&m=llama-3.1-8b&a=h100-80g&cluster=8&lim=tight%3D1`,
     );
-    await page.reload();
-    await waitForApp(page);
-    await showSearch(page);
-    await waitForSearch(page, '[data-testid=search-summary]');
     await page.locator('[data-testid=search-panel]').getByText(words).waitFor();
   }
   // The layout it names is the table's last row, marked, unless a listed one; adopting it plans
