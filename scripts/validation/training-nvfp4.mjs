@@ -58,11 +58,13 @@ export function nvfp4Finding(rows) {
       "(the B200's and GB200's 2×). The NVFP4 runs fall on the side of the model their " +
       "accelerator's FP8 runs fall on (B200 and GB200 faster in the model, GB300 slower): that " +
       'offset is the accelerator’s, not the NVFP4 rate’s, which no NVFP4 GEMM timing of a B200 ' +
-      'or GB200 is published to check apart. Where an MLPerf 8B config sources its FP8-attention ' +
-      "file (v5.1's NVFP4 ones, and ASUSTeK's, HPE's and Nebius's in v6.0) the run's attention is FP8 " +
-      "(fp8_dot_product_attention, current scaling) and so is its plan's; Lambda's v6.0 config " +
-      'sources none and its logs print fp8_dot_product_attention False, and NVIDIA’s 72-GPU ' +
-      'config is not stored: both plans keep attention in bf16.',
+      'or GB200 is published to check apart. The MLPerf 8B NVFP4 runs take attention in FP8 ' +
+      '(fp8_dot_product_attention, current scaling) where their logged config says so (the v5.1 ' +
+      "partners', HPE's, Lambda's GB300 and Oracle's in v6.0), where their config sources the " +
+      "FP8-attention file every logged run that sources it shows on (ASUSTeK's, Nebius's), and " +
+      "where it is the config Lambda's and Oracle's GB300 logs name (NVIDIA's 72 GB300): so do " +
+      "their plans. Lambda's B200 config sources no such file, its logs say false, and its plan " +
+      'keeps attention in bf16.',
     '',
   ];
 }

@@ -642,14 +642,24 @@ const STATED_BY_PREFIX = [
   // (config_common_8b.sh: CE_FUSION_IMPL=te), in the same 25.09 container.
   [/^mlperf-v51-llama31_8b-/, { loss: 'fused' }],
   // So do the partners' v6.0 runs of it: ASUSTeK's config sets CE_FUSION_IMPL=te
-  // (config_XA_NB3I_E12.sh), and Lambda's and HPE's logs print the model's config with
-  // cross_entropy_fusion_impl te; Nebius's sources shared files none of which is stored, which
-  // v5.1's config_common_8b.sh (CE_FUSION_IMPL=te) was. FP8 attention where the config sources
-  // config_common_fp8attn.sh (ASUSTeK, Nebius, HPE; v5.1's copy sets FP8_DPA=True): HPE's logs,
-  // the one of the three that prints the config, show fp8_dot_product_attention: true, and
-  // Lambda's, whose config sources no such file, false.
-  [/^mlperf-v60-llama31_8b-(asustek|lambda|hpe|nebius)-/, { loss: 'fused' }],
-  [/^mlperf-v60-llama31_8b-(asustek|hpe|nebius)-/, { fp8Attention: '1' }],
+  // (config_XA_NB3I_E12.sh), as SCITIX's config_common_8b.sh does, and Lambda's, HPE's, Oracle's
+  // and SCITIX's logs print the model's config with cross_entropy_fusion_impl te; Nebius's
+  // sources shared files none of which is stored, which v5.1's config_common_8b.sh
+  // (CE_FUSION_IMPL=te) was. FP8 attention where the logged config says
+  // fp8_dot_product_attention: true (HPE's, Lambda's GB300 and Oracle's runs) or, where no log
+  // prints it, the config sources config_common_fp8attn.sh (ASUSTeK, Nebius; v5.1's copy sets
+  // FP8_DPA=True, and every logged run whose config sources it shows true); Lambda's B200 and
+  // SCITIX's configs source no such file and their logs show false. NVIDIA's own 72-GPU run names
+  // the config Lambda's and Oracle's GB300 logs name (config_GB300_18x4x1xtp1pp1cp1_8b_fp4.sh, in
+  // its README; not stored), so it takes what their logs print.
+  [
+    /^mlperf-v60-llama31_8b-(asustek|lambda|hpe|nebius|oracle|scitix|nvidia-gb300-72gpu)-/,
+    { loss: 'fused' },
+  ],
+  [
+    /^mlperf-v60-llama31_8b-(asustek|hpe|nebius|oracle|lambda-gb300|nvidia-gb300-72gpu)-/,
+    { fp8Attention: '1' },
+  ],
   // Megatron-LM before --overlap-grad-reduce (commit 2d5220a, 2023-08-16) reduced the gradients
   // after the whole backward: training.py calls allreduce_gradients() (2021, local DDP, the
   // default --DDP-impl) or optimizer.reduce_model_grads() (2022) once forward_backward_func has

@@ -280,14 +280,18 @@ export const TARGETS = {
 // within 10 % (202), the bests of Qwen3-30B-A3B on 8 B200 and GB200 and Qwen3-235B-A22B on 256
 // B200 no longer EP 1 (all 128 experts on every GPU) with ZeRO-3 and full recompute. MLPerf
 // v6.0's partner runs of Llama 3.1 8B on one node (NVFP4: ASUSTeK's, HPE's and Nebius's on B300
-// +9.6 … +11.9 %, Lambda's on B200 +15.0 %, each first in the search): 236 rows, 218, 208; the
-// median 8.67 % (8.58: faster in the model, as these GPUs' runs are).
+// +9.6 … +11.9 %, Lambda's on B200 +15.0 %, each first in the search), then SCITIX's on 64 B200
+// (FP8, CP 2: +17.3 %, as the University of Florida's v5.1 run of that config on 64, +16.6 %) and
+// Lambda's and Oracle's on 72 GB300 (+12.1, +13.2 %), whose logged configs run attention in FP8
+// and fuse the loss, as the config NVIDIA's own 72-GPU run names (theirs): NVIDIA's from −0.1 to
+// +11.6 %. 239 rows, 221 in the top 10, 211 within 10 %; the median from 8.58 to 8.91 %, the
+// model faster on each of these GPUs as on their other runs.
 export const BOUNDS = {
-  medianAbsError: 0.087,
+  medianAbsError: 0.09,
   maxAbsError: 0.66,
-  minRows: 236,
-  minInTop: 218,
-  minWithin: 208,
+  minRows: 239,
+  minInTop: 221,
+  minWithin: 211,
 };
 
 const DATA = new URL('../../validation/data/training-runs.json', import.meta.url);
