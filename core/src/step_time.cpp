@@ -224,44 +224,12 @@ double remote_nodes_per_token(const Architecture& a, double nodes) {
 
 namespace {
 
-// The link of a collective over `ranks` GPUs placed `stride` apart in rank order (consecutive
-// ranks fill a node). Within a node: NVLink. Across nodes with k members in each node, NCCL's
-// rings leave every node through all k members' NICs (each GPU has its own), so the bus
-// bandwidth is k NICs' worth, at most NVLink's, and its channels hold k NICs' share of the SMs.
-// Groups of `ranks` ranks `stride` apart tile the ranks in blocks of ranks·stride (Megatron
-// orders TP first, then CP, DP: parallel_state.py's RankGenerator). In a fast-link domain of one
-// server, a block that does not divide the server leaves some group with members on two servers:
-// the fewest that group has on either side, the slowest group's NICs (0: none straddles). A
-// domain of several servers (NVL72) is allocated in segments the plan does not say, and is not
-// split here.
-double straddling_members(const TrainingTimeInputs& in, double ranks, double stride) {
-  const double domain = in.nvlink_domain_gpus;
-  const double span = ranks * stride;
-  if (!(domain <= in.gpus_per_node) || span > domain || std::fmod(domain, span) == 0) return 0;
-  const auto whole = [](double x) { return static_cast<long>(std::llround(x)); };
-  const long d = whole(domain), b = whole(span), r = whole(ranks), st = whole(stride);
-  if (d <= 0 || b <= 0 || r <= 0 || st <= 0 || d > 4096) return 0;
-  const long period = std::lcm(d, b);
-  long fewest = r;
-  for (long start = 0; start < period; start += b) {
-    for (long i = 0; i < st; ++i) {
-      const long first = start + i, last = first + (r - 1) * st;
-      if (first / d == last / d) continue;
-      // Members before the server boundary the group crosses (one: the span is within a domain).
-      const long boundary = (first / d + 1) * d;
-      const long before = (boundary - first + st - 1) / st;
-      fewest = std::min(fewest, std::min(before, r - before));
-    }
-  }
-  return fewest < r ? static_cast<double>(fewest) : 0;
-}
-
 // The fewest members any group of `ranks` ranks `stride` apart holds in one fast-link domain of
 // one server, among the domains it touches: what its worst-placed member reaches without the
 // network. Groups that tile the servers hold min(ranks, domain ÷ stride) in each; a block
 // (ranks · stride) that does not divide the server, or that spans servers unevenly (EP 10 on
-// eight GPUs: 8 | 2, 6 | 4 …), leaves some member with fewer. A domain of several servers is not
-// split (straddling_members).
+// eight GPUs: 8 | 2, 6 | 4 …), leaves some member with fewer. A domain of several servers (NVL72)
+// is allocated in segments the plan does not say, and is not split here.
 double fewest_members_in_a_domain(const TrainingTimeInputs& in, double ranks, double stride) {
   const double domain = in.nvlink_domain_gpus;
   const double tiled = std::clamp(std::floor(domain / stride), 1.0, ranks);
@@ -292,6 +260,22 @@ double fewest_members_in_a_domain(const TrainingTimeInputs& in, double ranks, do
     }
   }
   return static_cast<double>(fewest);
+}
+
+// The link of a collective over `ranks` GPUs placed `stride` apart in rank order (consecutive
+// ranks fill a node). Within a node: NVLink. Across nodes with k members in each node, NCCL's
+// rings leave every node through all k members' NICs (each GPU has its own), so the bus
+// bandwidth is k NICs' worth, at most NVLink's, and its channels hold k NICs' share of the SMs.
+// Groups of `ranks` ranks `stride` apart tile the ranks in blocks of ranks·stride (Megatron
+// orders TP first, then CP, DP: parallel_state.py's RankGenerator). In a fast-link domain of one
+// server, a block that does not divide the server leaves some group with members on two servers:
+// the fewest that group has on either side, the slowest group's NICs (0: none straddles). A
+// domain of several servers (NVL72) is allocated in segments the plan does not say, and is not
+// split here.
+double straddling_members(const TrainingTimeInputs& in, double ranks, double stride) {
+  if (ranks * stride > in.nvlink_domain_gpus) return 0;
+  const double fewest = fewest_members_in_a_domain(in, ranks, stride);
+  return fewest < ranks ? fewest : 0;
 }
 
 Link group_link(const TrainingTimeInputs& in, double ranks, double stride, bool& unknown) {
