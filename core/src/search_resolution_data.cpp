@@ -9,7 +9,7 @@ namespace llm_sizer {
 // clang-format off
 SearchResolutionFigures search_resolution_figures(bool moe) {
   if (moe) return SearchResolutionFigures{56, 0.022, 0.062, 0.10, 45};
-  return SearchResolutionFigures{179, 0.010, 0.044, 0.10, 166};
+  return SearchResolutionFigures{180, 0.010, 0.041, 0.10, 167};
 }
 // clang-format on
 

@@ -61,10 +61,11 @@ export function nvfp4Finding(rows) {
       'or GB200 is published to check apart. The MLPerf 8B NVFP4 runs take attention in FP8 ' +
       '(fp8_dot_product_attention, current scaling) where their logged config says so (the v5.1 ' +
       "partners', HPE's, Lambda's GB300 and Oracle's in v6.0), where their config sources the " +
-      "FP8-attention file every logged run that sources it shows on (ASUSTeK's, Nebius's), and " +
+      "FP8-attention file every logged run that sources it shows on (ASUSTeK's, Nebius's on one " +
+      'node), and ' +
       "where it is the config Lambda's and Oracle's GB300 logs name (NVIDIA's 72 GB300): so do " +
-      "their plans. Lambda's B200 config sources no such file, its logs say false, and its plan " +
-      'keeps attention in bf16.',
+      "their plans. Lambda's B200 config sources no such file and its logs say false, nor does " +
+      "Nebius's 8-node config: their plans keep attention in bf16.",
     '',
   ];
 }

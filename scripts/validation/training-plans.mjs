@@ -649,15 +649,16 @@ const STATED_BY_PREFIX = [
   // fp8_dot_product_attention: true (HPE's, Lambda's GB300 and Oracle's runs) or, where no log
   // prints it, the config sources config_common_fp8attn.sh (ASUSTeK, Nebius; v5.1's copy sets
   // FP8_DPA=True, and every logged run whose config sources it shows true); Lambda's B200 and
-  // SCITIX's configs source no such file and their logs show false. NVIDIA's own 72-GPU run names
-  // the config Lambda's and Oracle's GB300 logs name (config_GB300_18x4x1xtp1pp1cp1_8b_fp4.sh, in
-  // its README; not stored), so it takes what their logs print.
+  // SCITIX's configs source no such file and their logs show false; nor does Nebius's 8-node
+  // config (its one-node config does). NVIDIA's own 72-GPU run names the config Lambda's and
+  // Oracle's GB300 logs name (config_GB300_18x4x1xtp1pp1cp1_8b_fp4.sh, in its README; not
+  // stored), so it takes what their logs print.
   [
     /^mlperf-v60-llama31_8b-(asustek|lambda|hpe|nebius|oracle|scitix|nvidia-gb300-72gpu)-/,
     { loss: 'fused' },
   ],
   [
-    /^mlperf-v60-llama31_8b-(asustek|hpe|nebius|oracle|lambda-gb300|nvidia-gb300-72gpu)-/,
+    /^mlperf-v60-llama31_8b-(asustek|hpe|nebius-b300-8gpu|oracle|lambda-gb300|nvidia-gb300-72gpu)-/,
     { fp8Attention: '1' },
   ],
   // Megatron-LM before --overlap-grad-reduce (commit 2d5220a, 2023-08-16) reduced the gradients
