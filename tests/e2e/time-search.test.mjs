@@ -568,7 +568,7 @@ test('a best layout with more experts per GPU than any published run is flagged'
     ],
     [
       'zh',
-      /^最佳布局在每张卡上运行 128 个路由专家（EP 1），这是搜索范围放开后.*每卡至多 32 个专家/,
+      /^最佳布局在每张卡上运行 128 个路由专家（EP 1），是放开搜索范围后才参与排名的布局.*每卡至多 32 个专家/,
     ],
   ]) {
     await searchAt(
