@@ -506,8 +506,9 @@ std::string nemo_arguments(const TrainingSettings& t, double gpus_per_node, bool
     add(out, "model.config.fp4_recipe=", "nvfp4");
     if (t.recipe == "fp8-param") add(out, "model.config.fp4_param=", "true");
   }
-  // Megatron-LM's command line has no flag for it (arguments.py leaves the config field out).
+  // Megatron-LM's command line has no flag for either (arguments.py leaves the config fields out).
   if (t.fp8_attention) add(out, "model.config.fp8_dot_product_attention=", "true");
+  if (t.fp8_output_proj) add(out, "model.config.fp8_output_proj=", "true");
   // NeMo's overrides are key=value: no space between them.
   std::string compact;
   for (std::size_t i = 0; i < out.size(); ++i) {

@@ -320,6 +320,8 @@ const std::array kFields = {
           "fp8_recipe"),
     number<&Plan::fp8_attention>("fp8_attention", "fp8a", "fp8-attention", "memory",
                                  FieldType::kFlag, "", 0, 1, kInclusive),
+    number<&Plan::fp8_output_proj>("fp8_output_proj", "fp8h", "fp8-output-proj", "memory",
+                                   FieldType::kFlag, "", 0, 1, kInclusive),
     text<&Plan::framework>("framework", "fw", "framework", "memory", false, kFrameworks),
     number<&Plan::micro_batch>("micro_batch", "mb", "micro-batch", "memory", FieldType::kInteger,
                                "", 1, 1e6, kInclusive),

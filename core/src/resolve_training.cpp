@@ -150,9 +150,11 @@ void resolve_fp8_recipe(Resolver& r, bool fp8, bool megatron, bool columnwise_na
                         bool fp4_training, TrainingSettings& s, TrainingTimeInputs& time) {
   const Plan& p = r.plan();
   const bool fp8_attention = r.number("fp8_attention", p.fp8_attention, 0) == 1;
+  const bool fp8_output_proj = r.number("fp8_output_proj", p.fp8_output_proj, 0) == 1;
   if (!fp8) {
     if (!p.fp8_recipe.empty()) r.add(warning("fp8_recipe_unused", "fp8_recipe"));
     if (fp8_attention) r.add(warning("fp8_attention_unused", "fp8_attention"));
+    if (fp8_output_proj) r.add(warning("fp8_output_proj_unused", "fp8_output_proj"));
     return;
   }
   // The field's choices are in Fp8Recipe's order (plan_fields.cpp).
@@ -176,6 +178,17 @@ void resolve_fp8_recipe(Resolver& r, bool fp8, bool megatron, bool columnwise_na
     // Under NVFP4 Megatron's attention projection keeps its bf16 input, the attention output kept
     // anyway (transformer/attention.py), and quantizes it again in the backward.
     bytes.proj_input_shared = true;
+  }
+  // The LM head in MXFP8: Megatron-Core's TELMHeadColumnParallelLinear, which its
+  // TransformerConfig allows with the MXFP8 recipe alone ("fp8_output_proj requires
+  // fp8_recipe='mxfp8'"); elsewhere the head stays in bf16 and the plan says so.
+  if (fp8_output_proj) {
+    if (which == Fp8Recipe::kMxfp8 && megatron) {
+      s.fp8_output_proj = true;
+      time.fp8_output_proj = true;
+    } else {
+      r.add(warning("fp8_output_proj_unused", "fp8_output_proj"));
+    }
   }
   // FP8 attention: TransformerEngine's fused (cuDNN) kernel under Megatron, where its speed over
   // bf16's is measured; elsewhere attention stays in bf16 and the plan says so.
@@ -477,6 +490,7 @@ void resolve_training(Resolver& r, ResolvedPlan& out) {
                                  "grad_reduce_bf16",
                                  "fp8_recipe",
                                  "fp8_attention",
+                                 "fp8_output_proj",
                                  "moe_capacity_factor",
                                  "mtp_layers",
                                  "recompute_layers"}) {

@@ -8,7 +8,7 @@ namespace llm_sizer {
 // the target
 // clang-format off
 SearchResolutionFigures search_resolution_figures(bool moe) {
-  if (moe) return SearchResolutionFigures{56, 0.022, 0.062, 0.10, 45};
+  if (moe) return SearchResolutionFigures{56, 0.025, 0.062, 0.10, 47};
   return SearchResolutionFigures{180, 0.010, 0.041, 0.10, 167};
 }
 // clang-format on

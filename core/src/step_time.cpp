@@ -915,8 +915,8 @@ LayerCost layer_cost(const TrainingTimeInputs& in, const KernelSpeeds& lin,
 }
 
 // The embedding (first stage) and the final norm, LM head and loss (last stage).
-void ends(const TrainingTimeInputs& in, const KernelSpeeds& bf16, const Shape& s,
-          LayerCosts& costs) {
+void ends(const TrainingTimeInputs& in, const KernelSpeeds& lin, const KernelSpeeds& bf16,
+          const Shape& s, LayerCosts& costs) {
   bool& unknown = costs.link_unknown;
   const Architecture& a = in.memory.arch;
   const double h = a.hidden;
@@ -934,11 +934,15 @@ void ends(const TrainingTimeInputs& in, const KernelSpeeds& bf16, const Shape& s
         s.sp ? tp_link.reduce_scatter_s(T * h * e, s.t) : tp_link.all_reduce_s(T * h * e, s.t);
   }
 
-  // Final norm, head GEMM (bf16), loss over the vocabulary shard.
+  // Final norm, head GEMM (bf16, or under fp8_output_proj the linear layers' MXFP8 with its
+  // input and output gradient quantized as theirs are), loss over the vocabulary shard.
   Shape head = s;
   head.me = e;
   head.fp8 = false;
-  const GemmCost g = linear(bf16, head, T, h, vocab);
+  const bool fp8_head = in.fp8_output_proj && s.fp8;
+  const GemmCost g = fp8_head ? linear(lin, s, T, h, vocab) : linear(bf16, head, T, h, vocab);
+  Compute head_casts;
+  if (fp8_head) head_casts.add(g, s, T, h, vocab);
   const double logits = T * vocab;
   // The loss over the logits, as the frameworks run it unfused: Megatron's vocabulary-parallel
   // cross entropy (megatron/core/tensor_parallel/cross_entropy.py) casts the logits to fp32 and
@@ -961,8 +965,11 @@ void ends(const TrainingTimeInputs& in, const KernelSpeeds& bf16, const Shape& s
   const double norm_bwd = eager_norm
                               ? norm_elements * (kEagerRmsNorm.bwd_e * e + kEagerRmsNorm.bwd_fixed)
                               : 3 * norm_elements * e;
-  costs.last.fwd_s = g.fwd + stream_s(bf16, norm_fwd) + stream_s(bf16, loss_fwd);
-  costs.last.bwd_s = g.dgrad + g.wgrad + stream_s(bf16, norm_bwd) + stream_s(bf16, loss_bwd);
+  costs.last.fwd_s =
+      g.fwd + head_casts.fwd_stream_s(lin) + stream_s(bf16, norm_fwd) + stream_s(bf16, loss_fwd);
+  costs.last.bwd_s = g.dgrad + g.wgrad +
+                     streams_s(lin, head_casts.bwd_bytes, head_casts.bwd_kernels) +
+                     stream_s(bf16, norm_bwd) + stream_s(bf16, loss_bwd);
   if (s.autocast) {
     // As in a layer (autocast_traffic): the head's weight and its fp32 input cast, and back;
     // the final norm on its fp32 input; the embedding's output in the fp32 of its weight.
@@ -1076,7 +1083,7 @@ LayerCosts layer_costs(const TrainingTimeInputs& in) {
   if (in.memory.arch.is_moe()) {
     costs.moe = layer_cost(in, costs.linear, bf16, s, true, costs.link_unknown);
   }
-  ends(in, bf16, s, costs);
+  ends(in, costs.linear, bf16, s, costs);
   // Pipeline send: a micro-batch's activations, split over the TP ranks (Megatron scatters them
   // before the send and gathers after, or they are already split under SP).
   costs.p2p_bytes = s.tokens * in.memory.arch.hidden * s.e / l.tp;

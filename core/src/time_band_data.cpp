@@ -22,7 +22,7 @@ constexpr TimeBandFigures kFigures[] = {
     {"b300", "moe", 3, 1.04, 1.53},
     {"blackwell", "moe", 4, 1.18, 1.61},
     {"gb200", "moe", 16, 1.02, 1.55},
-    {"gb300", "moe", 20, 0.90, 1.03},
+    {"gb300", "moe", 20, 0.93, 1.13},
     {"hopper", "moe", 17, 0.75, 1.66},
     {"hopper", "pytorch", 63, 0.99, 1.22},
     {"all", "fsdp", 227, 0.80, 1.73},

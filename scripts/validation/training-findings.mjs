@@ -496,9 +496,15 @@ export function mlperfDeepseekV3Finding(rows) {
   const peaks = missed.map((u) => u.bestPeakGb).filter(Number.isFinite);
   const ratios = runs.map((u) => u.ratio * 100);
   const card = runs[0].cardGb;
+  const range = (xs) => {
+    const [lo, hi] = [Math.min(...xs).toFixed(0), Math.max(...xs).toFixed(0)];
+    return lo === hi ? lo : `${lo}–${hi}`;
+  };
   return [
     "MLPerf Training v6.0's DeepSeek-V3 671B (2026; NVIDIA's Megatron-Bridge implementation: " +
-      'MXFP8 with FP8 weights, TP 1, PP 4, VP 4, EP 32, no recompute, the whole iteration in one ' +
+      'MXFP8 with FP8 weights and the LM heads in MXFP8 too (FP8_OUTPUT_PROJ; in the plans since ' +
+      '2026-12-07, when the published layouts sat 9.9–21.1 % behind the search’s best with the ' +
+      'heads in bf16), TP 1, PP 4, VP 4, EP 32, no recompute, the whole iteration in one ' +
       'CUDA graph, the all-to-all overlapped on HybridEP, sequences of 4,096 tokens, step times ' +
       `from the submitted logs): NVIDIA's at GBS 15,360 ${list(nvidia)}; CoreWeave's at GBS ` +
       `16,384 ${list(coreweave)}. It routes tokens as trained, with an auxiliary loss, where ` +
@@ -519,7 +525,7 @@ export function mlperfDeepseekV3Finding(rows) {
           `(PP ${[...new Set(missed.map((u) => u.bestPp))].join(', ')}), no stage holding the ` +
           'multi-token-prediction layer and both LM heads beside its layers as the published ' +
           "layout's last does (13 layers with them), at a predicted " +
-          `${Math.min(...peaks).toFixed(0)}–${Math.max(...peaks).toFixed(0)} GB of the card’s ` +
+          `${range(peaks)} GB of the card’s ` +
           `${card.toFixed(0)} (“${missed[0].bestVerdict}”, its whole range within the headroom), ` +
           'more than the submitted layout holds.'
         : ` The search ranks each published layout in its top ${Math.max(...runs.map((u) => u.rank))}, ` +

@@ -590,6 +590,17 @@ const STATED_BY_PREFIX = [
     { fp8Attention: '1' },
   ],
   [/^mbridge-card-(?!deepseekv3-gb200).*-mxfp8/, { fp8Attention: '1' }],
+  // The LM head in MXFP8 (Megatron-Core's fp8_output_proj, Megatron-LM #4825 of 2026-05-31) where a
+  // config sets it: Megatron-Bridge's DeepSeek-V3 and GPT-OSS 120B recipes on GB200 and GB300 in
+  // MXFP8 from 26.06 (scripts/performance/configs/{deepseek,gpt_oss}/*_llm_pretrain.py at
+  // c270efc50: fp8_output_proj = True under the mxfp8 recipe; its B300 configs leave it off), their
+  // 26.08 recipes and the verification cards' (src/megatron/bridge/perf_recipes/deepseek/gb[23]00/
+  // deepseek_v3.py and gpt_oss/common.py at 4ab94dfad and 067f987df), and MLPerf v6.0's DeepSeek-V3
+  // configs, NVIDIA's and CoreWeave's (FP8_OUTPUT_PROJ=True, "MXFP8 LM-head output projection").
+  [
+    /^(mbridge-(2606|2608)-gb[23]00-(deepseekv3|gptoss120b)-|mbridge-card-(deepseekv3|gptoss120b)-gb[23]00-.*-mxfp8$|mlperf-v60-deepseekv3_671b-)/,
+    { fp8OutputProj: '1' },
+  ],
   // Multi-token prediction, one module (mtp_num_layers 1): the layer Megatron-Bridge's DeepSeek-V3
   // recipes place in their pipeline layouts ('m' in Et|(tt|)*30mL on H100, Et*4|(t*4|)*14tmL on
   // Blackwell: recipes/deepseek/h100/deepseek_v3.py, the 26.04.01 and 26.06 workload configs, the

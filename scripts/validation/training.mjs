@@ -286,13 +286,17 @@ export const TARGETS = {
 // and fuse the loss, as the config NVIDIA's own 72-GPU run names (theirs): NVIDIA's from −0.1 to
 // +11.6 %; Nebius's on 64 B300 (+14.0 %, its one-node run +9.6 %). 240 rows, 222 in the top 10,
 // 212 within 10 %; the median from 8.58 to 8.93 %, the model faster on each of these GPUs as on
-// their other runs.
+// their other runs. The LM heads in MXFP8 where configs set them (fp8_output_proj: Megatron-Bridge's
+// DeepSeek-V3 and GPT-OSS MXFP8 recipes on GB200 and GB300, MLPerf v6.0's DeepSeek-V3): 226 in the
+// top 10, 214 within 10 % (MLPerf's DeepSeek-V3 from 9.9–21.1 % to 2.7–14.8 % behind the best),
+// the median 9.45 % (its GB300 rows −9.9 … −3.0 % to −1.2 … +12.0 %, the GB200 ones +5.6 … +7.3 %
+// to +9.3 … +17.0 %: what the heads cost had hidden part of a gap between the two).
 export const BOUNDS = {
-  medianAbsError: 0.09,
+  medianAbsError: 0.095,
   maxAbsError: 0.66,
   minRows: 240,
-  minInTop: 222,
-  minWithin: 212,
+  minInTop: 226,
+  minWithin: 214,
 };
 
 const DATA = new URL('../../validation/data/training-runs.json', import.meta.url);

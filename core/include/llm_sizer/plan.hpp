@@ -97,6 +97,9 @@ struct Plan {
   /// flag: attention in FP8 (TransformerEngine's fp8_dot_product_attention; fp8 recipes on Hopper
   /// and Blackwell), else bf16 (0)
   std::optional<double> fp8_attention;
+  /// flag: the LM head's GEMMs in MXFP8 (Megatron-Core's fp8_output_proj, TransformerEngine's
+  /// linear under the MXFP8 recipe; Megatron-LM #4825, 2026-05-31), else bf16 (0)
+  std::optional<double> fp8_output_proj;
   std::string framework = "megatron";  ///< "megatron" or "pytorch"
   std::optional<double> micro_batch;   ///< sequences per micro-batch (1)
   std::optional<double> seq_len;       ///< tokens per sequence (auto: context, at most 4096)

@@ -36,8 +36,9 @@ struct TrainingSettings {
   std::string framework;
   std::string recipe;
   bool grad_reduce_bf16 = false;  ///< the recipe's fp32 gradients accumulated and reduced in bf16
-  std::string fp8_recipe;      ///< how fp8 scales (fp8_recipe.hpp); "" when the recipe is not fp8
-  bool fp8_attention = false;  ///< attention runs in FP8 (the plan asked, and it can here)
+  std::string fp8_recipe;        ///< how fp8 scales (fp8_recipe.hpp); "" when the recipe is not fp8
+  bool fp8_attention = false;    ///< attention runs in FP8 (the plan asked, and it can here)
+  bool fp8_output_proj = false;  ///< the LM head runs in MXFP8 (the plan asked, and it can here)
   std::string recompute;
   std::string recompute_modules;  ///< what selective recomputes (Megatron), e.g. "core_attn"
   double recompute_layers = 0;    ///< full recompute's layers per chunk; NaN: every layer
@@ -94,6 +95,7 @@ void visit_fields(Visitor& v, const TrainingSettings& s) {
   v.field("grad_reduce_bf16", s.grad_reduce_bf16);
   v.field("fp8_recipe", s.fp8_recipe);
   v.field("fp8_attention", s.fp8_attention);
+  v.field("fp8_output_proj", s.fp8_output_proj);
   v.field("recompute", s.recompute);
   v.field("recompute_modules", s.recompute_modules);
   v.field("recompute_layers", s.recompute_layers);

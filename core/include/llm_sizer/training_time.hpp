@@ -45,6 +45,9 @@ struct TrainingTimeInputs {
   /// Attention in FP8 (TransformerEngine's fp8_dot_product_attention) at this measured speed over
   /// bf16 (kernel_model.hpp); null: bf16.
   const Fp8AttentionCurve* fp8_attention = nullptr;
+  /// The LM head's GEMMs at the linear layers' (MXFP8) rate, their inputs quantized
+  /// (Megatron-Core's fp8_output_proj); else bf16.
+  bool fp8_output_proj = false;
   double hbm_tbps = 0;           ///< HBM bandwidth, TB/s
   double memory_efficiency = 0;  ///< share of HBM bandwidth streaming kernels reach
   double comm_efficiency = 0;    ///< share of NVLink's bandwidth collectives reach

@@ -37,6 +37,7 @@ export function OffloadFields() {
       <Field id="gradReduceBf16" hint={t('hint.grad_reduce_bf16')} />
       <Field id="fp8Recipe" hint={t('hint.fp8_recipe')} />
       <Field id="fp8Attention" hint={t('hint.fp8_attention')} />
+      <Field id="fp8OutputProj" hint={t('hint.fp8_output_proj')} />
     </>
   );
 }
