@@ -224,6 +224,12 @@ double remote_nodes_per_token(const Architecture& a, double nodes) {
 
 namespace {
 
+// Members of a group of `ranks` ranks `stride` apart that each fast-link domain holds where the
+// groups tile the domains: domain ÷ stride, at least one, at most the group.
+double tiled_members(const TrainingTimeInputs& in, double ranks, double stride) {
+  return std::clamp(std::floor(in.nvlink_domain_gpus / stride), 1.0, ranks);
+}
+
 // The fewest members any group of `ranks` ranks `stride` apart holds in one fast-link domain of
 // one server, among the domains it touches: what its worst-placed member reaches without the
 // network. Groups that tile the servers hold min(ranks, domain ÷ stride) in each; a block
@@ -232,7 +238,7 @@ namespace {
 // is allocated in segments the plan does not say, and is not split here.
 double fewest_members_in_a_domain(const TrainingTimeInputs& in, double ranks, double stride) {
   const double domain = in.nvlink_domain_gpus;
-  const double tiled = std::clamp(std::floor(domain / stride), 1.0, ranks);
+  const double tiled = tiled_members(in, ranks, stride);
   const double span = ranks * stride;
   if (!(domain <= in.gpus_per_node) || std::fmod(domain, span) == 0 ||
       (std::fmod(span, domain) == 0 && std::fmod(domain, stride) == 0)) {
@@ -291,7 +297,7 @@ Link group_link(const TrainingTimeInputs& in, double ranks, double stride, bool&
     }
     return nvlink;
   }
-  const double k = std::clamp(std::floor(in.nvlink_domain_gpus / stride), 1.0, ranks);
+  const double k = tiled_members(in, ranks, stride);
   const double bus =
       std::min(k * link(in, false, unknown).bytes_per_s, link(in, true, unknown).bytes_per_s);
   return {bus, &unknown, std::min(kNvlinkComputeShare, k * kNicComputeShare), k};
@@ -733,9 +739,8 @@ LayerCost layer_cost(const TrainingTimeInputs& in, const KernelSpeeds& lin,
       // member waits for the combine, so the member with the fewest of its group beside it sets
       // the pace: k of them, all the node holds where the groups tile the servers. The flex
       // dispatcher's sends node by node (below) are modelled for groups that tile them.
-      const double k = in.moe_flex_dispatcher
-                           ? std::clamp(std::floor(in.nvlink_domain_gpus / l.etp), 1.0, l.ep)
-                           : fewest_members_in_a_domain(in, l.ep, l.etp);
+      const double k = in.moe_flex_dispatcher ? tiled_members(in, l.ep, l.etp)
+                                              : fewest_members_in_a_domain(in, l.ep, l.etp);
       const Link nvlink = link(in, true, unknown);
       const Link nic = link(in, false, unknown);
       // DeepEP's and HybridEP's internode kernels send a token once to each other node holding
