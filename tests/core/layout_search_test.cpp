@@ -164,8 +164,7 @@ TEST(LayoutSearch, EveryRowTrainsTheOneGlobalBatch) {
   const SearchReport s = search_plan(plan);
   ASSERT_TRUE(s.search.found);
   EXPECT_EQ(s.search.global_batch, 1536);
-  std::vector<LayoutCandidate> rows = s.search.top;
-  rows.insert(rows.end(), s.search.pareto.begin(), s.search.pareto.end());
+  const std::vector<LayoutCandidate> rows = test::listed_layouts(s.search);
   for (const auto& c : rows) {
     EXPECT_EQ(c.global_batch, 1536);
     EXPECT_EQ(c.microbatches * c.micro_batch * c.dp, 1536);
@@ -345,8 +344,7 @@ TEST(LayoutSearch, GivenInputsAndLimitsBoundEveryDimension) {
   plan.search_limits = "pp=4..16 mb=1,2 zero=..1";
   const SearchReport s = search_plan(plan);
   ASSERT_TRUE(s.search.found);
-  std::vector<LayoutCandidate> rows = s.search.top;
-  rows.insert(rows.end(), s.search.pareto.begin(), s.search.pareto.end());
+  const std::vector<LayoutCandidate> rows = test::listed_layouts(s.search);
   for (const auto& c : rows) {
     EXPECT_EQ(c.tp, 8);
     EXPECT_GE(c.pp, 4);
@@ -458,9 +456,7 @@ TEST(LayoutSearch, ListedLayoutsCarryTheMemoryRangeOfTheirPlan) {
     plan.search_limits = limits;
     const SearchReport s = search_plan(plan);
     ASSERT_TRUE(s.search.found) << limits;
-    std::vector<LayoutCandidate> rows = s.search.top;
-    rows.insert(rows.end(), s.search.pareto.begin(), s.search.pareto.end());
-    rows.push_back(s.search.best);
+    const std::vector<LayoutCandidate> rows = test::listed_layouts(s.search);
     int tight = 0;
     for (const auto& c : rows) {
       const Report r = evaluate(test::candidate_plan(plan, c));

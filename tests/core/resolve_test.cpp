@@ -259,8 +259,7 @@ TEST(Rulebook, EveryLayoutTheSearchReturnsIsAValidPlanWithTheSameNumbers) {
     plan.global_batch = k.batch;
     const SearchReport s = search_plan(plan);
     ASSERT_TRUE(s.search.found);
-    std::vector<LayoutCandidate> layouts = s.search.top;
-    layouts.insert(layouts.end(), s.search.pareto.begin(), s.search.pareto.end());
+    const std::vector<LayoutCandidate> layouts = test::listed_layouts(s.search);
     for (const auto& c : layouts) {
       const Plan check = test::candidate_plan(plan, c);
       const Report r = evaluate(check);

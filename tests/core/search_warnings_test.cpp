@@ -102,20 +102,13 @@ Plan qwen3_235b_on_64_h200(const char* limits) {
   return plan;
 }
 
-std::vector<LayoutCandidate> listed(const SearchResult& s) {
-  std::vector<LayoutCandidate> rows = s.top;
-  rows.insert(rows.end(), s.pareto.begin(), s.pareto.end());
-  rows.push_back(s.best);
-  return rows;
-}
-
 TEST(SearchWarnings, TheSearchKeepsToTheExpertsPerGpuAValidatedRunHeld) {
   const SearchReport r = search_plan(qwen3_235b_on_64_h200("zero=3 tp=1 pp=1"));
   ASSERT_TRUE(r.search.found);
   EXPECT_TRUE(r.search.experts_limited);  // EP 1 and 2 were left out
   EXPECT_EQ(r.search.experts_most, 32);
   EXPECT_FALSE(r.search.experts_fallback);
-  for (const auto& c : listed(r.search)) EXPECT_GE(c.ep, 4);  // 128 ÷ 4 = 32 per GPU
+  for (const auto& c : test::listed_layouts(r.search)) EXPECT_GE(c.ep, 4);  // 128 ÷ 4 = 32 per GPU
   EXPECT_EQ(find_issue(r, kExpertsCode), nullptr);
   EXPECT_EQ(find_issue(r, kExpertsOnlyCode), nullptr);
   // The same as the search let free, told to keep to EP 4 and up.

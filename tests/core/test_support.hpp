@@ -57,6 +57,14 @@ inline Plan llama70b_on(double cluster) {
   return plan;
 }
 
+/// Every layout a search lists: its top list, its Pareto front and its best.
+inline std::vector<LayoutCandidate> listed_layouts(const SearchResult& s) {
+  std::vector<LayoutCandidate> rows = s.top;
+  rows.insert(rows.end(), s.pareto.begin(), s.pareto.end());
+  rows.push_back(s.best);
+  return rows;
+}
+
 /// `plan` with the layout a search returned, as a plan of its own (no cluster or deadline).
 inline Plan candidate_plan(Plan plan, const LayoutCandidate& c) {
   plan.cluster_gpus.reset();
