@@ -17,6 +17,7 @@ constexpr std::string_view kHfConfig = "hf-config";
 constexpr std::string_view kLink = "link";
 constexpr std::string_view kAll = "all";
 constexpr std::string_view kVllmCommand = "vllm-command";
+constexpr std::string_view kLimit = "limit";
 
 bool is_flag(const std::string& arg) { return arg.rfind("--", 0) == 0; }
 
@@ -89,15 +90,30 @@ void take_flag(const GivenFlag& flag, const Command& command, const Messages& m,
     out.errors.push_back(error);
     return;
   }
-  if (flag.name == kHfConfig) {
-    out.hf_config = flag.value;
-  } else if (flag.name == kVllmCommand) {
-    out.vllm_command = flag.value;
-  } else if (flag.name == kLink) {
-    out.link = flag.value;
-  } else {
-    out.fields.push_back({field, flag.value});
+  // A flag given twice would have its first value dropped without a word. Search limits
+  // intersect, so a second --limit narrows the first (as one text would); any other is refused.
+  const auto repeated = [&](const std::string& first) {
+    out.errors.push_back(m.format("cli.repeated_flag",
+                                  {{"flag", dashed}, {"first", first}, {"second", flag.value}}));
+  };
+  std::optional<std::string>* own = flag.name == kHfConfig      ? &out.hf_config
+                                    : flag.name == kVllmCommand ? &out.vllm_command
+                                    : flag.name == kLink        ? &out.link
+                                                                : nullptr;
+  if (own != nullptr) {
+    if (own->has_value()) return repeated(**own);
+    *own = flag.value;
+    return;
   }
+  for (auto& earlier : out.fields) {
+    if (earlier.field != field) continue;
+    if (field->cli_flag == kLimit) {
+      earlier.text += " " + flag.value;
+      return;
+    }
+    return repeated(earlier.text);
+  }
+  out.fields.push_back({field, flag.value});
 }
 
 }  // namespace

@@ -615,6 +615,37 @@ TEST(CliSearchText, AMoESearchSaysItKeptToTheValidatedExpertsPerGpu) {
   EXPECT_TRUE(has(lifted.out, "\"code\": \"search_best_many_local_experts\"")) << lifted.out;
 }
 
+// The CLI's own hint adds a --limit to a command that may hold one: a second --limit narrows
+// the search as one text with both would (the limits intersect), where it once replaced the
+// first without a word. Any other flag given twice is refused with both values, in either
+// language.
+TEST(CliArguments, RepeatedLimitsNarrowTogetherAndOtherRepeatsAreRefused) {
+  const std::vector<std::string> base = {"search",  "--cluster-gpus", "64",      "--model",
+                                         "llama-3.1-70b", "--accelerator", "h100-80g", "--json"};
+  const auto with = [&](std::vector<std::string> extra) {
+    auto args = base;
+    args.insert(args.end(), extra.begin(), extra.end());
+    return run_cli(args);
+  };
+  const auto one = with({"--limit", "tp=8 pp=2"});
+  const auto two = with({"--limit", "tp=8", "--limit", "pp=2"});
+  ASSERT_EQ(one.code, 0) << one.err;
+  ASSERT_EQ(two.code, 0) << two.err;
+  EXPECT_EQ(two.out, one.out);
+  const auto last_only = with({"--limit", "pp=2"});
+  ASSERT_EQ(last_only.code, 0) << last_only.err;
+  EXPECT_NE(last_only.out, two.out);  // the first --limit counts: not the last one alone
+  for (const char* lang : {"en", "zh"}) {
+    const auto pp = with({"--pp", "2", "--pp", "4", "--lang", lang});
+    EXPECT_EQ(pp.code, 2);
+    EXPECT_TRUE(has(pp.err, "--pp") && has(pp.err, "2") && has(pp.err, "4")) << pp.err;
+    EXPECT_TRUE(has(pp.err, lang == std::string("en") ? "given twice" : "给了两次")) << pp.err;
+    const auto link = with({"--link", "./#v=2&tp=2", "--link", "./#v=2&tp=4", "--lang", lang});
+    EXPECT_EQ(link.code, 2);
+    EXPECT_TRUE(has(link.err, "./#v=2&tp=2") && has(link.err, "./#v=2&tp=4")) << link.err;
+  }
+}
+
 TEST(CliSearchText, DeepPipelineSplitsAreWrittenAsRuns) {
   EXPECT_EQ(stage_runs("2,2,2,2,1"), "2×4, 1");
   EXPECT_EQ(stage_runs("7,8,8,8,8,8,8,8,8,8,8,8,8,8,8,7"), "7, 8×14, 7");
