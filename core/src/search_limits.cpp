@@ -104,6 +104,10 @@ bool DimensionLimit::allows(double v) const {
   return v >= lo && v <= hi;
 }
 
+bool DimensionLimit::allows_nothing() const {
+  return values.empty() ? lo > hi : values.size() == 1 && values.front() < 0;
+}
+
 bool DimensionLimit::allows_from(double v) const {
   if (!values.empty()) {
     return std::any_of(values.begin(), values.end(), [&](double x) { return x >= v; });
@@ -143,6 +147,13 @@ std::vector<Issue> parse_search_limits(std::string_view text, SearchLimits& limi
                         "search_limits",
                         Severity::kError,
                         {{"value", std::string(entry)}, {"names", std::string(kNames)}}});
+    } else if (d->allows_nothing()) {
+      // "tp=8 tp=4", or a limit beside a fixed input it excludes (--tp 8 --limit tp=4): the
+      // search would evaluate nothing and blame the card.
+      issues.push_back({"search_limits_empty",
+                        "search_limits",
+                        Severity::kError,
+                        {{"value", std::string(entry)}, {"name", std::string(name)}}});
     }
   }
   return issues;

@@ -373,6 +373,36 @@ TEST(LayoutSearch, MalformedLimitsAreNamedAndTheSearchDoesNotRun) {
   EXPECT_TRUE(evaluate(plan).training.available);
 }
 
+// Limits that leave a dimension no value (two that share none, or one beside a fixed layout
+// input it excludes) are named, with the dimension, and the search does not run: it once
+// evaluated nothing and said no layout fits the card. Ranges that only narrow are no error.
+TEST(LayoutSearch, LimitsThatLeaveADimensionNoValueAreNamed) {
+  const auto empty_ones = [](const Plan& plan) {
+    const SearchReport s = search_plan(plan);
+    std::vector<std::string> named;
+    for (const auto& issue : s.issues) {
+      if (issue.code == "search_limits_empty") {
+        named.push_back(issue.param("value") + " " + issue.param("name"));
+      }
+    }
+    return std::pair{s.ran, named};
+  };
+  Plan plan;
+  plan.cluster_gpus = 1024;
+  plan.tokens = 300e9;
+  plan.search_limits = "tp=8 pp=4..16 tp=4 pp=20.. mb=1,2 mb=2";
+  const auto [ran, named] = empty_ones(plan);
+  EXPECT_FALSE(ran);
+  EXPECT_EQ(named, (std::vector<std::string>{"tp=4 tp", "pp=20.. pp"}));
+  plan.search_limits = "tp=4";
+  plan.tp = 8;  // `search --tp 8 --limit tp=4`
+  EXPECT_EQ(empty_ones(plan).second, (std::vector<std::string>{"tp=4 tp"}));
+  plan.search_limits = "tp=2..8 tp=8";
+  const auto narrowed = empty_ones(plan);
+  EXPECT_TRUE(narrowed.first);
+  EXPECT_TRUE(narrowed.second.empty());
+}
+
 // The routed experts per GPU default to at most the 32 a validated run held
 // (kMostValidatedExpertsPerGpu); the first "experts=" entry replaces that default and later ones
 // narrow it, as "tight=" does.

@@ -586,6 +586,29 @@ test('a best layout with more experts per GPU than any published run is flagged'
   await page.closeAll();
 });
 
+// Limits that leave a dimension no value (tp=8 and tp=4) are named in the search panel, in the
+// page's language, and no table is shown: the search once evaluated nothing and said that no
+// layout fits the card.
+test('limits that leave a dimension no value are named, not blamed on the card', async () => {
+  const page = await openWatchedPage(site.browser);
+  const limits = encodeURIComponent('tp=8 tp=4');
+  for (const [lang, words] of [
+    ['en', 'Search limit “tp=4” leaves tp no value'],
+    ['zh', '搜索限制“tp=4”使 tp 无值可取'],
+  ]) {
+    await page.goto(
+      `${site.server.url}#v=2&lang=${lang}&m=llama-3.1-8b&a=h100-80g&cluster=8&lim=${limits}`,
+    );
+    await page.reload();
+    await waitForApp(page);
+    await showSearch(page);
+    await page.locator('[data-testid=search-panel]').getByText(words).waitFor();
+    assert.equal(await page.locator('[data-testid=search-top]').count(), 0, lang);
+  }
+  assert.deepEqual(page.problems, []);
+  await page.closeAll();
+});
+
 // A layout the memory verdict calls tight ran out of memory about as often as it trained in
 // measured sweeps (docs/validation.md, layout sweeps): the search keeps them out, and with them
 // let in ("tight=1" in its limits) flags a tight best and names the fastest layout that fits with

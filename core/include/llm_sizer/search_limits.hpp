@@ -35,6 +35,8 @@ struct DimensionLimit {
   bool allows(double v) const;
   /// Whether some value from `v` up passes: a listed one, or the range reaching that far.
   bool allows_from(double v) const;
+  /// Whether the entries and fixed inputs behind it leave no value at all (their intersection).
+  bool allows_nothing() const;
   /// Narrows to one value (a layout input the plan gives).
   void fix(double v) { values = {v}; }
 };
