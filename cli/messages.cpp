@@ -14,12 +14,25 @@ std::string fill_placeholders(std::string_view pattern, const std::vector<IssueP
     if (pattern[i] == '{') {
       const auto close = pattern.find('}', i);
       if (close != std::string_view::npos) {
-        const std::string_view name = pattern.substr(i + 1, close - i - 1);
+        // {name}, or {name:one|other}: `one` where the value is exactly "1" (web/src/i18n).
+        std::string_view name = pattern.substr(i + 1, close - i - 1);
+        std::string_view forms;
+        if (const auto colon = name.find(':'); colon != std::string_view::npos) {
+          forms = name.substr(colon + 1);
+          name = name.substr(0, colon);
+        }
+        const auto bar = forms.find('|');
         const IssueParam* found = nullptr;
         for (const auto& p : params) {
           if (p.name == name) found = &p;
         }
-        if (found != nullptr) {
+        if (!forms.empty() && bar != std::string_view::npos) {  // a missing count: `other`
+          out += found != nullptr && found->value == "1" ? forms.substr(0, bar)
+                                                         : forms.substr(bar + 1);
+          i = close + 1;
+          continue;
+        }
+        if (found != nullptr && forms.empty()) {
           out += found->value;
           i = close + 1;
           continue;
@@ -43,6 +56,10 @@ std::string Messages::format(std::string_view key, const std::vector<IssueParam>
   const auto it = table_.find(key);
   if (it == table_.end()) return std::string(key);
   return fill_placeholders(it->second, params);
+}
+
+std::string Messages::unit(std::string_view unit, double value) const {
+  return format("unit." + std::string(unit), {{"n", format_shortest(value)}});
 }
 
 std::string Messages::issue(const Issue& issue, const std::string& field_name) const {

@@ -33,6 +33,9 @@ class Messages {
   std::string recompute(const std::string& mode, double layers,
                         const std::string& modules = "") const;
 
+  /// The unit `unit` after a count of `value` ("unit.GPUs" is "GPU{n:|s}": "1 GPU", "8 GPUs").
+  std::string unit(std::string_view unit, double value) const;
+
   bool chinese() const { return chinese_; }
 
  private:
@@ -40,7 +43,9 @@ class Messages {
   bool chinese_ = false;
 };
 
-/// Replaces each {name} in `pattern` by the parameter of that name (unknown names stay as is).
+/// Replaces each {name} in `pattern` by the parameter of that name (unknown names stay as is), and
+/// each {name:one|other} by `one` where that parameter is exactly "1", else (a missing one too) by
+/// `other`.
 std::string fill_placeholders(std::string_view pattern, const std::vector<IssueParam>& params);
 
 }  // namespace llm_sizer::cli

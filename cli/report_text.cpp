@@ -28,7 +28,7 @@ std::string value_text(double value, const std::string& unit, const Messages& m)
   std::string text = format_readable(rounded ? std::round(value * 100) / 100 : value);
   if (!unit.empty()) {
     text += ' ';
-    text += m.format("unit." + unit);
+    text += m.unit(unit, value);
   }
   return text;
 }

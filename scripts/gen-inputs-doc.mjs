@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import * as prettier from 'prettier';
 import { loadModule } from '../tests/web/load-module.mjs';
 import { casePlan, hostileCases, TOO_LONG } from '../tests/web/hostile-values.mjs';
+import { fillMessage } from './fill-message.mjs';
 
 const root = new URL('../', import.meta.url);
 export const DOC_PATH = fileURLToPath(new URL('docs/inputs.md', root));
@@ -52,8 +53,6 @@ async function readCatalog(name) {
   return JSON.parse(await readFile(new URL(`web/src/i18n/${name}`, root), 'utf8'));
 }
 
-const fill = (pattern, params) =>
-  pattern.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? params[name] : whole));
 
 // Markdown table cells: no raw HTML, no column breaks.
 const cell = (text) =>
@@ -97,7 +96,7 @@ function sentence(messages, issue) {
   const params = { ...issue.params };
   if (params.unit) params.unit = ` ${messages[`unit.${params.unit}`] ?? params.unit}`;
   if (params.field === undefined) params.field = messages[`field.${issue.field}`] ?? issue.field;
-  return fill(messages[`issue.${issue.code}`], params);
+  return fillMessage(messages[`issue.${issue.code}`], params);
 }
 
 const shownValue = (text) => (text === TOO_LONG ? `${code('x')} × ${TOO_LONG.length}` : code(text));

@@ -20,6 +20,7 @@ import { existsSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { loadModule } from '../tests/web/load-module.mjs';
+import { fillMessage } from './fill-message.mjs';
 
 const root = new URL('../', import.meta.url);
 const CATALOG = new URL('web/src/catalog/models.json', root);
@@ -162,7 +163,7 @@ function issueWords(issue) {
   const key = `issue.${issue.code}`;
   const pattern = en[key] ?? `${issue.code} (no message)`;
   const params = { ...issue.params, field: 'config.json' };
-  return pattern.replace(/\{(\w+)\}/g, (whole, name) => params[name] ?? whole);
+  return fillMessage(pattern, params);
 }
 
 /** "Qwen3-30B-A3B-Instruct-2507" from "Qwen/Qwen3-30B-A3B-Instruct-2507". */

@@ -7,6 +7,7 @@
 #include <set>
 
 #include "llm_sizer/json.hpp"
+#include "messages.hpp"
 #include "run.hpp"
 #include "test_support.hpp"
 
@@ -128,6 +129,33 @@ TEST(Cli, TextOutputShowsTheDerivationInBothLanguages) {
   EXPECT_NE(zh.out.find("(8, 3, 4) → 共 96 张卡"), std::string::npos);
 }
 
+// English counts of one are singular ("1 GPU", "1 replica", "1 concurrent request"), as the
+// page says them (tests/web/i18n.test.mjs): Qwen2.5-32B fits one H100, Llama 3.1 405B does not.
+TEST(Cli, CountsOfOneAreSingularInEnglish) {
+  const auto one = run_cli({"infer", "--model", "qwen2.5-32b", "--accelerator", "h100-80g"});
+  ASSERT_EQ(one.code, 0) << one.err;
+  EXPECT_NE(one.out.find("TP 1 × 1 replica = 1 GPU;"), std::string::npos) << one.out;
+  EXPECT_NE(one.out.find("for 1 concurrent request of"), std::string::npos) << one.out;
+  EXPECT_NE(one.out.find("= 1 GPU on 1 node\n"), std::string::npos) << one.out;
+  EXPECT_NE(one.out.find("⌈65.52 ÷ 80⌉"), std::string::npos) << one.out;
+  EXPECT_EQ(one.out.find("1 GPUs"), std::string::npos) << one.out;
+  EXPECT_EQ(one.out.find("(s)"), std::string::npos) << one.out;
+  const auto many = run_cli({"infer", "--model", "llama-3.1-405b", "--accelerator", "h100-80g",
+                             "--concurrency", "64"});
+  ASSERT_EQ(many.code, 0) << many.err;
+  EXPECT_NE(many.out.find("for 64 concurrent requests of"), std::string::npos) << many.out;
+  EXPECT_NE(many.out.find(" GPUs on "), std::string::npos) << many.out;
+  EXPECT_EQ(llm_sizer::cli::fill_placeholders("{n} GPU{n:|s} stay{n:s|} idle", {{"n", "1"}}),
+            "1 GPU stays idle");
+  EXPECT_EQ(llm_sizer::cli::fill_placeholders("{n} GPU{n:|s} stay{n:s|} idle", {{"n", "12"}}),
+            "12 GPUs stay idle");
+  // A missing count stays as it is and takes the plural: a flag's unit has no count.
+  EXPECT_EQ(llm_sizer::cli::fill_placeholders("{m} GPU{m:|s}", {{"n", "1"}}), "{m} GPUs");
+  const auto help = run_cli({"train", "--help"});
+  EXPECT_NE(help.out.find("GPUs"), std::string::npos) << help.out;
+  EXPECT_EQ(help.out.find("{n"), std::string::npos) << help.out;
+}
+
 TEST(Cli, AFleetOnACardWithoutRatesSaysItsTimesAreUnknown) {
   // The RG800's bandwidth and peak are unknown: its fleet has a layout and memory, no times.
   const auto r = run_cli(
@@ -143,7 +171,7 @@ TEST(Cli, InferSaysWhatTheFleetSavesOverReplicasOfTheSmallestLayout) {
   const auto r = run_cli(
       {"infer", "--model", "llama-3.1-70b", "--accelerator", "h100-80g", "--concurrency", "64"});
   ASSERT_EQ(r.code, 0);
-  EXPECT_NE(r.out.find("TP 2 × 32 replica(s) = 64 GPUs"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("TP 2 × 32 replicas = 64 GPUs"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("would take 64 GPUs for 64 concurrent sequences; the fleet above serves "
                        "them on "),
             std::string::npos);

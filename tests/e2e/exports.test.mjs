@@ -76,11 +76,11 @@ test('Markdown carries every panel: answer, memory per stage, time and cost, sea
   assert.match(markdown, /\| MFU \| vs best \| Days \|/);
   assert.match(markdown, /\| [\d.]+% \| \+0% \| [\d.]+ \|/);
   assert.match(markdown, /\nHow finely this ranks: on \d+ published runs, .* not told apart\.\n/);
-  assert.match(markdown, /\| Serving layout \| TP \d+ × \d+ replica\(s\) = \d+ GPUs \|/);
+  assert.match(markdown, /\| Serving layout \| TP \d+ × \d+ replicas? = \d+ GPUs? \|/);
   // The fleet at the target load, as the serving answer words it, and its derivation.
   assert.match(
     markdown,
-    /\| 1 concurrent requests of [\d,]+ \+ [\d,]+ tokens on vLLM [\d.]+ \| \d+ × \(TP \d+ × PP \d+ × DP \d+\) = \d+ GPUs on \d+ node\(s\) \|/,
+    /\| 1 concurrent request of [\d,]+ \+ [\d,]+ tokens on vLLM [\d.]+ \| \d+ × \(TP \d+ × PP \d+ × DP \d+\) = \d+ GPUs? on \d+ nodes? \|/,
   );
   assert.ok(markdown.includes('\n## Fleet derivation\n'), 'the fleet derivation');
   assert.deepEqual(page.problems, []);

@@ -28,10 +28,10 @@ const text = (page, testId) => page.textContent(`[data-testid=${testId}]`);
 
 test('Qwen2.5-32B on RG800 needs four cards, and the panel says why the article has fewer', async () => {
   const page = await openPage('#v=2&m=qwen2.5-32b&a=rg800-32g');
-  assert.equal(await text(page, 'serving-layout'), 'TP 4 × 1 replica(s) = 4 GPUs');
+  assert.equal(await text(page, 'serving-layout'), 'TP 4 × 1 replica = 4 GPUs');
   assert.equal(
     await text(page, 'serving-min'),
-    'At least 4 card(s) for one sequence of 4,096 tokens',
+    'At least 4 cards for one sequence of 4,096 tokens',
   );
   assert.match(await text(page, 'serving-vs-article'), /gives 3; .* it takes 4\./);
   const note = await page.textContent('[data-step=serve_min_gpus] .note');
@@ -44,14 +44,14 @@ test('Qwen2.5-32B on RG800 needs four cards, and the panel says why the article 
 
 test('the memory bar and the curve follow the inputs, and the link keeps them', async () => {
   const page = await openPage('#v=2&m=qwen2.5-32b&a=h100-80g&pp=2&cluster=128');
-  assert.equal(await text(page, 'serving-layout'), 'TP 1 × 1 replica(s) = 1 GPUs');
+  assert.equal(await text(page, 'serving-layout'), 'TP 1 × 1 replica = 1 GPU');
   assert.equal(await page.locator('[data-testid=memory-bar] rect').count(), 5);
   const points = await page.getAttribute('[data-testid=curve-line]', 'points');
   assert.ok(points.split(' ').length >= 20, points);
 
   await page.fill('[data-testid=input-batch]', '16');
   await page.waitForURL(/i\.bs=16/);
-  assert.equal(await text(page, 'serving-layout'), 'TP 2 × 1 replica(s) = 2 GPUs');
+  assert.equal(await text(page, 'serving-layout'), 'TP 2 × 1 replica = 2 GPUs');
   assert.match(await text(page, 'serving-fits'), /fits$/);
 
   await page.selectOption('[data-testid=input-kvDtype]', 'fp8');
@@ -92,10 +92,10 @@ test('a bad serving input is named at its field and the rest of the plan keeps w
   ]);
   assert.equal(
     await text(page, 'serving-min'),
-    'At least 1 card(s) for one sequence of 4,096 tokens',
+    'At least 1 card for one sequence of 4,096 tokens',
   );
   await page.fill('[data-testid=input-inferTp]', '');
-  assert.equal(await text(page, 'serving-layout'), 'TP 1 × 1 replica(s) = 1 GPUs');
+  assert.equal(await text(page, 'serving-layout'), 'TP 1 × 1 replica = 1 GPU');
   assert.deepEqual(page.problems, []);
   await page.closeAll();
 });
@@ -114,7 +114,7 @@ test('DeepSeek-V3 in FP8 on H100 gets a two-node fleet with its numbers and laun
     '#v=2&m=deepseek-v3&a=h100-80g&i.w=fp8-block&i.c=32&i.in=8192&i.out=1024',
   );
   // 688 GB of weights do not fit the 612 GB vLLM may use of one node of eight.
-  assert.match(await text(page, 'fleet-layout'), /= 16 GPUs on 2 node\(s\)$/);
+  assert.match(await text(page, 'fleet-layout'), /= 16 GPUs on 2 nodes$/);
   assert.match(await text(page, 'fleet-slo'), /within the 50 ms TPOT target/);
   assert.match(await text(page, 'fleet-tpot'), /^\d+(\.\d)? ms$/);
   assert.match(await text(page, 'fleet-cost-output'), /^\$\d/);
@@ -140,11 +140,11 @@ test('the concurrent requests move the view inside one node too, which says what
   // Llama 3.1 70B on H100: TP 2 is the smallest layout (70.6 GB of weights a card leaves room for
   // two sequences of 4,096 tokens), so 64 users take 32 replicas of it; the fleet finds fewer.
   const page = await openPage('#v=2&m=llama-3.1-70b&a=h100-80g');
-  assert.equal(await text(page, 'serving-layout'), 'TP 2 × 1 replica(s) = 2 GPUs');
+  assert.equal(await text(page, 'serving-layout'), 'TP 2 × 1 replica = 2 GPUs');
   assert.equal(await page.locator('[data-testid=node-vs-fleet]').count(), 0);
   await page.fill('[data-testid=input-concurrency]', '64');
   await page.waitForURL(/i\.c=64/);
-  assert.equal(await text(page, 'serving-layout'), 'TP 2 × 32 replica(s) = 64 GPUs');
+  assert.equal(await text(page, 'serving-layout'), 'TP 2 × 32 replicas = 64 GPUs');
   const fleet = Number((await text(page, 'fleet-layout')).match(/= (\d+) GPUs/)[1]);
   assert.ok(fleet < 64, `${fleet}`);
   assert.equal(
@@ -158,7 +158,7 @@ test('the concurrent requests move the view inside one node too, which says what
 test('the view inside one node says why the fleet does not use its TP', async () => {
   // GPT-3 175B needs TP 6 of an 8-GPU node; the fleet's replicas divide a node or take whole ones.
   const page = await openPage('#v=2&m=gpt3-175b&a=h100-80g');
-  assert.equal(await text(page, 'serving-layout'), 'TP 6 × 1 replica(s) = 6 GPUs');
+  assert.equal(await text(page, 'serving-layout'), 'TP 6 × 1 replica = 6 GPUs');
   assert.match(await text(page, 'fleet-layout'), /TP 8 × PP 1 × DP 1/);
   assert.equal(
     await text(page, 'node-packing'),
@@ -179,7 +179,7 @@ test('a vllm serve command read on the page changes the plan, and its link keeps
   await page.waitForURL(/i\.tp=4/);
   assert.match(page.url(), /m=llama-3\.1-70b/);
   assert.match(page.url(), /i\.ctx=16384/);
-  assert.match(await text(page, 'vllm-status'), /Read \d+ input\(s\) from the command\./);
+  assert.match(await text(page, 'vllm-status'), /Read \d+ inputs? from the command\./);
   assert.match(await text(page, 'vllm-issue'), /--frob/);
   assert.match(await text(page, 'fleet-layout'), /TP 4 × PP 1 × DP 1/);
   assert.deepEqual(page.problems, []);

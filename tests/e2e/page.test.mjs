@@ -65,13 +65,13 @@ test('each of the article training plans opens from its CLI link with the articl
 test('the inference minimum says why: 64 GB of weights exceed one 32 GB card', async () => {
   const page = await openPage('#v=2&m=qwen-32b&a=rg800-32g');
   await openArticle(page);
-  assert.equal(await text(page, 'infer-min-gpus'), 'At least 2 card(s)');
+  assert.equal(await text(page, 'infer-min-gpus'), 'At least 2 cards');
   assert.equal(
     await text(page, 'infer-why'),
     '64 GB of weights exceed one 32 GB card, so they must be split',
   );
   await page.selectOption('[data-testid=input-accelerator]', 'h100-80g');
-  assert.equal(await text(page, 'infer-min-gpus'), 'At least 1 card(s)');
+  assert.equal(await text(page, 'infer-min-gpus'), 'At least 1 card');
   assert.deepEqual(page.problems, []);
   await page.closeAll();
 });

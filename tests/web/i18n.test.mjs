@@ -74,3 +74,51 @@ test('ids named like Object.prototype members are unknown ids, in every lookup',
     );
   }
 });
+
+// English counts say "1 GPU", "1 replica", "2 GPUs stay idle" (the serving answer read "1 GPUs"
+// and "1 replica(s)"): a message writes {name:one|other} beside {name}, and the page's fill, the
+// CLI's (tests/core/cli_messages_test.cpp) and the generators' (scripts/fill-message.mjs) take
+// `one` where the value is exactly "1".
+const PLURAL = /\{(\w+):([^|{}]*)\|([^{}]*)\}/g;
+
+test('every plural form names a count its message also shows, and no count says (s)', () => {
+  for (const [key, text] of Object.entries(en)) {
+    // A unit's count stands before it, outside the message ("unit.GPUs": "GPU{n:|s}").
+    if (key.startsWith('unit.')) continue;
+    for (const [, name] of text.matchAll(PLURAL)) {
+      assert.ok(placeholders(text).includes(name), `${key}: {${name}:…} without {${name}}`);
+    }
+    assert.doesNotMatch(text, /\{\w+\} \w+\(s\)/, key);
+  }
+  for (const [key, text] of Object.entries(zh)) assert.doesNotMatch(text, PLURAL, key);
+});
+
+test('a count of one takes the singular form, on the page and in the generators', async () => {
+  const i18n = await loadPageSource('/src/i18n/i18n.ts');
+  const { fillMessage } = await import('../../scripts/fill-message.mjs');
+  await i18n.loadCatalog('en');
+  await i18n.loadCatalog('zh');
+  const pattern = '{n} GPU{n:|s} stay{n:s|} idle';
+  for (const fill of [i18n.fill, fillMessage]) {
+    assert.equal(fill(pattern, { n: 1 }), '1 GPU stays idle');
+    assert.equal(fill(pattern, { n: '1' }), '1 GPU stays idle');
+    assert.equal(fill(pattern, { n: 2 }), '2 GPUs stay idle');
+    assert.equal(fill(pattern, { n: '1,024' }), '1,024 GPUs stay idle');
+    // A missing count leaves {n} as it is (any missing parameter does) and takes `other`.
+    assert.equal(fill(pattern, {}), '{n} GPUs stay idle');
+  }
+  assert.equal(
+    i18n.translate('en', 'ui.serving_layout', { tp: 1, replicas: 1, total: 1 }),
+    'TP 1 × 1 replica = 1 GPU',
+  );
+  assert.equal(
+    i18n.translate('en', 'ui.serving_layout', { tp: 8, replicas: 2, total: 16 }),
+    'TP 8 × 2 replicas = 16 GPUs',
+  );
+  // A unit after its count; a field's unit (no count) is plural.
+  assert.equal(i18n.translate('en', 'unit.GPUs', { n: 1 }), 'GPU');
+  assert.equal(i18n.translate('en', 'unit.GPUs', { n: 8 }), 'GPUs');
+  assert.equal(i18n.translate('en', 'unit.GPUs'), 'GPUs');
+  assert.equal(i18n.translate('en', 'unit.GB', { n: 1 }), 'GB');
+  assert.equal(i18n.translate('zh', 'unit.GPUs', { n: 1 }), '张');
+});

@@ -282,7 +282,7 @@ export function markdownReport(input: ExportInput): string {
           t(`step.${s.id}`),
           s.formula,
           s.substitution,
-          `${n(s.value, 4)}${s.unit && Number.isFinite(s.value) ? ` ${t(`unit.${s.unit}`)}` : ''}`,
+          `${n(s.value, 4)}${s.unit && Number.isFinite(s.value) ? ` ${t(`unit.${s.unit}`, { n: s.value })}` : ''}`,
         ]),
         [true, false, false, false, true],
       ),

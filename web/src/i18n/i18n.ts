@@ -102,11 +102,20 @@ export function own<T>(record: Record<string, T> | undefined, key: string): T | 
   return record !== undefined && Object.hasOwn(record, key) ? record[key] : undefined;
 }
 
+/**
+ * Fills {name} with its parameter, and {name:one|other} with `one` when that parameter is
+ * exactly "1", else `other` (also without one: a unit after its count, "GPU{n:|s}"): English
+ * counts say "1 GPU", not "1 GPUs".
+ */
 export function fill(pattern: string, params: Params = {}): string {
-  return pattern.replace(/\{(\w+)\}/g, (whole, name: string) => {
-    const value = own(params, name);
-    return value === undefined ? whole : String(value);
-  });
+  return pattern.replace(
+    /\{(\w+)(?::([^|{}]*)\|([^{}]*))?\}/g,
+    (whole, name: string, one?: string, other?: string) => {
+      const value = own(params, name);
+      if (one !== undefined) return String(value) === '1' ? one : (other as string);
+      return value === undefined ? whole : String(value);
+    },
+  );
 }
 
 /** The message `key` in `lang` (or a loaded one), its {placeholders} filled; else the key. */
