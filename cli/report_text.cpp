@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <cstdio>
 #include <string_view>
 #include <utility>
 #include <vector>
@@ -460,6 +461,13 @@ std::string fleet_text(const FullInference& f, const Messages& m) {
   const FleetReport& fleet = f.fleet;
   const InferenceSettings& s = f.settings;
   const auto r2 = [](double v) { return rounded_or_dash(v, 2); };
+  // Dollars in cents: "$34.10", not "$34.1" beside "$17.96".
+  const auto cents = [](double v) {
+    if (!std::isfinite(v)) return std::string("—");
+    char text[64];
+    std::snprintf(text, sizeof text, "%.2f", v);
+    return std::string(text);
+  };
   const auto whole = [](double v) { return rounded_or_dash(v, 0); };
   std::string out = m.format("cli.fleet_title", {{"concurrency", format_readable(s.concurrency)},
                                                  {"input", format_readable(s.input_tokens)},
@@ -508,15 +516,15 @@ std::string fleet_text(const FullInference& f, const Messages& m) {
     if (std::isfinite(band.cost_per_m_output_low)) {
       // Chinese sentences follow each other without a space.
       out += (m.chinese() ? "" : " ") +
-             m.format("ui.fleet_band_cost", {{"low", "$" + r2(band.cost_per_m_output_low)},
-                                             {"high", "$" + r2(band.cost_per_m_output_high)}});
+             m.format("ui.fleet_band_cost", {{"low", "$" + cents(band.cost_per_m_output_low)},
+                                             {"high", "$" + cents(band.cost_per_m_output_high)}});
     }
     out += "\n";
   }
   out += (std::isfinite(fleet.cost_per_m_output)
-              ? m.format("cli.fleet_cost", {{"output", r2(fleet.cost_per_m_output)},
-                                            {"input", r2(fleet.cost_per_m_input)},
-                                            {"hour", r2(fleet.cost_per_hour)}})
+              ? m.format("cli.fleet_cost", {{"output", cents(fleet.cost_per_m_output)},
+                                            {"input", cents(fleet.cost_per_m_input)},
+                                            {"hour", cents(fleet.cost_per_hour)}})
               : m.format("cli.fleet_cost_unknown")) +
          "\n";
   const DisaggregatedFleet& d = fleet.disaggregated;

@@ -12,7 +12,7 @@ const site = servePage('/sizer/');
 const DESKTOP = { width: 1366, height: 900 };
 const PHONE = { width: 390, height: 844 };
 const LANGS = [
-  { lang: 'en', locale: 'en-US', gpus: (n) => `${n} GPUs` },
+  { lang: 'en', locale: 'en-US', gpus: (n) => `${n} GPU${n === '1' ? '' : 's'}` },
   { lang: 'zh', locale: 'zh-CN', gpus: (n) => `${n} 张` },
 ];
 const numberIn = (text) => Number(text.replace(/[^0-9.]/g, ''));
@@ -119,8 +119,8 @@ for (const [name, viewport] of [
       assert.match(
         band,
         lang === 'zh'
-          ? /已发表的各引擎服务运行（\d+ 次，docs\/validation\.md）.*按此范围，每百万输出 token 的费用为 \$[\d.]+–\$[\d.]+/
-          : /Published serving runs on every engine \(\d+, docs\/validation\.md\) delivered [\d.]+–[\d.]+× .* At that range a million output tokens cost \$[\d.]+–\$[\d.]+\./,
+          ? /已发表的各引擎服务运行（\d+ 次，docs\/validation\.md）.*按此范围，每百万输出 token 的费用为 \$[\d,]+\.\d\d–\$[\d,]+\.\d\d/
+          : /Published serving runs on every engine \(\d+, docs\/validation\.md\) delivered [\d.]+–[\d.]+× .* At that range a million output tokens cost \$[\d,]+\.\d\d–\$[\d,]+\.\d\d\./,
       );
       assert.match(
         await page.getAttribute('[data-testid=answer-fits] >> xpath=..', 'class'),
