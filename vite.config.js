@@ -92,6 +92,8 @@ const PACKS = {
     prefixes: ['ui.model_kind_', 'ui.catalog_note_'],
   },
   disagree: { files: ['components/Disagreement.tsx'] },
+  // The footer's words, when it nears the viewport (Footer.tsx).
+  footer: { files: ['components/FooterText.tsx'] },
   // The inputs behind closed summaries (TrainingFields.tsx and ServingFields.tsx load them when
   // one is opened).
   inputs: { files: ['components/TrainingExtras.tsx', 'components/ServingExtras.tsx'] },

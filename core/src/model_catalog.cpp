@@ -211,6 +211,10 @@ const std::vector<ModelPreset>& model_catalog() {
   return kCatalog;
 }
 
+std::string_view native_weights(std::string_view model_id) {
+  return model_id == "deepseek-v3" ? "fp8-block" : "";
+}
+
 const ModelPreset* find_model(std::string_view id) {
   for (const auto& m : model_catalog()) {
     if (m.id == id) return &m;

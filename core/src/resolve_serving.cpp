@@ -11,6 +11,7 @@
 #include "llm_sizer/device_memory.hpp"
 #include "llm_sizer/engine_profile.hpp"
 #include "llm_sizer/inference.hpp"
+#include "llm_sizer/model.hpp"
 #include "llm_sizer/number_format.hpp"
 #include "llm_sizer/plan_fields.hpp"
 #include "llm_sizer/units.hpp"
@@ -180,7 +181,9 @@ void resolve_serving(Resolver& r, ResolvedPlan& out) {
   serving.model_id = p.model;
   serving.accelerator_id = p.accelerator;
 
-  s.weights = r.text("weights", p.infer_weights, "bf16");
+  // An engine loads the checkpoint as published: DeepSeek-V3 in FP8, most models in 16 bits.
+  const std::string_view native = native_weights(p.model);
+  s.weights = r.text("weights", p.infer_weights, native.empty() ? "bf16" : native);
   const WeightFormat* format = find_weight_format(s.weights);
   s.weight_bits = r.number("weight_bits", p.infer_weight_bits,
                            format ? format_bits(*format, hidden) : kNaN, InputSource::kAutomatic);

@@ -160,6 +160,31 @@ TEST(Weights, Llama405BInBf16DoesNotFitEightH100ButFitsEightH200) {
   EXPECT_NEAR(h200.inference.per_card.weights_gb, 405853388800.0 * 2 / 8 / 1e9, 0.01);
 }
 
+// DeepSeek-V3 is published in FP8 with 128 × 128 block scales (its config.json's
+// quantization_config; technical report §3.3.2), and an engine loads it so: the automatic weight
+// format follows the preset's checkpoint (source "preset"), 8 bits and a 4-byte scale per
+// 16,384 weights on the transformer's linears, the embedding and LM head in bf16; a format
+// chosen still wins, and a model published in 16 bits stays in bf16.
+TEST(Weights, DeepSeekV3IsServedInItsPublishedFp8) {
+  const Report r = serve("deepseek-v3", "h200-141g");
+  ASSERT_TRUE(r.inference.available);
+  EXPECT_EQ(r.inference.settings.weights, "fp8-block");
+  const auto input = std::find_if(r.inputs.begin(), r.inputs.end(),
+                                  [](const ResolvedInput& i) { return i.field == "weights"; });
+  ASSERT_NE(input, r.inputs.end());
+  EXPECT_EQ(input->source, InputSource::kPreset);
+  EXPECT_EQ(input->text, "fp8-block");
+  const double total = r.setup.counts.total;
+  EXPECT_GT(r.inference.weights_gb, total * 1.0 / 1e9);
+  EXPECT_LT(r.inference.weights_gb, total * 1.01 / 1e9);  // scales and the 16-bit vocabulary
+  Plan bf16;
+  bf16.infer_weights = "bf16";
+  const Report chosen = serve("deepseek-v3", "h200-141g", bf16);
+  EXPECT_EQ(chosen.inference.settings.weights, "bf16");
+  EXPECT_NEAR(chosen.inference.weights_gb, total * 2 / 1e9, 1e-6);
+  EXPECT_EQ(serve("llama-3.1-70b", "h200-141g").inference.settings.weights, "bf16");
+}
+
 TEST(Serving, Qwen25_32BNeedsFourRg800NotTheArticlesTwo) {
   // 32.76 × 10⁹ × 2 B = 65.5 GB. At TP 2 each card holds 32.8 GB, more than 32 × 0.9 = 28.8 GB
   // usable; TP 3 does not divide 8 KV heads; so TP 4.

@@ -85,11 +85,16 @@ TEST(NvlinkDomain, TensorParallelismStaysOnNvlinkAcrossTheDomain) {
 }
 
 TEST(NvlinkDomain, ServingFindsTensorParallelismAcrossTheRack) {
-  // DeepSeek-V3 in FP8 holds 671B weights: a tray's 4 × 186 GB cannot serve it, 16 cards of the
-  // rack can (the smallest valid TP whose share, with one sequence, fits the engine's 90 %).
+  // DeepSeek-V3 in BF16 holds 1,342 GB of weights: a tray's 4 × 186 GB cannot serve it, 16
+  // cards of the rack can (the smallest valid TP whose share, with one sequence, fits the
+  // engine's 90 %). In FP8, as published, the tray holds it.
   Plan plan;
   plan.model = "deepseek-v3";
   plan.accelerator = "gb200";
+  plan.nvlink_domain_gpus = 4;
+  EXPECT_FALSE(has_issue(evaluate(plan), "serving_exceeds_node"));
+  plan.nvlink_domain_gpus.reset();
+  plan.infer_weights = "bf16";
   const Report rack = evaluate(plan);
   ASSERT_TRUE(rack.inference.available);
   EXPECT_GT(rack.inference.min_gpus, 4);

@@ -221,3 +221,21 @@ test('the built page carries the strict content security policy and relative ass
   assert.deepEqual(page.problems, []);
   await page.closeAll();
 });
+
+// The footer's words come when it nears the viewport (Footer.tsx): a visitor who scrolls to the
+// end of the page reads them, in the page's language; a first visit that does not is spared them.
+test('the footer says where the method comes from once scrolled to, in either language', async () => {
+  for (const [lang, words] of [
+    ['en', /The same core runs natively/],
+    ['zh', /同一核心也可在命令行运行/],
+  ]) {
+    const page = await openPage(`#v=2&lang=${lang}&m=gpt3-175b&a=h100-80g&pp=10&cluster=1000`);
+    await page.locator('footer.app-footer').scrollIntoViewIfNeeded();
+    await page.locator('footer.app-footer p').nth(1).waitFor();
+    const paragraphs = await page.locator('footer.app-footer p').allTextContents();
+    assert.equal(paragraphs.length, 2, lang);
+    assert.match(paragraphs.join(' '), words, lang);
+    assert.deepEqual(page.problems, []);
+    await page.closeAll();
+  }
+});

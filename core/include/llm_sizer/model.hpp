@@ -28,4 +28,10 @@ const std::vector<ModelPreset>& model_catalog();
 /// The preset with this id, or nullptr.
 const ModelPreset* find_model(std::string_view id);
 
+/// The weight format (inference.hpp's ids) a preset's published checkpoint ships in, which a
+/// serving engine loads unless told otherwise; "" for 16-bit weights and for unknown ids.
+/// DeepSeek-V3: "fp8-block" (its config.json's quantization_config: quant_method "fp8", fmt
+/// "e4m3", weight_block_size [128, 128]; the technical report's §3.3.2).
+std::string_view native_weights(std::string_view model_id);
+
 }  // namespace llm_sizer

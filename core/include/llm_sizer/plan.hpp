@@ -162,7 +162,7 @@ struct Plan {
   std::optional<double> weight_bytes_per_param;
 
   // Serving: the full inference model (inference_report.hpp). Empty = automatic.
-  std::string infer_weights;                       ///< weight format id (auto: bf16)
+  std::string infer_weights;  ///< weight format id (auto: the checkpoint's, bf16 for most)
   std::optional<double> infer_weight_bits;         ///< bits per weight (auto: the format's)
   std::string infer_embedding_format;              ///< embedding + LM head (auto: the format's)
   std::string infer_kv_dtype;                      ///< KV cache type (auto: the weights' 16-bit)
