@@ -331,6 +331,19 @@ TEST(CliTrainText, ShowsStepTimeThroughputMfuDaysGpuHoursCostAndEnergy) {
   EXPECT_TRUE(has(text.out, rounded(test::number_at(time, "gpu_hours"), 0)));
   EXPECT_TRUE(has(text.out, "$" + rounded(test::number_at(time, "cost"), 0)));
   EXPECT_TRUE(has(text.out, rounded(test::number_at(time, "energy_kwh") / 1000, 1) + " MWh"));
+  // Under a megawatt-hour the energy is in kWh: Llama 3.1 8B on one node for 10⁹ tokens (44
+  // GPU-hours) read "0 MWh".
+  const std::vector<std::string> small = {"train",        "--model", "llama-3.1-8b",
+                                          "--accelerator", "h100-80g", "--cluster-gpus",
+                                          "8",            "--tokens", "1e9"};
+  auto small_json = small;
+  small_json.push_back("--json");
+  const double kwh = test::number_at(*json_of(run_cli(small_json).out).find("time"), "energy_kwh");
+  ASSERT_GT(kwh, 10);
+  ASSERT_LT(kwh, 1000);
+  const auto small_text = run_cli(small);
+  EXPECT_TRUE(has(small_text.out, rounded(kwh, 0) + " kWh")) << small_text.out;
+  EXPECT_FALSE(has(small_text.out, " 0 MWh")) << small_text.out;
   // GPU-hours = days × 24 × 960 GPUs (to the rounding of the days).
   EXPECT_NEAR(test::number_at(time, "gpu_hours"), test::number_at(time, "days") * 24 * 960, 1);
   // After the memory table, before the memory derivation.

@@ -586,6 +586,27 @@ test('a best layout with more experts per GPU than any published run is flagged'
   await page.closeAll();
 });
 
+// Energy under a megawatt-hour is in kWh (a fine-tune of Llama 3.1 8B on one node for 10⁹
+// tokens read "0 MWh"); a pre-training run in MWh.
+test('the energy reads in kWh below a megawatt-hour and in MWh above', async () => {
+  const page = await openWatchedPage(site.browser);
+  for (const [plan, unit] of [
+    ['m=llama-3.1-8b&a=h100-80g&cluster=8&tokens=1e9', / kWh$/],
+    ['m=gpt3-175b&a=h100-80g&pp=10&cluster=1000&tokens=300e9', / MWh$/],
+  ]) {
+    await page.goto(`${site.server.url}#v=2&lang=en&${plan}`);
+    await page.reload();
+    await waitForApp(page);
+    await showTime(page);
+    await page.waitForSelector('[data-testid=time-energy]');
+    const energy = (await page.textContent('[data-testid=time-energy]')).trim();
+    assert.match(energy, unit, plan);
+    assert.ok(numberIn(energy) > 0, energy);
+  }
+  assert.deepEqual(page.problems, []);
+  await page.closeAll();
+});
+
 // Limits that leave a dimension no value (tp=8 and tp=4) are named in the search panel, in the
 // page's language, and no table is shown: the search once evaluated nothing and said that no
 // layout fits the card.

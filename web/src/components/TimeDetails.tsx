@@ -5,6 +5,7 @@ import type { TimeBand } from '../core/types';
 import resultsMessages from 'virtual:messages/results';
 import { STEP_LABELS } from './step-labels';
 import { Disclosure } from './Disclosure';
+import { energyText } from './energy-text';
 import { DerivationTable } from './DerivationTable';
 
 addMessages(resultsMessages);
@@ -174,10 +175,8 @@ export function TimeDetails() {
           {hasTokens && (
             <tr>
               <th scope="row">{t('ui.energy')}</th>
-              <td class="num">
-                {Number.isFinite(time.energyKwh ?? NaN)
-                  ? `${n((time.energyKwh ?? 0) / 1000, 1)} MWh`
-                  : '—'}
+              <td class="num" data-testid="time-energy">
+                {energyText(time.energyKwh, n)}
               </td>
             </tr>
           )}

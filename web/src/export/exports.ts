@@ -5,6 +5,7 @@
 import { MEMORY_PARTS } from '../components/memory-parts';
 import { STEP_LABELS } from '../components/step-labels';
 import { layoutExtras } from '../components/layout-extras';
+import { energyText } from '../components/energy-text';
 import { comparesSteps, percentText, vsBestText } from '../components/share-text';
 import { resolutionSentence } from '../components/search-resolution';
 import { FLEET_DERIVATION_TITLE, fleetRows } from '../components/fleet-summary';
@@ -339,7 +340,7 @@ export function markdownReport(input: ExportInput): string {
           [t('cli.col_cost'), Number.isFinite(time.cost ?? NaN) ? `$${n(time.cost, 0)}` : '—'],
           [
             t('ui.energy'),
-            Number.isFinite(time.energyKwh ?? NaN) ? `${n(time.energyKwh / 1000, 1)} MWh` : '—',
+            energyText(time.energyKwh, n),
           ],
         ],
         [false, true],
