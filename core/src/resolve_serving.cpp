@@ -183,7 +183,8 @@ void resolve_serving(Resolver& r, ResolvedPlan& out) {
 
   // An engine loads the checkpoint as published: DeepSeek-V3 in FP8, most models in 16 bits.
   const std::string_view native = native_weights(p.model);
-  s.weights = r.text("weights", p.infer_weights, native.empty() ? "bf16" : native);
+  s.weights = r.text("weights", p.infer_weights, native.empty() ? "bf16" : native,
+                     native.empty() ? InputSource::kDefault : InputSource::kPreset);
   const WeightFormat* format = find_weight_format(s.weights);
   s.weight_bits = r.number("weight_bits", p.infer_weight_bits,
                            format ? format_bits(*format, hidden) : kNaN, InputSource::kAutomatic);
