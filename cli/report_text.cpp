@@ -192,10 +192,10 @@ std::string time_text(const FullTraining& t, const TimeBand& band, const Message
                     std::isfinite(time.cost) ? dollars(time.cost) : m.format("cli.cost_unknown")});
     // MWh from 1 MWh, kWh below (the page's energy-text.ts): a small fine-tune read "0 MWh".
     const double kwh = time.energy_kwh;
-    rows.push_back({m.format("ui.energy"),
-                    !std::isfinite(kwh) ? m.format("cli.energy_unknown")
-                    : kwh >= 1000       ? rounded(kwh / 1000, 1) + " MWh"
-                                        : rounded(kwh, kwh >= 10 ? 0 : 1) + " kWh"});
+    rows.push_back({m.format("ui.energy"), !std::isfinite(kwh) ? m.format("cli.energy_unknown")
+                                           : kwh >= 1000
+                                               ? rounded(kwh / 1000, 1) + " MWh"
+                                               : rounded(kwh, kwh >= 10 ? 0 : 1) + " kWh"});
   }
   out += render_table(rows, {false, true});
   if (!has_tokens) out += m.format("cli.time_needs_tokens") + "\n";

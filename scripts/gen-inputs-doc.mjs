@@ -53,7 +53,6 @@ async function readCatalog(name) {
   return JSON.parse(await readFile(new URL(`web/src/i18n/${name}`, root), 'utf8'));
 }
 
-
 // Markdown table cells: no raw HTML, no column breaks.
 const cell = (text) =>
   String(text)

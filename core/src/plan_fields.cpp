@@ -428,9 +428,9 @@ const std::array kFields = {
                                                 kInclusive),
           "weight_bytes_per_param"),
     // Serving (inference_report.hpp): link keys under "i.".
-    ruled(text<&Plan::infer_weights>("weights", "i.w", "weights", "inference", false,
-                                     kWeightFormats),
-          "weights"),
+    ruled(
+        text<&Plan::infer_weights>("weights", "i.w", "weights", "inference", false, kWeightFormats),
+        "weights"),
     ruled(number<&Plan::infer_weight_bits>("weight_bits", "i.wbits", "weight-bits", "inference",
                                            FieldType::kNumber, "bits", 0, 64, kExclusive),
           "weight_bits"),

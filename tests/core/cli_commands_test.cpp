@@ -333,9 +333,9 @@ TEST(CliTrainText, ShowsStepTimeThroughputMfuDaysGpuHoursCostAndEnergy) {
   EXPECT_TRUE(has(text.out, rounded(test::number_at(time, "energy_kwh") / 1000, 1) + " MWh"));
   // Under a megawatt-hour the energy is in kWh: Llama 3.1 8B on one node for 10⁹ tokens (44
   // GPU-hours) read "0 MWh".
-  const std::vector<std::string> small = {"train",        "--model", "llama-3.1-8b",
-                                          "--accelerator", "h100-80g", "--cluster-gpus",
-                                          "8",            "--tokens", "1e9"};
+  const std::vector<std::string> small = {
+      "train", "--model",  "llama-3.1-8b", "--accelerator", "h100-80g", "--cluster-gpus",
+      "8",     "--tokens", "1e9"};
   auto small_json = small;
   small_json.push_back("--json");
   const double kwh = test::number_at(*json_of(run_cli(small_json).out).find("time"), "energy_kwh");
@@ -633,8 +633,8 @@ TEST(CliSearchText, AMoESearchSaysItKeptToTheValidatedExpertsPerGpu) {
 // first without a word. Any other flag given twice is refused with both values, in either
 // language.
 TEST(CliArguments, RepeatedLimitsNarrowTogetherAndOtherRepeatsAreRefused) {
-  const std::vector<std::string> base = {"search",  "--cluster-gpus", "64",      "--model",
-                                         "llama-3.1-70b", "--accelerator", "h100-80g", "--json"};
+  const std::vector<std::string> base = {"search",        "--cluster-gpus", "64",       "--model",
+                                         "llama-3.1-70b", "--accelerator",  "h100-80g", "--json"};
   const auto with = [&](std::vector<std::string> extra) {
     auto args = base;
     args.insert(args.end(), extra.begin(), extra.end());

@@ -142,15 +142,14 @@ TEST(Cli, CountsOfOneAreSingularInEnglish) {
   EXPECT_EQ(one.out.find("1 GPUs"), std::string::npos) << one.out;
   EXPECT_EQ(one.out.find("(s)"), std::string::npos) << one.out;
   // Dollars in cents, at both ends of the band and in the fleet's cost ("$34.10", not "$34.1").
-  EXPECT_TRUE(std::regex_search(
-      one.out, std::regex(R"(tokens cost \$\d+\.\d\d–\$\d+\.\d\d\.\n)")))
+  EXPECT_TRUE(std::regex_search(one.out, std::regex(R"(tokens cost \$\d+\.\d\d–\$\d+\.\d\d\.\n)")))
       << one.out;
   EXPECT_TRUE(std::regex_search(
       one.out,
       std::regex(R"(\$\d+\.\d\d per million output tokens, \$\d+\.\d\d per million input)")))
       << one.out;
-  const auto many = run_cli({"infer", "--model", "llama-3.1-405b", "--accelerator", "h100-80g",
-                             "--concurrency", "64"});
+  const auto many = run_cli(
+      {"infer", "--model", "llama-3.1-405b", "--accelerator", "h100-80g", "--concurrency", "64"});
   ASSERT_EQ(many.code, 0) << many.err;
   EXPECT_NE(many.out.find("for 64 concurrent requests of"), std::string::npos) << many.out;
   EXPECT_NE(many.out.find(" GPUs on "), std::string::npos) << many.out;

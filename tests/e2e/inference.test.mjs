@@ -90,10 +90,7 @@ test('a bad serving input is named at its field and the rest of the plan keeps w
   assert.deepEqual(messages, [
     'Serving TP 5 must divide the 40 attention heads, and divide or be a multiple of the 8 key/value heads.',
   ]);
-  assert.equal(
-    await text(page, 'serving-min'),
-    'At least 1 card for one sequence of 4,096 tokens',
-  );
+  assert.equal(await text(page, 'serving-min'), 'At least 1 card for one sequence of 4,096 tokens');
   await page.fill('[data-testid=input-inferTp]', '');
   assert.equal(await text(page, 'serving-layout'), 'TP 1 × 1 replica = 1 GPU');
   assert.deepEqual(page.problems, []);

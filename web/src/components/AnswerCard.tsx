@@ -125,7 +125,7 @@ function TrainAnswer({ finetune }: { finetune: boolean }) {
           testId="train-total"
           how={total && <code>{`${total.formula} = ${total.substitution}`}</code>}
         >
-          {n(article.totalGpus, 4)} {t('unit.GPUs', { n: article.totalGpus })}
+          {n(article.totalGpus, 4)} {t('unit.GPUs', { n: article.totalGpus ?? NaN })}
         </Item>
         <Item
           label={t('ui.answer_layout')}

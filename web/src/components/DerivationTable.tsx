@@ -38,7 +38,9 @@ export function DerivationTable({ steps, caption }: { steps: DerivationStep[]; c
               </td>
               <td class="num" data-testid={`step-${step.id}`}>
                 {formatNumber(lang, step.value, 4)}
-                {step.unit && Number.isFinite(step.value) && ` ${t(`unit.${step.unit}`, { n: step.value })}`}
+                {step.unit &&
+                  Number.isFinite(step.value) &&
+                  ` ${t(`unit.${step.unit}`, { n: step.value ?? NaN })}`}
               </td>
             </tr>
           ))}

@@ -23,7 +23,7 @@ export function FleetAnswer({ head }: { head: ComponentChildren }) {
       {head}
       <dl class="answer-grid">
         <Item label={t('ui.answer_gpus')} testId="serve-total" how={fleetLayout(inf, t, lang)}>
-          {n(f.totalGpus)} {t('unit.GPUs', { n: f.totalGpus })}
+          {n(f.totalGpus)} {t('unit.GPUs', { n: f.totalGpus ?? NaN })}
         </Item>
         <Item label={t('ui.answer_layout')} testId="serve-layout" how={fleetTitle(inf, t, lang)}>
           {t('ui.answer_serve_fleet_layout', {

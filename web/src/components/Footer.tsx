@@ -6,9 +6,7 @@ import { useNear } from './use-near';
 // Below the fold on every first screen: its words (and their messages) come when it nears the
 // viewport, as the panels below the answer do.
 const loadFooterText = () =>
-  withMessages(import('./FooterText'), import('virtual:messages/footer')).then(
-    (m) => m.FooterText,
-  );
+  withMessages(import('./FooterText'), import('virtual:messages/footer')).then((m) => m.FooterText);
 
 export function Footer() {
   const place = useRef<HTMLElement>(null);

@@ -53,7 +53,7 @@ export function ServeAnswer() {
             testId="serve-total"
             how={t('ui.answer_article_minimum')}
           >
-            {n(articleInference.minGpus)} {t('unit.GPUs', { n: articleInference.minGpus })}
+            {n(articleInference.minGpus)} {t('unit.GPUs', { n: articleInference.minGpus ?? NaN })}
           </Item>
         </dl>
         <p class="why">{t('ui.serving_needs_architecture')}</p>
@@ -75,7 +75,7 @@ export function ServeAnswer() {
             total: n(inf.totalGpus),
           })}
         >
-          {n(inf.totalGpus)} {t('unit.GPUs', { n: inf.totalGpus })}
+          {n(inf.totalGpus)} {t('unit.GPUs', { n: inf.totalGpus ?? NaN })}
         </Item>
         <Item
           label={t('ui.answer_layout')}

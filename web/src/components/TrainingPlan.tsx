@@ -29,7 +29,7 @@ export function TrainingPlan() {
         </span>{' '}
         →{' '}
         <strong data-testid="train-total">
-          {n(tr.totalGpus)} {t('unit.GPUs', { n: tr.totalGpus })}
+          {n(tr.totalGpus)} {t('unit.GPUs', { n: tr.totalGpus ?? NaN })}
         </strong>
       </p>
       <DerivationTable steps={tr.steps} caption={t('ui.derivation')} />
