@@ -11,8 +11,11 @@ export function LazyNear({
   load,
   testId,
   onNear,
+  placeholder = 'panel placeholder',
 }: {
   load: () => Promise<ComponentType>;
+  /** the class of its place until then: a dashed panel, unless the place is a line of text */
+  placeholder?: string;
   /** the panel's test id, on its place too (tests scroll to it to bring the panel) */
   testId?: string;
   /**
@@ -28,5 +31,5 @@ export function LazyNear({
     setNear(true);
   });
   if (near) return <Lazy load={load} />;
-  return <div ref={place} class="panel placeholder" aria-hidden="true" data-testid={testId} />;
+  return <div ref={place} class={placeholder} aria-hidden="true" data-testid={testId} />;
 }
