@@ -77,6 +77,15 @@ std::string dollars(double value) {
   return text;
 }
 
+// "34.10": money to the cent, its two decimals kept ("$34.10", not "$34.1" beside "$17.96");
+// "—" where it is unknown.
+std::string cents(double value) {
+  if (!std::isfinite(value)) return "—";
+  char text[64];
+  std::snprintf(text, sizeof text, "%.2f", value);
+  return text;
+}
+
 std::string gb_text(double gb) { return format_readable(std::round(gb * 100) / 100); }
 
 // A share as a percentage to one decimal ("3.9%").
@@ -464,13 +473,6 @@ std::string fleet_text(const FullInference& f, const Messages& m) {
   const FleetReport& fleet = f.fleet;
   const InferenceSettings& s = f.settings;
   const auto r2 = [](double v) { return rounded_or_dash(v, 2); };
-  // Dollars in cents: "$34.10", not "$34.1" beside "$17.96".
-  const auto cents = [](double v) {
-    if (!std::isfinite(v)) return std::string("—");
-    char text[64];
-    std::snprintf(text, sizeof text, "%.2f", v);
-    return std::string(text);
-  };
   const auto whole = [](double v) { return rounded_or_dash(v, 0); };
   std::string out = m.format("cli.fleet_title", {{"concurrency", format_readable(s.concurrency)},
                                                  {"input", format_readable(s.input_tokens)},
