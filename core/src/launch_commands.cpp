@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "llm_sizer/layout_rules.hpp"
+#include "llm_sizer/model.hpp"
 #include "llm_sizer/number_format.hpp"
 #include "llm_sizer/precision.hpp"
 
@@ -154,16 +155,17 @@ RepoMatch preset_for_repo(std::string_view repo) {
     }
   }
   if (match.weights.empty() && !match.preset.empty()) {
+    const std::string_view native = native_weights(match.preset);
     if (name.find("fp8") != std::string::npos) {
-      match.weights = match.preset == "deepseek-v3" ? "fp8-block" : "fp8";
+      match.weights = native == "fp8-block" ? "fp8-block" : "fp8";
     } else if (name.find("awq") != std::string::npos) {
       match.weights = "int4-awq";
     } else if (name.find("gptq") != std::string::npos) {
       match.weights = "int4-gptq";
     } else if (name.find("nvfp4") != std::string::npos || name.find("-fp4") != std::string::npos) {
       match.weights = "nvfp4";
-    } else if (match.preset == "deepseek-v3") {
-      match.weights = "fp8-block";  // DeepSeek-V3 and R1 are published in FP8
+    } else {
+      match.weights = native;  // as published: DeepSeek-V3 and R1 in FP8
     }
   }
   return match;
